@@ -1,0 +1,34 @@
+// Bundles one file per entry point: the VS Code client, the language server, the CLI.
+// `node esbuild.mjs --watch` rebuilds on change; `--production` minifies.
+import * as esbuild from 'esbuild';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+/** @type {esbuild.BuildOptions} */
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  // JSON schemas are bundled into each output so the packaged extension and the CLI need no files beside them.
+  loader: { '.json': 'json' },
+  // jsonc-parser's UMD build requires its modules dynamically, which a bundle cannot follow: take its ES build.
+  mainFields: ['module', 'main'],
+};
+
+const builds = [
+  { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' },
+  // The CLI loads the language server bundle lazily (only for `graphreq lsp`), so a cold `check` stays small.
+  { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', external: ['./server.js'] },
+  { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+];
+
+if (watch) {
+  for (const b of builds) (await esbuild.context(b)).watch();
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+}

@@ -1,0 +1,181 @@
+/**
+ * Builds the `Call` of one request block: resolves variables, splits off the version, finds the
+ * endpoint and merges query, form and body parameters. Records where each parameter was written so
+ * findings can be located later (features/locate.ts).
+ */
+import type { ApiModel, EndpointDef, MatchSegment } from '../model/apiModel';
+import { splitVersion } from '../model/apiModel';
+import { parseVersion } from '../model/version';
+import type { Param, RequestBlock } from '../syntax/ast';
+import { parseFieldList } from '../syntax/fields';
+import { isOpaque, OPAQUE_MARK, readBodyValue } from '../syntax/jsonBody';
+import { decodeParamValue } from '../syntax/query';
+import type { Call, CallParam } from './call';
+import { directiveValue, isResponseRef, lookupVariable, resolveText, type FileContext } from './fileContext';
+
+export interface BlockCall {
+  call: Call;
+  /** Query and form parameters by name (the last one written wins, as in the call). */
+  written: Map<string, Param>;
+  /** Index in `block.parsed.request.target.path.segments` of the first segment after the version. */
+  firstPathSegment: number;
+  /** The body is JSON and could be read. */
+  jsonBody: boolean;
+}
+
+export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: ApiModel): BlockCall | undefined {
+  const request = block.parsed.request;
+  if (!request) return undefined;
+  const method = (request.method?.text ?? 'GET').toUpperCase();
+  const rawSegments = request.target.path.segments;
+  const segments: MatchSegment[] = rawSegments.map((s) => {
+    const r = resolveText(s.text, ctx);
+    return r.opaque ? { text: s.text, opaque: true } : { text: r.text, opaque: false };
+  });
+
+  const directives = new Map<string, string>();
+  for (const d of block.parsed.directives) directives.set(d.name.text, d.value?.text ?? '');
+
+  let { version, versionLike, rest } = splitVersion(segments);
+  let firstPathSegment = segments.length - rest.length;
+  // An unresolved `{{version}}`-like first segment: treat it as the version segment.
+  if (!version && !versionLike && segments[0]?.opaque && /version/i.test(segments[0].text)) {
+    rest = segments.slice(1);
+    firstPathSegment = 1;
+  }
+  const versionSource: Call['versionSource'] = version ? 'path' : firstPathSegment === 1 && !versionLike ? 'path' : ctx.env.defaultVersion ? 'default' : 'none';
+  if (!version && versionSource === 'default') version = parseVersion(ctx.env.defaultVersion!);
+
+  const hint = (candidates: EndpointDef[]): EndpointDef | undefined => pickByHint(candidates, rest, block, ctx);
+  const match = model.match(method, rest, hint);
+
+  const params = new Map<string, CallParam>();
+  const written = new Map<string, Param>();
+  const duplicates: string[] = [];
+  const add = (p: CallParam): void => {
+    if (params.has(p.name)) duplicates.push(p.name);
+    params.set(p.name, p);
+  };
+  let fields;
+  for (const p of request.params) {
+    const cp = textParam(p, ctx);
+    add(cp);
+    written.set(p.name.text, p);
+    if (p.name.text === 'fields' && p.value) fields = parseFieldList(p.value.text, p.value.span.start);
+  }
+  let bodyBroken = false;
+  let jsonBody = false;
+  const body = request.body;
+  if (body?.kind === 'form') {
+    for (const p of body.formParams ?? []) {
+      add(textParam(p, ctx));
+      written.set(p.name.text, p);
+      if (p.name.text === 'fields' && p.value) fields = parseFieldList(p.value.text, p.value.span.start);
+    }
+  } else if (body?.kind === 'json') {
+    const read = readBodyValue(body.text);
+    bodyBroken = !read.ok;
+    jsonBody = read.ok;
+    let value = read.value;
+    if (body.text.indexOf('{{') >= 0) value = resolveJsonValue(value, ctx);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
+        add({ name, value: v, source: 'json', opaque: isOpaque(v) });
+        if (name === 'fields' && typeof v === 'string') fields = parseFieldList(v, -1);
+      }
+    } else if (read.ok) {
+      bodyBroken = true;
+    }
+  }
+
+  const headers = new Map<string, string>();
+  for (const h of request.headers) headers.set(h.name.text.toLowerCase(), h.value.text);
+
+  return {
+    call: {
+      method,
+      segments: rest,
+      match,
+      endpoint: match?.endpoint,
+      version,
+      versionSource,
+      versionLike,
+      params,
+      fields,
+      directives,
+      env: ctx.env,
+      duplicates: duplicates.length ? duplicates : undefined,
+      bodyBroken,
+      headers,
+    },
+    written,
+    firstPathSegment,
+    jsonBody,
+  };
+}
+
+function textParam(p: Param, ctx: FileContext): CallParam {
+  const raw = p.value?.text ?? '';
+  const r = resolveText(raw, ctx);
+  return { name: decodeParamValue(p.name.text), value: decodeParamValue(r.text), source: p.source, opaque: r.opaque };
+}
+
+/** Resolves `{{variables}}` inside body values; an unquoted variable takes its value as JSON when it is JSON. */
+function resolveJsonValue(value: unknown, ctx: FileContext): unknown {
+  if (typeof value === 'string') {
+    if (value.charCodeAt(0) === 0x2063) {
+      const expr = value.slice(1, value.lastIndexOf(OPAQUE_MARK)).trim();
+      const v = lookupVariable(expr, ctx);
+      if (v === undefined) return value;
+      const r = resolveText(v, ctx);
+      if (r.opaque) return value;
+      try {
+        return JSON.parse(r.text);
+      } catch {
+        return r.text;
+      }
+    }
+    if (value.indexOf('{{') >= 0) {
+      const r = resolveText(value, ctx);
+      return r.opaque ? value : r.text;
+    }
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveJsonValue(v, ctx));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = resolveJsonValue(v, ctx);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Picks the endpoint for an opaque id segment: from a `# @node adset|thread|url` directive, or from
+ * the named request the reference points to (an id created by an ad set create or copy is an ad set).
+ */
+function pickByHint(candidates: EndpointDef[], segments: MatchSegment[], block: RequestBlock, ctx: FileContext): EndpointDef | undefined {
+  const node = directiveValue(block, 'node');
+  if (node) return candidates.find((c) => c.id.startsWith(node.trim() + '.'));
+  for (const s of segments) {
+    if (!s.opaque) continue;
+    const m = /\{\{\s*([\w-]+)\.response\.body\.([\w.]+)\s*\}\}/.exec(s.text);
+    if (m && isResponseRef(`${m[1]}.response.body.${m[2]}`, ctx)) {
+      const produced = producedNode(m[2]);
+      if (produced) return candidates.find((c) => c.id.startsWith(produced + '.'));
+    }
+    if (lookupVariable(s.text.replace(/[{}\s]/g, ''), ctx) === undefined && /thread|^\{\{\s*t_/i.test(s.text)) {
+      return candidates.find((c) => c.id.startsWith('thread.'));
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Which node an id taken from a named response refers to. The documents show ids in two responses:
+ * ad set creation (`id`) and copies (`copied_adset_id`); both are ad sets.
+ */
+function producedNode(bodyPath: string): string | undefined {
+  if (bodyPath === 'id' || bodyPath === 'copied_adset_id') return 'adset';
+  return undefined;
+}

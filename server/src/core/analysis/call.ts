@@ -1,0 +1,53 @@
+/**
+ * A `Call` is one request as the API sees it: method, endpoint, version, and the parameters from the
+ * query string and the body merged into one map of values. The rule engine reads only calls, so the
+ * editor (which builds them from the syntax tree) and the emulator (which builds them from HTTP
+ * requests) run the same rules.
+ */
+import type { EndpointDef, EndpointMatch, MatchSegment } from '../model/apiModel';
+import type { Version } from '../model/version';
+import type { FieldList } from '../syntax/fields';
+import type { Environment } from '../types';
+
+export interface CallParam {
+  name: string;
+  /** Text for query and form parameters; any JSON value for body members. */
+  value: unknown;
+  source: 'query' | 'form' | 'json';
+  /** Decided at send time (`{{...}}`): not checked. */
+  opaque?: boolean;
+}
+
+export interface Call {
+  method: string;
+  /** Path segments after the version segment, as resolved text. */
+  segments: MatchSegment[];
+  match?: EndpointMatch;
+  endpoint?: EndpointDef;
+  /** The version in effect and where it came from. */
+  version?: Version;
+  versionSource: 'path' | 'default' | 'none';
+  /** A first segment meant as a version but not in the documented form (`v23`). */
+  versionLike?: string;
+  params: Map<string, CallParam>;
+  /** The parsed `fields` parameter, when present and written as text. */
+  fields?: FieldList;
+  /** Directives of the request (`# @objective OUTCOME_SALES`), by name. */
+  directives: Map<string, string>;
+  env: Environment;
+  /** Names of parameters that appear more than once (the later one wins). */
+  duplicates?: string[];
+  /** The body could not be read: body parameters are incomplete, so rules that need all of them stay quiet. */
+  bodyBroken?: boolean;
+  /** Headers by lower-cased name. */
+  headers?: Map<string, string>;
+}
+
+export function paramValue(call: Call, name: string): unknown {
+  const p = call.params.get(name);
+  return p && !p.opaque ? p.value : undefined;
+}
+
+export function hasParam(call: Call, name: string): boolean {
+  return call.params.has(name);
+}

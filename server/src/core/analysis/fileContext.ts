@@ -1,0 +1,88 @@
+/**
+ * What a file declares for all its requests: file variables (`@name = value`) and named requests
+ * (`# @name create`). Built from the cheap per-block parse, so it costs little even on large files.
+ */
+import type { GraphreqDocument, RequestBlock, VariableDef } from '../syntax/ast';
+import type { Environment } from '../types';
+
+export interface FileContext {
+  /** File variables; a later definition overrides an earlier one, as in REST Client. */
+  variables: Map<string, { value: string; def: VariableDef; block: number }>;
+  /** Named requests: name -> block index. */
+  names: Map<string, number>;
+  env: Environment;
+  /** Changes whenever anything above changes: the key of per-block result caches. */
+  signature: string;
+}
+
+export function buildFileContext(doc: GraphreqDocument, env: Environment): FileContext {
+  const variables: FileContext['variables'] = new Map();
+  const names = new Map<string, number>();
+  const sig: string[] = [];
+  for (const block of doc.blocks) {
+    for (const v of block.parsed.variables) {
+      variables.set(v.name.text, { value: v.value.text, def: v, block: block.index });
+      sig.push(`${v.name.text}=${v.value.text}`);
+    }
+    const name = requestName(block);
+    if (name && !names.has(name)) {
+      names.set(name, block.index);
+      sig.push(`#${name}:${block.index}`);
+    }
+  }
+  sig.push(JSON.stringify(env));
+  return { variables, names, env, signature: sig.join('\n') };
+}
+
+export function requestName(block: RequestBlock): string | undefined {
+  for (const d of block.parsed.directives) if (d.name.text === 'name' && d.value) return d.value.text.split(/\s/)[0];
+  return undefined;
+}
+
+export function directiveValue(block: RequestBlock, name: string): string | undefined {
+  for (const d of block.parsed.directives) if (d.name.text === name) return d.value?.text ?? '';
+  return undefined;
+}
+
+const REF_RE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+export interface Resolved {
+  text: string;
+  /** Some reference stays unresolved until send time (a named response, an unknown variable). */
+  opaque: boolean;
+  /** References to variables that are defined nowhere. */
+  unknown: string[];
+}
+
+/**
+ * Replaces `{{name}}` with file variables, then environment variables. References to named responses
+ * (`{{create.response.body.id}}`) and unknown names stay as written and make the result opaque.
+ */
+export function resolveText(text: string, ctx: FileContext, depth = 0): Resolved {
+  if (text.indexOf('{{') < 0) return { text, opaque: false, unknown: [] };
+  let opaque = false;
+  const unknown: string[] = [];
+  const out = text.replace(REF_RE, (whole, expr: string) => {
+    const value = lookupVariable(expr, ctx);
+    if (value === undefined || depth > 8) {
+      opaque = true;
+      if (!isResponseRef(expr, ctx) && !expr.startsWith('$')) unknown.push(expr);
+      return whole;
+    }
+    const inner = resolveText(value, ctx, depth + 1);
+    if (inner.opaque) opaque = true;
+    unknown.push(...inner.unknown);
+    return inner.text;
+  });
+  return { text: out, opaque, unknown };
+}
+
+export function lookupVariable(name: string, ctx: FileContext): string | undefined {
+  return ctx.variables.get(name)?.value ?? ctx.env.variables[name];
+}
+
+/** `{{create.response.body.id}}`: a value from an earlier named response. */
+export function isResponseRef(expr: string, ctx: FileContext): boolean {
+  const dot = expr.indexOf('.');
+  return dot > 0 && ctx.names.has(expr.slice(0, dot)) && /^\w+\.response\./.test(expr);
+}

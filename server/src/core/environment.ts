@@ -1,0 +1,69 @@
+/**
+ * graphreq.env.json: a `$shared` section and one section per environment. Reserved keys configure
+ * graphreq; every other key is a variable for `{{name}}`. Access tokens never go in this file.
+ *
+ *   { "$shared": { "version": "v23.0", "account": "1234567890" },
+ *     "local":   { "baseUrl": "http://127.0.0.1:8990" },
+ *     "prod":    { "baseUrl": "https://graph.example.com", "accessTokenEnv": "PROD_TOKEN",
+ *                  "default_dsa_payor": "Acme Ltd", "default_dsa_beneficiary": "Acme Ltd" } }
+ */
+import type { Environment } from './types';
+
+const RESERVED = new Set(['baseUrl', 'defaultVersion', 'latestVersion', 'releases', 'default_dsa_payor', 'default_dsa_beneficiary', 'accounts', 'accessTokenEnv', 'timeoutMs']);
+
+export interface EnvironmentFile {
+  names: string[];
+  sections: Record<string, Record<string, unknown>>;
+}
+
+/** Reads the parsed JSON of graphreq.env.json; throws a one-line Error for a malformed file. */
+export function readEnvironmentFile(json: unknown): EnvironmentFile {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Error('graphreq.env.json must hold an object of environments');
+  const sections: Record<string, Record<string, unknown>> = {};
+  for (const [name, value] of Object.entries(json as Record<string, unknown>)) {
+    if (name.startsWith('$schema')) continue;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`graphreq.env.json: "${name}" must be an object`);
+    sections[name] = value as Record<string, unknown>;
+  }
+  return { names: Object.keys(sections).filter((n) => n !== '$shared'), sections };
+}
+
+export interface EnvironmentSettings extends Environment {
+  baseUrl?: string;
+  /** Name of the process environment variable holding this environment's token (CLI). */
+  accessTokenEnv?: string;
+  timeoutMs?: number;
+}
+
+/** `$shared` merged with one environment (the environment's keys win). */
+export function resolveEnvironment(file: EnvironmentFile | undefined, name: string | undefined): EnvironmentSettings {
+  const merged: Record<string, unknown> = { ...(file?.sections.$shared ?? {}) };
+  if (name) {
+    const section = file?.sections[name];
+    if (!section) throw new Error(`no environment "${name}" in graphreq.env.json${file ? ` (it has: ${file.names.join(', ') || 'none'})` : ''}`);
+    Object.assign(merged, section);
+  }
+  const variables: Record<string, string> = {};
+  for (const [k, v] of Object.entries(merged)) {
+    if (RESERVED.has(k) || k.startsWith('$')) continue;
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') variables[k] = String(v);
+  }
+  const str = (k: string): string | undefined => (typeof merged[k] === 'string' ? (merged[k] as string) : undefined);
+  return {
+    name,
+    variables,
+    baseUrl: str('baseUrl'),
+    defaultVersion: str('defaultVersion'),
+    latestVersion: str('latestVersion'),
+    releases: isStringMap(merged.releases) ? merged.releases : undefined,
+    defaultDsaPayor: str('default_dsa_payor'),
+    defaultDsaBeneficiary: str('default_dsa_beneficiary'),
+    accounts: typeof merged.accounts === 'object' && merged.accounts !== null ? (merged.accounts as Environment['accounts']) : undefined,
+    accessTokenEnv: str('accessTokenEnv'),
+    timeoutMs: typeof merged.timeoutMs === 'number' ? merged.timeoutMs : undefined,
+  };
+}
+
+function isStringMap(v: unknown): v is Record<string, string> {
+  return typeof v === 'object' && v !== null && Object.values(v).every((x) => typeof x === 'string');
+}

@@ -1,0 +1,231 @@
+/**
+ * Turns rule findings (locations in the request's terms) into spans and text edits on the block.
+ * The body's jsonc tree is built here, lazily, only when a finding points into the body.
+ */
+import { modify, type Node } from 'jsonc-parser';
+import type { BlockCall } from '../analysis/blockCall';
+import type { Param, RequestBlock } from '../syntax/ast';
+import { nodeAtPath, parseBodyTree, type BodyTree, type JsonPath } from '../syntax/jsonBody';
+import type { FixSpec, Location, RuleFinding } from '../rules/ruleFinding';
+import type { Finding, Fix, Span, TextEdit } from '../types';
+
+const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
+
+export class Locator {
+  private tree: BodyTree | undefined;
+  constructor(private readonly block: RequestBlock, private readonly bc: BlockCall) {}
+
+  private get request() {
+    return this.block.parsed.request!;
+  }
+
+  private bodyTree(): BodyTree | undefined {
+    const body = this.request.body;
+    if (!body || body.kind !== 'json') return undefined;
+    return (this.tree ??= parseBodyTree(body.text));
+  }
+
+  private bodyStart(): number {
+    return this.request.body!.span.start;
+  }
+
+  /** The line-level fallback: the request's target (path and query). */
+  requestSpan(): Span {
+    const t = this.request.target.path.span;
+    return t.end > t.start ? t : this.request.target.span.end > this.request.target.span.start ? this.request.target.span : this.request.span;
+  }
+
+  span(at: Location): Span {
+    switch (at.kind) {
+      case 'span':
+        return at.span;
+      case 'method':
+        return this.request.method?.span ?? this.requestSpan();
+      case 'request':
+        return this.requestSpan();
+      case 'version': {
+        const s = this.request.target.path.segments[0];
+        return s ? s.span : this.requestSpan();
+      }
+      case 'path': {
+        if (at.segment === undefined) return this.requestSpan();
+        const s = this.request.target.path.segments[this.bc.firstPathSegment + at.segment];
+        return s ? s.span : this.requestSpan();
+      }
+      case 'directive': {
+        const d = this.block.parsed.directives.find((x) => x.name.text === at.name);
+        return d ? d.span : this.requestSpan();
+      }
+      case 'header': {
+        const h = this.request.headers.find((x) => x.name.text.toLowerCase() === at.name);
+        return h ? h.span : this.requestSpan();
+      }
+      case 'field':
+        return at.item.nameSpan.start >= 0 ? at.item.nameSpan : this.paramSpan('fields', [], 'value');
+      case 'modifier': {
+        const s = at.part === 'arg' && at.modifier.argSpan ? at.modifier.argSpan : at.modifier.nameSpan;
+        return s.start >= 0 ? (s.end > s.start ? s : at.modifier.span) : this.paramSpan('fields', [], 'value');
+      }
+      case 'param':
+        return this.paramSpan(at.name, at.path ?? [], at.part ?? (at.path?.length ? 'value' : 'key'));
+      case 'missing': {
+        const parent = at.path && at.path.length > 1 ? at.path.slice(0, -1) : undefined;
+        if (parent) return this.paramSpan(at.name, parent, 'key');
+        return this.requestSpan();
+      }
+    }
+  }
+
+  private paramSpan(name: string, path: JsonPath, part: 'key' | 'value'): Span {
+    const written = this.bc.written.get(name);
+    if (written) return this.writtenSpan(written, path, part);
+    const tree = this.bodyTree();
+    if (tree?.root) {
+      const { node, exact } = nodeAtPath(tree.root, [name, ...path]);
+      if (node && node !== tree.root) {
+        const target = part === 'key' || !exact ? keyOf(node) ?? node : node;
+        return shift({ start: target.offset, end: target.offset + target.length }, this.bodyStart());
+      }
+    }
+    return this.requestSpan();
+  }
+
+  private writtenSpan(p: Param, path: JsonPath, part: 'key' | 'value'): Span {
+    if (part === 'key' || !p.value) return p.name.span;
+    if (path.length) {
+      const tree = parseBodyTree(p.value.text);
+      const { node } = nodeAtPath(tree.root, path);
+      if (node && node !== tree.root) return shift({ start: node.offset, end: node.offset + node.length }, p.value.span.start);
+    }
+    return p.value.span.end > p.value.span.start ? p.value.span : p.span;
+  }
+
+  finding(f: RuleFinding, severity: Finding['severity']): Finding {
+    const span = this.span(f.at);
+    const out: Finding = { code: f.rule, severity, message: f.message, span };
+    if (f.related?.length) out.related = f.related.map((r) => ({ span: this.span(r.at), message: r.message }));
+    const fixes = (f.fixes ?? []).map((x) => this.fix(x, span)).filter((x): x is Fix => !!x);
+    if (fixes.length) out.fixes = fixes;
+    if (f.tags) out.tags = f.tags;
+    return out;
+  }
+
+  fix(spec: FixSpec, at: Span): Fix | undefined {
+    const edits = this.edits(spec, at);
+    if (!edits || edits.length === 0) return undefined;
+    return { title: spec.title, edits, preferred: spec.preferred, fixAll: spec.fixAll };
+  }
+
+  private edits(spec: FixSpec, at: Span): TextEdit[] | undefined {
+    switch (spec.kind) {
+      case 'replaceAt':
+        return [{ span: at, newText: spec.text }];
+      case 'setValue':
+        return this.setValue(spec.name, spec.path ?? [], spec.value);
+      case 'addParam':
+        return this.addParam(spec.name, spec.path ?? [], spec.value);
+      case 'removeParam':
+        return this.removeParam(spec.name);
+      case 'renameParam':
+        return this.renameParam(spec.name, spec.path ?? [], spec.newName);
+      case 'removeHeader': {
+        const h = this.request.headers.find((x) => x.name.text.toLowerCase() === spec.name);
+        return h ? [{ span: wholeLine(this.block.text, h.span), newText: '' }] : undefined;
+      }
+      case 'encodeParam': {
+        const p = this.bc.written.get(spec.name);
+        if (!p?.value) return undefined;
+        let end = p.value.span.end;
+        for (const a of spec.absorb) {
+          const q = this.bc.written.get(a);
+          if (q) end = Math.max(end, q.span.end);
+        }
+        return [{ span: { start: p.value.span.start, end }, newText: spec.value }];
+      }
+    }
+  }
+
+  private jsonEdits(path: JsonPath, value: unknown): TextEdit[] | undefined {
+    const body = this.request.body;
+    if (!body || body.kind !== 'json') return undefined;
+    const tree = this.bodyTree();
+    if (!tree || tree.errors.length) return undefined;
+    const edits = modify(tree.text, path, value, FORMAT);
+    return edits.map((e) => ({ span: { start: body.span.start + e.offset, end: body.span.start + e.offset + e.length }, newText: e.content }));
+  }
+
+  private setValue(name: string, path: JsonPath, value: unknown): TextEdit[] | undefined {
+    const written = this.bc.written.get(name);
+    if (written?.value) {
+      if (!path.length) return [{ span: written.value.span, newText: textValue(value) }];
+      const tree = parseBodyTree(written.value.text);
+      if (!tree.root || tree.errors.length) return undefined;
+      return modify(tree.text, path, value, {}).map((e) => ({ span: shift({ start: e.offset, end: e.offset + e.length }, written.value!.span.start), newText: e.content }));
+    }
+    return this.jsonEdits([name, ...path], value);
+  }
+
+  private addParam(name: string, path: JsonPath, value: unknown): TextEdit[] | undefined {
+    const body = this.request.body;
+    if (body?.kind === 'json') return this.jsonEdits([name, ...path], value);
+    if (path.length) return this.setValue(name, path, value);
+    const pair = `${name}=${textValue(value)}`;
+    if (body?.kind === 'form') return [{ span: { start: body.span.end, end: body.span.end }, newText: `&${pair}` }];
+    const lastLine = this.request.continuationLines[this.request.continuationLines.length - 1];
+    const end = lastLine ? lastLine.end : this.request.target.span.end;
+    const hasQuery = this.request.target.queryStart !== undefined || this.request.params.length > 0;
+    return [{ span: { start: end, end }, newText: `${hasQuery ? '&' : '?'}${pair}` }];
+  }
+
+  private removeParam(name: string): TextEdit[] | undefined {
+    const p = this.bc.written.get(name);
+    if (!p) return this.jsonEdits([name], undefined);
+    const text = this.block.text;
+    let start = p.span.start;
+    let end = p.span.end;
+    if (text[start - 1] === '&') start--;
+    else if (text[end] === '&') end++;
+    else if (text[start - 1] === '?') {
+      // The only parameter after `?`: remove the `?` too, unless query lines follow that need it.
+      const continuation = this.request.continuationLines.some((l) => l.start <= start && start <= l.end);
+      if (!continuation || this.request.params.length === 1) start--;
+    }
+    const lineSpan = wholeLine(text, { start, end });
+    if (text.slice(lineSpan.start, lineSpan.end).trim() === text.slice(start, end).trim()) return [{ span: lineSpan, newText: '' }];
+    return [{ span: { start, end }, newText: '' }];
+  }
+
+  private renameParam(name: string, path: JsonPath, newName: string): TextEdit[] | undefined {
+    const written = this.bc.written.get(name);
+    if (written && !path.length) return [{ span: written.name.span, newText: newName }];
+    if (written) return undefined;
+    const tree = this.bodyTree();
+    const { node, exact } = nodeAtPath(tree?.root, [name, ...path]);
+    const key = node && exact ? keyOf(node) : undefined;
+    if (!key) return undefined;
+    return [{ span: shift({ start: key.offset, end: key.offset + key.length }, this.bodyStart()), newText: JSON.stringify(newName) }];
+  }
+}
+
+function keyOf(node: Node): Node | undefined {
+  return node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+}
+
+function shift(s: Span, by: number): Span {
+  return { start: s.start + by, end: s.end + by };
+}
+
+/** The span of the whole line(s) holding `s`, including the line break. */
+function wholeLine(text: string, s: Span): Span {
+  const start = text.lastIndexOf('\n', s.start - 1) + 1;
+  let end = text.indexOf('\n', s.end);
+  end = end < 0 ? text.length : end + 1;
+  return { start, end };
+}
+
+/** A value as written in a query string or form body: text as is, numbers and booleans as text, objects and lists as JSON. */
+function textValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}

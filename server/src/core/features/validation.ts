@@ -1,0 +1,162 @@
+/**
+ * Diagnostics for a document: syntax errors, then the rule engine on each request, then the rules
+ * that look across requests (URL-READ-RATE).
+ *
+ * Results are cached per block, keyed by the block's text and the file context's signature, so an
+ * edit re-checks only the request it touched. The cache is owned by the caller (the LSP server keeps
+ * one per document; the CLI none).
+ */
+import { buildBlockCall } from '../analysis/blockCall';
+import { buildFileContext, isResponseRef, lookupVariable, type FileContext } from '../analysis/fileContext';
+import type { ApiModel } from '../model/apiModel';
+import { checkCall } from '../rules/engine';
+import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
+import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
+import type { Environment, Finding, Severity } from '../types';
+import { Locator } from './locate';
+
+/** What a block's check leaves behind: its findings (block-relative) and what cross-request rules need. */
+export interface BlockResult {
+  findings: Finding[];
+  /** The URL a GET of the URL node reads, for URL-READ-RATE. */
+  urlRead?: { url: string; finding: () => Finding | undefined };
+}
+
+export class ValidationCache {
+  private entries = new Map<string, { signature: string; result: BlockResult }>();
+  private next = new Map<string, { signature: string; result: BlockResult }>();
+  get(text: string, signature: string): BlockResult | undefined {
+    const e = this.entries.get(text) ?? this.next.get(text);
+    if (!e || e.signature !== signature) return undefined;
+    this.next.set(text, e);
+    return e.result;
+  }
+  set(text: string, signature: string, result: BlockResult): void {
+    this.next.set(text, { signature, result });
+  }
+  /** Drops entries of blocks that no longer exist (call after each full pass). */
+  sweep(): void {
+    this.entries = this.next;
+    this.next = new Map();
+  }
+}
+
+export interface ValidateOptions {
+  env: Environment;
+  model: ApiModel;
+  cache?: ValidationCache;
+  /** Set by a caller that wants to stop early (LSP cancellation). */
+  isCancelled?: () => boolean;
+}
+
+export function validateDocument(doc: GraphreqDocument, opts: ValidateOptions): Finding[] {
+  const ctx = buildFileContext(doc, opts.env);
+  const out: Finding[] = [];
+  const urlReads = new Map<string, Array<{ block: RequestBlock; result: BlockResult }>>();
+  for (const block of doc.blocks) {
+    if (opts.isCancelled?.()) break;
+    let result = opts.cache?.get(block.text, ctx.signature);
+    if (!result) {
+      result = validateBlock(block, ctx, opts.model);
+      opts.cache?.set(block.text, ctx.signature, result);
+    }
+    for (const f of result.findings) out.push(shiftFinding(f, block.offset));
+    if (result.urlRead) {
+      const list = urlReads.get(result.urlRead.url);
+      if (list) list.push({ block, result });
+      else urlReads.set(result.urlRead.url, [{ block, result }]);
+    }
+  }
+  opts.cache?.sweep();
+  // URL-READ-RATE: at most 10 reads per URL, per app, per hour ([1] Limits). A file that reads one URL
+  // more than 10 times cannot be run in one go within the limit.
+  for (const [url, reads] of urlReads) {
+    if (reads.length <= 10) continue;
+    for (let i = 10; i < reads.length; i++) {
+      const f = reads[i].result.urlRead!.finding();
+      if (!f) continue;
+      f.message = `This is read ${i + 1} of ${url} in this file: the URL node allows at most 10 reads per URL, per app, per hour, so running the file at once hits the limit ([1] Limits).`;
+      out.push(shiftFinding(f, reads[i].block.offset));
+    }
+  }
+  return out;
+}
+
+function shiftFinding(f: Finding, by: number): Finding {
+  if (by === 0) return f;
+  return {
+    ...f,
+    span: { start: f.span.start + by, end: f.span.end + by },
+    related: f.related?.map((r) => ({ ...r, span: { start: r.span.start + by, end: r.span.end + by } })),
+    fixes: f.fixes?.map((x) => ({ ...x, edits: x.edits.map((e) => ({ ...e, span: { start: e.span.start + by, end: e.span.end + by } })) })),
+  };
+}
+
+export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): BlockResult {
+  const findings: Finding[] = [];
+  const parsed = block.parsed;
+  for (const e of parsed.errors) findings.push({ code: e.code, severity: 'error', message: e.message, span: e.span });
+  const request = parsed.request;
+  if (!request) return { findings };
+  const body = request.body;
+  if (body?.kind === 'json' && !readBodyValue(body.text).ok) {
+    const tree = parseBodyTree(body.text);
+    // One syntax error is enough to point at: the ones after it are usually its consequences.
+    const first = tree.errors[0];
+    if (first) findings.push({ code: 'SYNTAX-JSON', severity: 'error', message: first.message, span: { start: body.span.start + first.span.start, end: body.span.start + first.span.end } });
+  }
+  checkVariables(block, ctx, findings);
+  const bc = buildBlockCall(block, ctx, model);
+  if (!bc) return { findings };
+  const locator = new Locator(block, bc);
+  for (const f of checkCall(bc.call, model)) {
+    findings.push(locator.finding(f, severityOf(f.rule, f.severity, model)));
+  }
+  for (const name of bc.call.duplicates ?? []) {
+    findings.push({
+      code: 'REQ-DUPLICATE-PARAM',
+      severity: 'warning',
+      message: `\`${name}\` is given more than once; the last one is sent and the others are ignored.`,
+      span: locator.span({ kind: 'param', name, part: 'key' }),
+    });
+  }
+  let urlRead: BlockResult['urlRead'];
+  const id = bc.call.params.get('id');
+  if (bc.call.endpoint?.id === 'url.read' && id && !id.opaque && typeof id.value === 'string') {
+    urlRead = {
+      url: id.value,
+      finding: () => locator.finding({ rule: 'URL-READ-RATE', message: '', at: { kind: 'param', name: 'id', part: 'value' } }, severityOf('URL-READ-RATE', undefined, model)),
+    };
+  }
+  return { findings, urlRead };
+}
+
+function severityOf(rule: string, explicit: Severity | undefined, model: ApiModel): Severity {
+  return explicit ?? model.rule(rule)?.severity ?? 'warning';
+}
+
+const REF_RE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** REQ-UNKNOWN-VARIABLE: `{{name}}` that nothing defines. */
+function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): void {
+  const text = block.text;
+  if (text.indexOf('{{') < 0) return;
+  const request = block.parsed.request!;
+  const start = request.span.start;
+  const region = text.slice(start, request.span.end);
+  REF_RE.lastIndex = 0;
+  for (let m = REF_RE.exec(region); m; m = REF_RE.exec(region)) {
+    const expr = m[1];
+    if (expr.startsWith('$') || lookupVariable(expr, ctx) !== undefined || isResponseRef(expr, ctx)) continue;
+    const name = expr.split('.')[0];
+    const named = ctx.names.has(name);
+    out.push({
+      code: 'REQ-UNKNOWN-VARIABLE',
+      severity: 'warning',
+      message: named
+        ? `\`{{${expr}}}\`: a reference to request \`${name}\` is written \`{{${name}.response.body.<path>}}\`.`
+        : `\`{{${expr}}}\` is not defined: define it in the file (\`@${name} = value\`), in graphreq.env.json, or name a request \`# @name ${name}\`.`,
+      span: { start: start + m.index, end: start + m.index + m[0].length },
+    });
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * The graphreq language service: the pure core. It takes text and plain settings and returns plain
+ * data with offsets; it imports nothing from VS Code, LSP connections, Node I/O or the network
+ * (test/core/boundary.test.ts keeps it so). The LSP server, the CLI and the emulator are thin layers on it.
+ */
+export * from './types';
+export type * from './syntax/ast';
+export { parseDocument, blockAt } from './syntax/parseDocument';
+export { parseBlock, HTTP_METHODS } from './syntax/parseBlock';
+export { parseFieldList, type FieldItem, type FieldList, type FieldModifier } from './syntax/fields';
+export { LineIndex } from './syntax/lineIndex';
+export { ApiModel, getApiModel, type EndpointDef, type RuleInfo, type ErrorCodeInfo } from './model/apiModel';
+export { parseVersion, type Version } from './model/version';
+export { validateDocument, validateBlock, ValidationCache, type ValidateOptions } from './features/validation';
+export { buildFileContext, resolveText, requestName, type FileContext } from './analysis/fileContext';
+export { buildBlockCall, type BlockCall } from './analysis/blockCall';
+export type { Call, CallParam } from './analysis/call';
+export { checkCall } from './rules/engine';
+export type { RuleFinding, Location, ServiceError } from './rules/ruleFinding';
+export { readEnvironmentFile, resolveEnvironment, type EnvironmentFile, type EnvironmentSettings } from './environment';

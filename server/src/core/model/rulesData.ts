@@ -1,0 +1,45 @@
+/** Typed views of the rule tables in schemas/rules-data/. */
+import { schemaBundle } from './schemaData';
+
+export interface ObjectiveLocation {
+  location: string;
+  beta?: string;
+  /** destination_type values meaning this location; null: the location is "n/a" and the row always applies. */
+  destinationTypes: string[] | null;
+  goals: string[];
+  decision?: string;
+}
+
+export interface ObjectiveInfo {
+  label: string;
+  locations: ObjectiveLocation[];
+  aaaGoals?: string[];
+  note?: string;
+}
+
+export interface PromotedObjectRow {
+  when: { objective?: string[]; optimization_goal?: string[]; destination_type?: string[] };
+  anyOf: string[][];
+  label: string;
+  note?: string;
+}
+
+const objectivesData = schemaBundle.objectives as {
+  objectives: Record<string, ObjectiveInfo>;
+  conversionEvents: Record<string, Record<string, string[] | null> | null>;
+  customEventTypeMap: Record<string, string>;
+};
+
+export const objectives = objectivesData.objectives;
+export const conversionEvents = objectivesData.conversionEvents;
+export const customEventTypeMap = objectivesData.customEventTypeMap;
+export const promotedObjectRows = (schemaBundle.promotedObject as { rules: PromotedObjectRow[] }).rules;
+
+const regions = schemaBundle.regions as {
+  eu: { countries: string[]; associatedTerritories: string[] };
+  worldwideCountryGroups: string[];
+  euCountryGroups: string[];
+};
+export const euCountries = new Set([...regions.eu.countries, ...regions.eu.associatedTerritories]);
+export const worldwideGroups = new Set(regions.worldwideCountryGroups);
+export const euGroups = new Set(regions.euCountryGroups);

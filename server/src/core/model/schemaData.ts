@@ -1,0 +1,64 @@
+/**
+ * The bundled schemas. esbuild and tsc inline these JSON files, so the core reads no files at run time.
+ * Adding an endpoint means adding its schema file here and a row in schemas/endpoints.json.
+ */
+import type { JsonSchema } from './schemaTypes';
+import endpoints from '../../../../schemas/endpoints.json';
+import rules from '../../../../schemas/rules.json';
+import errors from '../../../../schemas/errors.json';
+import adsetCreate from '../../../../schemas/params/adset-create.schema.json';
+import adsetRead from '../../../../schemas/params/adset-read.schema.json';
+import adsetCopy from '../../../../schemas/params/adset-copy.schema.json';
+import urlRead from '../../../../schemas/params/url-read.schema.json';
+import urlRefresh from '../../../../schemas/params/url-refresh.schema.json';
+import threadRead from '../../../../schemas/params/thread-read.schema.json';
+import adsetNode from '../../../../schemas/nodes/adset.schema.json';
+import urlNode from '../../../../schemas/nodes/url.schema.json';
+import threadNode from '../../../../schemas/nodes/thread.schema.json';
+import errorEnvelope from '../../../../schemas/common/error-envelope.schema.json';
+import usageHeaders from '../../../../schemas/common/usage-headers.schema.json';
+import copyResponse from '../../../../schemas/common/copy-response.schema.json';
+import successResponse from '../../../../schemas/common/success-response.schema.json';
+import objectives from '../../../../schemas/rules-data/objectives.json';
+import promotedObject from '../../../../schemas/rules-data/promoted-object.json';
+import regions from '../../../../schemas/rules-data/regions.json';
+
+export interface SchemaBundle {
+  endpoints: unknown;
+  rules: unknown;
+  errors: unknown;
+  params: Record<string, JsonSchema>;
+  nodes: Record<string, JsonSchema>;
+  common: Record<string, JsonSchema>;
+  objectives: unknown;
+  promotedObject: unknown;
+  regions: unknown;
+}
+
+export const schemaBundle: SchemaBundle = {
+  endpoints,
+  rules,
+  errors,
+  params: {
+    'adset-create': adsetCreate as JsonSchema,
+    'adset-read': adsetRead as JsonSchema,
+    'adset-copy': adsetCopy as JsonSchema,
+    'url-read': urlRead as JsonSchema,
+    'url-refresh': urlRefresh as JsonSchema,
+    'thread-read': threadRead as JsonSchema,
+  },
+  nodes: {
+    adset: adsetNode as JsonSchema,
+    url: urlNode as JsonSchema,
+    thread: threadNode as JsonSchema,
+  },
+  common: {
+    'error-envelope': errorEnvelope as JsonSchema,
+    'usage-headers': usageHeaders as JsonSchema,
+    'copy-response': copyResponse as JsonSchema,
+    'success-response': successResponse as JsonSchema,
+  },
+  objectives,
+  promotedObject,
+  regions,
+};

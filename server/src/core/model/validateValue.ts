@@ -1,0 +1,302 @@
+/**
+ * Checks a value against a schema of `schemas/` and reports findings with rule IDs and paths.
+ *
+ * Like yaml-language-server, graphreq walks values itself instead of asking ajv: the walk knows the
+ * x- annotations (rule IDs, version gates, deprecated values), reads text values the way the API
+ * reads form fields (docs/schemas.md, "Coercion"), and skips values decided at send time (`{{...}}`).
+ * ajv checks the schemas themselves, in the test suite.
+ */
+import type { JsonPath } from '../syntax/jsonBody';
+import { isOpaque } from '../syntax/jsonBody';
+import type { FixSpec, RuleFinding } from '../rules/ruleFinding';
+import { closest, listForMessage } from '../rules/suggest';
+import type { JsonSchema } from './schemaTypes';
+import { atLeast, type Version } from './version';
+
+export interface ValidateContext {
+  /** The parameter the value belongs to. */
+  param: string;
+  version: Version | undefined;
+  /** Rule IDs used where the schema names none. */
+  typeRule: string;
+  enumRule: string;
+  /** Resolves `#/definitions/...` references of the root schema. */
+  root: JsonSchema;
+  out: RuleFinding[];
+  /** Where the docs say it, appended to messages: "[2] Create an ad set". */
+  doc?: string;
+}
+
+export function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
+  let s = schema;
+  for (let guard = 0; s.$ref && guard < 8; guard++) {
+    const m = /^#\/definitions\/(.+)$/.exec(s.$ref);
+    const target = m ? root.definitions?.[m[1]] : undefined;
+    if (!target) break;
+    const { $ref: _ignored, ...rest } = s;
+    s = { ...target, ...rest };
+  }
+  return s;
+}
+
+function types(schema: JsonSchema): string[] | undefined {
+  if (schema.type === undefined) return undefined;
+  return Array.isArray(schema.type) ? schema.type : [schema.type];
+}
+
+function describe(value: unknown): string {
+  if (value === null) return '`null`';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `the text \`${value.length > 40 ? value.slice(0, 37) + '...' : value}\``;
+  return `\`${String(value)}\``;
+}
+
+function pathText(param: string, path: JsonPath): string {
+  let s = param;
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : `.${p}`;
+  return s;
+}
+
+/** Counts characters as people do (code points), so an emoji counts once ([2] Limits: 400 characters). */
+export function characterCount(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff) n++;
+  }
+  return n;
+}
+
+/** Reads a JSON-text value of an object/list parameter written as text (query or form). */
+function parseJsonText(value: string): unknown {
+  const t = value.trim();
+  if (!(t.startsWith('{') || t.startsWith('['))) return undefined;
+  try {
+    return JSON.parse(t);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The value as the schema reads it: numbers from digit strings, booleans from "true"/"false",
+ * objects and lists from JSON text. Returns `{ ok: false }` when the value has none of the schema's types.
+ */
+export function coerce(schema: JsonSchema, value: unknown): { ok: boolean; value: unknown } {
+  const ts = types(schema);
+  if (!ts) return { ok: true, value };
+  for (const t of ts) {
+    switch (t) {
+      case 'null':
+        if (value === null) return { ok: true, value };
+        break;
+      case 'string':
+        if (typeof value === 'string') return { ok: true, value };
+        break;
+      case 'integer':
+        if (typeof value === 'number' && Number.isInteger(value)) return { ok: true, value };
+        if (typeof value === 'string' && /^-?\d+$/.test(value.trim()) && !ts.includes('string')) return { ok: true, value: Number(value) };
+        break;
+      case 'number':
+        if (typeof value === 'number') return { ok: true, value };
+        if (typeof value === 'string' && value.trim() !== '' && !isNaN(Number(value)) && !ts.includes('string')) return { ok: true, value: Number(value) };
+        break;
+      case 'boolean':
+        if (typeof value === 'boolean') return { ok: true, value };
+        if (value === 'true' || value === 'false') return { ok: true, value: value === 'true' };
+        break;
+      case 'object':
+        if (value !== null && typeof value === 'object' && !Array.isArray(value)) return { ok: true, value };
+        if (typeof value === 'string') {
+          const v = parseJsonText(value);
+          if (v !== null && typeof v === 'object' && !Array.isArray(v)) return { ok: true, value: v };
+        }
+        break;
+      case 'array':
+        if (Array.isArray(value)) return { ok: true, value };
+        if (typeof value === 'string') {
+          const v = parseJsonText(value);
+          if (Array.isArray(v)) return { ok: true, value: v };
+        }
+        break;
+    }
+  }
+  return { ok: false, value };
+}
+
+function kindText(schema: JsonSchema): string {
+  if (schema['x-kind']) return schema['x-kind'];
+  const ts = types(schema) ?? ['any value'];
+  return ts.join(' or ');
+}
+
+/** Validates `value` (at `path` inside parameter `ctx.param`) against `schema`. */
+export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPath, ctx: ValidateContext): void {
+  if (value === undefined || isOpaque(value)) return;
+  const schema = resolveRef(schemaIn, ctx.root);
+  const where = pathText(ctx.param, path);
+  const at = { kind: 'param' as const, name: ctx.param, path };
+  const typeRule = schema['x-rule'] ?? ctx.typeRule;
+  const doc = schema['x-doc'] ?? ctx.doc;
+  const source = doc ? ` (${doc})` : '';
+
+  // Deprecated or read-only values come first: they may lie outside `enum` and deserve their own rule.
+  const deprecated = typeof value === 'string' ? schema['x-deprecatedValues']?.[value] : undefined;
+  if (deprecated && (!deprecated.from || atLeast(ctx.version, deprecated.from))) {
+    const fixes: FixSpec[] = deprecated.replacement
+      ? [{ kind: 'setValue', title: `Replace \`${value}\` with \`${deprecated.replacement}\``, name: ctx.param, path, value: deprecated.replacement, preferred: true, fixAll: true }]
+      : [];
+    ctx.out.push({
+      rule: deprecated.rule,
+      severity: deprecated.severity,
+      message: deprecated.message,
+      at,
+      fixes,
+      tags: deprecated.readOnly ? undefined : ['deprecated'],
+      service: deprecated.code ? { code: deprecated.code > 100000 ? 100 : deprecated.code, subcode: deprecated.code > 100000 ? deprecated.code : undefined, blame: [ctx.param] } : { code: 100, blame: [ctx.param] },
+    });
+    return;
+  }
+  if (deprecated) return; // A value deprecated only from a later version than the one in use.
+
+  const c = coerce(schema, value);
+  if (!c.ok) {
+    ctx.out.push({
+      rule: typeRule,
+      message: `\`${where}\` expects ${kindText(schema)}, not ${describe(value)}${source}.`,
+      at,
+      service: { code: 100, blame: [ctx.param] },
+    });
+    return;
+  }
+  const v = c.value;
+
+  if (schema.enum && !schema.enum.includes(v)) {
+    const rule = schema['x-enumRule'] ?? ctx.enumRule;
+    const suggestion = typeof v === 'string' ? closest(v, schema.enum.filter((e): e is string => typeof e === 'string')) : undefined;
+    const fixes: FixSpec[] = suggestion
+      ? [{ kind: 'setValue', title: `Change to \`${suggestion}\``, name: ctx.param, path, value: suggestion, preferred: true }]
+      : [];
+    ctx.out.push({
+      rule,
+      message: `\`${where}\` does not take ${describe(v)}: the allowed values are ${listForMessage(schema.enum, 40)}${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+      at,
+      fixes,
+      service: { code: 100, blame: [ctx.param] },
+    });
+    return;
+  }
+  if (schema.const !== undefined && v !== schema.const) {
+    ctx.out.push({
+      rule: typeRule,
+      message: `\`${where}\` must be \`${String(schema.const)}\`${source}.`,
+      at,
+      fixes: [{ kind: 'setValue', title: `Set \`${where}\` to \`${String(schema.const)}\``, name: ctx.param, path, value: schema.const, preferred: true }],
+      service: { code: 100, blame: [ctx.param] },
+    });
+    return;
+  }
+  if (typeof v === 'string') {
+    const len = schema.maxLength !== undefined || schema.minLength !== undefined ? characterCount(v) : 0;
+    if (schema.maxLength !== undefined && len > schema.maxLength) {
+      ctx.out.push({ rule: typeRule, message: `\`${where}\` is ${len} characters long; at most ${schema.maxLength} are allowed${source}.`, at, service: { code: 100, blame: [ctx.param] } });
+    } else if (schema.minLength !== undefined && len < schema.minLength) {
+      ctx.out.push({ rule: typeRule, message: `\`${where}\` must not be empty${source}.`, at, service: { code: 100, blame: [ctx.param] } });
+    } else if (schema.pattern && !new RegExp(schema.pattern).test(v)) {
+      ctx.out.push({ rule: typeRule, message: `\`${where}\` expects ${kindText(schema)}, not ${describe(v)}${source}.`, at, service: { code: 100, blame: [ctx.param] } });
+    }
+  } else if (typeof v === 'number') {
+    if (schema.minimum !== undefined && v < schema.minimum) {
+      ctx.out.push({ rule: typeRule, message: `\`${where}\` is ${v}; the smallest allowed value is ${schema.minimum}${rangeText(schema)}${source}.`, at, service: { code: 100, blame: [ctx.param] } });
+    } else if (schema.maximum !== undefined && v > schema.maximum) {
+      ctx.out.push({ rule: typeRule, message: `\`${where}\` is ${v}; the largest allowed value is ${schema.maximum}${rangeText(schema)}${source}.`, at, service: { code: 100, blame: [ctx.param] } });
+    }
+  }
+
+  if (typeof v === 'string') {
+    const since = schema['x-valueSince']?.[v];
+    if (since && !atLeast(ctx.version, since)) {
+      ctx.out.push({ rule: schema['x-versionRule'] ?? typeRule, message: `\`${v}\` is available from ${since}; this request uses ${ctx.version?.text}${source}.`, at, service: { code: 100, blame: [ctx.param] } });
+    }
+    const beta = schema['x-betaValues']?.[v];
+    if (beta) ctx.out.push({ rule: 'ADSET-DESTINATION-BETA', message: beta, at });
+  }
+
+  // Members and items inherit this value's rule unless they name their own.
+  const inner = schema['x-rule'] && schema['x-rule'] !== ctx.typeRule ? { ...ctx, typeRule: schema['x-rule'], doc } : ctx;
+  if (Array.isArray(v) && schema.items) {
+    for (let i = 0; i < v.length; i++) validateValue(schema.items, v[i], [...path, i], inner);
+  } else if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    validateObject(schema, v as Record<string, unknown>, path, inner);
+  }
+}
+
+function rangeText(schema: JsonSchema): string {
+  return schema.minimum !== undefined && schema.maximum !== undefined ? ` (${schema.minimum} to ${schema.maximum} inclusive)` : '';
+}
+
+function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: JsonPath, ctx: ValidateContext): void {
+  const props = schema.properties;
+  const where = pathText(ctx.param, path);
+  if (schema.required) {
+    for (const name of schema.required) {
+      if (obj[name] === undefined) {
+        const rule = schema['x-requiredRule']?.[name] ?? schema['x-rule'] ?? ctx.typeRule;
+        ctx.out.push({
+          rule,
+          message: `\`${where}\` needs \`${name}\`${props?.[name]?.description ? `: ${firstSentence(props[name].description!)}` : '.'}`,
+          at: { kind: 'missing', name: ctx.param, path: [...path, name] },
+          service: { code: 100, blame: [ctx.param] },
+        });
+      }
+    }
+  }
+  for (const key of Object.keys(obj)) {
+    const sub = props?.[key];
+    if (sub) {
+      checkGate(sub, key, [...path, key], ctx);
+      validateValue(sub, obj[key], [...path, key], ctx);
+    } else if (schema.additionalProperties === false && props) {
+      const suggestion = closest(key, Object.keys(props));
+      ctx.out.push({
+        rule: schema['x-rule'] ?? ctx.typeRule,
+        severity: 'warning',
+        message: `\`${where}\` has no member \`${key}\`: it takes ${listForMessage(Object.keys(props), 20)}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+        at: { kind: 'param', name: ctx.param, path: [...path, key], part: 'key' },
+        fixes: suggestion ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: ctx.param, path: [...path, key], newName: suggestion, preferred: true }] : [],
+        service: { code: 100, blame: [ctx.param] },
+      });
+    } else if (typeof schema.additionalProperties === 'object') {
+      validateValue(schema.additionalProperties, obj[key], [...path, key], ctx);
+    }
+  }
+}
+
+/** Reports a property used before (`x-since`) or after (`x-until`) the versions that have it. */
+export function checkGate(schema: JsonSchema, name: string, path: JsonPath, ctx: ValidateContext): void {
+  const since = schema['x-since'];
+  const until = schema['x-until'];
+  const rule = schema['x-versionRule'];
+  if (!rule || !ctx.version) return;
+  if (since && !atLeast(ctx.version, since)) {
+    ctx.out.push({
+      rule,
+      message: `\`${name}\` is available from ${since}; this request uses ${ctx.version.text}. Use ${since} or later, or leave \`${name}\` out.`,
+      at: { kind: 'param', name: ctx.param, path, part: path.length ? 'key' : 'key' },
+      service: { code: 100, blame: [ctx.param] },
+    });
+  } else if (until && atLeast(ctx.version, until)) {
+    ctx.out.push({
+      rule,
+      message: `\`${name}\` is not available from ${until} on; this request uses ${ctx.version.text}.`,
+      at: { kind: 'param', name: ctx.param, path, part: 'key' },
+      service: { code: 100, blame: [ctx.param] },
+    });
+  }
+}
+
+export function firstSentence(text: string): string {
+  const m = /^(.*?[.!?])(\s|$)/.exec(text);
+  return m ? m[1] : text;
+}

@@ -1,0 +1,36 @@
+/** API versions: `v<major>.<minor>` ([3] Versioning 1). */
+export interface Version {
+  major: number;
+  minor: number;
+  text: string;
+}
+
+const VERSION_RE = /^v(\d+)\.(\d+)$/;
+/** A path segment that was meant as a version but is not in the documented form (`v23`, `V23.0`, `v23.0.1`). */
+const VERSION_LIKE_RE = /^[vV]\d+([._]\d+)*$/;
+
+export function parseVersion(text: string): Version | undefined {
+  const m = VERSION_RE.exec(text);
+  return m ? { major: Number(m[1]), minor: Number(m[2]), text } : undefined;
+}
+
+export function looksLikeVersion(text: string): boolean {
+  return VERSION_LIKE_RE.test(text);
+}
+
+export function compareVersions(a: Version, b: Version): number {
+  return a.major - b.major || a.minor - b.minor;
+}
+
+/** True when `v` is at least `gate` (`"v3.2"`). An unknown version counts as new (the latest is the default). */
+export function atLeast(v: Version | undefined, gate: string): boolean {
+  const g = parseVersion(gate);
+  if (!v || !g) return true;
+  return compareVersions(v, g) >= 0;
+}
+
+/** The documented form of a version-like segment, for quick fixes: `v23` -> `v23.0`. */
+export function normalizeVersion(text: string): string | undefined {
+  const m = /^[vV](\d+)(?:[._](\d+))?/.exec(text);
+  return m ? `v${m[1]}.${m[2] ?? '0'}` : undefined;
+}

@@ -1,0 +1,67 @@
+/**
+ * Ad set creation: bids. ADSET-BID-AMOUNT-REQUIRED, ADSET-BID-AMOUNT-MIN, ADSET-BID-AMOUNT-IMPLIES.
+ * (ADSET-TARGET-COST and ADSET-BID-STRATEGY-VERSION are schema annotations on bid_strategy.)
+ */
+import type { CrossFieldRule } from './registry';
+import { buyingType, given, num, str } from './values';
+
+const CREATE = ['adset.create'];
+const DOC = '[2] Create an ad set';
+const NEEDS_BID = new Set(['LOWEST_COST_WITH_BID_CAP', 'COST_CAP']);
+/** Reach-and-frequency campaigns have buying type RESERVED; [2] exempts "reach and frequency buying". */
+const RESERVED = new Set(['RESERVED', 'REACH_AND_FREQUENCY']);
+
+export const bidRules: CrossFieldRule[] = [
+  {
+    id: 'ADSET-BID-AMOUNT-REQUIRED',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const strategy = str(call, 'bid_strategy');
+      if (!strategy || !NEEDS_BID.has(strategy) || given(call, 'bid_amount')) return;
+      const buying = buyingType(call);
+      if (buying && RESERVED.has(buying)) return;
+      out.push({
+        rule: 'ADSET-BID-AMOUNT-REQUIRED',
+        message: `\`bid_strategy\` ${strategy} needs \`bid_amount\` (the bid cap or cost target, in cents of the account currency), except with reach and frequency buying (${DOC}).`,
+        at: { kind: 'param', name: 'bid_strategy', part: 'value' },
+        related: [{ at: { kind: 'missing', name: 'bid_amount' }, message: '`bid_amount` is missing' }],
+        fixes: [{ kind: 'addParam', title: 'Add `bid_amount`', name: 'bid_amount', value: 100 }],
+        service: { code: 100, blame: ['bid_amount'] },
+      });
+    },
+  },
+  {
+    id: 'ADSET-BID-AMOUNT-MIN',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const bid = num(call, 'bid_amount');
+      if (bid === undefined) return;
+      const billing = str(call, 'billing_event');
+      const perThousand = billing === 'IMPRESSIONS' || billing === 'REACH';
+      const min = perThousand ? 2 : 1;
+      if (bid >= min) return;
+      out.push({
+        rule: 'ADSET-BID-AMOUNT-MIN',
+        message: perThousand
+          ? `\`bid_amount\` ${bid} is below the minimum of 2 (cents per 1,000 impressions) for billing_event ${billing} (${DOC}; other currencies have similar minimums).`
+          : `\`bid_amount\` ${bid} is below the minimum of 1 (cent per occurrence)${billing ? ` for billing_event ${billing}` : ''} (${DOC}; other currencies have similar minimums).`,
+        at: { kind: 'param', name: 'bid_amount', part: 'value' },
+        fixes: [{ kind: 'setValue', title: `Set \`bid_amount\` to ${min}`, name: 'bid_amount', value: min }],
+        service: { code: 100, blame: ['bid_amount'] },
+      });
+    },
+  },
+  {
+    id: 'ADSET-BID-AMOUNT-IMPLIES',
+    endpoints: CREATE,
+    check(call, { out }) {
+      if (!given(call, 'bid_amount') || given(call, 'bid_strategy')) return;
+      out.push({
+        rule: 'ADSET-BID-AMOUNT-IMPLIES',
+        message: `\`bid_amount\` without \`bid_strategy\` sets the strategy LOWEST_COST_WITH_BID_CAP at creation (${DOC}). Write \`bid_strategy\` to make the choice visible.`,
+        at: { kind: 'param', name: 'bid_amount', part: 'key' },
+        fixes: [{ kind: 'addParam', title: 'Add `bid_strategy: LOWEST_COST_WITH_BID_CAP`', name: 'bid_strategy', value: 'LOWEST_COST_WITH_BID_CAP' }],
+      });
+    },
+  },
+];

@@ -1,0 +1,201 @@
+/**
+ * Ad set creation: campaign, budgets and schedule.
+ * ADSET-CAMPAIGN, ADSET-BUDGET-POSITIVE, ADSET-DAILY-BUDGET-SPAN, ADSET-LIFETIME-END, ADSET-END-ZERO,
+ * ADSET-FIXED-CPM-ONLY, ADSET-CAMPAIGN-BUDGET-NEEDED, ADSET-SCHEDULE-ITEM.
+ */
+import type { CrossFieldRule } from './registry';
+import { buyingType, given, list, num, obj, raw, timeMs, toNumber, toObject } from './values';
+
+const CREATE = ['adset.create'];
+const DOC = '[2] Create an ad set';
+
+export const budgetRules: CrossFieldRule[] = [
+  {
+    id: 'ADSET-CAMPAIGN',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const hasId = given(call, 'campaign_id');
+      const hasSpec = given(call, 'campaign_spec');
+      if (!hasId && !hasSpec) {
+        out.push({
+          rule: 'ADSET-CAMPAIGN',
+          message: `An ad set belongs to a campaign: give \`campaign_id\` (an existing campaign) or \`campaign_spec\` ({name, objective, buying_type} of a campaign to create) (${DOC}).`,
+          at: { kind: 'missing', name: 'campaign_id' },
+          fixes: [{ kind: 'addParam', title: 'Add `campaign_id`', name: 'campaign_id', value: '' }],
+          service: { code: 100, blame: ['campaign_id'] },
+        });
+      } else if (hasId && hasSpec) {
+        out.push({
+          rule: 'ADSET-CAMPAIGN',
+          message: `Give either \`campaign_id\` or \`campaign_spec\`, not both: \`campaign_spec\` is the alternative to \`campaign_id\` (${DOC}; graphreq refuses both, see docs/rules.md).`,
+          at: { kind: 'param', name: 'campaign_spec', part: 'key' },
+          related: [{ at: { kind: 'param', name: 'campaign_id', part: 'key' }, message: '`campaign_id` is given here' }],
+          fixes: [{ kind: 'removeParam', title: 'Remove `campaign_spec`', name: 'campaign_spec' }],
+          service: { code: 100, blame: ['campaign_spec'] },
+        });
+      }
+    },
+  },
+  {
+    id: 'ADSET-BUDGET-POSITIVE',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const daily = num(call, 'daily_budget');
+      const lifetime = num(call, 'lifetime_budget');
+      const hasDaily = given(call, 'daily_budget');
+      const hasLifetime = given(call, 'lifetime_budget');
+      if (!hasDaily && !hasLifetime) {
+        // With an existing campaign the budget may sit on the campaign (campaign budget optimization),
+        // so only an inline campaign_spec without a budget is certainly missing one.
+        const spec = obj(call, 'campaign_spec');
+        if (spec && spec.daily_budget === undefined && spec.lifetime_budget === undefined) {
+          out.push({
+            rule: 'ADSET-BUDGET-POSITIVE',
+            message: `No budget: give \`daily_budget\` or \`lifetime_budget\` greater than 0, in the account currency's smallest unit (${DOC}).`,
+            at: { kind: 'missing', name: 'daily_budget' },
+            service: { code: 100, blame: ['daily_budget'] },
+          });
+        }
+        return;
+      }
+      const positive = (daily !== undefined && daily > 0) || (lifetime !== undefined && lifetime > 0);
+      const unknown = (hasDaily && daily === undefined) || (hasLifetime && lifetime === undefined);
+      if (!positive && !unknown) {
+        const name = hasDaily ? 'daily_budget' : 'lifetime_budget';
+        out.push({
+          rule: 'ADSET-BUDGET-POSITIVE',
+          message: `\`${name}\` is ${hasDaily ? daily : lifetime}: either \`daily_budget\` or \`lifetime_budget\` must be greater than 0 (${DOC}).`,
+          at: { kind: 'param', name, part: 'value' },
+          service: { code: 100, blame: [name] },
+        });
+      }
+    },
+  },
+  {
+    id: 'ADSET-DAILY-BUDGET-SPAN',
+    endpoints: CREATE,
+    check(call, { out }) {
+      if (!given(call, 'daily_budget')) return;
+      const start = timeMs(call, 'start_time');
+      const end = timeMs(call, 'end_time');
+      if (start === undefined || end === undefined || end === 0) return; // end_time=0: ongoing.
+      const hours = (end - start) / 3_600_000;
+      if (hours <= 24) {
+        out.push({
+          rule: 'ADSET-DAILY-BUDGET-SPAN',
+          message: `A daily budget needs more than 24 hours between \`start_time\` and \`end_time\`; here there are ${formatHours(hours)}. Use \`lifetime_budget\` for a shorter run, or move \`end_time\` (${DOC}).`,
+          at: { kind: 'param', name: 'end_time', part: 'value' },
+          related: [
+            { at: { kind: 'param', name: 'start_time', part: 'value' }, message: 'start_time' },
+            { at: { kind: 'param', name: 'daily_budget', part: 'key' }, message: 'the daily budget' },
+          ],
+          service: { code: 100, blame: ['daily_budget'] },
+        });
+      }
+    },
+  },
+  {
+    id: 'ADSET-LIFETIME-END',
+    endpoints: CREATE,
+    check(call, { out }) {
+      if (!given(call, 'lifetime_budget')) return;
+      if (!given(call, 'end_time')) {
+        out.push({
+          rule: 'ADSET-LIFETIME-END',
+          message: `\`lifetime_budget\` requires \`end_time\`: a lifetime budget is spent between start and end (${DOC}).`,
+          at: { kind: 'param', name: 'lifetime_budget', part: 'key' },
+          related: [{ at: { kind: 'missing', name: 'end_time' }, message: '`end_time` is missing from this request' }],
+          fixes: [{ kind: 'addParam', title: 'Add `end_time`', name: 'end_time', value: '' }],
+          service: { code: 100, blame: ['end_time'] },
+        });
+      }
+    },
+  },
+  {
+    id: 'ADSET-END-ZERO',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const end = raw(call, 'end_time');
+      if (toNumber(end) !== 0 || !given(call, 'lifetime_budget')) return;
+      out.push({
+        rule: 'ADSET-END-ZERO',
+        message: `\`end_time\` 0 means "ongoing", which only a daily budget allows: a lifetime budget needs a real end time (${DOC}).`,
+        at: { kind: 'param', name: 'end_time', part: 'value' },
+        related: [{ at: { kind: 'param', name: 'lifetime_budget', part: 'key' }, message: 'the lifetime budget' }],
+        service: { code: 100, blame: ['end_time'] },
+      });
+    },
+  },
+  {
+    id: 'ADSET-FIXED-CPM-ONLY',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const buying = buyingType(call);
+      if (!buying || buying === 'FIXED_CPM') return;
+      for (const name of ['daily_imps', 'lifetime_imps']) {
+        if (!given(call, name)) continue;
+        out.push({
+          rule: 'ADSET-FIXED-CPM-ONLY',
+          message: `\`${name}\` only applies to campaigns with buying_type FIXED_CPM; this campaign's buying type is ${buying} (${DOC}).`,
+          at: { kind: 'param', name, part: 'key' },
+          fixes: [{ kind: 'removeParam', title: `Remove \`${name}\``, name }],
+          service: { code: 100, blame: [name] },
+        });
+      }
+    },
+  },
+  {
+    id: 'ADSET-CAMPAIGN-BUDGET-NEEDED',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const spec = obj(call, 'campaign_spec');
+      const directive = call.directives.get('campaign-budget')?.trim().toLowerCase();
+      let budget: 'daily' | 'lifetime' | 'none' | undefined;
+      if (directive === 'daily' || directive === 'lifetime' || directive === 'none') budget = directive;
+      else if (spec) budget = spec.daily_budget !== undefined ? 'daily' : spec.lifetime_budget !== undefined ? 'lifetime' : 'none';
+      if (!budget) return; // The campaign is not known: no guess.
+      const needs: Array<[string, 'daily' | 'lifetime']> = [
+        ['daily_min_spend_target', 'daily'],
+        ['daily_spend_cap', 'daily'],
+        ['lifetime_min_spend_target', 'lifetime'],
+        ['lifetime_spend_cap', 'lifetime'],
+      ];
+      for (const [name, kind] of needs) {
+        if (!given(call, name) || budget === kind) continue;
+        out.push({
+          rule: 'ADSET-CAMPAIGN-BUDGET-NEEDED',
+          message: `\`${name}\` needs a ${kind} budget on the campaign; ${budget === 'none' ? 'the campaign has no budget' : `the campaign has a ${budget} budget`} (${DOC}).`,
+          at: { kind: 'param', name, part: 'key' },
+          service: { code: 100, blame: [name] },
+        });
+      }
+    },
+  },
+  {
+    id: 'ADSET-SCHEDULE-ITEM',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const items = list(call, 'adset_schedule');
+      if (!items) return;
+      items.forEach((it, i) => {
+        const o = toObject(it);
+        if (!o) return;
+        const start = toNumber(o.start_minute);
+        const end = toNumber(o.end_minute);
+        if (start !== undefined && end !== undefined && start >= end) {
+          out.push({
+            rule: 'ADSET-SCHEDULE-ITEM',
+            message: `\`adset_schedule[${i}]\`: start_minute (${start}) must come before end_minute (${end}); minutes count from 0 at midnight (${DOC}).`,
+            at: { kind: 'param', name: 'adset_schedule', path: [i, 'end_minute'] },
+            service: { code: 100, blame: ['adset_schedule'] },
+          });
+        }
+      });
+    },
+  },
+];
+
+function formatHours(h: number): string {
+  if (h < 0) return 'an end before the start';
+  return `${Math.round(h * 10) / 10} hours`;
+}

@@ -1,0 +1,147 @@
+/**
+ * Ad set creation: goals, objectives and the promoted object.
+ * ADSET-GOAL-FOR-OBJECTIVE, ADSET-CONVERSION-EVENT, ADSET-PROMOTED-OBJECT, ADSET-PROMOTED-OTHER,
+ * ADSET-FREQ-GOAL. The tables live in schemas/rules-data/ (objectives.json, promoted-object.json).
+ */
+import type { Call } from '../analysis/call';
+import { conversionEvents, customEventTypeMap, objectives, promotedObjectRows, type ObjectiveLocation } from '../model/rulesData';
+import type { CrossFieldRule } from './registry';
+import { listForMessage } from './suggest';
+import { given, list, obj, objective, str } from './values';
+
+const CREATE = ['adset.create'];
+const MAPPING_DOC = '[2] Objective to optimization-goal mapping';
+
+/** The conversion locations that apply: by destination_type, or all of the objective's when unknown. */
+function locationsFor(call: Call, objectiveName: string): { locations: ObjectiveLocation[]; exact: boolean; destination?: string } | undefined {
+  const info = objectives[objectiveName];
+  if (!info) return undefined;
+  const always = info.locations.filter((l) => l.destinationTypes === null);
+  if (always.length) return { locations: always, exact: true };
+  const destination = str(call, 'destination_type');
+  const matched = destination ? info.locations.filter((l) => l.destinationTypes?.includes(destination)) : [];
+  if (matched.length) return { locations: matched, exact: matched.length === 1, destination };
+  return { locations: info.locations, exact: false, destination };
+}
+
+export const goalRules: CrossFieldRule[] = [
+  {
+    id: 'ADSET-GOAL-FOR-OBJECTIVE',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const obj = objective(call);
+      const goal = str(call, 'optimization_goal');
+      if (!obj || !goal) return;
+      const found = locationsFor(call, obj.value);
+      if (!found) return; // Not an outcome objective: the table does not apply, and graphreq does not guess.
+      const allowed = [...new Set(found.locations.flatMap((l) => l.goals))];
+      if (allowed.includes(goal)) return;
+      const label = objectives[obj.value].label;
+      const where = found.locations.length === 1 && found.locations[0].location !== 'n/a'
+        ? ` with conversion location ${found.locations[0].location}${found.destination ? ` (destination_type ${found.destination})` : ''}`
+        : found.destination && found.locations.length < objectives[obj.value].locations.length
+          ? ` with destination_type ${found.destination}`
+          : found.locations[0].location === 'n/a' ? '' : ' at any conversion location';
+      const decisions = found.locations.map((l) => l.decision).filter(Boolean);
+      out.push({
+        rule: 'ADSET-GOAL-FOR-OBJECTIVE',
+        message: `\`optimization_goal\` ${goal} is not allowed for the ${label} objective${where}: use ${listForMessage(allowed)} (${MAPPING_DOC}; objective from ${obj.from === 'directive' ? 'the `# @objective` directive' : '`campaign_spec.objective`'}).${decisions.length === 1 ? ` graphreq's reading of the table: ${decisions[0]}` : ''}`,
+        at: { kind: 'param', name: 'optimization_goal', part: 'value' },
+        related: obj.from === 'directive'
+          ? [{ at: { kind: 'directive', name: 'objective' }, message: 'the objective' }]
+          : [{ at: { kind: 'param', name: 'campaign_spec', path: ['objective'] }, message: 'the objective' }],
+        fixes: allowed.slice(0, 3).map((g, i) => ({ kind: 'setValue' as const, title: `Change to \`${g}\``, name: 'optimization_goal', value: g, preferred: i === 0 && allowed.length === 1 })),
+        service: { code: 100, blame: ['optimization_goal'] },
+      });
+    },
+  },
+  {
+    id: 'ADSET-CONVERSION-EVENT',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const obj = objective(call);
+      const po = promotedObject(call);
+      const type = po && typeof po.custom_event_type === 'string' ? po.custom_event_type : undefined;
+      if (!obj || !type || type === 'OTHER') return;
+      const found = locationsFor(call, obj.value);
+      const table = conversionEvents[obj.value];
+      if (!found || !found.exact || !table) return;
+      const loc = found.locations[0].location;
+      const events = table[loc];
+      if (events === undefined || events === null) return; // No list for this location, or any app event.
+      const mapped = [...new Set(events.map((e) => customEventTypeMap[e]).filter(Boolean))];
+      if (!mapped.length || mapped.includes(type)) return;
+      out.push({
+        rule: 'ADSET-CONVERSION-EVENT',
+        message: `\`promoted_object.custom_event_type\` ${type} is not among the conversion events of ${objectives[obj.value].label} / ${loc}: ${listForMessage(mapped)} ([2] Conversion events by location).`,
+        at: { kind: 'param', name: 'promoted_object', path: ['custom_event_type'] },
+      });
+    },
+  },
+  {
+    id: 'ADSET-PROMOTED-OBJECT',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const obj = objective(call);
+      const goal = str(call, 'optimization_goal');
+      const destination = str(call, 'destination_type');
+      const po = promotedObject(call);
+      if (given(call, 'promoted_object') && !po) return; // Decided at send time.
+      for (const row of promotedObjectRows) {
+        const w = row.when;
+        if (w.objective && !(obj && w.objective.includes(obj.value))) continue;
+        if (w.optimization_goal && !(goal && w.optimization_goal.includes(goal))) continue;
+        if (w.destination_type && !(destination && w.destination_type.includes(destination))) continue;
+        if (po && row.anyOf.some((set) => set.every((m) => po[m] !== undefined && po[m] !== ''))) continue;
+        const options = row.anyOf.map((set) => set.join(' + ')).join('; or ');
+        out.push({
+          rule: 'ADSET-PROMOTED-OBJECT',
+          message: `${row.label}: \`promoted_object\` needs ${options} ([2] promoted_object, required members by objective or goal).`,
+          at: po ? { kind: 'param', name: 'promoted_object', part: 'key' } : { kind: 'missing', name: 'promoted_object' },
+          related: goal && w.optimization_goal ? [{ at: { kind: 'param', name: 'optimization_goal', part: 'value' }, message: 'the optimization goal' }] : undefined,
+          service: { code: 100, blame: ['promoted_object'] },
+        });
+        return;
+      }
+    },
+  },
+  {
+    id: 'ADSET-PROMOTED-OTHER',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const po = promotedObject(call);
+      if (!po || po.custom_event_type !== 'OTHER') return;
+      if (typeof po.custom_event_str === 'string' && po.custom_event_str !== '') return;
+      out.push({
+        rule: 'ADSET-PROMOTED-OTHER',
+        message: '`custom_event_type` OTHER needs `custom_event_str`, the name of the custom event ([2] promoted_object).',
+        at: { kind: 'param', name: 'promoted_object', path: ['custom_event_type'] },
+        fixes: [{ kind: 'addParam', title: 'Add `custom_event_str`', name: 'promoted_object', path: ['custom_event_str'], value: '' }],
+        service: { code: 100, blame: ['promoted_object'] },
+      });
+    },
+  },
+  {
+    id: 'ADSET-FREQ-GOAL',
+    endpoints: CREATE,
+    check(call, { out }) {
+      if (!given(call, 'frequency_control_specs')) return;
+      const specs = list(call, 'frequency_control_specs');
+      if (specs && specs.length === 0) return;
+      const goal = str(call, 'optimization_goal');
+      if (!goal || goal === 'REACH' || goal === 'THRUPLAY') return;
+      out.push({
+        rule: 'ADSET-FREQ-GOAL',
+        message: `\`frequency_control_specs\` only applies where optimization_goal is REACH or THRUPLAY; this ad set optimizes for ${goal} ([2] Create an ad set).`,
+        at: { kind: 'param', name: 'frequency_control_specs', part: 'key' },
+        related: [{ at: { kind: 'param', name: 'optimization_goal', part: 'value' }, message: 'the optimization goal' }],
+        fixes: [{ kind: 'removeParam', title: 'Remove `frequency_control_specs`', name: 'frequency_control_specs' }],
+        service: { code: 100, blame: ['frequency_control_specs'] },
+      });
+    },
+  },
+];
+
+function promotedObject(call: Call): Record<string, unknown> | undefined {
+  return obj(call, 'promoted_object');
+}

@@ -1,0 +1,65 @@
+/**
+ * Ad set rules that stand alone: ADSET-EXECUTION-OPTIONS, ADSET-SPECIAL-CATEGORY (create);
+ * ADSET-TIME-RANGE, ADSET-CBO-BID-STRATEGY (read).
+ */
+import type { CrossFieldRule } from './registry';
+import { list, obj } from './values';
+
+export const miscRules: CrossFieldRule[] = [
+  {
+    id: 'ADSET-EXECUTION-OPTIONS',
+    endpoints: ['adset.create'],
+    check(call, { out }) {
+      const options = list(call, 'execution_options');
+      if (!options || options.length !== 1 || options[0] !== 'include_recommendations') return;
+      out.push({
+        rule: 'ADSET-EXECUTION-OPTIONS',
+        message: '`include_recommendations` cannot be used alone: combine it with `validate_only`, as in `["validate_only", "include_recommendations"]` ([2] Create an ad set).',
+        at: { kind: 'param', name: 'execution_options', part: 'value' },
+        fixes: [{ kind: 'setValue', title: 'Add `validate_only`', name: 'execution_options', value: ['validate_only', 'include_recommendations'], preferred: true }],
+        service: { code: 100, blame: ['execution_options'] },
+      });
+    },
+  },
+  {
+    id: 'ADSET-SPECIAL-CATEGORY',
+    endpoints: ['adset.create'],
+    check(call, { out }) {
+      const spec = obj(call, 'campaign_spec');
+      if (!spec || spec.special_ad_category !== undefined || spec.special_ad_categories !== undefined) return;
+      out.push({
+        rule: 'ADSET-SPECIAL-CATEGORY',
+        message: 'If this campaign is about housing, employment or credit, it must declare `special_ad_category`, which restricts the targeting its ads can use ([2] What the service does).',
+        at: { kind: 'param', name: 'campaign_spec', part: 'key' },
+      });
+    },
+  },
+  {
+    id: 'ADSET-TIME-RANGE',
+    endpoints: ['adset.read'],
+    check(call, { out }) {
+      const range = obj(call, 'time_range');
+      if (!range || typeof range.since !== 'string' || typeof range.until !== 'string') return;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(range.since) || !/^\d{4}-\d{2}-\d{2}$/.test(range.until)) return;
+      if (range.since <= range.until && !isNaN(Date.parse(range.since)) && !isNaN(Date.parse(range.until))) return;
+      out.push({
+        rule: 'ADSET-TIME-RANGE',
+        message: `\`time_range\` runs from ${range.since} to ${range.until}, which is not a valid range: the service ignores an invalid range ([2] Read an ad set).`,
+        at: { kind: 'param', name: 'time_range', part: 'value' },
+      });
+    },
+  },
+  {
+    id: 'ADSET-CBO-BID-STRATEGY',
+    endpoints: ['adset.read'],
+    check(call, { out }) {
+      const item = call.fields?.items.find((i) => i.name === 'bid_strategy');
+      if (!item) return;
+      out.push({
+        rule: 'ADSET-CBO-BID-STRATEGY',
+        message: 'With campaign budget optimization, bid_strategy is read (and set) on the campaign, not the ad set ([2] Ad set read fields).',
+        at: call.params.get('fields')?.source === 'json' ? { kind: 'param', name: 'fields', part: 'value' } : { kind: 'field', item },
+      });
+    },
+  },
+];

@@ -1,0 +1,102 @@
+/**
+ * Regional regulation ([2] Regional-regulation rules): ADSET-DSA-REQUIRED and ADSET-DSA-IGNORED.
+ * Which countries count, and what "worldwide" looks like, is decided in docs/rules.md and listed in
+ * schemas/rules-data/regions.json.
+ */
+import type { Call } from '../analysis/call';
+import { euCountries, euGroups, worldwideGroups } from '../model/rulesData';
+import { isOpaque } from '../syntax/jsonBody';
+import type { CrossFieldRule } from './registry';
+import type { Location } from './ruleFinding';
+import { obj, str, toList, toObject } from './values';
+
+const CREATE = ['adset.create'];
+const DOC = '[2] Regional-regulation rules';
+
+/** Keys of geo_locations that name places; a geo_locations with none of them targets the whole world. */
+const PLACE_KEYS = ['countries', 'regions', 'cities', 'zips', 'places', 'custom_locations', 'geo_markets', 'electoral_districts', 'country_groups', 'location_cluster_ids', 'subcities', 'neighborhoods', 'large_geo_areas', 'medium_geo_areas', 'small_geo_areas', 'metro_areas'];
+
+export interface EuTargeting {
+  /** true: targets the EU or worldwide; false: certainly not; undefined: cannot tell. */
+  eu: boolean | undefined;
+  reason?: string;
+  at?: Location;
+}
+
+export function euTargeting(call: Call): EuTargeting {
+  const targeting = obj(call, 'targeting');
+  if (!targeting) return { eu: undefined };
+  const geoRaw = targeting.geo_locations;
+  if (geoRaw === undefined || isOpaque(geoRaw)) return { eu: undefined };
+  const geo = toObject(geoRaw);
+  if (!geo) return { eu: undefined };
+  const countries = toList(geo.countries);
+  if (countries) {
+    const i = countries.findIndex((c) => typeof c === 'string' && euCountries.has(c.toUpperCase()));
+    if (i >= 0) return { eu: true, reason: `targets ${String(countries[i])}`, at: { kind: 'param', name: 'targeting', path: ['geo_locations', 'countries', i] } };
+    if (countries.some((c) => isOpaque(c))) return { eu: undefined };
+  }
+  const groups = toList(geo.country_groups);
+  if (groups) {
+    const i = groups.findIndex((g) => typeof g === 'string' && (euGroups.has(g.toLowerCase()) || worldwideGroups.has(g.toLowerCase())));
+    if (i >= 0) return { eu: true, reason: `targets the country group ${String(groups[i])}`, at: { kind: 'param', name: 'targeting', path: ['geo_locations', 'country_groups', i] } };
+  }
+  const places = PLACE_KEYS.filter((k) => geo[k] !== undefined && !(Array.isArray(geo[k]) && (geo[k] as unknown[]).length === 0));
+  if (places.length === 0) return { eu: true, reason: 'targets the whole world (geo_locations names no place)', at: { kind: 'param', name: 'targeting', path: ['geo_locations'] } };
+  // Only countries (and non-EU groups) named: certainly outside the EU. Regions, cities and the like
+  // carry no country code here, so graphreq cannot tell and stays quiet.
+  if (places.every((k) => k === 'countries' || k === 'country_groups')) return { eu: false };
+  return { eu: undefined };
+}
+
+function accountDefault(call: Call, key: 'default_dsa_payor' | 'default_dsa_beneficiary'): string | undefined {
+  const id = call.match?.values['ad-account-id'];
+  const perAccount = id ? call.env.accounts?.[`act_${id}`]?.[key] ?? call.env.accounts?.[id]?.[key] : undefined;
+  return perAccount ?? (key === 'default_dsa_payor' ? call.env.defaultDsaPayor : call.env.defaultDsaBeneficiary);
+}
+
+export const regionRules: CrossFieldRule[] = [
+  {
+    id: 'ADSET-DSA-REQUIRED',
+    endpoints: CREATE,
+    check(call, { out }) {
+      const t = euTargeting(call);
+      if (!t.eu) return;
+      // Each value is filled from its own account default, never one from the other ([2] rule 3).
+      const members: Array<[string, 'default_dsa_payor' | 'default_dsa_beneficiary', number, string]> = [
+        ['dsa_payor', 'default_dsa_payor', 3858079, 'who pays for the ads'],
+        ['dsa_beneficiary', 'default_dsa_beneficiary', 3858081, 'who benefits from the ads'],
+      ];
+      for (const [name, key, subcode, what] of members) {
+        if (call.params.get(name)?.opaque) continue;
+        const value = str(call, name);
+        if (value && value.trim() !== '') continue;
+        if (accountDefault(call, key)) continue;
+        out.push({
+          rule: 'ADSET-DSA-REQUIRED',
+          message: `This ad set ${t.reason}, so it needs \`${name}\` (${what}): the ad account has no \`${key}\` to fill it in, and ads without it are not published (${DOC}).`,
+          at: value !== undefined ? { kind: 'param', name, part: 'value' } : { kind: 'missing', name },
+          related: t.at ? [{ at: t.at, message: 'EU targeting' }] : undefined,
+          fixes: value !== undefined ? [] : [{ kind: 'addParam', title: `Add \`${name}\``, name, value: '' }],
+          service: { code: 100, subcode, blame: [name] },
+        });
+      }
+    },
+  },
+  {
+    id: 'ADSET-DSA-IGNORED',
+    endpoints: CREATE,
+    check(call, { out }) {
+      if (euTargeting(call).eu !== false) return;
+      for (const name of ['dsa_payor', 'dsa_beneficiary']) {
+        if (!call.params.has(name)) continue;
+        out.push({
+          rule: 'ADSET-DSA-IGNORED',
+          message: `\`${name}\` is ignored: this ad set targets no EU country, and payor and beneficiary are stored only for ad sets targeting the EU or associated territories (${DOC} 5).`,
+          at: { kind: 'param', name, part: 'key' },
+          tags: ['unnecessary'],
+        });
+      }
+    },
+  },
+];

@@ -1,0 +1,121 @@
+/**
+ * The `fields` list against the node's schema: syntax (THREAD-MODIFIER-SYNTAX), unknown top-level
+ * fields (the node's own rule: ADSET-READ-FIELDS, URL-FIELDS, THREAD-FIELDS as a hint), unknown
+ * subfields of documented objects (REQ-UNKNOWN-FIELD), version gates (ADSET-READ-FIELD-VERSION) and
+ * connection modifiers (THREAD-SOURCE-VALUE, THREAD-LIMIT).
+ */
+import type { Call } from '../analysis/call';
+import type { JsonSchema } from '../model/schemaTypes';
+import { coerce, resolveRef } from '../model/validateValue';
+import { atLeast } from '../model/version';
+import type { FieldItem } from '../syntax/fields';
+import type { Severity } from '../types';
+import type { RuleContext } from './engine';
+import type { Location } from './ruleFinding';
+import { closest, listForMessage } from './suggest';
+
+export function checkFieldList(call: Call, ctx: RuleContext): void {
+  const list = call.fields;
+  if (!list) return;
+  const node = ctx.model.nodeSchema(call.endpoint?.node);
+  const param = call.params.get('fields');
+  if (param?.opaque) return;
+  // A field list read from a JSON body has no offsets of its own: its findings point at the value.
+  const inBody = param?.source === 'json';
+  const locate = (loc: Location): Location => (inBody ? { kind: 'param', name: 'fields', part: 'value' } : loc);
+  for (const e of list.errors) {
+    ctx.out.push({ rule: 'THREAD-MODIFIER-SYNTAX', message: `${e.message} Field lists are written \`a,b{c,d},e.modifier(value)\`.`, at: locate({ kind: 'span', span: e.span }), service: { code: 100, blame: ['fields'] } });
+  }
+  if (!node) return;
+  const unknown = node['x-unknownFieldRule'];
+  const nodeName = (node.title ?? 'node').toLowerCase();
+  for (const item of list.items) {
+    if (item.opaque) continue;
+    const schema = node.properties?.[item.name];
+    if (!schema) {
+      const names = Object.keys(node.properties ?? {});
+      const suggestion = closest(item.name, names);
+      const cutoff = node['x-notShownAfter'];
+      const pastCutoff = !!cutoff && item.name > cutoff && !suggestion;
+      const severity = (pastCutoff ? 'hint' : unknown?.severity ?? 'warning') as Severity;
+      const notShown = pastCutoff
+        ? ` The documents list its fields alphabetically only up to \`${cutoff}\`, so this may still exist.`
+        : severity === 'hint' ? ' The documents name other fields of this node without their names ("not shown"), so this may still work.' : '';
+      ctx.out.push({
+        rule: unknown?.rule ?? 'REQ-UNKNOWN-FIELD',
+        severity,
+        message: `\`${item.name}\` is not a documented field of the ${nodeName}: it has ${listForMessage(names, 12)}${node['x-doc'] ? ` (${node['x-doc']})` : ''}.${suggestion && suggestion !== item.name ? ` Did you mean \`${suggestion}\`?` : ''}${notShown}`,
+        at: locate({ kind: 'field', item }),
+        fixes: suggestion && !inBody ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true }] : [],
+        service: severity === 'hint' ? undefined : { code: 100, blame: ['fields'] },
+      });
+      continue;
+    }
+    checkField(item, schema, node, call, ctx, locate, item.name);
+  }
+}
+
+function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, call: Call, ctx: RuleContext, locate: (l: Location) => Location, path: string): void {
+  const schema = resolveRef(schemaIn, root);
+  const since = schema['x-since'];
+  if (since && call.version && !atLeast(call.version, since)) {
+    ctx.out.push({
+      rule: schema['x-versionRule'] ?? 'ADSET-READ-FIELD-VERSION',
+      message: `\`${path}\` is available from ${since}; this request uses ${call.version.text}, so the field is left out of the answer.`,
+      at: locate({ kind: 'field', item }),
+    });
+  }
+  const connection = schema['x-connection'];
+  for (const m of item.modifiers) {
+    if (!connection) continue; // Modifiers are documented on connections only; elsewhere graphreq does not judge them.
+    const modSchema = connection.modifiers?.[m.name];
+    if (!modSchema) {
+      const names = Object.keys(connection.modifiers ?? {});
+      const suggestion = closest(m.name, names);
+      ctx.out.push({
+        rule: 'THREAD-MODIFIER-SYNTAX',
+        message: `\`${path}\` has no modifier \`${m.name}\`: it takes ${listForMessage(names.map((n) => `.${n}(...)`))}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+        at: locate({ kind: 'modifier', modifier: m, part: 'name' }),
+        fixes: suggestion ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true }] : [],
+        service: { code: 100, blame: ['fields'] },
+      });
+      continue;
+    }
+    if (m.arg === undefined) continue;
+    const rule = modSchema['x-rule'] ?? 'THREAD-MODIFIER-SYNTAX';
+    const arg = m.arg.trim();
+    const c = coerce(modSchema, arg);
+    const bad = !c.ok || (modSchema.enum && !modSchema.enum.includes(c.value)) || (typeof c.value === 'number' && modSchema.minimum !== undefined && c.value < modSchema.minimum);
+    if (bad) {
+      const allowed = modSchema.enum ? `only ${listForMessage(modSchema.enum)} is allowed` : `it takes ${modSchema['x-kind'] ?? modSchema.type}${modSchema.minimum !== undefined ? ` of at least ${modSchema.minimum}` : ''}`;
+      const suggestion = modSchema.enum ? closest(arg, modSchema.enum as string[]) ?? String(modSchema.enum[0]) : undefined;
+      ctx.out.push({
+        rule,
+        message: `\`.${m.name}(${arg})\`: ${allowed}${modSchema['x-doc'] ? ` (${modSchema['x-doc']})` : ''}.`,
+        at: locate({ kind: 'modifier', modifier: m, part: 'arg' }),
+        fixes: suggestion ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true, fixAll: modSchema.enum?.length === 1 }] : [],
+        service: { code: 100, blame: ['fields'] },
+      });
+    }
+  }
+  if (!item.selection) return;
+  const sub = schema['x-node'] ? ctx.model.nodeSchema(schema['x-node']) : schema.items ? resolveRef(schema.items, root) : schema;
+  const props = sub?.properties;
+  if (!props) return; // Subfields not documented: nothing to check against.
+  for (const child of item.selection) {
+    if (child.opaque) continue;
+    const cs = props[child.name];
+    if (!cs) {
+      const suggestion = closest(child.name, Object.keys(props));
+      ctx.out.push({
+        rule: 'REQ-UNKNOWN-FIELD',
+        message: `\`${child.name}\` is not a documented subfield of \`${path}\`: it has ${listForMessage(Object.keys(props), 30)}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+        at: locate({ kind: 'field', item: child }),
+        fixes: suggestion ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true }] : [],
+        service: { code: 100, blame: ['fields'] },
+      });
+      continue;
+    }
+    checkField(child, cs, sub!, call, ctx, locate, `${path}.${child.name}`);
+  }
+}

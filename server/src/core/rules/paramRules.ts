@@ -1,0 +1,58 @@
+/**
+ * Each parameter against the endpoint's params schema: REQ-UNKNOWN-PARAM for names the endpoint does
+ * not document, then types, enums, ranges, lengths, required members and version gates from the
+ * schema (ADSET-TYPES, ADSET-ENUMS, ADSET-NAME-*, COPY-PARAMS, ...), each under the rule ID the
+ * schema names.
+ */
+import type { Call } from '../analysis/call';
+import { checkGate, firstSentence, validateValue, type ValidateContext } from '../model/validateValue';
+import type { RuleContext } from './engine';
+import { closest, listForMessage } from './suggest';
+
+export function checkParams(call: Call, ctx: RuleContext): void {
+  const schema = ctx.model.paramsSchema(call.endpoint);
+  if (!schema) return;
+  const props = schema.properties ?? {};
+  const doc = schema['x-doc'];
+  for (const p of call.params.values()) {
+    if (p.name === 'access_token') continue; // REQ-TOKEN-IN-FILE has said what matters.
+    const sub = props[p.name];
+    if (!sub) {
+      if (p.name.indexOf('{{') >= 0) continue;
+      const suggestion = closest(p.name, Object.keys(props));
+      const cutoff = schema['x-notShownAfter'];
+      const notShown = !!cutoff && p.name > cutoff && !suggestion;
+      ctx.out.push({
+        rule: 'REQ-UNKNOWN-PARAM',
+        severity: notShown ? 'hint' : undefined,
+        message: notShown
+          ? `\`${p.name}\` is not documented: [2] lists the parameters of ${call.endpoint!.title.toLowerCase()} alphabetically up to \`${cutoff}\` and does not show the rest, so graphreq cannot check it.`
+          : `\`${p.name}\` is not a parameter of ${call.endpoint!.title.toLowerCase()}${doc ? ` (${doc})` : ''}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ` It takes ${listForMessage(Object.keys(props).filter((k) => k !== 'access_token'), 15)}.`}`,
+        at: { kind: 'param', name: p.name, part: 'key' },
+        fixes: suggestion && !call.params.has(suggestion) ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: p.name, newName: suggestion, preferred: true }] : [],
+        service: notShown ? undefined : { code: 100, blame: [p.name] },
+      });
+      continue;
+    }
+    if (p.opaque) continue;
+    const vctx: ValidateContext = { param: p.name, version: call.version, typeRule: 'ADSET-TYPES', enumRule: 'ADSET-ENUMS', root: schema, out: ctx.out, doc };
+    checkGate(sub, p.name, [], vctx);
+    // The field list has its own grammar and rules (fieldRules.ts).
+    if (p.name === 'fields') continue;
+    validateValue(sub, p.value, [], vctx);
+  }
+  if (call.bodyBroken) return;
+  for (const name of schema.required ?? []) {
+    if (call.params.has(name)) continue;
+    const rule = schema['x-requiredRule']?.[name] ?? 'ADSET-TYPES';
+    const desc = props[name]?.description;
+    ctx.out.push({
+      rule,
+      message: `${call.endpoint!.title} needs \`${name}\`${desc ? `: ${firstSentence(desc)}` : '.'}${doc ? ` (${doc})` : ''}`,
+      at: { kind: 'missing', name },
+      // A member with a single allowed value (scrape=true) can be added mechanically.
+      fixes: props[name]?.const !== undefined ? [{ kind: 'addParam', title: `Add \`${name}=${String(props[name].const)}\``, name, value: props[name].const, preferred: true, fixAll: true }] : [],
+      service: { code: 100, blame: [name] },
+    });
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Rules about the request as a whole: method, version segment, endpoint, placeholders, the literal
+ * token. REQ-METHOD-UNSUPPORTED, REQ-VERSION-FORMAT, REQ-VERSION-MISSING, REQ-VERSION-EXPIRED,
+ * REQ-TOKEN-IN-FILE, REQ-IDS-COUNT, URL-NO-CREATE-DELETE, THREAD-READ-ONLY, ADSET-ACCOUNT-ID.
+ */
+import type { Call } from '../analysis/call';
+import { normalizeVersion, parseVersion, compareVersions } from '../model/version';
+import type { RuleContext } from './engine';
+
+/** Returns true when the request is refused as a whole and nothing else should be checked. */
+export function checkRequestLevel(call: Call, ctx: RuleContext): boolean {
+  const { model, out } = ctx;
+  if (!model.supportedMethods.has(call.method)) {
+    out.push({
+      rule: model.methodRule.rule,
+      message: `\`${call.method}\` is not supported. ${model.methodRule.message}`,
+      at: { kind: 'method' },
+      service: { code: 100 },
+    });
+    return true;
+  }
+  checkVersion(call, ctx);
+  checkToken(call, ctx);
+  const endpoint = call.endpoint;
+  if (!endpoint) {
+    if (!call.segments.some((s) => s.opaque)) {
+      out.push({
+        rule: 'REQ-UNKNOWN-ENDPOINT',
+        message: `graphreq does not know \`${call.method} /${call.segments.map((s) => s.text).join('/')}\`: the documents describe ad sets (act_<id>/adsets, <adset-id>, <adset-id>/copies), URL nodes (/?id=<url>) and threads (t_<id>). It is sent as written but not checked.`,
+        at: { kind: 'path' },
+      });
+    }
+    return true;
+  }
+  if (endpoint.refuse) {
+    out.push({ rule: endpoint.refuse.rule, message: endpoint.refuse.message, at: { kind: 'method' }, service: { code: 100 } });
+    return true;
+  }
+  const whenMissing = endpoint.refuseWhenAllMissing;
+  if (whenMissing && whenMissing.params.every((p) => !call.params.has(p))) {
+    out.push({ rule: whenMissing.rule, message: whenMissing.message, at: { kind: 'method' }, service: { code: 100 } });
+    return true;
+  }
+  for (const m of call.match?.mismatches ?? []) {
+    out.push({
+      rule: m.rule,
+      message: `\`${m.value}\` is not a valid ad account id: write \`act_\` followed by the account's numeric id, for example \`act_1234567890\` ([2] Create an ad set).`,
+      at: { kind: 'path', segment: m.segmentIndex },
+      service: { code: 100 },
+    });
+  }
+  const ids = call.params.get('ids');
+  if (ids && !ids.opaque && typeof ids.value === 'string') {
+    const count = ids.value.split(',').filter((s) => s.trim() !== '').length;
+    if (count > 1) {
+      out.push({
+        rule: 'REQ-IDS-COUNT',
+        message: `This request names ${count} ids, so it counts as ${count} calls against the rate limits, the same as ${count} single-id requests ([3] Limits).`,
+        at: { kind: 'param', name: 'ids', part: 'value' },
+      });
+    }
+  }
+  return false;
+}
+
+function checkVersion(call: Call, ctx: RuleContext): void {
+  const { out } = ctx;
+  if (call.versionLike) {
+    const fixed = normalizeVersion(call.versionLike);
+    out.push({
+      rule: 'REQ-VERSION-FORMAT',
+      message: `\`${call.versionLike}\` is not a version: versions are written \`v<major>.<minor>\`, for example \`v23.0\` ([3] Versioning 1).`,
+      at: { kind: 'version' },
+      fixes: fixed ? [{ kind: 'replaceAt', title: `Write \`${fixed}\``, text: fixed, preferred: true, fixAll: true }] : [],
+      service: { code: 2635 },
+    });
+    return;
+  }
+  if (call.versionSource === 'none' || call.versionSource === 'default') {
+    const used = call.versionSource === 'default' ? `the environment's default ${call.env.defaultVersion}` : `the version set on the app's dashboard`;
+    out.push({
+      rule: 'REQ-VERSION-MISSING',
+      message: `No version segment: this call uses ${used}. Always send the version, for example \`/v23.0/...\` ([3] Versioning 4).`,
+      at: { kind: 'path' },
+    });
+    return;
+  }
+  const v = call.version;
+  const releases = call.env.releases;
+  if (!v || !releases || !call.env.today) return;
+  const known = Object.keys(releases)
+    .map((t) => parseVersion(t))
+    .filter((x): x is NonNullable<typeof x> => !!x)
+    .sort(compareVersions);
+  const successor = known.find((k) => compareVersions(k, v) > 0);
+  if (!successor) return;
+  const released = releases[successor.text];
+  const expiry = addYears(released, 2);
+  if (expiry && expiry <= call.env.today) {
+    out.push({
+      rule: 'REQ-VERSION-EXPIRED',
+      message: `${v.text} expired on ${expiry}, two years after ${successor.text} was released (${released}). Calls to it are routed to an older available version or fail with code 2635: move to ${known[known.length - 1].text} ([3] Versioning 2-3).`,
+      at: { kind: 'version' },
+      service: { code: 2635 },
+    });
+  }
+}
+
+function addYears(date: string, years: number): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return m ? `${Number(m[1]) + years}-${m[2]}-${m[3]}` : undefined;
+}
+
+/** REQ-TOKEN-IN-FILE: a literal token in the query, the body or an Authorization header. */
+function checkToken(call: Call, ctx: RuleContext): void {
+  const p = call.params.get('access_token');
+  if (p && !p.opaque && typeof p.value === 'string' && p.value !== '') {
+    ctx.out.push({
+      rule: 'REQ-TOKEN-IN-FILE',
+      message: 'An access token is written in the file, where anyone who sees the file (or its history) can use it. Remove it: graphreq adds the token at send time from GRAPHREQ_ACCESS_TOKEN or, in VS Code, from secret storage.',
+      at: { kind: 'param', name: 'access_token', part: 'value' },
+      fixes: [{ kind: 'removeParam', title: 'Remove the access token from the file', name: 'access_token', preferred: true, fixAll: true }],
+    });
+  }
+  const auth = call.headers?.get('authorization');
+  if (auth && /^(Bearer|OAuth)\s+(?!\{\{)\S{8,}/i.test(auth)) {
+    ctx.out.push({
+      rule: 'REQ-TOKEN-IN-FILE',
+      message: 'An access token is written in the Authorization header, where anyone who sees the file can use it. Remove the header: graphreq adds the token at send time.',
+      at: { kind: 'header', name: 'authorization' },
+      fixes: [{ kind: 'removeHeader', title: 'Remove the Authorization header', name: 'authorization', preferred: true, fixAll: true }],
+    });
+  }
+}

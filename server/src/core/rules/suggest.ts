@@ -1,0 +1,45 @@
+/** "Did you mean": the closest candidate by edit distance, or undefined when nothing is close. */
+export function closest(input: string, candidates: Iterable<string>): string | undefined {
+  const lower = input.toLowerCase();
+  let best: string | undefined;
+  let bestScore = Infinity;
+  for (const c of candidates) {
+    if (c.toLowerCase() === lower) return c;
+    const d = distance(lower, c.toLowerCase());
+    if (d < bestScore) {
+      bestScore = d;
+      best = c;
+    }
+  }
+  const limit = Math.max(2, Math.floor(input.length / 3));
+  return bestScore <= limit ? best : undefined;
+}
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
+export function distance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > 8) return Math.abs(a.length - b.length);
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[] = new Array(rows * cols);
+  for (let i = 0; i < rows; i++) d[i * cols] = i;
+  for (let j = 0; j < cols; j++) d[j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[(i - 2) * cols + j - 2] + 1);
+      d[i * cols + j] = v;
+    }
+  }
+  return d[rows * cols - 1];
+}
+
+/** A short list for messages: "A, B, C or D" (at most `max` items, then "and N more"). */
+export function listForMessage(values: unknown[], max = 12): string {
+  const shown = values.slice(0, max).map((v) => `\`${String(v)}\``);
+  const more = values.length - shown.length;
+  if (more > 0) return `${shown.join(', ')} and ${more} more`;
+  if (shown.length <= 1) return shown.join('');
+  return `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
+}

@@ -1,0 +1,37 @@
+/**
+ * URL node refresh: URL-ID-ENCODED ([1] Refresh a URL node). URL-SCRAPE-REQUIRED is the schema's
+ * (required members and `const: true`), URL-NO-CREATE-DELETE the endpoint table's.
+ */
+import type { CrossFieldRule } from './registry';
+
+/** Characters that, raw in the URL, disturb the query string the `scrape` parameter lives in. */
+const DISTURBING = /[&?#\s]/;
+
+export const urlRules: CrossFieldRule[] = [
+  {
+    id: 'URL-ID-ENCODED',
+    endpoints: ['url.refresh'],
+    check(call, { out, model }) {
+      const id = call.params.get('id');
+      if (!id || id.opaque || id.source === 'json' || typeof id.value !== 'string') return;
+      // Parameters written right after `id` that the endpoint does not know are the rest of the URL,
+      // cut off at a raw `&`: the fix folds them back into the encoded id.
+      const known = model.paramsSchema(call.endpoint)?.properties ?? {};
+      const names = [...call.params.keys()];
+      const strays: string[] = [];
+      for (let i = names.indexOf('id') + 1; i < names.length && !known[names[i]]; i++) strays.push(names[i]);
+      const raw = id.value;
+      if (!DISTURBING.test(raw) && strays.length === 0) return;
+      const full = [raw, ...strays.map((n) => `${n}=${String(call.params.get(n)?.value ?? '')}`)].join('&');
+      const encoded = encodeURIComponent(full);
+      out.push({
+        rule: 'URL-ID-ENCODED',
+        message: `The URL in \`id\` has ${strays.length ? 'a raw `&`, which splits it into separate parameters' : 'a raw `?`, `#` or space'}: encode it so it cannot disturb the \`scrape\` parameter ([1] Refresh a URL node).`,
+        at: { kind: 'param', name: 'id', part: 'value' },
+        fixes: [{ kind: 'encodeParam', title: 'Encode the URL', name: 'id', value: encoded, absorb: strays, preferred: true, fixAll: true }],
+        service: { code: 100, blame: ['id'] },
+        absorbs: strays,
+      });
+    },
+  },
+];

@@ -1,0 +1,266 @@
+/**
+ * Parses one request block. Never throws: whatever the text, it returns a tree (possibly without a
+ * request) and the syntax errors found. Offsets are relative to the start of the block.
+ *
+ * Grammar, line by line (a line's first non-blank characters decide):
+ *   ###title          separator (first line of every block but the first)
+ *   # text  // text   comment; `# @name value` is a directive
+ *   @name = value     file variable
+ *   METHOD target     request line (or a bare `/path` or `https://...`, which means GET)
+ *   ?a=1  &b=2        query continuation lines, right after the request line
+ *   Name: value       header
+ *   (blank line)      ends the headers; the rest of the block is the body
+ */
+import type { Body, Directive, Header, ParsedBlock, RequestNode, RequestTarget, SyntaxError, VariableDef } from './ast';
+import { parseParams } from './query';
+
+export const HTTP_METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'HEAD', 'OPTIONS'];
+const METHOD_SET = new Set(HTTP_METHODS);
+const VARIABLE_RE = /^@([A-Za-z_][\w.-]*)\s*=\s?(.*)$/;
+const DIRECTIVE_RE = /^(#|\/\/)\s*@([A-Za-z][\w-]*)(?:\s+(.*))?$/;
+const HEADER_RE = /^([A-Za-z0-9!#$%&'*+.^_`|~-]+)\s*:\s?(.*)$/;
+const HTTP_VERSION_RE = /\s+HTTP\/\d(?:\.\d)?\s*$/;
+
+type State = 'pre' | 'headers' | 'body';
+
+export function parseBlock(text: string): ParsedBlock {
+  const block: ParsedBlock = { length: text.length, comments: [], directives: [], variables: [], errors: [] };
+  let state: State = 'pre';
+  let request: RequestNode | undefined;
+  let bodyStart = -1;
+  let lineStart = 0;
+  let first = true;
+  const n = text.length;
+
+  while (lineStart <= n) {
+    let nl = text.indexOf('\n', lineStart);
+    if (nl < 0) nl = n;
+    let lineEnd = nl;
+    if (lineEnd > lineStart && text.charCodeAt(lineEnd - 1) === 13) lineEnd--;
+    const line = text.slice(lineStart, lineEnd);
+    const indent = line.length - line.trimStart().length;
+    const trimmed = line.trim();
+    const contentStart = lineStart + indent;
+    const contentEnd = contentStart + trimmed.length;
+
+    if (state === 'body' && bodyStart !== -1) {
+      // The body runs to the end of the block; it is handled after the loop.
+    } else if (first && trimmed.startsWith('###')) {
+      const titleText = trimmed.slice(3).trim();
+      const titleStart = contentEnd - titleText.length;
+      block.separator = {
+        span: { start: contentStart, end: contentEnd },
+        title: titleText ? { text: titleText, span: { start: titleStart, end: contentEnd } } : undefined,
+      };
+    } else if (trimmed === '') {
+      if (state === 'headers') {
+        state = 'body';
+      }
+    } else if (trimmed.startsWith('#') || trimmed.startsWith('//')) {
+      block.comments.push({ start: contentStart, end: contentEnd });
+      const directive = parseDirective(trimmed, contentStart);
+      if (directive) block.directives.push(directive);
+    } else if (state === 'body') {
+      bodyStart = contentStart;
+    } else if (state === 'pre') {
+      if (trimmed.startsWith('@')) {
+        const v = parseVariable(trimmed, contentStart);
+        if (v) block.variables.push(v);
+        else block.errors.push(err('SYNTAX-VARIABLE', 'A file variable is written `@name = value`; the name starts with a letter or `_`.', contentStart, contentEnd));
+      } else {
+        request = parseRequestLine(trimmed, contentStart, block.errors);
+        state = 'headers';
+      }
+    } else if (request) {
+      // state === 'headers'
+      const c = trimmed.charCodeAt(0);
+      if (c === 63 /* ? */ || c === 38 /* & */) {
+        request.continuationLines.push({ start: contentStart, end: contentEnd });
+        for (const p of parseParams(trimmed, contentStart, 'query')) request.params.push(p);
+      } else if (c === 123 /* { */ || c === 91 /* [ */) {
+        // A body right after the headers without the blank line: accepted, because the intent is plain.
+        state = 'body';
+        bodyStart = contentStart;
+      } else if (looksLikeRequestLine(trimmed)) {
+        block.errors.push(err('SYNTAX-SEPARATOR', 'A second request in the same block: start each request with a `###` line.', contentStart, contentEnd));
+        // Keep the rest out of the headers so one missing separator does not cascade into header errors.
+        state = 'body';
+        bodyStart = -2;
+      } else {
+        const m = HEADER_RE.exec(trimmed);
+        if (m) {
+          const name = m[1];
+          const value = m[2].trim();
+          const valueStart = contentEnd - m[2].length + (m[2].length - m[2].trimStart().length);
+          const header: Header = {
+            name: { text: name, span: { start: contentStart, end: contentStart + name.length } },
+            value: { text: value, span: { start: valueStart, end: valueStart + value.length } },
+            span: { start: contentStart, end: contentEnd },
+          };
+          request.headers.push(header);
+        } else {
+          block.errors.push(err('SYNTAX-HEADER', 'Expected a header (`Name: value`), a query line starting with `?` or `&`, or a blank line before the body.', contentStart, contentEnd));
+        }
+      }
+    }
+    first = false;
+    if (nl >= n) break;
+    lineStart = nl + 1;
+  }
+
+  if (request) {
+    if (bodyStart >= 0) {
+      let end = n;
+      while (end > bodyStart && isSpace(text.charCodeAt(end - 1))) end--;
+      request.body = makeBody(text.slice(bodyStart, end), bodyStart);
+    }
+    const last = request.body?.span.end ?? lastEnd(request);
+    request.span = { start: request.span.start, end: last };
+    block.request = request;
+  }
+  return block;
+}
+
+function lastEnd(r: RequestNode): number {
+  let end = r.target.span.end;
+  for (const l of r.continuationLines) end = Math.max(end, l.end);
+  for (const h of r.headers) end = Math.max(end, h.span.end);
+  return end;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+function makeBody(text: string, start: number): Body {
+  const c = text.charCodeAt(0);
+  const span = { start, end: start + text.length };
+  if (c === 123 || c === 91) return { span, text, kind: 'json' };
+  // Form-encoded body: `a=1&b=2`, possibly over several lines; comment lines are skipped.
+  const formParams = [];
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    let nl = text.indexOf('\n', lineStart);
+    if (nl < 0) nl = text.length;
+    const line = text.slice(lineStart, nl);
+    const t = line.trimStart();
+    if (!(t.startsWith('#') || t.startsWith('//'))) {
+      for (const p of parseParams(line, start + lineStart, 'form')) formParams.push(p);
+    }
+    lineStart = nl + 1;
+  }
+  return { span, text, kind: 'form', formParams };
+}
+
+export function looksLikeRequestLine(trimmed: string): boolean {
+  const sp = trimmed.search(/\s/);
+  if (sp <= 0) return false;
+  const word = trimmed.slice(0, sp);
+  if (!METHOD_SET.has(word)) return false;
+  const rest = trimmed.slice(sp).trimStart();
+  return rest.startsWith('/') || rest.startsWith('{{') || /^https?:\/\//i.test(rest);
+}
+
+function parseRequestLine(trimmed: string, start: number, errors: SyntaxError[]): RequestNode {
+  let method: RequestNode['method'];
+  let targetText = trimmed;
+  let targetStart = start;
+  const m = /^([A-Za-z]+)(\s+)/.exec(trimmed);
+  const bare = trimmed.startsWith('/') || trimmed.startsWith('{{') || /^https?:\/\//i.test(trimmed);
+  if (m && !bare) {
+    const word = m[1];
+    method = { text: word, span: { start, end: start + word.length } };
+    if (!METHOD_SET.has(word.toUpperCase())) {
+      errors.push(err('SYNTAX-METHOD', `\`${word}\` is not an HTTP method: a request line is \`METHOD /path\` (GET, POST or DELETE).`, start, start + word.length));
+    } else if (word !== word.toUpperCase()) {
+      errors.push(err('SYNTAX-METHOD', `Write the method in capitals: \`${word.toUpperCase()}\`.`, start, start + word.length));
+    }
+    targetStart = start + m[0].length;
+    targetText = trimmed.slice(m[0].length);
+  } else if (!bare) {
+    const word = trimmed.split(/\s/, 1)[0];
+    errors.push(err('SYNTAX-REQUEST', `Expected a request line such as \`GET /v23.0/<id>\`, found \`${word.slice(0, 40)}\`.`, start, start + trimmed.length));
+    if (!m) {
+      targetText = trimmed;
+    }
+  }
+  const httpVersion = HTTP_VERSION_RE.exec(targetText);
+  if (httpVersion) targetText = targetText.slice(0, httpVersion.index);
+  const target = parseTarget(targetText, targetStart);
+  if (method && targetText.trim() === '') {
+    errors.push(err('SYNTAX-REQUEST', 'The request line needs a path after the method, for example `GET /v23.0/<id>`.', start, start + trimmed.length));
+  }
+  const params = target.queryStart !== undefined
+    ? parseParams(targetText.slice(target.queryStart - targetStart), target.queryStart, 'query')
+    : [];
+  return {
+    span: { start, end: start + trimmed.length },
+    method,
+    target,
+    params,
+    continuationLines: [],
+    headers: [],
+  };
+}
+
+function parseTarget(raw: string, start: number): RequestTarget {
+  let pathStart = 0;
+  let origin: RequestTarget['origin'];
+  const abs = /^https?:\/\/[^/?#\s]*/i.exec(raw);
+  if (abs) {
+    origin = { text: abs[0], span: { start, end: start + abs[0].length } };
+    pathStart = abs[0].length;
+  }
+  const q = raw.indexOf('?', pathStart);
+  const pathEnd = q < 0 ? raw.length : q;
+  const segments = [];
+  let i = pathStart;
+  while (i < pathEnd) {
+    if (raw.charCodeAt(i) === 47 /* / */) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < pathEnd && raw.charCodeAt(j) !== 47) j++;
+    segments.push({ text: raw.slice(i, j), span: { start: start + i, end: start + j } });
+    i = j;
+  }
+  return {
+    span: { start, end: start + raw.length },
+    raw,
+    origin,
+    path: { span: { start: start + pathStart, end: start + pathEnd }, segments },
+    queryStart: q < 0 ? undefined : start + q,
+  };
+}
+
+function parseVariable(trimmed: string, start: number): VariableDef | undefined {
+  const m = VARIABLE_RE.exec(trimmed);
+  if (!m) return undefined;
+  const name = m[1];
+  const value = m[2].trim();
+  const valueStart = start + trimmed.length - m[2].length + (m[2].length - m[2].trimStart().length);
+  return {
+    name: { text: name, span: { start: start + 1, end: start + 1 + name.length } },
+    value: { text: value, span: { start: valueStart, end: valueStart + value.length } },
+    span: { start, end: start + trimmed.length },
+  };
+}
+
+function parseDirective(trimmed: string, start: number): Directive | undefined {
+  const m = DIRECTIVE_RE.exec(trimmed);
+  if (!m) return undefined;
+  const nameStart = start + trimmed.indexOf('@') + 1;
+  const name = m[2];
+  const valueText = (m[3] ?? '').trim();
+  const valueStart = start + trimmed.length - valueText.length;
+  return {
+    name: { text: name, span: { start: nameStart, end: nameStart + name.length } },
+    value: valueText ? { text: valueText, span: { start: valueStart, end: valueStart + valueText.length } } : undefined,
+    span: { start, end: start + trimmed.length },
+  };
+}
+
+function err(code: string, message: string, start: number, end: number): SyntaxError {
+  return { code, message, span: { start, end: Math.max(end, start) } };
+}

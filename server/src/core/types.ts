@@ -1,0 +1,67 @@
+/**
+ * Plain types shared by every part of the core. No LSP or VS Code types: the LSP layer converts.
+ * Offsets are UTF-16 code-unit offsets into the document text, as JavaScript strings count them.
+ */
+
+/** A half-open range of offsets [start, end). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+
+export interface TextEdit {
+  span: Span;
+  newText: string;
+}
+
+/** A mechanical fix for a finding, computed by the core so the LSP server and `graphreq check --fix` share it. */
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+  /** The fix an editor may apply with one keystroke. */
+  preferred?: boolean;
+  /** Safe to apply without looking, as part of "fix all in file". */
+  fixAll?: boolean;
+}
+
+/** A second place involved in a finding (for example the `lifetime_budget` that needs a missing `end_time`). */
+export interface RelatedSpan {
+  span: Span;
+  message: string;
+}
+
+/** One diagnostic of the core, with its rule ID as `code`. */
+export interface Finding {
+  code: string;
+  severity: Severity;
+  message: string;
+  span: Span;
+  related?: RelatedSpan[];
+  fixes?: Fix[];
+  /** Rendered faded (unnecessary) or struck through (deprecated) by editors that support it. */
+  tags?: Array<'unnecessary' | 'deprecated'>;
+}
+
+/** The environment a file is checked and sent in: graphreq.env.json's `$shared` merged with one environment. */
+export interface Environment {
+  /** Environment name, for messages. */
+  name?: string;
+  /** Variables available as {{name}}. */
+  variables: Record<string, string>;
+  /** Version used by calls without a version segment (the app's dashboard default). */
+  defaultVersion?: string;
+  /** The newest version the service publishes; used for unversioned calls when no default is configured. */
+  latestVersion?: string;
+  /** Release dates (YYYY-MM-DD) by version, for REQ-VERSION-EXPIRED. */
+  releases?: Record<string, string>;
+  /** Account defaults for regional regulation, for every account or per act_<id>. */
+  defaultDsaPayor?: string;
+  defaultDsaBeneficiary?: string;
+  accounts?: Record<string, { default_dsa_payor?: string; default_dsa_beneficiary?: string }>;
+  /** Today's date (YYYY-MM-DD); injected so the core stays deterministic. */
+  today?: string;
+}
+
+export const emptyEnvironment: Environment = { variables: {} };
