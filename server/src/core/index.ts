@@ -5,7 +5,7 @@
  */
 export * from './types';
 export type * from './syntax/ast';
-export { parseDocument, blockAt } from './syntax/parseDocument';
+export { parseDocument, updateDocument, blockAt } from './syntax/parseDocument';
 export { parseBlock, HTTP_METHODS } from './syntax/parseBlock';
 export { parseFieldList, type FieldItem, type FieldList, type FieldModifier } from './syntax/fields';
 export { LineIndex } from './syntax/lineIndex';
@@ -18,3 +18,6 @@ export type { Call, CallParam } from './analysis/call';
 export { checkCall } from './rules/engine';
 export type { RuleFinding, Location, ServiceError } from './rules/ruleFinding';
 export { readEnvironmentFile, resolveEnvironment, type EnvironmentFile, type EnvironmentSettings } from './environment';
+export { createLanguageService, type LanguageService, type CompletionItem, type Hover, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './languageService';
+export { SEMANTIC_TOKEN_TYPES } from './features/structure';
+export { mask } from './features/completion';

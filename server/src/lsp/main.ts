@@ -1,2 +1,9 @@
-// Placeholder entry replaced by the language server (issue 7); keeps the build's entry list valid.
-export {};
+/**
+ * Entry point of the language server bundle (dist/server.js). The transport comes from the command
+ * line: `--stdio` (any LSP editor, and `graphreq lsp --stdio`) or `--node-ipc` (the VS Code client).
+ */
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { startServer } from './server';
+import { executeServerCommand } from './commands';
+
+startServer(createConnection(ProposedFeatures.all), { executeCommand: executeServerCommand });

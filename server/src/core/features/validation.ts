@@ -10,7 +10,7 @@ import { buildBlockCall } from '../analysis/blockCall';
 import { buildFileContext, isResponseRef, lookupVariable, type FileContext } from '../analysis/fileContext';
 import type { ApiModel } from '../model/apiModel';
 import { checkCall } from '../rules/engine';
-import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
+import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
 import type { Environment, Finding, Severity } from '../types';
 import { Locator } from './locate';
@@ -22,22 +22,19 @@ export interface BlockResult {
   urlRead?: { url: string; finding: () => Finding | undefined };
 }
 
+/**
+ * Per-block results, keyed by the block's parse object: an unchanged block keeps its parse across
+ * edits (parseDocument, updateDocument), so its result is found without hashing its text. A result is
+ * valid while the file context's signature (variables, request names, environment) is unchanged.
+ */
 export class ValidationCache {
-  private entries = new Map<string, { signature: string; result: BlockResult }>();
-  private next = new Map<string, { signature: string; result: BlockResult }>();
-  get(text: string, signature: string): BlockResult | undefined {
-    const e = this.entries.get(text) ?? this.next.get(text);
-    if (!e || e.signature !== signature) return undefined;
-    this.next.set(text, e);
-    return e.result;
+  private entries = new WeakMap<ParsedBlock, { signature: string; result: BlockResult }>();
+  get(block: RequestBlock, signature: string): BlockResult | undefined {
+    const e = this.entries.get(block.parsed);
+    return e && e.signature === signature ? e.result : undefined;
   }
-  set(text: string, signature: string, result: BlockResult): void {
-    this.next.set(text, { signature, result });
-  }
-  /** Drops entries of blocks that no longer exist (call after each full pass). */
-  sweep(): void {
-    this.entries = this.next;
-    this.next = new Map();
+  set(block: RequestBlock, signature: string, result: BlockResult): void {
+    this.entries.set(block.parsed, { signature, result });
   }
 }
 
@@ -55,10 +52,10 @@ export function validateDocument(doc: GraphreqDocument, opts: ValidateOptions): 
   const urlReads = new Map<string, Array<{ block: RequestBlock; result: BlockResult }>>();
   for (const block of doc.blocks) {
     if (opts.isCancelled?.()) break;
-    let result = opts.cache?.get(block.text, ctx.signature);
+    let result = opts.cache?.get(block, ctx.signature);
     if (!result) {
       result = validateBlock(block, ctx, opts.model);
-      opts.cache?.set(block.text, ctx.signature, result);
+      opts.cache?.set(block, ctx.signature, result);
     }
     for (const f of result.findings) out.push(shiftFinding(f, block.offset));
     if (result.urlRead) {
@@ -67,7 +64,6 @@ export function validateDocument(doc: GraphreqDocument, opts: ValidateOptions): 
       else urlReads.set(result.urlRead.url, [{ block, result }]);
     }
   }
-  opts.cache?.sweep();
   // URL-READ-RATE: at most 10 reads per URL, per app, per hour ([1] Limits). A file that reads one URL
   // more than 10 times cannot be run in one go within the limit.
   for (const [url, reads] of urlReads) {

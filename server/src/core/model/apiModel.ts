@@ -89,11 +89,31 @@ export class ApiModel {
   readonly methodRule: { rule: string; message: string };
   readonly rules: Record<string, RuleInfo>;
   readonly errors: ErrorCodeInfo[];
+  readonly latestVersion: string;
+  readonly versionsDescription: string;
+  /** Header names with a note, for completion and hover. */
+  readonly headers: Record<string, string>;
+  /** Directives (`# @name value`) with their meaning and known values. */
+  readonly directives: Record<string, string>;
+  readonly directiveValues: Record<string, string[]>;
   private readonly compiled: CompiledEndpoint[];
   private readonly patterns = new Map<string, RegExp>();
 
   constructor(readonly data: SchemaBundle = schemaBundle) {
-    const table = data.endpoints as { placeholders: Record<string, Placeholder>; endpoints: EndpointDef[]; methods: { supported: string[]; unsupportedRule: string; unsupportedMessage: string } };
+    const table = data.endpoints as {
+      placeholders: Record<string, Placeholder>;
+      endpoints: EndpointDef[];
+      methods: { supported: string[]; unsupportedRule: string; unsupportedMessage: string };
+      versions: { latest: string; description: string };
+      headers: Record<string, string>;
+      directives: Record<string, string>;
+      directiveValues: Record<string, string[]>;
+    };
+    this.latestVersion = table.versions.latest;
+    this.versionsDescription = table.versions.description;
+    this.headers = table.headers;
+    this.directives = table.directives;
+    this.directiveValues = table.directiveValues;
     this.endpoints = table.endpoints;
     this.placeholders = table.placeholders;
     this.supportedMethods = new Set(table.methods.supported);

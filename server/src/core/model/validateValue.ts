@@ -25,6 +25,8 @@ export interface ValidateContext {
   out: RuleFinding[];
   /** Where the docs say it, appended to messages: "[2] Create an ad set". */
   doc?: string;
+  /** Where the docs state a rule, by rule ID ("[2] Versioning"), for rules a property names (version gates). */
+  ruleDoc?: (rule: string) => string | undefined;
 }
 
 export function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
@@ -136,7 +138,8 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   if (value === undefined || isOpaque(value)) return;
   const schema = resolveRef(schemaIn, ctx.root);
   const where = pathText(ctx.param, path);
-  const at = { kind: 'param' as const, name: ctx.param, path };
+  // A finding about the value points at the value itself (the narrowest useful range).
+  const at = { kind: 'param' as const, name: ctx.param, path, part: 'value' as const };
   const typeRule = schema['x-rule'] ?? ctx.typeRule;
   const doc = schema['x-doc'] ?? ctx.doc;
   const source = doc ? ` (${doc})` : '';
@@ -155,6 +158,8 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
       fixes,
       tags: deprecated.readOnly ? undefined : ['deprecated'],
       service: deprecated.code ? { code: deprecated.code > 100000 ? 100 : deprecated.code, subcode: deprecated.code > 100000 ? deprecated.code : undefined, blame: [ctx.param] } : { code: 100, blame: [ctx.param] },
+      // A deprecated value that still works (a warning) stays usable by the other rules.
+      rejectsValue: deprecated.severity !== 'warning',
     });
     return;
   }
@@ -167,6 +172,7 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
       message: `\`${where}\` expects ${kindText(schema)}, not ${describe(value)}${source}.`,
       at,
       service: { code: 100, blame: [ctx.param] },
+      rejectsValue: true,
     });
     return;
   }
@@ -174,57 +180,66 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
 
   if (schema.enum && !schema.enum.includes(v)) {
     const rule = schema['x-enumRule'] ?? ctx.enumRule;
-    const suggestion = typeof v === 'string' ? closest(v, schema.enum.filter((e): e is string => typeof e === 'string')) : undefined;
+    // Deprecated and read-only values stay in `enum` for hover, but are not offered as allowed.
+    const allowed = schema.enum.filter((e) => typeof e !== 'string' || !schema['x-deprecatedValues']?.[e]);
+    const suggestion = typeof v === 'string' ? closest(v, allowed.filter((e): e is string => typeof e === 'string')) : undefined;
+    // Only the letter case differs (`paused`): the fix cannot change the meaning, so `--fix` may apply it.
+    const sameWord = suggestion !== undefined && typeof v === 'string' && suggestion.toLowerCase() === v.toLowerCase();
     const fixes: FixSpec[] = suggestion
-      ? [{ kind: 'setValue', title: `Change to \`${suggestion}\``, name: ctx.param, path, value: suggestion, preferred: true }]
+      ? [{ kind: 'setValue', title: `Change to \`${suggestion}\``, name: ctx.param, path, value: suggestion, preferred: true, fixAll: sameWord }]
       : [];
     ctx.out.push({
       rule,
-      message: `\`${where}\` does not take ${describe(v)}: the allowed values are ${listForMessage(schema.enum, 40)}${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+      message: `\`${where}\` does not take ${describe(v)}: the allowed values are ${listForMessage(allowed, 40)}${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
       at,
       fixes,
       service: { code: 100, blame: [ctx.param] },
+      rejectsValue: true,
     });
     return;
   }
   if (schema.const !== undefined && v !== schema.const) {
     ctx.out.push({
       rule: typeRule,
-      message: `\`${where}\` must be \`${String(schema.const)}\`${source}.`,
+      message: `\`${where}\` must be \`${String(schema.const)}\`, not ${describe(v)}${source}.`,
       at,
       fixes: [{ kind: 'setValue', title: `Set \`${where}\` to \`${String(schema.const)}\``, name: ctx.param, path, value: schema.const, preferred: true }],
       service: { code: 100, blame: [ctx.param] },
+      rejectsValue: true,
     });
     return;
   }
+  const reject = (message: string): void => {
+    ctx.out.push({ rule: typeRule, message, at, service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
+  };
   if (typeof v === 'string') {
     const len = schema.maxLength !== undefined || schema.minLength !== undefined ? characterCount(v) : 0;
     if (schema.maxLength !== undefined && len > schema.maxLength) {
-      ctx.out.push({ rule: typeRule, message: `\`${where}\` is ${len} characters long; at most ${schema.maxLength} are allowed${source}.`, at, service: { code: 100, blame: [ctx.param] } });
+      reject(`\`${where}\` is ${len} characters long; at most ${schema.maxLength} are allowed (counted as characters, not bytes)${source}.`);
     } else if (schema.minLength !== undefined && len < schema.minLength) {
-      ctx.out.push({ rule: typeRule, message: `\`${where}\` must not be empty${source}.`, at, service: { code: 100, blame: [ctx.param] } });
+      reject(`\`${where}\` must not be empty: it takes ${kindText(schema)}${source}.`);
     } else if (schema.pattern && !new RegExp(schema.pattern).test(v)) {
-      ctx.out.push({ rule: typeRule, message: `\`${where}\` expects ${kindText(schema)}, not ${describe(v)}${source}.`, at, service: { code: 100, blame: [ctx.param] } });
+      reject(`\`${where}\` expects ${kindText(schema)}, not ${describe(v)}${source}.`);
     }
   } else if (typeof v === 'number') {
     if (schema.minimum !== undefined && v < schema.minimum) {
-      ctx.out.push({ rule: typeRule, message: `\`${where}\` is ${v}; the smallest allowed value is ${schema.minimum}${rangeText(schema)}${source}.`, at, service: { code: 100, blame: [ctx.param] } });
+      reject(`\`${where}\` is ${v}; the smallest allowed value is ${schema.minimum}${rangeText(schema)}${source}.`);
     } else if (schema.maximum !== undefined && v > schema.maximum) {
-      ctx.out.push({ rule: typeRule, message: `\`${where}\` is ${v}; the largest allowed value is ${schema.maximum}${rangeText(schema)}${source}.`, at, service: { code: 100, blame: [ctx.param] } });
+      reject(`\`${where}\` is ${v}; the largest allowed value is ${schema.maximum}${rangeText(schema)}${source}.`);
     }
   }
 
   if (typeof v === 'string') {
     const since = schema['x-valueSince']?.[v];
     if (since && !atLeast(ctx.version, since)) {
-      ctx.out.push({ rule: schema['x-versionRule'] ?? typeRule, message: `\`${v}\` is available from ${since}; this request uses ${ctx.version?.text}${source}.`, at, service: { code: 100, blame: [ctx.param] } });
+      ctx.out.push({ rule: schema['x-versionRule'] ?? typeRule, message: `\`${v}\` is available from ${since}; this request uses ${ctx.version?.text}${source}.`, at, service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
     }
     const beta = schema['x-betaValues']?.[v];
     if (beta) ctx.out.push({ rule: 'ADSET-DESTINATION-BETA', message: beta, at });
   }
 
-  // Members and items inherit this value's rule unless they name their own.
-  const inner = schema['x-rule'] && schema['x-rule'] !== ctx.typeRule ? { ...ctx, typeRule: schema['x-rule'], doc } : ctx;
+  // Members and items inherit this value's rule (unless they name their own) and its doc reference.
+  const inner = { ...ctx, typeRule: schema['x-rule'] ?? ctx.typeRule, doc };
   if (Array.isArray(v) && schema.items) {
     for (let i = 0; i < v.length; i++) validateValue(schema.items, v[i], [...path, i], inner);
   } else if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
@@ -239,17 +254,19 @@ function rangeText(schema: JsonSchema): string {
 function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: JsonPath, ctx: ValidateContext): void {
   const props = schema.properties;
   const where = pathText(ctx.param, path);
+  const source = ctx.doc ? ` (${ctx.doc})` : '';
   if (schema.required) {
-    for (const name of schema.required) {
-      if (obj[name] === undefined) {
-        const rule = schema['x-requiredRule']?.[name] ?? schema['x-rule'] ?? ctx.typeRule;
-        ctx.out.push({
-          rule,
-          message: `\`${where}\` needs \`${name}\`${props?.[name]?.description ? `: ${firstSentence(props[name].description!)}` : '.'}`,
-          at: { kind: 'missing', name: ctx.param, path: [...path, name] },
-          service: { code: 100, blame: [ctx.param] },
-        });
-      }
+    const missing = schema.required.filter((name) => obj[name] === undefined);
+    for (const name of missing) {
+      const rule = schema['x-requiredRule']?.[name] ?? schema['x-rule'] ?? ctx.typeRule;
+      const desc = props?.[name]?.description;
+      ctx.out.push({
+        rule,
+        message: `\`${where}\` is missing \`${name}\`${desc ? ` (${lowerFirst(stripPeriod(firstSentence(desc)))})` : ''}: each ${path.length && typeof path[path.length - 1] === 'number' ? 'item' : 'value'} needs ${listForMessage(schema.required).replace(/ or /, ' and ')}${source}.`,
+        at: { kind: 'missing', name: ctx.param, path: [...path, name] },
+        service: { code: 100, blame: [ctx.param] },
+        rejectsValue: true,
+      });
     }
   }
   for (const key of Object.keys(obj)) {
@@ -262,7 +279,7 @@ function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: 
       ctx.out.push({
         rule: schema['x-rule'] ?? ctx.typeRule,
         severity: 'warning',
-        message: `\`${where}\` has no member \`${key}\`: it takes ${listForMessage(Object.keys(props), 20)}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+        message: `\`${where}\` has no member \`${key}\`: it takes ${listForMessage(Object.keys(props), 20)}${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
         at: { kind: 'param', name: ctx.param, path: [...path, key], part: 'key' },
         fixes: suggestion ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: ctx.param, path: [...path, key], newName: suggestion, preferred: true }] : [],
         service: { code: 100, blame: [ctx.param] },
@@ -279,21 +296,33 @@ export function checkGate(schema: JsonSchema, name: string, path: JsonPath, ctx:
   const until = schema['x-until'];
   const rule = schema['x-versionRule'];
   if (!rule || !ctx.version) return;
+  const ref = ctx.ruleDoc?.(rule);
+  const source = ref ? ` (${ref})` : '';
   if (since && !atLeast(ctx.version, since)) {
     ctx.out.push({
       rule,
-      message: `\`${name}\` is available from ${since}; this request uses ${ctx.version.text}. Use ${since} or later, or leave \`${name}\` out.`,
-      at: { kind: 'param', name: ctx.param, path, part: path.length ? 'key' : 'key' },
+      message: `\`${name}\` is available from ${since}; this request uses ${ctx.version.text}${source}. Use ${since} or later, or leave \`${name}\` out.`,
+      at: { kind: 'param', name: ctx.param, path, part: 'key' },
       service: { code: 100, blame: [ctx.param] },
+      rejectsValue: true,
     });
   } else if (until && atLeast(ctx.version, until)) {
     ctx.out.push({
       rule,
-      message: `\`${name}\` is not available from ${until} on; this request uses ${ctx.version.text}.`,
+      message: `\`${name}\` is not available from ${until} on; this request uses ${ctx.version.text}${source}.`,
       at: { kind: 'param', name: ctx.param, path, part: 'key' },
       service: { code: 100, blame: [ctx.param] },
+      rejectsValue: true,
     });
   }
+}
+
+function stripPeriod(text: string): string {
+  return text.replace(/[.]$/, '');
+}
+
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }
 
 export function firstSentence(text: string): string {

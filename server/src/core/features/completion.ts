@@ -1,0 +1,333 @@
+/**
+ * Completion: methods and endpoint templates, versions, query parameters and their values, field
+ * lists (fields, subfields, modifiers and their arguments), body keys (with snippets for objects and
+ * list items) and enum values, variables and named-response paths, directives, headers.
+ * Every item comes from schemas/ and carries its documentation; sortText puts the likely one first.
+ * Completion reads only the block under the cursor and never waits for validation.
+ */
+import { buildBlockCall } from '../analysis/blockCall';
+import type { FileContext } from '../analysis/fileContext';
+import type { ApiModel, EndpointDef } from '../model/apiModel';
+import { schemaAt } from '../model/schemaPath';
+import type { JsonSchema } from '../model/schemaTypes';
+import { resolveRef } from '../model/validateValue';
+import type { RequestBlock } from '../syntax/ast';
+import type { FieldItem } from '../syntax/fields';
+import type { Span } from '../types';
+import { cursorAt } from './cursor';
+import { endpointDoc, enumValues, kindOf, propertyDoc, valueDoc } from './docs';
+
+export type CompletionKind = 'method' | 'endpoint' | 'version' | 'param' | 'value' | 'field' | 'modifier' | 'variable' | 'directive' | 'header' | 'property' | 'snippet';
+
+export interface CompletionItem {
+  label: string;
+  kind: CompletionKind;
+  detail?: string;
+  /** Markdown. */
+  documentation?: string;
+  /** Text to insert (a snippet with $1 placeholders when `snippet` is true); defaults to the label. */
+  insertText?: string;
+  snippet?: boolean;
+  /** The text the item replaces (block-relative until the façade shifts it). */
+  replace: Span;
+  sortText?: string;
+  filterText?: string;
+  deprecated?: boolean;
+  /** Ask the editor for completion again after inserting (after `source(`, after a key's colon). */
+  retrigger?: boolean;
+}
+
+export interface CompletionContext {
+  model: ApiModel;
+  file: FileContext;
+}
+
+export function getCompletions(block: RequestBlock, offset: number, ctx: CompletionContext): CompletionItem[] {
+  const cursor = cursorAt(block, offset);
+  const { model } = ctx;
+  const call = block.parsed.request ? buildBlockCall(block, ctx.file, model)?.call : undefined;
+  const endpoint = call?.endpoint;
+  const params = model.paramsSchema(endpoint);
+  switch (cursor.kind) {
+    case 'lineStart':
+      return [...(cursor.hasRequest ? [] : requestTemplates(ctx, cursor.span)), ...variableDefinitionHints(cursor.span)];
+    case 'method':
+      return methods(cursor.span);
+    case 'path':
+      return pathItems(cursor.segmentIndex, cursor.span, ctx, call?.method ?? 'GET');
+    case 'paramName':
+      return paramNames(params, [...(call?.params.keys() ?? [])].filter((n) => n !== cursor.param?.name.text), cursor.span, ctx.model);
+    case 'paramValue': {
+      const s = params?.properties?.[cursor.param.name.text];
+      return s ? valueItems(resolveRef(s, params!), cursor.span, false) : [];
+    }
+    case 'field':
+      return fieldItems(endpoint, cursor.parents, cursor.siblings, cursor.item, cursor.span, model);
+    case 'modifier': {
+      const s = fieldSchema(endpoint, [...cursor.parents, cursor.item], model);
+      const mods = s?.['x-connection']?.modifiers ?? {};
+      return Object.entries(mods).map(([name, m], i) => ({
+        label: `${name}(`,
+        kind: 'modifier' as const,
+        detail: kindOf(m),
+        documentation: m.description,
+        insertText: `${name}($1)`,
+        snippet: true,
+        replace: cursor.span,
+        sortText: String(i).padStart(3, '0'),
+        retrigger: true,
+      }));
+    }
+    case 'modifierArg': {
+      const s = fieldSchema(endpoint, [...cursor.parents, cursor.item], model);
+      const m = s?.['x-connection']?.modifiers?.[cursor.modifier.name];
+      return m ? valueItems(m, cursor.span, false) : [];
+    }
+    case 'bodyKey':
+      return bodyKeys(params, cursor.path, cursor.present, cursor.span, cursor.quoted, model);
+    case 'bodyValue': {
+      const s = params ? schemaAt(params, cursor.path) : undefined;
+      return s ? valueItems(s, cursor.span, true) : [];
+    }
+    case 'variable':
+      return variableItems(ctx, cursor.span, cursor.prefix);
+    case 'directive':
+      return Object.entries(model.directives).map(([name, doc]) => ({ label: name, kind: 'directive' as const, documentation: doc, replace: cursor.span, insertText: `${name} ` }));
+    case 'directiveValue': {
+      const values = model.directiveValues[cursor.directive.name.text] ?? [];
+      return values.map((v, i) => ({ label: v, kind: 'value' as const, replace: cursor.span, sortText: String(i).padStart(3, '0') }));
+    }
+    case 'headerName':
+      return Object.entries(model.headers).map(([name, doc]) => ({ label: name, kind: 'header' as const, documentation: doc, insertText: `${name}: `, replace: cursor.span }));
+    default:
+      return [];
+  }
+}
+
+function methods(span: Span): CompletionItem[] {
+  const docs: Record<string, string> = { GET: 'Read a node: an ad set, a URL node, a thread.', POST: 'Create (ad sets, copies) or refresh a URL node (scrape=true).', DELETE: 'Delete a node (not documented for the nodes here).' };
+  return Object.entries(docs).map(([m, d], i) => ({ label: m, kind: 'method' as const, documentation: d, replace: span, insertText: `${m} `, sortText: String(i) }));
+}
+
+/** Whole request templates for an empty request: one per documented endpoint. */
+function requestTemplates(ctx: CompletionContext, span: Span): CompletionItem[] {
+  const version = ctx.file.variables.has('version') ? '{{version}}' : ctx.file.env.defaultVersion ?? ctx.model.latestVersion;
+  const templates: Record<string, string> = {
+    'adset.create': `POST /${version}/act_\${1:ad_account_id}/adsets\n\n{\n  "name": "\${2:Ad set name}",\n  "campaign_id": "\${3:campaign_id}",\n  "daily_budget": \${4:2000},\n  "billing_event": "\${5:IMPRESSIONS}",\n  "optimization_goal": "\${6:REACH}",\n  "targeting": { "geo_locations": { "countries": ["\${7:US}"] } },\n  "status": "PAUSED"\n}\n`,
+    'adset.read': `GET /${version}/\${1:adset_id}?fields=\${2:id,name,effective_status}`,
+    'adset.copy': `POST /${version}/\${1:adset_id}/copies\n\n{\n  "status_option": "\${2:PAUSED}"\n}\n`,
+    'url.read': `GET /${version}/?id=\${1:https://example.com/}&fields=\${2:engagement,og_object{title,type}}`,
+    'url.refresh': `POST /${version}/?id=\${1:https%3A%2F%2Fexample.com%2F}&scrape=true`,
+    'thread.read': `GET /${version}/\${1:t_100200300}?fields=id,messages.source(PARTICIPANTS).limit(\${2:10})`,
+  };
+  const out: CompletionItem[] = [];
+  let i = 0;
+  for (const e of ctx.model.endpoints) {
+    const t = templates[e.id];
+    if (!t) continue;
+    out.push({ label: `${e.method} ${e.path}`, kind: 'endpoint', detail: e.title, documentation: endpointDoc(e), insertText: t, snippet: true, replace: span, sortText: String(i++).padStart(3, '0'), filterText: `${e.method} ${e.path} ${e.title}` });
+  }
+  for (const m of methods(span)) out.push({ ...m, sortText: `z${m.sortText}` });
+  return out;
+}
+
+function variableDefinitionHints(span: Span): CompletionItem[] {
+  return [{ label: '@version', kind: 'snippet', detail: 'file variable', documentation: 'Defines {{version}} for the requests of this file.', insertText: '@version = ${1:v26.0}', snippet: true, replace: span, sortText: 'zz' }];
+}
+
+function pathItems(segmentIndex: number, span: Span, ctx: CompletionContext, method: string): CompletionItem[] {
+  const { model, file } = ctx;
+  if (segmentIndex === 0) {
+    const versions = new Set<string>([model.latestVersion]);
+    if (file.env.defaultVersion) versions.add(file.env.defaultVersion);
+    for (const v of Object.keys(file.env.releases ?? {})) versions.add(v);
+    const items: CompletionItem[] = [...versions].map((v, i) => ({ label: v, kind: 'version', documentation: model.versionsDescription, replace: span, sortText: `0${i}` }));
+    if (file.variables.has('version')) items.unshift({ label: '{{version}}', kind: 'variable', detail: file.variables.get('version')!.value, replace: span, sortText: '00' });
+    return items;
+  }
+  const out: CompletionItem[] = [];
+  const seen = new Set<string>();
+  for (const e of model.endpoints) {
+    if (e.method !== method || e.refuse) continue;
+    const segs = e.path.split('/').filter(Boolean);
+    const seg = segs[segmentIndex - 1];
+    if (!seg || seen.has(seg)) continue;
+    seen.add(seg);
+    const ph = /^([^{]*)\{([^}]+)\}$/.exec(seg);
+    out.push(ph
+      ? { label: seg, kind: 'endpoint', detail: e.title, documentation: endpointDoc(e), insertText: `${ph[1]}\${1:${ph[2]}}`, snippet: true, replace: span }
+      : { label: seg, kind: 'endpoint', detail: e.title, documentation: endpointDoc(e), replace: span });
+  }
+  if (segmentIndex === 1 && method === 'GET') out.push({ label: '?id=', kind: 'endpoint', detail: 'Read a URL node', insertText: '?id=${1:https://example.com/}&fields=${2:engagement}', snippet: true, replace: span });
+  return out;
+}
+
+function paramNames(schema: JsonSchema | undefined, present: string[], span: Span, model: ApiModel): CompletionItem[] {
+  if (!schema?.properties) return [];
+  const required = new Set(schema.required ?? []);
+  const out: CompletionItem[] = [];
+  for (const [name, s] of Object.entries(schema.properties)) {
+    if (present.includes(name) || name === 'access_token') continue;
+    const r = resolveRef(s, schema);
+    const rank = required.has(name) ? '0' : r.deprecated ? '9' : '1';
+    out.push({
+      label: name,
+      kind: 'param',
+      detail: kindOf(r),
+      documentation: propertyDoc(name, r, schema, model),
+      insertText: `${name}=`,
+      replace: span,
+      sortText: `${rank}${name}`,
+      deprecated: r.deprecated,
+      retrigger: !!r.enum,
+    });
+  }
+  return out;
+}
+
+/** Values of a schema: enum values (with descriptions), booleans, examples. */
+function valueItems(schema: JsonSchema, span: Span, json: boolean): CompletionItem[] {
+  const out: CompletionItem[] = [];
+  const quote = (v: string): string => (json ? JSON.stringify(v) : v);
+  enumValues(schema).forEach((v, i) => {
+    const dep = schema['x-deprecatedValues']?.[v];
+    out.push({ label: v, kind: 'value', detail: dep ? 'deprecated' : undefined, documentation: valueDoc(schema, v) || undefined, insertText: quote(v), replace: span, sortText: `${dep ? '9' : '0'}${String(i).padStart(3, '0')}`, deprecated: !!dep, filterText: json ? `"${v}"` : v });
+  });
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes('boolean')) for (const b of ['true', 'false']) out.push({ label: b, kind: 'value', replace: span, sortText: `0${b}` });
+  if (!out.length) {
+    for (const ex of schema.examples ?? []) {
+      const text = typeof ex === 'string' ? quote(ex) : JSON.stringify(ex);
+      out.push({ label: text, kind: 'value', detail: 'example', replace: span, sortText: `5${text}` });
+    }
+  }
+  return out;
+}
+
+function bodyKeys(params: JsonSchema | undefined, path: Array<string | number>, present: string[], span: Span, quoted: boolean, model: ApiModel): CompletionItem[] {
+  if (!params) return [];
+  const s = path.length ? schemaAt(params, path) : params;
+  if (!s?.properties) return [];
+  const required = new Set(s.required ?? []);
+  const out: CompletionItem[] = [];
+  for (const [name, sub] of Object.entries(s.properties)) {
+    if (present.includes(name) || name === 'access_token' || name === 'fields') continue;
+    const r = resolveRef(sub, params);
+    const value = valueSnippet(r, params);
+    out.push({
+      label: name,
+      kind: 'property',
+      detail: kindOf(r),
+      documentation: propertyDoc(name, r, params, model),
+      insertText: `"${name}": ${value}`,
+      snippet: true,
+      replace: span,
+      filterText: quoted ? `"${name}"` : name,
+      sortText: `${required.has(name) ? '0' : r.deprecated ? '9' : '1'}${name}`,
+      deprecated: r.deprecated,
+      retrigger: !!r.enum,
+    });
+  }
+  return out;
+}
+
+/** A snippet for a value of `s`: objects and list items spelled out with their required members. */
+function valueSnippet(s: JsonSchema, root: JsonSchema, depth = 0): string {
+  const r = resolveRef(s, root);
+  const types = Array.isArray(r.type) ? r.type : [r.type];
+  if (r.enum) return `"\${1|${enumValues(r).filter((v) => !r['x-deprecatedValues']?.[v]).join(',')}|}"`;
+  if (types.includes('object') && r.properties && depth < 2) {
+    const names = (r.required?.length ? r.required : Object.keys(r.properties).slice(0, 1)).filter((n) => r.properties![n]);
+    const inner = names.map((n) => `"${n}": ${plainValue(resolveRef(r.properties![n], root), root, depth + 1)}`).join(', ');
+    return `{ ${inner}$0 }`;
+  }
+  if (types.includes('array')) {
+    const item = r.items ? resolveRef(r.items, root) : undefined;
+    if (item?.properties) return `[${plainValue(item, root, depth + 1)}$0]`;
+    return '[$1]';
+  }
+  if (types.includes('boolean')) return '${1|true,false|}';
+  if (types.includes('integer') || types.includes('number')) return '${1:0}';
+  return '"$1"';
+}
+
+function plainValue(s: JsonSchema, root: JsonSchema, depth: number): string {
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  if (s.enum) return `"${String(enumValues(s)[0])}"`;
+  if (types.includes('object') && s.properties && depth < 3) {
+    const names = (s.required?.length ? s.required : Object.keys(s.properties).slice(0, 1)).filter((n) => s.properties![n]);
+    return `{ ${names.map((n) => `"${n}": ${plainValue(resolveRef(s.properties![n], root), root, depth + 1)}`).join(', ')} }`;
+  }
+  if (types.includes('array')) {
+    const item = s.items ? resolveRef(s.items, root) : undefined;
+    return item?.properties ? `[${plainValue(item, root, depth + 1)}]` : item?.pattern === '^[A-Z]{2}$' ? '["US"]' : '[]';
+  }
+  if (types.includes('boolean')) return 'false';
+  if (types.includes('integer') || types.includes('number')) return String(s.minimum ?? 0);
+  return '""';
+}
+
+function fieldSchema(endpoint: EndpointDef | undefined, chain: FieldItem[], model: ApiModel): JsonSchema | undefined {
+  const node = model.nodeSchema(endpoint?.node);
+  if (!node) return undefined;
+  let s: JsonSchema | undefined = node;
+  for (const item of chain) {
+    if (!s) return undefined;
+    const base: JsonSchema = s['x-node'] ? model.nodeSchema(s['x-node']) ?? s : s.items ? resolveRef(s.items, node) : s;
+    s = base.properties?.[item.name] ? resolveRef(base.properties[item.name], node) : undefined;
+  }
+  return s;
+}
+
+function fieldItems(endpoint: EndpointDef | undefined, parents: FieldItem[], siblings: FieldItem[], current: FieldItem | undefined, span: Span, model: ApiModel): CompletionItem[] {
+  const node = model.nodeSchema(endpoint?.node);
+  if (!node) return [];
+  const holder = parents.length ? fieldSchema(endpoint, parents, model) : node;
+  const base = holder?.['x-node'] ? model.nodeSchema(holder['x-node']) : holder?.items ? resolveRef(holder.items, node) : holder;
+  const props = base?.properties ?? {};
+  const present = new Set(siblings.filter((s) => s !== current).map((s) => s.name));
+  const defaults = new Set(node['x-defaultFields'] ?? []);
+  return Object.entries(props)
+    .filter(([name]) => !present.has(name))
+    .map(([name, s]) => {
+      const r = resolveRef(s, node);
+      const connection = r['x-connection'];
+      return {
+        label: name,
+        kind: 'field' as const,
+        detail: kindOf(r),
+        documentation: propertyDoc(name, r, node, model),
+        replace: span,
+        sortText: `${defaults.has(name) ? '0' : r['x-since'] ? '2' : '1'}${name}`,
+        insertText: connection && name === 'messages' ? 'messages.source(PARTICIPANTS).limit(${1:10})' : undefined,
+        snippet: connection && name === 'messages' ? true : undefined,
+      };
+    });
+}
+
+function variableItems(ctx: CompletionContext, span: Span, prefix: string): CompletionItem[] {
+  const out: CompletionItem[] = [];
+  const { file } = ctx;
+  const m = /^([\w-]+)\.response\.body\.?$/.exec(prefix) ?? /^([\w-]+)\.response\.body\.[\w.]*$/.exec(prefix);
+  if (m && file.names.has(m[1])) {
+    // Named response paths: the ids the documented responses carry.
+    for (const [path, doc] of [['id', 'Id of the created ad set'], ['copied_adset_id', 'Id of the copy (copies response)'], ['success', 'true on success (validate_only, scrape)']]) {
+      out.push({ label: `${m[1]}.response.body.${path}`, kind: 'variable', documentation: doc, insertText: `${m[1]}.response.body.${path}`, replace: span });
+    }
+    return out;
+  }
+  for (const [name, v] of file.variables) out.push({ label: name, kind: 'variable', detail: mask(name, v.value), replace: span, sortText: `0${name}` });
+  for (const [name, value] of Object.entries(file.env.variables)) {
+    if (!file.variables.has(name)) out.push({ label: name, kind: 'variable', detail: `${mask(name, value)} (environment${file.env.name ? ` ${file.env.name}` : ''})`, replace: span, sortText: `1${name}` });
+  }
+  for (const name of file.names.keys()) {
+    out.push({ label: `${name}.response.body.`, kind: 'variable', detail: `response of request ${name}`, replace: span, sortText: `2${name}`, retrigger: true });
+  }
+  return out;
+}
+
+/** Masks values that look like secrets, so completion and hover never show a token. */
+export function mask(name: string, value: string): string {
+  if (/token|secret|password|key/i.test(name) || /^EAA[A-Za-z0-9]{20,}/.test(value)) return value.length ? `${value.slice(0, 2)}••••` : value;
+  return value;
+}

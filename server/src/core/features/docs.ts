@@ -1,0 +1,93 @@
+/**
+ * Markdown documentation of schema properties, enum values, endpoints and rules, shared by hover and
+ * completion so both say the same thing. Everything comes from schemas/ (descriptions, kinds, units,
+ * gates, limits, rule IDs).
+ */
+import type { ApiModel, EndpointDef } from '../model/apiModel';
+import type { JsonSchema } from '../model/schemaTypes';
+import { resolveRef } from '../model/validateValue';
+
+/** The type as the documents write it. */
+export function kindOf(schema: JsonSchema): string {
+  if (schema['x-kind']) return schema['x-kind'];
+  if (schema.enum) return 'enum';
+  const t = schema.type;
+  return Array.isArray(t) ? t.join(' or ') : t ?? 'any';
+}
+
+export function propertyDoc(name: string, schemaIn: JsonSchema, root: JsonSchema, model: ApiModel): string {
+  const schema = resolveRef(schemaIn, root);
+  const lines: string[] = [];
+  lines.push(`**${name}**: \`${kindOf(schema)}\`${schema['x-unit'] ? ` (${schema['x-unit']})` : ''}`);
+  if (schema.description) lines.push('', schema.description);
+  const facts: string[] = [];
+  if (schema['x-since']) facts.push(`Available from ${schema['x-since']}.`);
+  if (schema['x-until']) facts.push(`Not available from ${schema['x-until']} on.`);
+  if (schema.deprecated) facts.push('Deprecated.');
+  if (schema['x-limit']) facts.push(`Limit: ${schema['x-limit']}`);
+  if (schema.maxLength !== undefined) facts.push(`At most ${schema.maxLength} characters.`);
+  if (schema.minimum !== undefined && schema.maximum !== undefined) facts.push(`From ${schema.minimum} to ${schema.maximum} inclusive.`);
+  else if (schema.minimum !== undefined) facts.push(`At least ${schema.minimum}.`);
+  if (schema.default !== undefined) facts.push(`Default: \`${JSON.stringify(schema.default)}\`.`);
+  if (facts.length) lines.push('', facts.join(' '));
+  const values = enumValues(schema);
+  if (values.length) {
+    lines.push('', 'Values:');
+    for (const v of values.slice(0, 40)) {
+      const d = valueDoc(schema, v);
+      lines.push(`- \`${v}\`${d ? ` — ${d}` : ''}`);
+    }
+    if (values.length > 40) lines.push(`- … and ${values.length - 40} more`);
+  }
+  const rules = rulesOf(schema);
+  if (rules.length) lines.push('', `Rules: ${rules.map((r) => ruleLink(r, model)).join(', ')}`);
+  if (schema['x-doc']) lines.push('', `Source: ${schema['x-doc']}`);
+  return lines.join('\n');
+}
+
+/** Documented values: the enum, plus deprecated values that lie outside it. */
+export function enumValues(schema: JsonSchema): string[] {
+  const out = (schema.enum ?? []).filter((v): v is string => typeof v === 'string');
+  for (const v of Object.keys(schema['x-deprecatedValues'] ?? {})) if (!out.includes(v)) out.push(v);
+  return out;
+}
+
+export function valueDoc(schema: JsonSchema, value: string): string {
+  const parts: string[] = [];
+  const d = schema['x-enumDescriptions']?.[value];
+  if (d) parts.push(d);
+  const dep = schema['x-deprecatedValues']?.[value];
+  if (dep) parts.push(`⚠ ${dep.message}`);
+  const beta = schema['x-betaValues']?.[value];
+  if (beta) parts.push(`Limited beta: ${beta}`);
+  const since = schema['x-valueSince']?.[value];
+  if (since) parts.push(`From ${since}.`);
+  return parts.join(' ');
+}
+
+function rulesOf(schema: JsonSchema): string[] {
+  const out = new Set<string>();
+  for (const r of [schema['x-rule'], schema['x-enumRule'], schema['x-versionRule'], ...(schema['x-rules'] ?? [])]) if (r) out.add(r);
+  for (const d of Object.values(schema['x-deprecatedValues'] ?? {})) out.add(d.rule);
+  for (const r of Object.values(schema['x-requiredRule'] ?? {})) out.add(r);
+  return [...out];
+}
+
+export function ruleLink(id: string, model: ApiModel): string {
+  const r = model.rule(id);
+  return r ? `\`${id}\` (${r.title})` : `\`${id}\``;
+}
+
+export function ruleDoc(id: string, model: ApiModel): string | undefined {
+  const r = model.rule(id);
+  if (!r) return undefined;
+  return `**${id}**: ${r.title}\n\n${r.summary}${r.doc && r.doc !== 'product' ? `\n\nSource: ${r.doc}` : ''}`;
+}
+
+export function endpointDoc(e: EndpointDef): string {
+  const lines = [`**${e.method} ${e.path}**: ${e.title}`];
+  if (e.description) lines.push('', e.description);
+  if (e.refuse) lines.push('', `⚠ ${e.refuse.message}`);
+  if (e.doc) lines.push('', `Source: ${e.doc}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,151 @@
+/**
+ * Hover: what a thing means, from schemas/. A parameter or field (type, unit, allowed values, version
+ * gate, deprecation, limit, rule IDs), an enum value, a path segment (the endpoint), a version, a
+ * variable (its resolved value, secrets masked), a directive, and the rules of findings under the cursor.
+ */
+import { buildBlockCall } from '../analysis/blockCall';
+import { lookupVariable, resolveText, type FileContext } from '../analysis/fileContext';
+import type { ApiModel } from '../model/apiModel';
+import { schemaAt } from '../model/schemaPath';
+import type { JsonSchema } from '../model/schemaTypes';
+import { resolveRef } from '../model/validateValue';
+import { parseVersion } from '../model/version';
+import type { RequestBlock } from '../syntax/ast';
+import type { FieldItem } from '../syntax/fields';
+import type { Finding, Span } from '../types';
+import { mask } from './completion';
+import { cursorAt } from './cursor';
+import { endpointDoc, propertyDoc, ruleDoc, valueDoc } from './docs';
+
+export interface Hover {
+  /** Markdown. */
+  contents: string;
+  span: Span;
+}
+
+export interface HoverContext {
+  model: ApiModel;
+  file: FileContext;
+  /** Findings of this block (block-relative), to explain their rules. */
+  findings?: Finding[];
+}
+
+export function getHover(block: RequestBlock, offset: number, ctx: HoverContext): Hover | undefined {
+  const main = hoverOf(block, offset, ctx);
+  const rules = (ctx.findings ?? []).filter((f) => f.span.start <= offset && offset <= f.span.end);
+  const ruleText = [...new Set(rules.map((f) => f.code))].map((id) => ruleDoc(id, ctx.model)).filter(Boolean).join('\n\n---\n\n');
+  if (!main && !ruleText) return undefined;
+  const span = main?.span ?? rules[0].span;
+  return { contents: [main?.contents, ruleText].filter(Boolean).join('\n\n---\n\n'), span };
+}
+
+function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover | undefined {
+  const { model, file } = ctx;
+  const cursor = cursorAt(block, offset);
+  const bc = block.parsed.request ? buildBlockCall(block, file, model) : undefined;
+  const call = bc?.call;
+  const endpoint = call?.endpoint;
+  const params = model.paramsSchema(endpoint);
+  switch (cursor.kind) {
+    case 'method':
+      return endpoint ? { contents: endpointDoc(endpoint), span: cursor.span } : undefined;
+    case 'path': {
+      if (!cursor.segment) return undefined;
+      const text = resolveText(cursor.segment.text, file).text;
+      if (cursor.segmentIndex === 0 && (parseVersion(text) || /version/.test(cursor.segment.text))) {
+        return { contents: versionDoc(text, ctx), span: cursor.span };
+      }
+      if (endpoint) return { contents: endpointDoc(endpoint), span: cursor.span };
+      return undefined;
+    }
+    case 'paramName':
+    case 'paramValue': {
+      const p = cursor.param;
+      if (!p) return undefined;
+      const s = params?.properties?.[p.name.text];
+      if (!s || !params) return undefined;
+      const r = resolveRef(s, params);
+      if (cursor.kind === 'paramValue') {
+        const v = valueDoc(r, p.value?.text ?? '');
+        if (v) return { contents: `**${p.name.text}=${p.value!.text}**\n\n${v}`, span: cursor.span };
+      }
+      return { contents: propertyDoc(p.name.text, r, params, model), span: cursor.kind === 'paramName' ? cursor.span : p.span };
+    }
+    case 'field':
+    case 'modifier':
+    case 'modifierArg': {
+      const node = model.nodeSchema(endpoint?.node);
+      if (!node) return undefined;
+      const chain = cursor.kind === 'field' ? [...cursor.parents, ...(cursor.item ? [cursor.item] : [])] : [...cursor.parents, cursor.item];
+      const s = fieldSchemaOf(node, chain, model);
+      if (!s) return undefined;
+      if (cursor.kind !== 'field') {
+        const m = s['x-connection']?.modifiers?.[cursor.modifier?.name ?? ''];
+        if (m) return { contents: propertyDoc(`.${cursor.modifier!.name}(…)`, m, node, model), span: cursor.span };
+      }
+      return { contents: propertyDoc(chain.map((i) => i.name).join('.'), s, node, model), span: cursor.span };
+    }
+    case 'bodyKey':
+    case 'bodyValue': {
+      if (!params) return undefined;
+      const path = cursor.kind === 'bodyKey' ? [...cursor.path, unquote(block.text.slice(cursor.span.start, cursor.span.end))] : cursor.path;
+      const s = schemaAt(params, path);
+      if (!s) return undefined;
+      const name = path.filter((p) => typeof p === 'string').join('.');
+      if (cursor.kind === 'bodyValue' && typeof cursor.node?.value === 'string') {
+        const v = valueDoc(s, cursor.node.value);
+        if (v) return { contents: `**${name}: ${cursor.node.value}**\n\n${v}`, span: cursor.span };
+      }
+      return { contents: propertyDoc(name, s, params, model), span: cursor.span };
+    }
+    case 'variable': {
+      const name = cursor.expr;
+      const value = lookupVariable(name, file);
+      if (value !== undefined) {
+        const resolved = resolveText(value, file).text;
+        const where = file.variables.has(name) ? 'file variable' : `environment${file.env.name ? ` ${file.env.name}` : ''}`;
+        return { contents: `**{{${name}}}** (${where}) = \`${mask(name, resolved)}\``, span: cursor.span };
+      }
+      const m = /^([\w-]+)\.response\.body\.(.+)$/.exec(name);
+      if (m && file.names.has(m[1])) return { contents: `**{{${name}}}**: \`${m[2]}\` of the response of request \`${m[1]}\`, filled in when this request is sent after it.`, span: cursor.span };
+      return { contents: `**{{${name}}}** is not defined.`, span: cursor.span };
+    }
+    case 'directive':
+    case 'directiveValue': {
+      const d = cursor.directive;
+      const name = d?.name.text ?? cursor.prefix;
+      const doc = model.directives[name];
+      return doc ? { contents: `**# @${name}**\n\n${doc}`, span: d?.span ?? cursor.span } : undefined;
+    }
+    case 'headerName':
+    case 'headerValue': {
+      const h = cursor.header;
+      const doc = h ? Object.entries(model.headers).find(([n]) => n.toLowerCase() === h.name.text.toLowerCase())?.[1] : undefined;
+      return doc && h ? { contents: `**${h.name.text}**\n\n${doc}`, span: h.span } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function versionDoc(text: string, ctx: HoverContext): string {
+  const v = parseVersion(text);
+  const lines = [`**${v ? v.text : text}**: API version.`, '', ctx.model.versionsDescription];
+  const releases = ctx.file.env.releases;
+  if (v && releases?.[v.text]) lines.push('', `Released ${releases[v.text]}.`);
+  return lines.join('\n');
+}
+
+function fieldSchemaOf(node: JsonSchema, chain: FieldItem[], model: ApiModel): JsonSchema | undefined {
+  let s: JsonSchema | undefined = node;
+  for (const item of chain) {
+    if (!s) return undefined;
+    const base: JsonSchema = s['x-node'] ? model.nodeSchema(s['x-node']) ?? s : s.items ? resolveRef(s.items, node) : s;
+    s = base.properties?.[item.name] ? resolveRef(base.properties[item.name], node) : undefined;
+  }
+  return s;
+}
+
+function unquote(s: string): string {
+  return s.startsWith('"') ? s.slice(1, s.endsWith('"') && s.length > 1 ? -1 : undefined) : s;
+}

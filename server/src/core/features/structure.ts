@@ -1,0 +1,178 @@
+/**
+ * Structure of a document: the outline (one symbol per request), folding ranges (requests, bodies,
+ * continuation lines), CodeLenses (send, validate only) and semantic tokens. All are cheap walks over
+ * the per-block parse; none needs validation.
+ */
+import { buildBlockCall } from '../analysis/blockCall';
+import { requestName, type FileContext } from '../analysis/fileContext';
+import type { ApiModel } from '../model/apiModel';
+import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
+import { parseFieldList, type FieldItem } from '../syntax/fields';
+import type { Span } from '../types';
+
+export interface DocumentSymbol {
+  name: string;
+  detail?: string;
+  /** The whole request. */
+  span: Span;
+  /** The request line. */
+  selection: Span;
+  blockIndex: number;
+}
+
+/** Requests in document order, titled by `###` title, else `# @name`, else `METHOD path`. */
+export function getDocumentSymbols(doc: GraphreqDocument): DocumentSymbol[] {
+  const out: DocumentSymbol[] = [];
+  for (const block of doc.blocks) {
+    const r = block.parsed.request;
+    if (!r) continue;
+    const line = `${r.method?.text ?? 'GET'} ${r.target.raw}`;
+    const title = block.parsed.separator?.title?.text;
+    const name = requestName(block);
+    out.push({
+      name: title ?? (name ? `@${name}` : line),
+      detail: title || name ? line : undefined,
+      span: { start: block.offset, end: block.offset + trimEnd(block.text) },
+      selection: { start: block.offset + r.span.start, end: block.offset + r.target.span.end },
+      blockIndex: block.index,
+    });
+  }
+  return out;
+}
+
+export interface FoldingRange {
+  start: number;
+  end: number;
+  kind?: 'comment' | 'region';
+}
+
+export function getFoldingRanges(doc: GraphreqDocument): FoldingRange[] {
+  const out: FoldingRange[] = [];
+  for (const block of doc.blocks) {
+    const end = block.offset + trimEnd(block.text);
+    if (block.parsed.separator) out.push({ start: block.offset, end, kind: 'region' });
+    const body = block.parsed.request?.body;
+    if (body) out.push({ start: block.offset + body.span.start, end: block.offset + body.span.end });
+  }
+  return out;
+}
+
+export interface CodeLens {
+  span: Span;
+  title: string;
+  command: string;
+  blockIndex: number;
+}
+
+export function getCodeLenses(doc: GraphreqDocument, file: FileContext, model: ApiModel): CodeLens[] {
+  const out: CodeLens[] = [];
+  for (const block of doc.blocks) {
+    const r = block.parsed.request;
+    if (!r) continue;
+    const span = { start: block.offset + r.span.start, end: block.offset + r.target.span.end };
+    out.push({ span, title: '▶ Send request', command: 'graphreq.send', blockIndex: block.index });
+    const endpointId = endpointOf(block, file, model);
+    if (endpointId === 'adset.create') out.push({ span, title: 'Validate only', command: 'graphreq.validateOnly', blockIndex: block.index });
+  }
+  return out;
+}
+
+function endpointOf(block: RequestBlock, file: FileContext, model: ApiModel): string | undefined {
+  // Cheap pre-check: only POST requests can be ad set creations.
+  const m = block.parsed.request?.method?.text.toUpperCase();
+  if (m !== 'POST') return undefined;
+  return buildBlockCall(block, file, model)?.call.endpoint?.id;
+}
+
+/** Token types, in the order of the legend the LSP server announces. */
+export const SEMANTIC_TOKEN_TYPES = ['keyword', 'namespace', 'number', 'property', 'string', 'variable', 'macro', 'function', 'comment', 'enumMember', 'type', 'operator'] as const;
+export type SemanticTokenType = (typeof SEMANTIC_TOKEN_TYPES)[number];
+
+export interface SemanticToken {
+  start: number;
+  length: number;
+  type: SemanticTokenType;
+}
+
+/**
+ * Tokens of the blocks that intersect `range` (the whole document when absent), in document order.
+ * Bodies are left to the TextMate grammar's embedded JSON; tokens here cover what only the parser
+ * knows: methods, version and path segments, parameter names and values, field lists, variables, directives.
+ */
+export function getSemanticTokens(doc: GraphreqDocument, range?: Span): SemanticToken[] {
+  const out: SemanticToken[] = [];
+  for (const block of doc.blocks) {
+    const bStart = block.offset;
+    const bEnd = block.offset + block.text.length;
+    if (range && (bEnd < range.start || bStart > range.end)) continue;
+    const tokens: SemanticToken[] = [];
+    const add = (s: Span, type: SemanticTokenType): void => {
+      if (s.end > s.start) tokens.push({ start: bStart + s.start, length: s.end - s.start, type });
+    };
+    const p = block.parsed;
+    for (const c of p.comments) add(c, 'comment');
+    for (const d of p.directives) {
+      add(d.name.span, 'macro');
+      if (d.value) add(d.value.span, 'string');
+    }
+    for (const v of p.variables) {
+      add(v.name.span, 'variable');
+      add(v.value.span, 'string');
+    }
+    const r = p.request;
+    if (r) {
+      if (r.method) add(r.method.span, 'keyword');
+      r.target.path.segments.forEach((s, i) => add(s.span, i === 0 && /^v\d/.test(s.text) ? 'number' : 'namespace'));
+      for (const param of [...r.params, ...(r.body?.formParams ?? [])]) {
+        add(param.name.span, 'property');
+        if (!param.value) continue;
+        if (param.name.text === 'fields') fieldTokens(parseFieldList(param.value.text, param.value.span.start).items, add);
+        else add(param.value.span, 'string');
+      }
+      for (const h of r.headers) {
+        add(h.name.span, 'type');
+        add(h.value.span, 'string');
+      }
+    }
+    variableTokens(block, add);
+    tokens.sort((a, b) => a.start - b.start || b.length - a.length);
+    // Variables override what they sit in: drop tokens that overlap an earlier-starting one.
+    let lastEnd = -1;
+    for (const t of tokens) {
+      if (t.start < lastEnd) continue;
+      out.push(t);
+      lastEnd = t.start + t.length;
+    }
+  }
+  return out;
+}
+
+function fieldTokens(items: FieldItem[], add: (s: Span, t: SemanticTokenType) => void): void {
+  for (const i of items) {
+    if (i.opaque) continue;
+    add(i.nameSpan, 'property');
+    for (const m of i.modifiers) {
+      add(m.nameSpan, 'function');
+      if (m.argSpan) add(m.argSpan, /^\d+$/.test(m.arg ?? '') ? 'number' : 'enumMember');
+    }
+    if (i.selection) fieldTokens(i.selection, add);
+  }
+}
+
+function variableTokens(block: RequestBlock, add: (s: Span, t: SemanticTokenType) => void): void {
+  const text = block.text;
+  let i = text.indexOf('{{');
+  while (i >= 0) {
+    const close = text.indexOf('}}', i + 2);
+    const nl = text.indexOf('\n', i);
+    if (close < 0 || (nl >= 0 && nl < close)) break;
+    add({ start: i, end: close + 2 }, 'variable');
+    i = text.indexOf('{{', close + 2);
+  }
+}
+
+function trimEnd(text: string): number {
+  let e = text.length;
+  while (e > 0 && /\s/.test(text[e - 1])) e--;
+  return e;
+}

@@ -1,0 +1,81 @@
+/**
+ * The façade of the core, shaped like vscode-json-languageservice's: parse once, then hand the parse to
+ * every feature. Offsets in, offsets out; the host (LSP server, CLI, tests) converts to positions.
+ */
+import { buildFileContext, type FileContext } from './analysis/fileContext';
+import { getCompletions as blockCompletions, type CompletionItem } from './features/completion';
+import { getHover as blockHover, type Hover } from './features/hover';
+import { getCodeLenses, getDocumentSymbols, getFoldingRanges, getSemanticTokens, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './features/structure';
+import { validateDocument, ValidationCache } from './features/validation';
+import { getApiModel, type ApiModel } from './model/apiModel';
+import type { GraphreqDocument } from './syntax/ast';
+import { blockAt, parseDocument, updateDocument } from './syntax/parseDocument';
+import type { Environment, Finding, Fix, Span } from './types';
+
+export interface LanguageService {
+  parse(text: string, previous?: GraphreqDocument): GraphreqDocument;
+  /** Applies one change (old-text offsets) to a parse, re-parsing only the blocks around it. */
+  update(doc: GraphreqDocument, newText: string, start: number, oldEnd: number, insertedLength: number): GraphreqDocument;
+  fileContext(doc: GraphreqDocument, env: Environment): FileContext;
+  validate(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean): Finding[];
+  getCompletions(doc: GraphreqDocument, offset: number, file: FileContext): CompletionItem[];
+  getHover(doc: GraphreqDocument, offset: number, file: FileContext, findings?: Finding[]): Hover | undefined;
+  /** Quick fixes of the findings that touch `span`. */
+  getFixes(findings: Finding[], span: Span): Array<{ finding: Finding; fix: Fix }>;
+  /** One combined fix applying every fix marked safe for "fix all" (overlapping edits are skipped). */
+  getFixAll(findings: Finding[]): Fix | undefined;
+  getDocumentSymbols(doc: GraphreqDocument): DocumentSymbol[];
+  getFoldingRanges(doc: GraphreqDocument): FoldingRange[];
+  getCodeLenses(doc: GraphreqDocument, file: FileContext): CodeLens[];
+  getSemanticTokens(doc: GraphreqDocument, range?: Span): SemanticToken[];
+  readonly model: ApiModel;
+}
+
+export function createLanguageService(options: { model?: ApiModel } = {}): LanguageService {
+  const model = options.model ?? getApiModel();
+  return {
+    model,
+    parse: (text, previous) => parseDocument(text, previous),
+    update: updateDocument,
+    fileContext: (doc, env) => buildFileContext(doc, env),
+    validate: (doc, env, cache, isCancelled) => validateDocument(doc, { env, model, cache, isCancelled }),
+    getCompletions(doc, offset, file) {
+      const block = blockAt(doc, offset);
+      if (!block) return [];
+      return blockCompletions(block, offset - block.offset, { model, file }).map((i) => ({ ...i, replace: { start: i.replace.start + block.offset, end: i.replace.end + block.offset } }));
+    },
+    getHover(doc, offset, file, findings) {
+      const block = blockAt(doc, offset);
+      if (!block) return undefined;
+      const end = block.offset + block.text.length;
+      const local = findings?.filter((f) => f.span.start >= block.offset && f.span.end <= end).map((f) => ({ ...f, span: { start: f.span.start - block.offset, end: f.span.end - block.offset } }));
+      const h = blockHover(block, offset - block.offset, { model, file, findings: local });
+      return h && { contents: h.contents, span: { start: h.span.start + block.offset, end: h.span.end + block.offset } };
+    },
+    getFixes(findings, span) {
+      const out: Array<{ finding: Finding; fix: Fix }> = [];
+      for (const f of findings) {
+        if (f.span.end < span.start || f.span.start > span.end) continue;
+        for (const fix of f.fixes ?? []) out.push({ finding: f, fix });
+      }
+      return out;
+    },
+    getFixAll(findings) {
+      const edits: Fix['edits'] = [];
+      for (const f of findings) {
+        const fix = f.fixes?.find((x) => x.fixAll);
+        if (!fix) continue;
+        if (fix.edits.some((e) => edits.some((o) => e.span.start < o.span.end && o.span.start < e.span.end))) continue;
+        edits.push(...fix.edits);
+      }
+      return edits.length ? { title: 'Fix all safe problems in the file', edits } : undefined;
+    },
+    getDocumentSymbols,
+    getFoldingRanges,
+    getCodeLenses: (doc, file) => getCodeLenses(doc, file, model),
+    getSemanticTokens,
+  };
+}
+
+export { ValidationCache };
+export type { CompletionItem, Hover, CodeLens, DocumentSymbol, FoldingRange, SemanticToken };

@@ -1,0 +1,87 @@
+/** Core results (offsets, plain types) to LSP types (positions). No rule logic here. */
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  CompletionItemKind,
+  DiagnosticSeverity,
+  DiagnosticTag,
+  InsertTextFormat,
+  MarkupKind,
+  type CompletionItem as LspCompletionItem,
+  type Diagnostic,
+  type Range,
+  type TextEdit as LspTextEdit,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CompletionItem, Finding, Span, TextEdit } from '../core';
+
+/** docs/rules.md beside the installed package: diagnostics link each rule ID to its section there. */
+const rulesDoc = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules.md')).href;
+
+export function toRange(doc: TextDocument, span: Span): Range {
+  return { start: doc.positionAt(span.start), end: doc.positionAt(span.end) };
+}
+
+const SEVERITY: Record<Finding['severity'], DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export function toDiagnostic(doc: TextDocument, f: Finding): Diagnostic {
+  const d: Diagnostic = {
+    range: toRange(doc, f.span),
+    severity: SEVERITY[f.severity],
+    code: f.code,
+    codeDescription: { href: `${rulesDoc}#${f.code.toLowerCase()}` },
+    source: 'graphreq',
+    message: f.message,
+  };
+  if (f.related?.length) d.relatedInformation = f.related.map((r) => ({ location: { uri: doc.uri, range: toRange(doc, r.span) }, message: r.message }));
+  if (f.tags?.length) d.tags = f.tags.map((t) => (t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
+  return d;
+}
+
+export function toTextEdit(doc: TextDocument, e: TextEdit): LspTextEdit {
+  return { range: toRange(doc, e.span), newText: e.newText };
+}
+
+const KIND: Record<CompletionItem['kind'], CompletionItemKind> = {
+  method: CompletionItemKind.Keyword,
+  endpoint: CompletionItemKind.Module,
+  version: CompletionItemKind.Constant,
+  param: CompletionItemKind.Property,
+  value: CompletionItemKind.EnumMember,
+  field: CompletionItemKind.Field,
+  modifier: CompletionItemKind.Method,
+  variable: CompletionItemKind.Variable,
+  directive: CompletionItemKind.Keyword,
+  header: CompletionItemKind.Property,
+  property: CompletionItemKind.Property,
+  snippet: CompletionItemKind.Snippet,
+};
+
+export function toCompletionItem(doc: TextDocument, item: CompletionItem, snippets: boolean): LspCompletionItem {
+  const insert = item.insertText ?? item.label;
+  const asSnippet = !!item.snippet && snippets;
+  const out: LspCompletionItem = {
+    label: item.label,
+    kind: KIND[item.kind],
+    detail: item.detail,
+    documentation: item.documentation ? { kind: MarkupKind.Markdown, value: item.documentation } : undefined,
+    sortText: item.sortText,
+    filterText: item.filterText,
+    textEdit: { range: toRange(doc, item.replace), newText: asSnippet ? insert : stripSnippet(insert, !!item.snippet) },
+    insertTextFormat: asSnippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+  };
+  if (item.deprecated) out.tags = [1];
+  if (item.retrigger) out.command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+  return out;
+}
+
+/** For clients without snippet support: `${1:default}` becomes `default`, `$1` disappears. */
+function stripSnippet(text: string, isSnippet: boolean): string {
+  if (!isSnippet) return text;
+  return text.replace(/\$\{\d+\|([^,|}]*)[^}]*\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+}

@@ -1,0 +1,246 @@
+/**
+ * The graphreq language server: glue between an LSP connection and the core. Each handler finds the
+ * document, takes its parse, calls the core and converts the result; none holds API logic.
+ * `startServer` takes any connection (stdio, node IPC, tests), so the entry point is a few lines.
+ */
+import {
+  CodeActionKind,
+  FileChangeType,
+  TextDocumentSyncKind,
+  type CodeAction,
+  type Connection,
+  type InitializeResult,
+  type SemanticTokens,
+} from 'vscode-languageserver';
+import { createLanguageService, SEMANTIC_TOKEN_TYPES, type Finding } from '../core';
+import { toCompletionItem, toDiagnostic, toRange, toTextEdit } from './convert';
+import { DocumentStore, type DocumentState } from './documentStore';
+import { Commands, type ServerSettings } from './protocol';
+import { runSafe } from './runSafe';
+import { WorkspaceEnvironment } from './workspaceEnvironment';
+
+export interface ServerRuntime {
+  /** Runs `fn` after the current batch of messages; the default is setImmediate. */
+  schedule?: (fn: () => void) => void;
+  /** Executes graphreq.send & co. (the sending layer registers itself here). */
+  executeCommand?: (command: string, args: unknown[], context: CommandContext) => Promise<unknown>;
+}
+
+export interface CommandContext {
+  connection: Connection;
+  documents: DocumentStore;
+  environment: WorkspaceEnvironment;
+  settings: () => ServerSettings;
+}
+
+export function startServer(connection: Connection, runtime: ServerRuntime = {}): void {
+  const ls = createLanguageService();
+  const documents = new DocumentStore(ls);
+  const log = (m: string): void => connection.console.log(m);
+  const environment = new WorkspaceEnvironment(log);
+  const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
+  let snippetSupport = false;
+  let configurationSupport = false;
+  const pending = new Set<string>();
+
+  connection.onInitialize((params): InitializeResult => {
+    const caps = params.capabilities;
+    snippetSupport = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
+    configurationSupport = !!caps.workspace?.configuration;
+    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    environment.setFolders(folders);
+    const init = params.initializationOptions as ServerSettings | undefined;
+    if (init) environment.settings = { ...init };
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        completionProvider: { triggerCharacters: ['/', '?', '&', '=', ',', '{', '.', '(', '"', '@', ' ', ':'], resolveProvider: false },
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
+        documentSymbolProvider: true,
+        foldingRangeProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
+        executeCommandProvider: { commands: Object.values(Commands) },
+      },
+      serverInfo: { name: 'graphreq', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (configurationSupport) void refreshSettings();
+  });
+
+  async function refreshSettings(): Promise<void> {
+    try {
+      const s = (await connection.workspace.getConfiguration('graphreq')) as ServerSettings | null;
+      if (s) environment.settings = { ...environment.settings, ...s };
+    } catch {
+      // A client that announced configuration support but failed to answer: keep the defaults.
+    }
+    environment.invalidate();
+    for (const [uri] of documents.all()) queueValidation(uri);
+  }
+
+  connection.onDidChangeConfiguration((change) => {
+    const s = (change.settings as { graphreq?: ServerSettings } | undefined)?.graphreq;
+    if (s) environment.settings = { ...environment.settings, ...s };
+    if (configurationSupport) void refreshSettings();
+    else {
+      environment.invalidate();
+      for (const [uri] of documents.all()) queueValidation(uri);
+    }
+  });
+
+  connection.onDidChangeWatchedFiles((e) => {
+    if (e.changes.some((c) => c.uri.endsWith('graphreq.env.json') || c.type === FileChangeType.Deleted)) {
+      environment.invalidate();
+      for (const [uri] of documents.all()) queueValidation(uri);
+    }
+  });
+
+  connection.onDidOpenTextDocument((p) => {
+    documents.open(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
+    queueValidation(p.textDocument.uri);
+  });
+
+  connection.onDidChangeTextDocument((p) => {
+    runSafe(log, 'didChange', undefined, () => {
+      documents.change(p.textDocument.uri, p.textDocument.version, p.contentChanges);
+    });
+    queueValidation(p.textDocument.uri);
+  });
+
+  connection.onDidCloseTextDocument((p) => {
+    documents.close(p.textDocument.uri);
+    pending.delete(p.textDocument.uri);
+    void connection.sendDiagnostics({ uri: p.textDocument.uri, diagnostics: [] });
+  });
+
+  /** Changes that arrive together are validated once, after the batch; a stale result is never sent. */
+  function queueValidation(uri: string): void {
+    if (pending.has(uri)) return;
+    pending.add(uri);
+    schedule(() => {
+      pending.delete(uri);
+      const state = documents.get(uri);
+      if (!state) return;
+      const version = state.text.version;
+      const findings = runSafe(log, 'validate', [] as Finding[], () => ls.validate(state.parse, environment.forDocument(uri), state.cache, () => documents.get(uri)?.text.version !== version));
+      if (documents.get(uri)?.text.version !== version) return;
+      state.findings = findings;
+      state.findingsVersion = version;
+      void connection.sendDiagnostics({ uri, version, diagnostics: findings.map((f) => toDiagnostic(state.text, f)) });
+    });
+  }
+
+  function withDoc<T>(uri: string, fallback: T, name: string, fn: (s: DocumentState) => T): T {
+    const state = documents.get(uri);
+    if (!state) return fallback;
+    return runSafe(log, name, fallback, () => fn(state));
+  }
+
+  connection.onCompletion((p) =>
+    withDoc(p.textDocument.uri, null, 'completion', (s) => {
+      const file = ls.fileContext(s.parse, environment.forDocument(p.textDocument.uri));
+      const items = ls.getCompletions(s.parse, s.text.offsetAt(p.position), file);
+      return { isIncomplete: false, items: items.map((i) => toCompletionItem(s.text, i, snippetSupport)) };
+    }),
+  );
+
+  connection.onHover((p) =>
+    withDoc(p.textDocument.uri, null, 'hover', (s) => {
+      const file = ls.fileContext(s.parse, environment.forDocument(p.textDocument.uri));
+      const findings = s.findingsVersion === s.text.version ? s.findings : undefined;
+      const h = ls.getHover(s.parse, s.text.offsetAt(p.position), file, findings);
+      return h ? { contents: { kind: 'markdown', value: h.contents }, range: toRange(s.text, h.span) } : null;
+    }),
+  );
+
+  connection.onCodeAction((p) =>
+    withDoc(p.textDocument.uri, [] as CodeAction[], 'codeAction', (s) => {
+      const start = s.text.offsetAt(p.range.start);
+      const end = s.text.offsetAt(p.range.end);
+      const findings = s.findingsVersion === s.text.version ? s.findings : ls.validate(s.parse, environment.forDocument(p.textDocument.uri), s.cache);
+      const only = p.context.only;
+      const actions: CodeAction[] = [];
+      if (!only || only.some((k) => k.startsWith(CodeActionKind.QuickFix))) {
+        for (const { finding, fix } of ls.getFixes(findings, { start, end })) {
+          actions.push({
+            title: fix.title,
+            kind: CodeActionKind.QuickFix,
+            isPreferred: fix.preferred,
+            diagnostics: [toDiagnostic(s.text, finding)],
+            edit: { changes: { [p.textDocument.uri]: fix.edits.map((e) => toTextEdit(s.text, e)) } },
+          });
+        }
+      }
+      if (!only || only.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k.startsWith(CodeActionKind.SourceFixAll))) {
+        const all = ls.getFixAll(findings);
+        if (all && (only || actions.length)) {
+          actions.push({ title: all.title, kind: CodeActionKind.SourceFixAll, edit: { changes: { [p.textDocument.uri]: all.edits.map((e) => toTextEdit(s.text, e)) } } });
+        }
+      }
+      return actions;
+    }),
+  );
+
+  connection.onDocumentSymbol((p) =>
+    withDoc(p.textDocument.uri, [], 'documentSymbol', (s) =>
+      ls.getDocumentSymbols(s.parse).map((sym) => ({
+        name: sym.name,
+        detail: sym.detail,
+        kind: 12 /* Function: a request is something you run */,
+        range: toRange(s.text, sym.span),
+        selectionRange: toRange(s.text, sym.selection),
+      })),
+    ),
+  );
+
+  connection.onFoldingRanges((p) =>
+    withDoc(p.textDocument.uri, [], 'foldingRanges', (s) =>
+      ls.getFoldingRanges(s.parse)
+        .map((r) => ({ startLine: s.text.positionAt(r.start).line, endLine: s.text.positionAt(r.end).line, kind: r.kind }))
+        .filter((r) => r.endLine > r.startLine),
+    ),
+  );
+
+  connection.onCodeLens((p) =>
+    withDoc(p.textDocument.uri, [], 'codeLens', (s) => {
+      const file = ls.fileContext(s.parse, environment.forDocument(p.textDocument.uri));
+      return ls.getCodeLenses(s.parse, file).map((l) => ({
+        range: toRange(s.text, l.span),
+        command: { title: l.title, command: l.command, arguments: [{ uri: p.textDocument.uri, index: l.blockIndex }] },
+      }));
+    }),
+  );
+
+  const semanticTokens = (s: DocumentState, range?: { start: number; end: number }): SemanticTokens => {
+    const data: number[] = [];
+    let line = 0;
+    let char = 0;
+    for (const t of ls.getSemanticTokens(s.parse, range)) {
+      const pos = s.text.positionAt(t.start);
+      const end = s.text.positionAt(t.start + t.length);
+      // Tokens never span lines in LSP: cut a multi-line token at its first line's end.
+      const length = end.line === pos.line ? t.length : s.text.offsetAt({ line: pos.line + 1, character: 0 }) - 1 - t.start;
+      if (length <= 0) continue;
+      data.push(pos.line - line, pos.line === line ? pos.character - char : pos.character, length, SEMANTIC_TOKEN_TYPES.indexOf(t.type), 0);
+      line = pos.line;
+      char = pos.character;
+    }
+    return { data };
+  };
+  connection.languages.semanticTokens.on((p) => withDoc(p.textDocument.uri, { data: [] }, 'semanticTokens', (s) => semanticTokens(s)));
+  connection.languages.semanticTokens.onRange((p) =>
+    withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: s.text.offsetAt(p.range.start), end: s.text.offsetAt(p.range.end) })),
+  );
+
+  connection.onExecuteCommand(async (p) => {
+    if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);
+    return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings });
+  });
+
+  connection.onShutdown(() => undefined);
+  connection.listen();
+}

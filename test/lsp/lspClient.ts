@@ -1,0 +1,89 @@
+/**
+ * A real LSP client for tests: spawns the bundled server (dist/server.js) over stdio and talks
+ * JSON-RPC to it. Waits for events (publishDiagnostics), never sleeps.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type InitializeResult,
+} from 'vscode-languageserver-protocol/node';
+
+export const repoRoot = path.resolve(__dirname, '..', '..', '..');
+export const serverPath = path.join(repoRoot, 'dist', 'server.js');
+
+export class LspClient {
+  readonly connection: ProtocolConnection;
+  private readonly child: ChildProcess;
+  private readonly waiters: Array<{ uri: string; version?: number; resolve: (p: PublishDiagnosticsParams) => void }> = [];
+  readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
+  stderr = '';
+
+  constructor(args: string[] = [serverPath, '--stdio']) {
+    this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stderr!.on('data', (d) => (this.stderr += String(d)));
+    this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
+    this.connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      this.diagnostics.set(p.uri, p);
+      for (let i = this.waiters.length - 1; i >= 0; i--) {
+        const w = this.waiters[i];
+        if (w.uri === p.uri && (w.version === undefined || p.version === w.version)) {
+          this.waiters.splice(i, 1);
+          w.resolve(p);
+        }
+      }
+    });
+    this.connection.onRequest('workspace/configuration', () => [{}]);
+    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.listen();
+  }
+
+  async initialize(rootUri: string | null = null, snippetSupport = true): Promise<InitializeResult> {
+    const result = (await this.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
+      capabilities: { textDocument: { completion: { completionItem: { snippetSupport } } }, workspace: { configuration: true } },
+    })) as InitializeResult;
+    await this.connection.sendNotification('initialized', {});
+    return result;
+  }
+
+  /** Resolves with the next diagnostics for `uri` (of `version`, when given). */
+  nextDiagnostics(uri: string, version?: number): Promise<PublishDiagnosticsParams> {
+    return new Promise((resolve) => this.waiters.push({ uri, version, resolve }));
+  }
+
+  async open(uri: string, text: string, version = 1): Promise<PublishDiagnosticsParams> {
+    const next = this.nextDiagnostics(uri, version);
+    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version, text } });
+    return next;
+  }
+
+  async change(uri: string, version: number, changes: unknown[]): Promise<PublishDiagnosticsParams> {
+    const next = this.nextDiagnostics(uri, version);
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+    return next;
+  }
+
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params) as Promise<R>;
+  }
+
+  async shutdown(): Promise<number | null> {
+    const exited = new Promise<number | null>((resolve) => this.child.once('exit', (code) => resolve(code)));
+    await this.connection.sendRequest('shutdown');
+    await this.connection.sendNotification('exit');
+    const code = await exited;
+    this.connection.dispose();
+    return code;
+  }
+
+  kill(): void {
+    this.child.kill();
+  }
+}

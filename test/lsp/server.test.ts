@@ -1,0 +1,89 @@
+import * as assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { CodeAction, CodeLens, CompletionList, DocumentSymbol, FoldingRange, Hover, SemanticTokens } from 'vscode-languageserver-protocol';
+import { LspClient } from './lspClient';
+
+const URI = 'file:///tmp/graphreq-lsp-test/requests.graphreq';
+const TEXT = `@version = v23.0
+
+### Create
+# @name create
+POST /{{version}}/act_1234567890/adsets
+
+{
+  "name": "Spring sale",
+  "campaign_id": "120200000000000001",
+  "daily_budget": 2000,
+  "billing_event": "IMPRESSION",
+  "optimization_goal": "REACH",
+  "targeting": { "geo_locations": { "countries": ["US"] } },
+  "status": "PAUSED"
+}
+
+### Read
+GET /{{version}}/{{create.response.body.id}}?fields=id,name,effective_status
+`;
+
+describe('language server over stdio', () => {
+  const client = new LspClient();
+  before(async () => {
+    const init = await client.initialize();
+    assert.equal(init.capabilities.hoverProvider, true);
+  });
+  after(async () => {
+    assert.equal(await client.shutdown(), 0);
+  });
+
+  it('publishes diagnostics with rule IDs on open', async () => {
+    const d = await client.open(URI, TEXT);
+    assert.deepEqual(d.diagnostics.map((x) => x.code), ['ADSET-ENUMS']);
+    const diag = d.diagnostics[0];
+    assert.equal(diag.range.start.line, 10);
+    assert.equal(diag.source, 'graphreq');
+    assert.match(diag.codeDescription!.href, /docs\/rules\.md#adset-enums$/);
+    assert.match(String(diag.message), /Did you mean `IMPRESSIONS`/);
+  });
+
+  it('offers the quick fix as a code action and fix-all', async () => {
+    const d = client.diagnostics.get(URI)!.diagnostics[0];
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: URI }, range: d.range, context: { diagnostics: [d] } });
+    const fix = actions.find((a) => a.title === 'Change to `IMPRESSIONS`');
+    assert.ok(fix, JSON.stringify(actions.map((a) => a.title)));
+    assert.equal(fix.edit!.changes![URI][0].newText, '"IMPRESSIONS"');
+  });
+
+  it('re-diagnoses after an incremental change', async () => {
+    // Fix the enum value by inserting the missing S.
+    const d = await client.change(URI, 2, [{ range: { start: { line: 10, character: 30 }, end: { line: 10, character: 30 } }, text: 'S' }]);
+    assert.deepEqual(d.diagnostics, []);
+    const broken = await client.change(URI, 3, [{ range: { start: { line: 17, character: 54 }, end: { line: 17, character: 54 } }, text: 'x' }]);
+    assert.deepEqual(broken.diagnostics.map((x) => x.code), ['ADSET-READ-FIELDS']);
+  });
+
+  it('completes enum values in the body and fields in a field list', async () => {
+    const values = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 11, character: 25 } });
+    const labels = values.items.map((i) => i.label);
+    assert.ok(labels.includes('REACH') && labels.includes('LINK_CLICKS'), labels.join(','));
+    const fields = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 17, character: 52 } });
+    assert.ok(fields.items.some((i) => i.label === 'daily_budget'), fields.items.map((i) => i.label).join(','));
+  });
+
+  it('explains a parameter on hover', async () => {
+    const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 9, character: 5 } });
+    const text = (h.contents as { value: string }).value;
+    assert.match(text, /\*\*daily_budget\*\*/);
+    assert.match(text, /int64/);
+  });
+
+  it('gives symbols, folding ranges, CodeLenses and semantic tokens', async () => {
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: URI } });
+    assert.deepEqual(symbols.map((s) => s.name), ['Create', 'Read']);
+    const folds = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: URI } });
+    assert.ok(folds.some((f) => f.startLine === 6 && f.endLine === 14), JSON.stringify(folds));
+    const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: URI } });
+    assert.deepEqual(lenses.map((l) => l.command?.command), ['graphreq.send', 'graphreq.validateOnly', 'graphreq.send']);
+    assert.deepEqual(lenses[0].command?.arguments, [{ uri: URI, index: 1 }]);
+    const tokens = await client.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: URI } });
+    assert.ok(tokens.data.length > 20 && tokens.data.length % 5 === 0);
+  });
+});
