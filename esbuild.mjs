@@ -1,6 +1,8 @@
 // Bundles one file per entry point: the VS Code client, the language server, the CLI.
 // `node esbuild.mjs --watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import { generateGates, gatesFile } from './server/build/generateGates.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -26,6 +28,10 @@ const builds = [
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', external: ['./server.js'] },
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
 ];
+
+// The ajv gates are generated from schemas/params first: the bundles (and tsc) compile them.
+const gates = generateGates();
+if (!fs.existsSync(gatesFile) || fs.readFileSync(gatesFile, 'utf8') !== gates) fs.writeFileSync(gatesFile, gates);
 
 if (watch) {
   for (const b of builds) (await esbuild.context(b)).watch();

@@ -3,7 +3,9 @@
  * this one dispatches and turns usage errors into one line on stderr and exit code 2.
  */
 import { runCheck } from './check';
+import { runLsp } from './lsp';
 import { UsageError } from './files';
+import { runServe } from './serve';
 
 export const version = '0.1.0';
 
@@ -12,6 +14,8 @@ type Command = (argv: string[], io: Io) => Promise<number>;
 
 const commands: Record<string, { run: Command; summary: string }> = {
   check: { run: runCheck, summary: 'check .graphreq files against the documented rules' },
+  lsp: { run: runLsp, summary: 'start the language server (--stdio) for any LSP editor' },
+  serve: { run: runServe, summary: 'run the local emulator of the documented API (docs/emulator.md)' },
 };
 
 function help(): string {

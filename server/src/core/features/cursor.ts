@@ -52,7 +52,8 @@ export function cursorAt(block: RequestBlock, offset: number): Cursor {
 
   const trimmed = before.trimStart();
   if (trimmed.startsWith('#') || trimmed.startsWith('//')) {
-    const d = parsed.directives.find((x) => x.span.start <= offset && offset <= x.span.end);
+    // The directive on this line, even when the cursor sits after a trailing space.
+    const d = parsed.directives.find((x) => x.span.start >= lineStart && x.span.start <= offset && offset <= lineEnd);
     const at = before.lastIndexOf('@');
     if (d && d.value && offset >= d.value.span.start) return { kind: 'directiveValue', directive: d, prefix: text.slice(d.value.span.start, offset), span: d.value.span };
     if (d && offset <= d.name.span.end) return { kind: 'directive', directive: d, prefix: text.slice(d.name.span.start, offset), span: d.name.span };

@@ -69,8 +69,9 @@ export class Locator {
       case 'param':
         return this.paramSpan(at.name, at.path ?? [], at.part ?? (at.path?.length ? 'value' : 'key'));
       case 'missing': {
-        const parent = at.path && at.path.length > 1 ? at.path.slice(0, -1) : undefined;
-        if (parent) return this.paramSpan(at.name, parent, 'key');
+        // A member missing from a parameter's value is shown at the object that lacks it: the
+        // parameter's name for a top-level value, the member's key (or the list item) deeper down.
+        if (at.path && at.path.length > 0) return this.paramSpan(at.name, at.path.slice(0, -1), 'key');
         return this.requestSpan();
       }
     }
@@ -124,6 +125,8 @@ export class Locator {
         return this.setValue(spec.name, spec.path ?? [], spec.value);
       case 'addParam':
         return this.addParam(spec.name, spec.path ?? [], spec.value);
+      case 'addParams':
+        return this.addParams(spec.names, spec.value);
       case 'removeParam':
         return this.removeParam(spec.name);
       case 'renameParam':
@@ -167,7 +170,7 @@ export class Locator {
 
   private addParam(name: string, path: JsonPath, value: unknown): TextEdit[] | undefined {
     const body = this.request.body;
-    if (body?.kind === 'json') return this.jsonEdits([name, ...path], value);
+    if (body?.kind === 'json') return path.length ? this.jsonEdits([name, ...path], value) : this.insertMembers([name], value);
     if (path.length) return this.setValue(name, path, value);
     const pair = `${name}=${textValue(value)}`;
     if (body?.kind === 'form') return [{ span: { start: body.span.end, end: body.span.end }, newText: `&${pair}` }];
@@ -175,6 +178,50 @@ export class Locator {
     const end = lastLine ? lastLine.end : this.request.target.span.end;
     const hasQuery = this.request.target.queryStart !== undefined || this.request.params.length > 0;
     return [{ span: { start: end, end }, newText: `${hasQuery ? '&' : '?'}${pair}` }];
+  }
+
+  /** Several additions as one edit, so an editor applies them together and they never overlap. */
+  private addParams(names: string[], value: unknown): TextEdit[] | undefined {
+    const body = this.request.body;
+    if (body?.kind === 'json') return this.insertMembers(names, value);
+    const edits = names.map((n) => this.addParam(n, [], value)?.[0]);
+    if (edits.some((e) => !e || e.span.start !== e.span.end || e.span.start !== edits[0]!.span.start)) return undefined;
+    return [{ span: edits[0]!.span, newText: edits.map((e) => e!.newText).join('') }];
+  }
+
+  /**
+   * Adds top-level members after the last one of the JSON body, in its layout (one member per line,
+   * indented like the last one, or on the same line in a one-line body). jsonc-parser's `modify`
+   * would re-format the last member's value too, which a quick fix must not do.
+   */
+  private insertMembers(names: string[], value: unknown): TextEdit[] | undefined {
+    const body = this.request.body!;
+    const tree = this.bodyTree();
+    const root = tree?.root;
+    if (!tree || tree.errors.length || !root || root.type !== 'object') return undefined;
+    const text = tree.text;
+    const member = (n: string): string => `${JSON.stringify(n)}: ${JSON.stringify(value)}`;
+    const props = root.children ?? [];
+    const at = (offset: number): number => body.span.start + offset;
+    if (props.length === 0) {
+      const inner = names.map((n) => `  ${member(n)}`).join(',\n');
+      return [{ span: { start: at(root.offset + 1), end: at(root.offset + root.length - 1) }, newText: `\n${inner}\n` }];
+    }
+    const last = props[props.length - 1];
+    let end = last.offset + last.length;
+    const multiline = text.slice(root.offset, last.offset).includes('\n');
+    const lineStart = text.lastIndexOf('\n', last.offset - 1) + 1;
+    const lead = text.slice(lineStart, last.offset);
+    const indent = multiline && lead.trim() === '' ? lead : '  ';
+    const sep = multiline ? `\n${indent}` : ' ';
+    // A trailing comma after the last member (JSONC allows it) is kept: the new members go after it.
+    let k = end;
+    while (k < text.length && /\s/.test(text[k])) k++;
+    if (text[k] === ',') {
+      end = k + 1;
+      return [{ span: { start: at(end), end: at(end) }, newText: names.map((n) => `${sep}${member(n)},`).join('') }];
+    }
+    return [{ span: { start: at(end), end: at(end) }, newText: names.map((n) => `,${sep}${member(n)}`).join('') }];
   }
 
   private removeParam(name: string): TextEdit[] | undefined {

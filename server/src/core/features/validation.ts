@@ -102,10 +102,13 @@ export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiM
     if (first) findings.push({ code: 'SYNTAX-JSON', severity: 'error', message: first.message, span: { start: body.span.start + first.span.start, end: body.span.start + first.span.end } });
   }
   checkVariables(block, ctx, findings);
+  // A request line that is not one (SYNTAX-REQUEST) has no method or path to check: rules run on it
+  // would only repeat the syntax error as an unknown endpoint and a missing version.
+  if (parsed.errors.some((e) => e.code === 'SYNTAX-REQUEST')) return { findings };
   const bc = buildBlockCall(block, ctx, model);
   if (!bc) return { findings };
   const locator = new Locator(block, bc);
-  for (const f of checkCall(bc.call, model)) {
+  for (const f of checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text })) {
     findings.push(locator.finding(f, severityOf(f.rule, f.severity, model)));
   }
   for (const name of bc.call.duplicates ?? []) {

@@ -44,7 +44,8 @@ export function parseBlock(text: string): ParsedBlock {
     const contentEnd = contentStart + trimmed.length;
 
     if (state === 'body' && bodyStart !== -1) {
-      // The body runs to the end of the block; it is handled after the loop.
+      // The body runs to the end of the block: no need to look at its lines one by one.
+      break;
     } else if (first && trimmed.startsWith('###')) {
       const titleText = trimmed.slice(3).trim();
       const titleStart = contentEnd - titleText.length;
@@ -62,6 +63,7 @@ export function parseBlock(text: string): ParsedBlock {
       if (directive) block.directives.push(directive);
     } else if (state === 'body') {
       bodyStart = contentStart;
+      break;
     } else if (state === 'pre') {
       if (trimmed.startsWith('@')) {
         const v = parseVariable(trimmed, contentStart);
@@ -81,6 +83,7 @@ export function parseBlock(text: string): ParsedBlock {
         // A body right after the headers without the blank line: accepted, because the intent is plain.
         state = 'body';
         bodyStart = contentStart;
+        break;
       } else if (looksLikeRequestLine(trimmed)) {
         block.errors.push(err('SYNTAX-SEPARATOR', 'A second request in the same block: start each request with a `###` line.', contentStart, contentEnd));
         // Keep the rest out of the headers so one missing separator does not cascade into header errors.

@@ -1,0 +1,76 @@
+// Generates server/src/core/model/generated/gates.ts: ajv validators compiled ahead of time, one per
+// endpoint params schema, used as a fast gate in front of graphreq's own schema walk
+// (server/src/core/rules/paramRules.ts). A gate accepts a value only when the walk would find nothing:
+// it is the same schema made strict (JSON types without text coercion; deprecated, beta and
+// version-gated enum values removed; unknown parameters refused). Anything it refuses goes to the walk,
+// which says precisely what is wrong. Run by esbuild.mjs; test/core/gates.test.ts checks the file is current.
+import Ajv from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const gatesFile = path.join(root, 'server', 'src', 'core', 'model', 'generated', 'gates.ts');
+
+/** The gate form of a schema: x- annotations dropped, flagged enum values removed. */
+export function gateSchema(schema, top = false) {
+  if (typeof schema !== 'object' || schema === null) return schema;
+  if (Array.isArray(schema)) return schema.map((s) => gateSchema(s));
+  const out = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k.startsWith('x-') || k === '$id' || k === '$schema' || k === 'examples' || k === 'description' || k === 'title' || k === 'default' || k === 'deprecated' || k === '$comment') continue;
+    if (k === 'properties' || k === 'definitions') {
+      out[k] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, gateSchema(s)]));
+    } else if (k === 'items' || k === 'additionalProperties') {
+      out[k] = gateSchema(v);
+    } else {
+      out[k] = v;
+    }
+  }
+  if (Array.isArray(schema.enum)) {
+    const flagged = new Set([
+      ...Object.keys(schema['x-deprecatedValues'] ?? {}),
+      ...Object.keys(schema['x-betaValues'] ?? {}),
+      ...Object.keys(schema['x-valueSince'] ?? {}),
+      ...Object.keys(schema['x-valueUntil'] ?? {}),
+    ]);
+    out.enum = schema.enum.filter((v) => !flagged.has(v));
+  }
+  if (top) out.additionalProperties = false;
+  return out;
+}
+
+export function generateGates() {
+  const paramsDir = path.join(root, 'schemas', 'params');
+  const ajv = new Ajv({ code: { source: true, esm: true }, strict: false, allErrors: false, allowUnionTypes: true });
+  const exportsMap = {};
+  for (const file of fs.readdirSync(paramsDir).sort()) {
+    if (!file.endsWith('.schema.json')) continue;
+    const name = file.replace('.schema.json', '');
+    const schema = gateSchema(JSON.parse(fs.readFileSync(path.join(paramsDir, file), 'utf8')), true);
+    schema.$id = `gate:${name}`;
+    ajv.addSchema(schema);
+    exportsMap[name.replace(/-(\w)/g, (_, c) => c.toUpperCase())] = `gate:${name}`;
+  }
+  const code = standaloneCode(ajv, exportsMap);
+  const names = Object.keys(exportsMap);
+  const byParams = Object.fromEntries(Object.entries(exportsMap).map(([k, id]) => [id.slice(5), k]));
+  return `// This file is generated - do not edit directly! Generator: server/build/generateGates.mjs
+// @ts-nocheck
+/* eslint-disable */
+${code}
+/** Gate validators by params schema name (schemas/params/<name>.schema.json). */
+export const gates: Record<string, (value: unknown) => boolean> = {
+${Object.entries(byParams).map(([p, k]) => `  ${JSON.stringify(p)}: ${k},`).join('\n')}
+};
+void [${names.join(', ')}];
+`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const code = generateGates();
+  fs.mkdirSync(path.dirname(gatesFile), { recursive: true });
+  const old = fs.existsSync(gatesFile) ? fs.readFileSync(gatesFile, 'utf8') : '';
+  if (old !== code) fs.writeFileSync(gatesFile, code);
+}

@@ -1,0 +1,58 @@
+/**
+ * The ajv gates (server/build/generateGates.mjs) may only accept what the full schema walk accepts:
+ * a value the gate lets through is never looked at again. Random mutations of valid requests check it.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { buildBlockCall, buildFileContext, checkCall, getApiModel, parseDocument } from '../../server/src/core';
+import { gates } from '../../server/src/core/model/generated/gates';
+import { gateOptions } from '../../server/src/core/rules/paramGate';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const model = getApiModel();
+
+function findings(text: string, gate: boolean): string[] {
+  gateOptions.enabled = gate;
+  try {
+    const doc = parseDocument(text);
+    const ctx = buildFileContext(doc, { variables: {} });
+    return doc.blocks.flatMap((b) => {
+      const bc = buildBlockCall(b, ctx, model);
+      return bc ? checkCall(bc.call, model).map((f) => `${f.rule} ${f.message}`) : [];
+    });
+  } finally {
+    gateOptions.enabled = true;
+  }
+}
+
+describe('ajv gates', () => {
+  it('are generated from the current schemas', async () => {
+    const { generateGates, gatesFile } = (await import(path.join(root, 'server', 'build', 'generateGates.mjs'))) as { generateGates: () => string; gatesFile: string };
+    assert.equal(fs.readFileSync(gatesFile, 'utf8'), generateGates(), 'run `npm run build` to regenerate server/src/core/model/generated/gates.ts');
+    assert.deepEqual(Object.keys(gates).sort(), fs.readdirSync(path.join(root, 'schemas', 'params')).map((f) => f.replace('.schema.json', '')).sort());
+  });
+
+  it('agree with the full walk on random mutations of ad set creations', () => {
+    const values = fc.oneof(
+      fc.constantFrom<unknown>('IMPRESSIONS', 'REACH', 'CLICKS', 'NONE', 'TARGET_COST', 'COST_CAP', 'ON_POST', 'WEBSITE', 'PAUSED', 'maximum', 'lifetime', '2026-01-01', 'next tuesday', '123', '-5', '', 'US', 'FR', 'x'.repeat(401)),
+      fc.integer({ min: -3, max: 2000 }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constantFrom<unknown>([], ['US'], [1, 2], {}, { status: 'OPT_IN' }, { geo_locations: { countries: ['US'] } }, [{ event_type: 'CLICK_THROUGH', window_days: 7 }], [{ start_minute: 10, end_minute: 5, days: [1] }]),
+    );
+    const keys = fc.constantFrom('name', 'campaign_id', 'daily_budget', 'lifetime_budget', 'billing_event', 'optimization_goal', 'bid_strategy', 'bid_amount', 'status', 'destination_type', 'start_time', 'end_time', 'targeting', 'attribution_spec', 'adset_schedule', 'contextual_bundling_spec', 'is_dynamic_creative', 'pacing_type', 'frequency_control_specs', 'unknown_thing');
+    fc.assert(
+      fc.property(fc.dictionary(keys, values, { maxKeys: 6 }), fc.constantFrom('v2.0', 'v3.1', 'v23.0'), (members, version) => {
+        const body = { name: 'n', campaign_id: '1', daily_budget: 100, billing_event: 'IMPRESSIONS', optimization_goal: 'REACH', ...members };
+        const text = `POST /${version}/act_1/adsets\n\n${JSON.stringify(body)}`;
+        const fast = findings(text, true);
+        const full = findings(text, false);
+        assert.deepEqual(fast, full);
+      }),
+      { numRuns: 400, seed: 42 },
+    );
+  });
+});
