@@ -22,6 +22,8 @@ export class LspClient {
   private readonly waiters: Array<{ uri: string; version?: number; resolve: (p: PublishDiagnosticsParams) => void }> = [];
   readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
   stderr = '';
+  /** window/logMessage lines: handler failures are logged there (runSafe). */
+  readonly logs: string[] = [];
 
   constructor(args: string[] = [serverPath, '--stdio']) {
     this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -36,6 +38,9 @@ export class LspClient {
           w.resolve(p);
         }
       }
+    });
+    this.connection.onNotification('window/logMessage', (p: { message: string }) => {
+      this.logs.push(p.message);
     });
     this.connection.onRequest('workspace/configuration', () => [{}]);
     this.connection.onRequest('client/registerCapability', () => null);

@@ -9,6 +9,7 @@ export { parseDocument, updateDocument, blockAt } from './syntax/parseDocument';
 export { parseBlock, HTTP_METHODS } from './syntax/parseBlock';
 export { parseFieldList, type FieldItem, type FieldList, type FieldModifier } from './syntax/fields';
 export { LineIndex } from './syntax/lineIndex';
+export { positionAt, offsetAt, documentText, lineStartsOf } from './syntax/positions';
 export { ApiModel, getApiModel, type EndpointDef, type RuleInfo, type ErrorCodeInfo } from './model/apiModel';
 export { parseVersion, type Version } from './model/version';
 export { validateDocument, validateBlock, ValidationCache, type ValidateOptions } from './features/validation';

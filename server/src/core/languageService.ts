@@ -15,7 +15,7 @@ import type { Environment, Finding, Fix, Span } from './types';
 export interface LanguageService {
   parse(text: string, previous?: GraphreqDocument): GraphreqDocument;
   /** Applies one change (old-text offsets) to a parse, re-parsing only the blocks around it. */
-  update(doc: GraphreqDocument, newText: string, start: number, oldEnd: number, insertedLength: number): GraphreqDocument;
+  update(doc: GraphreqDocument, start: number, oldEnd: number, inserted: string): GraphreqDocument;
   fileContext(doc: GraphreqDocument, env: Environment): FileContext;
   validate(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean): Finding[];
   getCompletions(doc: GraphreqDocument, offset: number, file: FileContext): CompletionItem[];

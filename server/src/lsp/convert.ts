@@ -12,14 +12,16 @@ import {
   type Range,
   type TextEdit as LspTextEdit,
 } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompletionItem, Finding, Span, TextEdit } from '../core';
+import { positionAt, type CompletionItem, type Finding, type GraphreqDocument, type Span, type TextEdit } from '../core';
 
 /** docs/rules.md beside the installed package: diagnostics link each rule ID to its section there. */
 const rulesDoc = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules.md')).href;
 
-export function toRange(doc: TextDocument, span: Span): Range {
-  return { start: doc.positionAt(span.start), end: doc.positionAt(span.end) };
+/** Documents are identified by URI in LSP; here a document is its parse. */
+type Doc = { uri: string; parse: GraphreqDocument };
+
+export function toRange(doc: Doc, span: Span): Range {
+  return { start: positionAt(doc.parse, span.start), end: positionAt(doc.parse, span.end) };
 }
 
 const SEVERITY: Record<Finding['severity'], DiagnosticSeverity> = {
@@ -29,7 +31,7 @@ const SEVERITY: Record<Finding['severity'], DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-export function toDiagnostic(doc: TextDocument, f: Finding): Diagnostic {
+export function toDiagnostic(doc: Doc, f: Finding): Diagnostic {
   const d: Diagnostic = {
     range: toRange(doc, f.span),
     severity: SEVERITY[f.severity],
@@ -43,7 +45,7 @@ export function toDiagnostic(doc: TextDocument, f: Finding): Diagnostic {
   return d;
 }
 
-export function toTextEdit(doc: TextDocument, e: TextEdit): LspTextEdit {
+export function toTextEdit(doc: Doc, e: TextEdit): LspTextEdit {
   return { range: toRange(doc, e.span), newText: e.newText };
 }
 
@@ -62,7 +64,7 @@ const KIND: Record<CompletionItem['kind'], CompletionItemKind> = {
   snippet: CompletionItemKind.Snippet,
 };
 
-export function toCompletionItem(doc: TextDocument, item: CompletionItem, snippets: boolean): LspCompletionItem {
+export function toCompletionItem(doc: Doc, item: CompletionItem, snippets: boolean): LspCompletionItem {
   const insert = item.insertText ?? item.label;
   const asSnippet = !!item.snippet && snippets;
   const out: LspCompletionItem = {

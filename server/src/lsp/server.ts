@@ -12,7 +12,7 @@ import {
   type InitializeResult,
   type SemanticTokens,
 } from 'vscode-languageserver';
-import { createLanguageService, SEMANTIC_TOKEN_TYPES, type Finding } from '../core';
+import { createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type Finding } from '../core';
 import { toCompletionItem, toDiagnostic, toRange, toTextEdit } from './convert';
 import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, type ServerSettings } from './protocol';
@@ -125,12 +125,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       pending.delete(uri);
       const state = documents.get(uri);
       if (!state) return;
-      const version = state.text.version;
-      const findings = runSafe(log, 'validate', [] as Finding[], () => ls.validate(state.parse, environment.forDocument(uri), state.cache, () => documents.get(uri)?.text.version !== version));
-      if (documents.get(uri)?.text.version !== version) return;
+      const version = state.version;
+      const findings = runSafe(log, 'validate', [] as Finding[], () => ls.validate(state.parse, environment.forDocument(uri), state.cache, () => documents.get(uri)?.version !== version));
+      if (documents.get(uri)?.version !== version) return;
       state.findings = findings;
       state.findingsVersion = version;
-      void connection.sendDiagnostics({ uri, version, diagnostics: findings.map((f) => toDiagnostic(state.text, f)) });
+      void connection.sendDiagnostics({ uri, version, diagnostics: findings.map((f) => toDiagnostic(state, f)) });
     });
   }
 
@@ -143,25 +143,25 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   connection.onCompletion((p) =>
     withDoc(p.textDocument.uri, null, 'completion', (s) => {
       const file = ls.fileContext(s.parse, environment.forDocument(p.textDocument.uri));
-      const items = ls.getCompletions(s.parse, s.text.offsetAt(p.position), file);
-      return { isIncomplete: false, items: items.map((i) => toCompletionItem(s.text, i, snippetSupport)) };
+      const items = ls.getCompletions(s.parse, offsetAt(s.parse, p.position), file);
+      return { isIncomplete: false, items: items.map((i) => toCompletionItem(s, i, snippetSupport)) };
     }),
   );
 
   connection.onHover((p) =>
     withDoc(p.textDocument.uri, null, 'hover', (s) => {
       const file = ls.fileContext(s.parse, environment.forDocument(p.textDocument.uri));
-      const findings = s.findingsVersion === s.text.version ? s.findings : undefined;
-      const h = ls.getHover(s.parse, s.text.offsetAt(p.position), file, findings);
-      return h ? { contents: { kind: 'markdown', value: h.contents }, range: toRange(s.text, h.span) } : null;
+      const findings = s.findingsVersion === s.version ? s.findings : undefined;
+      const h = ls.getHover(s.parse, offsetAt(s.parse, p.position), file, findings);
+      return h ? { contents: { kind: 'markdown', value: h.contents }, range: toRange(s, h.span) } : null;
     }),
   );
 
   connection.onCodeAction((p) =>
     withDoc(p.textDocument.uri, [] as CodeAction[], 'codeAction', (s) => {
-      const start = s.text.offsetAt(p.range.start);
-      const end = s.text.offsetAt(p.range.end);
-      const findings = s.findingsVersion === s.text.version ? s.findings : ls.validate(s.parse, environment.forDocument(p.textDocument.uri), s.cache);
+      const start = offsetAt(s.parse, p.range.start);
+      const end = offsetAt(s.parse, p.range.end);
+      const findings = s.findingsVersion === s.version ? s.findings : ls.validate(s.parse, environment.forDocument(p.textDocument.uri), s.cache);
       const only = p.context.only;
       const actions: CodeAction[] = [];
       if (!only || only.some((k) => k.startsWith(CodeActionKind.QuickFix))) {
@@ -170,15 +170,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
             title: fix.title,
             kind: CodeActionKind.QuickFix,
             isPreferred: fix.preferred,
-            diagnostics: [toDiagnostic(s.text, finding)],
-            edit: { changes: { [p.textDocument.uri]: fix.edits.map((e) => toTextEdit(s.text, e)) } },
+            diagnostics: [toDiagnostic(s, finding)],
+            edit: { changes: { [p.textDocument.uri]: fix.edits.map((e) => toTextEdit(s, e)) } },
           });
         }
       }
       if (!only || only.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k.startsWith(CodeActionKind.SourceFixAll))) {
         const all = ls.getFixAll(findings);
         if (all && (only || actions.length)) {
-          actions.push({ title: all.title, kind: CodeActionKind.SourceFixAll, edit: { changes: { [p.textDocument.uri]: all.edits.map((e) => toTextEdit(s.text, e)) } } });
+          actions.push({ title: all.title, kind: CodeActionKind.SourceFixAll, edit: { changes: { [p.textDocument.uri]: all.edits.map((e) => toTextEdit(s, e)) } } });
         }
       }
       return actions;
@@ -191,8 +191,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         name: sym.name,
         detail: sym.detail,
         kind: 12 /* Function: a request is something you run */,
-        range: toRange(s.text, sym.span),
-        selectionRange: toRange(s.text, sym.selection),
+        range: toRange(s, sym.span),
+        selectionRange: toRange(s, sym.selection),
       })),
     ),
   );
@@ -200,7 +200,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   connection.onFoldingRanges((p) =>
     withDoc(p.textDocument.uri, [], 'foldingRanges', (s) =>
       ls.getFoldingRanges(s.parse)
-        .map((r) => ({ startLine: s.text.positionAt(r.start).line, endLine: s.text.positionAt(r.end).line, kind: r.kind }))
+        .map((r) => ({ startLine: positionAt(s.parse, r.start).line, endLine: positionAt(s.parse, r.end).line, kind: r.kind }))
         .filter((r) => r.endLine > r.startLine),
     ),
   );
@@ -209,7 +209,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     withDoc(p.textDocument.uri, [], 'codeLens', (s) => {
       const file = ls.fileContext(s.parse, environment.forDocument(p.textDocument.uri));
       return ls.getCodeLenses(s.parse, file).map((l) => ({
-        range: toRange(s.text, l.span),
+        range: toRange(s, l.span),
         command: { title: l.title, command: l.command, arguments: [{ uri: p.textDocument.uri, index: l.blockIndex }] },
       }));
     }),
@@ -220,10 +220,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     let line = 0;
     let char = 0;
     for (const t of ls.getSemanticTokens(s.parse, range)) {
-      const pos = s.text.positionAt(t.start);
-      const end = s.text.positionAt(t.start + t.length);
+      const pos = positionAt(s.parse, t.start);
+      const end = positionAt(s.parse, t.start + t.length);
       // Tokens never span lines in LSP: cut a multi-line token at its first line's end.
-      const length = end.line === pos.line ? t.length : s.text.offsetAt({ line: pos.line + 1, character: 0 }) - 1 - t.start;
+      const length = end.line === pos.line ? t.length : offsetAt(s.parse, { line: pos.line + 1, character: 0 }) - 1 - t.start;
       if (length <= 0) continue;
       data.push(pos.line - line, pos.line === line ? pos.character - char : pos.character, length, SEMANTIC_TOKEN_TYPES.indexOf(t.type), 0);
       line = pos.line;
@@ -233,7 +233,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   };
   connection.languages.semanticTokens.on((p) => withDoc(p.textDocument.uri, { data: [] }, 'semanticTokens', (s) => semanticTokens(s)));
   connection.languages.semanticTokens.onRange((p) =>
-    withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: s.text.offsetAt(p.range.start), end: s.text.offsetAt(p.range.end) })),
+    withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) })),
   );
 
   connection.onExecuteCommand(async (p) => {

@@ -106,6 +106,7 @@ export interface RequestBlock {
 }
 
 export interface GraphreqDocument {
-  text: string;
   blocks: RequestBlock[];
+  /** Length of the whole text. The text itself is not kept: it is the blocks' texts one after another. */
+  length: number;
 }

@@ -25,7 +25,7 @@ export function parseDocument(text: string, previous?: GraphreqDocument): Graphr
     const cached = reuse?.get(blockText)?.pop();
     blocks[i] = { offset, text: blockText, parsed: cached ?? parseBlock(blockText), index: i };
   }
-  return { text, blocks };
+  return { blocks, length: text.length };
 }
 
 /** The block that contains `offset` (binary search). */
@@ -43,14 +43,15 @@ export function blockAt(doc: GraphreqDocument, offset: number): RequestBlock | u
 }
 
 /**
- * Applies one text change to a parsed document without rescanning the whole text: only the blocks
- * around the change are split and parsed again; the blocks after it keep their parse and move by the
- * change's length. `start`/`oldEnd` are offsets in the old text; `newText` is the whole new text.
+ * Applies one text change to a parsed document without touching the rest of the text: only the
+ * blocks around the change are split and parsed again; the blocks after it keep their parse and move
+ * by the change's length. `start`/`oldEnd` are offsets in the old text.
  */
-export function updateDocument(doc: GraphreqDocument, newText: string, start: number, oldEnd: number, insertedLength: number): GraphreqDocument {
+export function updateDocument(doc: GraphreqDocument, start: number, oldEnd: number, inserted: string): GraphreqDocument {
   const blocks = doc.blocks;
-  if (blocks.length < 4) return parseDocument(newText, doc);
-  const delta = insertedLength - (oldEnd - start);
+  start = Math.max(0, Math.min(start, doc.length));
+  oldEnd = Math.max(start, Math.min(oldEnd, doc.length));
+  const delta = inserted.length - (oldEnd - start);
   // The region to split again: from the block before the one holding `start` (an edit at the start of
   // a line can join it to the previous block) to the block after the one holding `oldEnd`.
   let first = indexAt(blocks, start) - 1;
@@ -58,20 +59,21 @@ export function updateDocument(doc: GraphreqDocument, newText: string, start: nu
   let last = indexAt(blocks, oldEnd) + 1;
   if (last >= blocks.length) last = blocks.length - 1;
   const regionStart = blocks[first].offset;
-  const oldRegionEnd = last + 1 < blocks.length ? blocks[last + 1].offset : doc.text.length;
-  const newRegionEnd = oldRegionEnd + delta;
-  const region = newText.slice(regionStart, newRegionEnd);
+  // The region's new text, built from its old blocks and the change: the rest of the document is not read.
+  let old = '';
+  for (let i = first; i <= last; i++) old += blocks[i].text;
+  const region = old.slice(0, start - regionStart) + inserted + old.slice(oldEnd - regionStart);
   const starts = findBlockStarts(region);
   const middle: RequestBlock[] = [];
   for (let i = 0; i < starts.length; i++) {
     const s = starts[i];
     const e = i + 1 < starts.length ? starts[i + 1] : region.length;
-    if (e === s && i > 0) continue;
-    // A copy, not a slice: a slice would keep this whole version of the document alive for as long
-    // as the block lives, and after many edits that is many versions of a large file.
+    // An emptied region leaves no block behind, unless the document is empty.
+    if (e === s && (i > 0 || first > 0 || last + 1 < blocks.length)) continue;
+    // A copy, not a slice: a slice would keep this version of a region alive for as long as the block lives.
     const text = own(region.slice(s, e));
-    const old = blocks.slice(first, last + 1).find((b) => b.text === text);
-    middle.push({ offset: regionStart + s, text, parsed: old ? old.parsed : parseBlock(text), index: 0 });
+    const reused = blocks.slice(first, last + 1).find((b) => b.text === text);
+    middle.push({ offset: regionStart + s, text, parsed: reused ? reused.parsed : parseBlock(text), index: 0 });
   }
   const out: RequestBlock[] = blocks.slice(0, first);
   for (const b of middle) out.push(b);
@@ -80,7 +82,7 @@ export function updateDocument(doc: GraphreqDocument, newText: string, start: nu
     out.push({ offset: b.offset + delta, text: b.text, parsed: b.parsed, index: 0 });
   }
   for (let i = 0; i < out.length; i++) out[i].index = i;
-  return { text: newText, blocks: out };
+  return { blocks: out, length: doc.length + delta };
 }
 
 function indexAt(blocks: RequestBlock[], offset: number): number {

@@ -1,0 +1,82 @@
+/**
+ * Offsets and line/character positions (UTF-16, as LSP counts them) over a parsed document, without
+ * the document's whole text: each block knows its line starts, and each document the line its blocks
+ * start on. An edit then changes a few blocks' line starts, not a line table of the whole file, and
+ * the server never has to rebuild one large string per keystroke.
+ */
+import type { GraphreqDocument, ParsedBlock, RequestBlock } from './ast';
+import { blockAt } from './parseDocument';
+
+/** Line starts of a block's text (relative offsets), cached with its parse. */
+const lineStartsCache = new WeakMap<ParsedBlock, number[]>();
+/** First line of each block, per document. */
+const startLinesCache = new WeakMap<GraphreqDocument, number[]>();
+
+export function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function blockLineStarts(b: RequestBlock): number[] {
+  let starts = lineStartsCache.get(b.parsed);
+  if (!starts) lineStartsCache.set(b.parsed, (starts = lineStartsOf(b.text)));
+  return starts;
+}
+
+function startLines(doc: GraphreqDocument): number[] {
+  let lines = startLinesCache.get(doc);
+  if (!lines) {
+    lines = new Array(doc.blocks.length);
+    let line = 0;
+    for (let i = 0; i < doc.blocks.length; i++) {
+      lines[i] = line;
+      line += blockLineStarts(doc.blocks[i]).length - 1;
+    }
+    startLinesCache.set(doc, lines);
+  }
+  return lines;
+}
+
+export function positionAt(doc: GraphreqDocument, offset: number): { line: number; character: number } {
+  offset = Math.max(0, Math.min(offset, doc.length));
+  const block = blockAt(doc, offset);
+  if (!block) return { line: 0, character: 0 };
+  const starts = blockLineStarts(block);
+  const rel = offset - block.offset;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= rel) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: startLines(doc)[block.index] + lo, character: rel - starts[lo] };
+}
+
+export function offsetAt(doc: GraphreqDocument, pos: { line: number; character: number }): number {
+  if (pos.line < 0) return 0;
+  const lines = startLines(doc);
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lines[mid] <= pos.line) lo = mid;
+    else hi = mid - 1;
+  }
+  // Blocks end with a line break, so a line belongs to the last block starting at or before it.
+  const block = doc.blocks[lo];
+  if (!block) return 0;
+  const starts = blockLineStarts(block);
+  const local = pos.line - lines[lo];
+  if (local >= starts.length) return block.offset + block.text.length;
+  const lineStart = starts[local];
+  let lineEnd = local + 1 < starts.length ? starts[local + 1] - 1 : block.text.length;
+  if (lineEnd > lineStart && block.text.charCodeAt(lineEnd - 1) === 13 && local + 1 < starts.length) lineEnd--;
+  return block.offset + Math.min(lineStart + Math.max(0, pos.character), Math.max(lineStart, lineEnd));
+}
+
+/** The whole text (joined from the blocks): for the rare reader that needs it, such as sending. */
+export function documentText(doc: GraphreqDocument): string {
+  return doc.blocks.map((b) => b.text).join('');
+}
