@@ -1,1 +1,101 @@
-export function activate(): void {}
+/**
+ * The graphreq VS Code extension: a thin client. The language server (dist/server.js) does
+ * everything that knows the API, sending included; this side keeps tokens in secret storage, picks
+ * the environment, and shows results: the response view, the usage status bar item, the usage view.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { Commands } from '../../server/src/lsp/protocol';
+import { clearAccessToken, setAccessToken } from './commands/tokens';
+import { copyAsCurl, openHistory, saveResponse } from './commands/response';
+import { Sender, type SendKind } from './commands/send';
+import { EnvironmentPicker } from './environmentPicker';
+import { createLanguageClient } from './languageClient';
+import { createRedactingChannel } from './outputChannel';
+import { Redactor } from './redact';
+import { ResponseView, UsageView } from './responseView';
+import { TokenStore } from './secrets';
+import type { SendResult } from './sendModel';
+import { UsageStatusBar } from './statusBar';
+
+/** What `activate` returns: used by the end-to-end tests in the extension host. */
+export interface GraphreqApi {
+  /** Resolves once the language server answered initialize (rejects if it could not start). */
+  ready: Promise<void>;
+  /** Every result received in this session, newest last. */
+  results(): SendResult[];
+  onDidSend: vscode.Event<SendResult[]>;
+  /** The usage item's text, e.g. `$(graph) Graph 42%`. */
+  usageStatusText(): string;
+  responseViewVisible(): boolean;
+}
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<GraphreqApi> {
+  const redactor = new Redactor();
+  const log = createRedactingChannel('GraphReq', redactor);
+  const tokens = new TokenStore(context.secrets, context.globalState, redactor);
+  await tokens.primeRedactor();
+
+  const statusBar = new UsageStatusBar();
+  const icon = vscode.Uri.joinPath(context.extensionUri, 'images', 'graphreq-file.svg');
+  const usageView = new UsageView(redactor, icon);
+  const responseView: ResponseView = new ResponseView(redactor, icon, (action, r): Promise<void> => {
+    if (action === 'save') return saveResponse(responseView, redactor, r);
+    if (action === 'curl') return copyAsCurl(responseView, redactor, r);
+    return openHistory(responseView, r);
+  });
+  const sender = new Sender({ client: () => client, tokens, responseView, usageView, statusBar, redactor, log });
+  const picker = new EnvironmentPicker();
+  context.subscriptions.push(log, statusBar, usageView, responseView, sender, picker);
+
+  const byCommand: Record<string, SendKind> = { [Commands.send]: 'send', [Commands.sendAll]: 'sendAll', [Commands.validateOnly]: 'validateOnly' };
+  client = createLanguageClient(context, log, (command, args) => {
+    if (command === Commands.cancel) return sender.cancel((args[0] as { sendId?: string } | undefined)?.sendId);
+    return sender.run(byCommand[command], args[0] as { uri?: string; index?: number } | undefined);
+  });
+
+  const register = (id: string, fn: (...args: never[]) => unknown): void => {
+    context.subscriptions.push(vscode.commands.registerCommand(id, fn));
+  };
+  register('graphreq.sendRequest', () => sender.run('send'));
+  register('graphreq.sendAllRequests', () => sender.run('sendAll'));
+  register('graphreq.validateRequest', () => sender.run('validateOnly'));
+  register('graphreq.cancelSend', () => sender.cancel());
+  register('graphreq.selectEnvironment', () => picker.pick());
+  register('graphreq.setAccessToken', () => setAccessToken(tokens));
+  register('graphreq.clearAccessToken', () => clearAccessToken(tokens));
+  register('graphreq.showUsage', () => usageView.show());
+  register('graphreq.openHistory', () => openHistory(responseView));
+  register('graphreq.saveResponse', () => saveResponse(responseView, redactor));
+  register('graphreq.copyAsCurl', () => copyAsCurl(responseView, redactor));
+  register('graphreq.showServerLog', () => log.show(true));
+  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration('graphreq.usage')) responseView.refresh();
+  }));
+
+  const ready = client.start().catch((e: unknown) => {
+    const message = redactor.redact(e instanceof Error ? e.message : String(e));
+    log.error(`The graphreq language server did not start: ${message}`);
+    void vscode.window.showErrorMessage(`GraphReq: the language server did not start: ${message}`, 'Show Server Log').then((a) => { if (a) log.show(true); });
+    throw e;
+  });
+  // Commands of the server (graphreq.send & co.) exist once it has started; activation waits for it
+  // so that a command that activated the extension finds them registered.
+  await ready.catch(() => undefined);
+
+  return {
+    ready,
+    results: () => [...sender.sent],
+    onDidSend: sender.onDidSend,
+    usageStatusText: () => statusBar.text,
+    responseViewVisible: () => responseView.visible,
+  };
+}
+
+export async function deactivate(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c) await c.stop().catch(() => undefined);
+}

@@ -5,6 +5,7 @@
 import { runCheck } from './check';
 import { runLsp } from './lsp';
 import { UsageError } from './files';
+import { runSend } from './send';
 import { runServe } from './serve';
 
 export const version = '0.1.0';
@@ -14,6 +15,7 @@ type Command = (argv: string[], io: Io) => Promise<number>;
 
 const commands: Record<string, { run: Command; summary: string }> = {
   check: { run: runCheck, summary: 'check .graphreq files against the documented rules' },
+  send: { run: runSend, summary: 'send requests; print responses, decoded errors and usage' },
   lsp: { run: runLsp, summary: 'start the language server (--stdio) for any LSP editor' },
   serve: { run: runServe, summary: 'run the local emulator of the documented API (docs/emulator.md)' },
 };

@@ -1,9 +1,27 @@
 /**
  * workspace/executeCommand: the send commands, implemented by the sending layer (sendCommand.ts).
- * Kept apart from server.ts so that the server can be started without the sender in tests.
+ * Kept apart from server.ts so the server can be started without the sender in tests.
+ *
+ * The token comes from the client (VS Code passes its secret storage's token in the arguments).
+ * Other editors pass none: the server then takes it from its own environment, GRAPHREQ_ACCESS_TOKEN,
+ * as the CLI does; with no token at all, only the embedded emulator is sent to.
  */
+import { Commands, type SendCommandArgs } from './protocol';
 import type { CommandContext } from './server';
+import { createSendCommandHandler, type CancellationLike } from './sendCommand';
 
-export async function executeServerCommand(command: string, _args: unknown[], _ctx: CommandContext): Promise<unknown> {
-  throw new Error(`${command}: sending is not available yet`);
+const handler = createSendCommandHandler();
+
+export async function executeServerCommand(command: string, args: unknown[], ctx: CommandContext, cancel?: CancellationLike): Promise<unknown> {
+  if (!handler.commands.includes(command)) throw new Error(`unknown command ${command}`);
+  const first = (args[0] ?? {}) as SendCommandArgs;
+  if (command === Commands.cancel) return handler.execute(command, first, undefined, cancel);
+  const state = ctx.documents.get(first.uri);
+  if (!state) throw new Error(`${command}: ${first.uri} is not open`);
+  const token = first.token ?? process.env.GRAPHREQ_ACCESS_TOKEN;
+  return handler.execute(command, { ...first, token }, { text: state.getText(), workspaceFolder: ctx.environment.folderOf(first.uri) ?? null, settings: ctx.settings() }, cancel);
+}
+
+export function disposeServerCommands(): Promise<void> {
+  return handler.dispose();
 }

@@ -4,6 +4,6 @@
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './server';
-import { executeServerCommand } from './commands';
+import { disposeServerCommands, executeServerCommand } from './commands';
 
-startServer(createConnection(ProposedFeatures.all), { executeCommand: executeServerCommand });
+startServer(createConnection(ProposedFeatures.all), { executeCommand: executeServerCommand, dispose: disposeServerCommands });

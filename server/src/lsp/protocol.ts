@@ -2,6 +2,7 @@
  * Names and shapes shared by the language server and its clients (the VS Code client imports this
  * file; other editors call the same commands through workspace/executeCommand).
  */
+import type { SendResult } from '../core/send/types';
 
 /** Commands: offered as CodeLens and executed by the server (workspace/executeCommand). */
 export const Commands = {
@@ -28,6 +29,48 @@ export interface SendCommandArgs {
   /** Overrides the environment's base URL; none and no environment base URL means the embedded emulator. */
   baseUrl?: string;
   timeoutMs?: number;
+  /** Wait for a known rate-limit block to pass, then send (also once after a rate-limit error). */
+  wait?: boolean;
+  /** Send although the client knows a rate limit will refuse the call. */
+  force?: boolean;
+}
+
+/** Arguments of `graphreq.cancel`. */
+export interface CancelCommandArgs {
+  sendId: string;
+}
+
+/**
+ * The result model of sending, shared by the server and its clients; defined in the core
+ * (server/src/core/send/types.ts) so that the CLI renders the same thing. docs/sending.md explains it.
+ */
+export type {
+  SendResult,
+  SendFailure,
+  FailureKind,
+  DecodedError,
+  UsageModel,
+  UsageFigure,
+  AppUsage,
+  AdAccountUsage,
+  BucUsageEntry,
+  ThrottleIndicators,
+  ThrottleScore,
+  VersionInfo,
+  SentRequest,
+} from '../core/send/types';
+
+/** What `graphreq.send`, `graphreq.sendAll` and `graphreq.validateOnly` return. */
+export interface SendCommandResult {
+  /** The client's sendId, echoed. */
+  sendId: string | null;
+  /** One result per request sent (one for send and validateOnly; the file in order for sendAll). */
+  results: SendResult[];
+}
+
+/** What `graphreq.cancel` returns: whether a send with that id was running. */
+export interface CancelCommandResult {
+  cancelled: boolean;
 }
 
 /** Settings the server reads from the client (section `graphreq`). */
@@ -38,4 +81,8 @@ export interface ServerSettings {
   timeoutMs?: number;
   /** Debounce of diagnostics after a change, in milliseconds. */
   diagnosticsDelayMs?: number;
+  /** Keep the last responses in .graphreq-history/ of the workspace (default true). */
+  historyEnabled?: boolean;
+  /** How many responses history keeps (default 50). */
+  historySize?: number;
 }

@@ -23,7 +23,9 @@ export interface ServerRuntime {
   /** Runs `fn` after the current batch of messages; the default is setImmediate. */
   schedule?: (fn: () => void) => void;
   /** Executes graphreq.send & co. (the sending layer registers itself here). */
-  executeCommand?: (command: string, args: unknown[], context: CommandContext) => Promise<unknown>;
+  executeCommand?: (command: string, args: unknown[], context: CommandContext, cancel?: { isCancellationRequested: boolean; onCancellationRequested(listener: () => void): unknown }) => Promise<unknown>;
+  /** Releases what the commands hold (the embedded emulator) at shutdown. */
+  dispose?: () => Promise<void>;
 }
 
 export interface CommandContext {
@@ -236,11 +238,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) })),
   );
 
-  connection.onExecuteCommand(async (p) => {
+  connection.onExecuteCommand(async (p, token) => {
     if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);
-    return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings });
+    return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings }, token);
   });
 
-  connection.onShutdown(() => undefined);
+  connection.onShutdown(async () => {
+    await runtime.dispose?.();
+  });
   connection.listen();
 }

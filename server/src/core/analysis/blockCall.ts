@@ -65,6 +65,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
   }
   let bodyBroken = false;
   let jsonBody = false;
+  let bodyObject: Record<string, unknown> | undefined;
   const body = request.body;
   if (body?.kind === 'form') {
     for (const p of body.formParams ?? []) {
@@ -79,6 +80,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
     let value = read.value;
     if (body.text.indexOf('{{') >= 0) value = resolveJsonValue(value, ctx);
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      if (params.size === 0) bodyObject = value as Record<string, unknown>;
       for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
         add({ name, value: v, source: 'json', opaque: isOpaque(v) });
         if (name === 'fields' && typeof v === 'string') fields = parseFieldList(v, -1);
@@ -107,6 +109,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
       duplicates: duplicates.length ? duplicates : undefined,
       bodyBroken,
       headers,
+      bodyObject,
     },
     written,
     firstPathSegment,

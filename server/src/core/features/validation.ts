@@ -95,17 +95,17 @@ export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiM
   const request = parsed.request;
   if (!request) return { findings };
   const body = request.body;
-  if (body?.kind === 'json' && !readBodyValue(body.text).ok) {
+  // A request line that is not one (SYNTAX-REQUEST) has no method or path to check: rules run on it
+  // would only repeat the syntax error as an unknown endpoint and a missing version.
+  const bc = parsed.errors.some((e) => e.code === 'SYNTAX-REQUEST') ? undefined : buildBlockCall(block, ctx, model);
+  // The call has read the body already (bodyBroken); the tree for the error's position is built only then.
+  if (body?.kind === 'json' && (bc ? bc.call.bodyBroken : !readBodyValue(body.text).ok)) {
     const tree = parseBodyTree(body.text);
     // One syntax error is enough to point at: the ones after it are usually its consequences.
     const first = tree.errors[0];
     if (first) findings.push({ code: 'SYNTAX-JSON', severity: 'error', message: first.message, span: { start: body.span.start + first.span.start, end: body.span.start + first.span.end } });
   }
   checkVariables(block, ctx, findings);
-  // A request line that is not one (SYNTAX-REQUEST) has no method or path to check: rules run on it
-  // would only repeat the syntax error as an unknown endpoint and a missing version.
-  if (parsed.errors.some((e) => e.code === 'SYNTAX-REQUEST')) return { findings };
-  const bc = buildBlockCall(block, ctx, model);
   if (!bc) return { findings };
   const locator = new Locator(block, bc);
   for (const f of checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text })) {

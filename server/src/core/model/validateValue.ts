@@ -29,7 +29,26 @@ export interface ValidateContext {
   ruleDoc?: (rule: string) => string | undefined;
 }
 
+/** Resolved `$ref`s, per schema object: values are checked millions of times against the same few schemas. */
+const resolvedRefs = new WeakMap<JsonSchema, JsonSchema>();
+const patterns = new Map<string, RegExp>();
+
+function pattern(source: string): RegExp {
+  let re = patterns.get(source);
+  if (!re) patterns.set(source, (re = new RegExp(source)));
+  return re;
+}
+
 export function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
+  if (!schema.$ref) return schema;
+  const cached = resolvedRefs.get(schema);
+  if (cached) return cached;
+  const resolved = resolveRefUncached(schema, root);
+  resolvedRefs.set(schema, resolved);
+  return resolved;
+}
+
+function resolveRefUncached(schema: JsonSchema, root: JsonSchema): JsonSchema {
   let s = schema;
   for (let guard = 0; s.$ref && guard < 8; guard++) {
     const m = /^#\/definitions\/(.+)$/.exec(s.$ref);
@@ -128,16 +147,17 @@ export function coerce(schema: JsonSchema, value: unknown): { ok: boolean; value
 }
 
 function kindText(schema: JsonSchema): string {
-  if (schema['x-kind']) return schema['x-kind'];
-  const ts = types(schema) ?? ['any value'];
-  return ts.join(' or ');
+  const kind = schema['x-kind'] ?? (types(schema) ?? ['any value']).join(' or ');
+  const example = schema.examples?.[0];
+  return example === undefined ? kind : `${kind} such as \`${typeof example === 'string' ? example : JSON.stringify(example)}\``;
 }
 
 /** Validates `value` (at `path` inside parameter `ctx.param`) against `schema`. */
 export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPath, ctx: ValidateContext): void {
   if (value === undefined || isOpaque(value)) return;
   const schema = resolveRef(schemaIn, ctx.root);
-  const where = pathText(ctx.param, path);
+  // Valid values are the common case: message parts are only built for a finding.
+  const where = (): string => pathText(ctx.param, path);
   // A finding about the value points at the value itself (the narrowest useful range).
   const at = { kind: 'param' as const, name: ctx.param, path, part: 'value' as const };
   const typeRule = schema['x-rule'] ?? ctx.typeRule;
@@ -148,7 +168,9 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   const deprecated = typeof value === 'string' ? schema['x-deprecatedValues']?.[value] : undefined;
   if (deprecated && (!deprecated.from || atLeast(ctx.version, deprecated.from))) {
     const fixes: FixSpec[] = deprecated.replacement
-      ? [{ kind: 'setValue', title: `Replace \`${value}\` with \`${deprecated.replacement}\``, name: ctx.param, path, value: deprecated.replacement, preferred: true, fixAll: true }]
+      ? // Safe for "fix all" only where the old value fails and the replacement keeps the request's meaning
+        // (TARGET_COST, lifetime); a deprecated value that still works, or a read-only one, is left to a person.
+        [{ kind: 'setValue', title: `Replace \`${value}\` with \`${deprecated.replacement}\``, name: ctx.param, path, value: deprecated.replacement, preferred: true, fixAll: deprecated.severity === 'error' && !deprecated.readOnly }]
       : [];
     ctx.out.push({
       rule: deprecated.rule,
@@ -169,7 +191,7 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   if (!c.ok) {
     ctx.out.push({
       rule: typeRule,
-      message: `\`${where}\` expects ${kindText(schema)}, not ${describe(value)}${source}.`,
+      message: `\`${where()}\` expects ${kindText(schema)}, not ${describe(value)}${source}.`,
       at,
       service: { code: 100, blame: [ctx.param] },
       rejectsValue: true,
@@ -190,7 +212,7 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
       : [];
     ctx.out.push({
       rule,
-      message: `\`${where}\` does not take ${describe(v)}: the allowed values are ${listForMessage(allowed, 40)}${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+      message: `\`${where()}\` does not take ${describe(v)}: the allowed values are ${listForMessage(allowed, 40)}${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
       at,
       fixes,
       service: { code: 100, blame: [ctx.param] },
@@ -201,9 +223,9 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   if (schema.const !== undefined && v !== schema.const) {
     ctx.out.push({
       rule: typeRule,
-      message: `\`${where}\` must be \`${String(schema.const)}\`, not ${describe(v)}${source}.`,
+      message: `\`${where()}\` must be \`${String(schema.const)}\`, not ${describe(v)}${source}.`,
       at,
-      fixes: [{ kind: 'setValue', title: `Set \`${where}\` to \`${String(schema.const)}\``, name: ctx.param, path, value: schema.const, preferred: true }],
+      fixes: [{ kind: 'setValue', title: `Set \`${where()}\` to \`${String(schema.const)}\``, name: ctx.param, path, value: schema.const, preferred: true }],
       service: { code: 100, blame: [ctx.param] },
       rejectsValue: true,
     });
@@ -215,17 +237,17 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   if (typeof v === 'string') {
     const len = schema.maxLength !== undefined || schema.minLength !== undefined ? characterCount(v) : 0;
     if (schema.maxLength !== undefined && len > schema.maxLength) {
-      reject(`\`${where}\` is ${len} characters long; at most ${schema.maxLength} are allowed (counted as characters, not bytes)${source}.`);
+      reject(`\`${where()}\` is ${len} characters long; at most ${schema.maxLength} are allowed (counted as characters, not bytes)${source}.`);
     } else if (schema.minLength !== undefined && len < schema.minLength) {
-      reject(`\`${where}\` must not be empty: it takes ${kindText(schema)}${source}.`);
-    } else if (schema.pattern && !new RegExp(schema.pattern).test(v)) {
-      reject(`\`${where}\` expects ${kindText(schema)}, not ${describe(v)}${source}.`);
+      reject(`\`${where()}\` must not be empty: it takes ${kindText(schema)}${source}.`);
+    } else if (schema.pattern && !pattern(schema.pattern).test(v)) {
+      reject(`\`${where()}\` expects ${kindText(schema)}, not ${describe(v)}${source}.`);
     }
   } else if (typeof v === 'number') {
     if (schema.minimum !== undefined && v < schema.minimum) {
-      reject(`\`${where}\` is ${v}; the smallest allowed value is ${schema.minimum}${rangeText(schema)}${source}.`);
+      reject(`\`${where()}\` is ${v}; the smallest allowed value is ${schema.minimum}${rangeText(schema)}${source}.`);
     } else if (schema.maximum !== undefined && v > schema.maximum) {
-      reject(`\`${where}\` is ${v}; the largest allowed value is ${schema.maximum}${rangeText(schema)}${source}.`);
+      reject(`\`${where()}\` is ${v}; the largest allowed value is ${schema.maximum}${rangeText(schema)}${source}.`);
     }
   }
 
@@ -253,7 +275,7 @@ function rangeText(schema: JsonSchema): string {
 
 function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: JsonPath, ctx: ValidateContext): void {
   const props = schema.properties;
-  const where = pathText(ctx.param, path);
+  const where = (): string => pathText(ctx.param, path);
   const source = ctx.doc ? ` (${ctx.doc})` : '';
   if (schema.required) {
     const missing = schema.required.filter((name) => obj[name] === undefined);
@@ -262,7 +284,7 @@ function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: 
       const desc = props?.[name]?.description;
       ctx.out.push({
         rule,
-        message: `\`${where}\` is missing \`${name}\`${desc ? ` (${lowerFirst(stripPeriod(firstSentence(desc)))})` : ''}: each ${path.length && typeof path[path.length - 1] === 'number' ? 'item' : 'value'} needs ${listForMessage(schema.required).replace(/ or /, ' and ')}${source}.`,
+        message: `\`${where()}\` is missing \`${name}\`${desc ? ` (${lowerFirst(stripPeriod(firstSentence(desc)))})` : ''}: each ${path.length && typeof path[path.length - 1] === 'number' ? 'item' : 'value'} needs ${listForMessage(schema.required).replace(/ or /, ' and ')}${source}.`,
         at: { kind: 'missing', name: ctx.param, path: [...path, name] },
         service: { code: 100, blame: [ctx.param] },
         rejectsValue: true,
@@ -279,7 +301,7 @@ function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: 
       ctx.out.push({
         rule: schema['x-rule'] ?? ctx.typeRule,
         severity: 'warning',
-        message: `\`${where}\` has no member \`${key}\`: it takes ${listForMessage(Object.keys(props), 20)}${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+        message: `\`${where()}\` has no member \`${key}\`: it takes ${listForMessage(Object.keys(props), 20)}${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
         at: { kind: 'param', name: ctx.param, path: [...path, key], part: 'key' },
         fixes: suggestion ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: ctx.param, path: [...path, key], newName: suggestion, preferred: true }] : [],
         service: { code: 100, blame: [ctx.param] },

@@ -6,6 +6,7 @@
 import type { Call } from '../analysis/call';
 import { conversionEvents, customEventTypeMap, objectives, promotedObjectRows, type ObjectiveLocation } from '../model/rulesData';
 import type { CrossFieldRule } from './registry';
+import type { Location } from './ruleFinding';
 import { listForMessage } from './suggest';
 import { given, list, obj, objective, str } from './values';
 
@@ -45,7 +46,7 @@ export const goalRules: CrossFieldRule[] = [
       const decisions = found.locations.map((l) => l.decision).filter(Boolean);
       out.push({
         rule: 'ADSET-GOAL-FOR-OBJECTIVE',
-        message: `\`optimization_goal\` ${goal} is not allowed for the ${label} objective${where}: use ${listForMessage(allowed)} (${MAPPING_DOC}; objective from ${obj.from === 'directive' ? 'the `# @objective` directive' : '`campaign_spec.objective`'}).${decisions.length === 1 ? ` graphreq's reading of the table: ${decisions[0]}` : ''}`,
+        message: `\`optimization_goal\` ${goal} is not allowed for the ${label} objective${where}: use ${listForMessage(allowed)} (${MAPPING_DOC}; objective from ${obj.from === 'directive' ? 'the `# @objective` directive' : '`campaign_spec.objective`'}).${decisions.length === 1 ? ` graphreq's reading of the table (docs/rules.md): ${decisions[0]}` : ''}`,
         at: { kind: 'param', name: 'optimization_goal', part: 'value' },
         related: obj.from === 'directive'
           ? [{ at: { kind: 'directive', name: 'objective' }, message: 'the objective' }]
@@ -92,13 +93,24 @@ export const goalRules: CrossFieldRule[] = [
         if (w.objective && !(obj && w.objective.includes(obj.value))) continue;
         if (w.optimization_goal && !(goal && w.optimization_goal.includes(goal))) continue;
         if (w.destination_type && !(destination && w.destination_type.includes(destination))) continue;
-        if (po && row.anyOf.some((set) => set.every((m) => po[m] !== undefined && po[m] !== ''))) continue;
-        const options = row.anyOf.map((set) => set.join(' + ')).join('; or ');
+        const has = (m: string): boolean => !!po && po[m] !== undefined && po[m] !== '';
+        if (row.anyOf.some((set) => set.every(has))) continue;
+        // The shortest sets first: they are what a message can say in a few words.
+        const options = row.anyOf.map((set) => set.map((m) => `\`${m}\``).join(' + ')).join(', or ');
+        // The members missing from the set the promoted object comes closest to.
+        const lacking = po ? row.anyOf.map((set) => set.filter((m) => !has(m))).reduce((a, b) => (b.length < a.length ? b : a)) : [];
+        // What requires the members: the goal or the objective, where a user can see why.
+        const cause: Location = w.optimization_goal
+          ? { kind: 'param', name: 'optimization_goal', part: 'value' }
+          : obj?.from === 'campaign_spec' ? { kind: 'param', name: 'campaign_spec', path: ['objective'] } : { kind: 'missing', name: 'promoted_object' };
         out.push({
           rule: 'ADSET-PROMOTED-OBJECT',
-          message: `${row.label}: \`promoted_object\` needs ${options} ([2] promoted_object, required members by objective or goal).`,
-          at: po ? { kind: 'param', name: 'promoted_object', part: 'key' } : { kind: 'missing', name: 'promoted_object' },
-          related: goal && w.optimization_goal ? [{ at: { kind: 'param', name: 'optimization_goal', part: 'value' }, message: 'the optimization goal' }] : undefined,
+          message: `${row.label} needs \`promoted_object\` with ${options}${po ? `; this one lacks ${lacking.map((m) => `\`${m}\``).join(' and ')}` : ', and there is none'} ([2] promoted_object, required members by objective or goal).`,
+          at: po ? { kind: 'param', name: 'promoted_object', part: 'key' } : cause,
+          related: po ? [{ at: cause, message: 'what requires these members' }] : undefined,
+          fixes: po
+            ? lacking.map((m) => ({ kind: 'addParam' as const, title: `Add \`promoted_object.${m}\``, name: 'promoted_object', path: [m], value: '' }))
+            : [{ kind: 'addParam', title: `Add \`promoted_object\` with ${row.anyOf[0].join(', ')}`, name: 'promoted_object', value: Object.fromEntries(row.anyOf[0].map((m) => [m, ''])) }],
           service: { code: 100, blame: ['promoted_object'] },
         });
         return;

@@ -15,7 +15,7 @@ export const miscRules: CrossFieldRule[] = [
       out.push({
         rule: 'ADSET-EXECUTION-OPTIONS',
         message: '`include_recommendations` cannot be used alone: combine it with `validate_only`, as in `["validate_only", "include_recommendations"]` ([2] Create an ad set).',
-        at: { kind: 'param', name: 'execution_options', part: 'value' },
+        at: { kind: 'param', name: 'execution_options', path: [0] },
         fixes: [{ kind: 'setValue', title: 'Add `validate_only`', name: 'execution_options', value: ['validate_only', 'include_recommendations'], preferred: true }],
         service: { code: 100, blame: ['execution_options'] },
       });
@@ -41,10 +41,11 @@ export const miscRules: CrossFieldRule[] = [
       const range = obj(call, 'time_range');
       if (!range || typeof range.since !== 'string' || typeof range.until !== 'string') return;
       if (!/^\d{4}-\d{2}-\d{2}$/.test(range.since) || !/^\d{4}-\d{2}-\d{2}$/.test(range.until)) return;
-      if (range.since <= range.until && !isNaN(Date.parse(range.since)) && !isNaN(Date.parse(range.until))) return;
+      const bad = [range.since, range.until].find((d) => !isCalendarDate(d));
+      if (!bad && range.since <= range.until) return;
       out.push({
         rule: 'ADSET-TIME-RANGE',
-        message: `\`time_range\` runs from ${range.since} to ${range.until}, which is not a valid range: the service ignores an invalid range ([2] Read an ad set).`,
+        message: `\`time_range\` runs from ${range.since} to ${range.until}, which is not a valid range (${bad ? `${bad} is not a day of the calendar` : 'since comes after until'}): the service ignores an invalid range and answers as if no time_range were given. since and until are days written YYYY-MM-DD, since not after until ([2] Read an ad set).`,
         at: { kind: 'param', name: 'time_range', part: 'value' },
       });
     },
@@ -63,3 +64,9 @@ export const miscRules: CrossFieldRule[] = [
     },
   },
 ];
+
+/** `2025-02-30` has the right shape but is no day: the date must survive a round trip through Date. */
+function isCalendarDate(text: string): boolean {
+  const t = Date.parse(`${text}T00:00:00Z`);
+  return !isNaN(t) && new Date(t).toISOString().slice(0, 10) === text;
+}

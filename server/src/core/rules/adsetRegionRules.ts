@@ -7,7 +7,7 @@ import type { Call } from '../analysis/call';
 import { euCountries, euGroups, worldwideGroups } from '../model/rulesData';
 import { isOpaque } from '../syntax/jsonBody';
 import type { CrossFieldRule } from './registry';
-import type { Location } from './ruleFinding';
+import type { FixSpec, Location } from './ruleFinding';
 import { obj, str, toList, toObject } from './values';
 
 const CREATE = ['adset.create'];
@@ -31,9 +31,11 @@ export function euTargeting(call: Call): EuTargeting {
   const geo = toObject(geoRaw);
   if (!geo) return { eu: undefined };
   const countries = toList(geo.countries);
+  // Countries written in a shape graphreq cannot read (ADSET-TARGETING-SHAPE says so): no guess.
+  if (geo.countries !== undefined && !countries) return { eu: undefined };
   if (countries) {
     const i = countries.findIndex((c) => typeof c === 'string' && euCountries.has(c.toUpperCase()));
-    if (i >= 0) return { eu: true, reason: `targets ${String(countries[i])}`, at: { kind: 'param', name: 'targeting', path: ['geo_locations', 'countries', i] } };
+    if (i >= 0) return { eu: true, reason: `targets ${String(countries[i])}, in the EU or its associated territories`, at: { kind: 'param', name: 'targeting', path: ['geo_locations', 'countries', i] } };
     if (countries.some((c) => isOpaque(c))) return { eu: undefined };
   }
   const groups = toList(geo.country_groups);
@@ -42,7 +44,7 @@ export function euTargeting(call: Call): EuTargeting {
     if (i >= 0) return { eu: true, reason: `targets the country group ${String(groups[i])}`, at: { kind: 'param', name: 'targeting', path: ['geo_locations', 'country_groups', i] } };
   }
   const places = PLACE_KEYS.filter((k) => geo[k] !== undefined && !(Array.isArray(geo[k]) && (geo[k] as unknown[]).length === 0));
-  if (places.length === 0) return { eu: true, reason: 'targets the whole world (geo_locations names no place)', at: { kind: 'param', name: 'targeting', path: ['geo_locations'] } };
+  if (places.length === 0) return { eu: true, reason: 'targets the whole world (geo_locations names no place)', at: { kind: 'param', name: 'targeting', path: ['geo_locations'], part: 'key' } };
   // Only countries (and non-EU groups) named: certainly outside the EU. Regions, cities and the like
   // carry no country code here, so graphreq cannot tell and stays quiet.
   if (places.every((k) => k === 'countries' || k === 'country_groups')) return { eu: false };
@@ -67,17 +69,27 @@ export const regionRules: CrossFieldRule[] = [
         ['dsa_payor', 'default_dsa_payor', 3858079, 'who pays for the ads'],
         ['dsa_beneficiary', 'default_dsa_beneficiary', 3858081, 'who benefits from the ads'],
       ];
-      for (const [name, key, subcode, what] of members) {
-        if (call.params.get(name)?.opaque) continue;
+      const missing = members.filter(([name, key]) => {
+        if (call.params.get(name)?.opaque) return false;
         const value = str(call, name);
-        if (value && value.trim() !== '') continue;
-        if (accountDefault(call, key)) continue;
+        return !(value && value.trim() !== '') && !accountDefault(call, key);
+      });
+      const absent = missing.filter(([name]) => !call.params.has(name)).map(([name]) => name);
+      for (const [name, key, subcode, what] of missing) {
+        const written = call.params.has(name);
+        // An empty value points at itself; an absent one at the targeting that makes it required.
+        const at: Location = written ? { kind: 'param', name, part: 'value' } : t.at ?? { kind: 'missing', name };
+        const fixes: FixSpec[] = [];
+        if (!written) {
+          fixes.push({ kind: 'addParam', title: `Add \`${name}\``, name, value: '', preferred: absent.length === 1 });
+          if (absent.length > 1) fixes.push({ kind: 'addParams', title: `Add ${absent.map((n) => `\`${n}\``).join(' and ')}`, names: absent, value: '', preferred: true });
+        }
         out.push({
           rule: 'ADSET-DSA-REQUIRED',
-          message: `This ad set ${t.reason}, so it needs \`${name}\` (${what}): the ad account has no \`${key}\` to fill it in, and ads without it are not published (${DOC}).`,
-          at: value !== undefined ? { kind: 'param', name, part: 'value' } : { kind: 'missing', name },
-          related: t.at ? [{ at: t.at, message: 'EU targeting' }] : undefined,
-          fixes: value !== undefined ? [] : [{ kind: 'addParam', title: `Add \`${name}\``, name, value: '' }],
+          message: `This ad set ${t.reason}, so it needs \`${name}\` (${what}), and the ad account has no \`${key}\` to fill it in: ads without it are not published. Targeting the EU, its associated territories or the whole world requires both \`dsa_payor\` and \`dsa_beneficiary\` (${DOC} 1-4).`,
+          at,
+          related: written && t.at ? [{ at: t.at, message: 'EU targeting' }] : undefined,
+          fixes,
           service: { code: 100, subcode, blame: [name] },
         });
       }

@@ -3,7 +3,8 @@
  * Order: the request itself (method, version, endpoint), then each parameter against its schema,
  * then the field list, then the cross-field rules registered for the endpoint. A request refused
  * as a whole (unsupported method, read-only node) gets that one finding and nothing else, so one
- * mistake never cascades into a list of unrelated errors.
+ * mistake never cascades into a list of unrelated errors. Likewise a value the schema rejects is
+ * hidden from the cross-field rules, which would otherwise report the same mistake again.
  */
 import type { Call } from '../analysis/call';
 import type { ApiModel } from '../model/apiModel';
@@ -13,22 +14,42 @@ import { crossFieldRules } from './registry';
 import { checkRequestLevel } from './requestRules';
 import type { RuleFinding } from './ruleFinding';
 
-export interface RuleContext {
+export interface CheckOptions {
+  /**
+   * A query or form parameter's text as written in the file, before percent-decoding. The editor
+   * knows it; a request that reached a server does not. Rules about how a value is written
+   * (URL-ID-ENCODED) read it, and say less without it.
+   */
+  written?: (name: string) => string | undefined;
+}
+
+export interface RuleContext extends CheckOptions {
   model: ApiModel;
   out: RuleFinding[];
 }
 
-export function checkCall(call: Call, model: ApiModel): RuleFinding[] {
+export function checkCall(call: Call, model: ApiModel, opts: CheckOptions = {}): RuleFinding[] {
   const out: RuleFinding[] = [];
-  const ctx: RuleContext = { model, out };
+  const ctx: RuleContext = { ...opts, model, out };
   const stop = checkRequestLevel(call, ctx);
   const endpoint = call.endpoint;
   if (stop || !endpoint || endpoint.refuse || endpoint.undocumented) return out;
+  const before = out.length;
   checkParams(call, ctx);
   checkFieldList(call, ctx);
   if (call.bodyBroken) return out;
+  // A parameter whose value the schema rejected is unknown to the cross-field rules (as if decided at
+  // send time), so `"daily_budget": "abc"` is one ADSET-TYPES finding, not also ADSET-BUDGET-POSITIVE.
+  const rejected = new Set<string>();
+  for (let i = before; i < out.length; i++) {
+    const f = out[i];
+    if (f.rejectsValue && (f.at.kind === 'param' || f.at.kind === 'missing')) rejected.add(f.at.name);
+  }
+  const checked: Call = rejected.size
+    ? { ...call, params: new Map([...call.params].map(([name, p]) => [name, rejected.has(name) ? { ...p, opaque: true } : p])) }
+    : call;
   for (const rule of crossFieldRules) {
-    if (rule.endpoints.includes(endpoint.id)) rule.check(call, ctx);
+    if (rule.endpoints.includes(endpoint.id)) rule.check(checked, ctx);
   }
   const absorbed = new Set(out.flatMap((f) => f.absorbs ?? []));
   return absorbed.size ? out.filter((f) => !(f.rule === 'REQ-UNKNOWN-PARAM' && f.at.kind === 'param' && absorbed.has(f.at.name))) : out;

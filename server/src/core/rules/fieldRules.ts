@@ -6,13 +6,13 @@
  */
 import type { Call } from '../analysis/call';
 import type { JsonSchema } from '../model/schemaTypes';
-import { coerce, resolveRef } from '../model/validateValue';
+import { coerce, firstSentence, resolveRef } from '../model/validateValue';
 import { atLeast } from '../model/version';
 import type { FieldItem } from '../syntax/fields';
 import type { Severity } from '../types';
 import type { RuleContext } from './engine';
 import type { Location } from './ruleFinding';
-import { closest, listForMessage } from './suggest';
+import { closest, listForMessage, ruleDoc } from './suggest';
 
 export function checkFieldList(call: Call, ctx: RuleContext): void {
   const list = call.fields;
@@ -23,12 +23,20 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
   // A field list read from a JSON body has no offsets of its own: its findings point at the value.
   const inBody = param?.source === 'json';
   const locate = (loc: Location): Location => (inBody ? { kind: 'param', name: 'fields', part: 'value' } : loc);
-  for (const e of list.errors) {
-    ctx.out.push({ rule: 'THREAD-MODIFIER-SYNTAX', message: `${e.message} Field lists are written \`a,b{c,d},e.modifier(value)\`.`, at: locate({ kind: 'span', span: e.span }), service: { code: 100, blame: ['fields'] } });
+  // One syntax error is enough to point at: the ones after it are usually its consequences (an
+  // unclosed `(` makes the rest of the list unreadable), as for JSON bodies.
+  const syntax = list.errors[0];
+  if (syntax) {
+    ctx.out.push({
+      rule: 'THREAD-MODIFIER-SYNTAX',
+      message: `${syntax.message} Field lists are written \`a,b{c,d},e.modifier(value)\` ([1] Thread node, query shape).`,
+      at: locate({ kind: 'span', span: syntax.span }),
+      service: { code: 100, blame: ['fields'] },
+    });
   }
   if (!node) return;
   const unknown = node['x-unknownFieldRule'];
-  const nodeName = (node.title ?? 'node').toLowerCase();
+  const nodeName = nodeTitle(node.title);
   for (const item of list.items) {
     if (item.opaque) continue;
     const schema = node.properties?.[item.name];
@@ -55,16 +63,29 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
   }
 }
 
+/** "URL node" stays as written; "Ad set" becomes "ad set" inside a sentence. */
+function nodeTitle(title: string | undefined): string {
+  const t = title ?? 'node';
+  return /^[A-Z][a-z]/.test(t) ? t[0].toLowerCase() + t.slice(1) : t;
+}
+
+function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
 function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, call: Call, ctx: RuleContext, locate: (l: Location) => Location, path: string): void {
   const schema = resolveRef(schemaIn, root);
   const since = schema['x-since'];
   if (since && call.version && !atLeast(call.version, since)) {
+    const rule = schema['x-versionRule'] ?? 'ADSET-READ-FIELD-VERSION';
+    const ref = ruleDoc(ctx.model, rule);
     ctx.out.push({
-      rule: schema['x-versionRule'] ?? 'ADSET-READ-FIELD-VERSION',
-      message: `\`${path}\` is available from ${since}; this request uses ${call.version.text}, so the field is left out of the answer.`,
+      rule,
+      message: `\`${path}\` is available from ${since}; this request uses ${call.version.text}, so the field is left out of the answer${ref ? ` (${ref})` : ''}. Use ${since} or later to read it.`,
       at: locate({ kind: 'field', item }),
     });
   }
+  const syntaxSpan = call.fields?.errors[0]?.span;
   const connection = schema['x-connection'];
   for (const m of item.modifiers) {
     if (!connection) continue; // Modifiers are documented on connections only; elsewhere graphreq does not judge them.
@@ -74,7 +95,7 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
       const suggestion = closest(m.name, names);
       ctx.out.push({
         rule: 'THREAD-MODIFIER-SYNTAX',
-        message: `\`${path}\` has no modifier \`${m.name}\`: it takes ${listForMessage(names.map((n) => `.${n}(...)`))}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+        message: `\`${path}\` has no modifier \`${m.name}\`: it takes ${listForMessage(names.map((n) => `.${n}(...)`))}${root['x-doc'] ? ` (${root['x-doc']})` : ''}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
         at: locate({ kind: 'modifier', modifier: m, part: 'name' }),
         fixes: suggestion ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true }] : [],
         service: { code: 100, blame: ['fields'] },
@@ -82,16 +103,21 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
       continue;
     }
     if (m.arg === undefined) continue;
+    // A modifier the syntax error cuts short (an unclosed `(`) has no argument to judge.
+    if (syntaxSpan && overlaps(m.span, syntaxSpan)) continue;
     const rule = modSchema['x-rule'] ?? 'THREAD-MODIFIER-SYNTAX';
     const arg = m.arg.trim();
     const c = coerce(modSchema, arg);
     const bad = !c.ok || (modSchema.enum && !modSchema.enum.includes(c.value)) || (typeof c.value === 'number' && modSchema.minimum !== undefined && c.value < modSchema.minimum);
     if (bad) {
-      const allowed = modSchema.enum ? `only ${listForMessage(modSchema.enum)} is allowed` : `it takes ${modSchema['x-kind'] ?? modSchema.type}${modSchema.minimum !== undefined ? ` of at least ${modSchema.minimum}` : ''}`;
+      const allowed = modSchema.enum
+        ? `only ${listForMessage(modSchema.enum)} is allowed`
+        : `it takes ${modSchema['x-kind'] ?? modSchema.type}${modSchema.minimum !== undefined ? ` (${modSchema.minimum} or more)` : ''}`;
       const suggestion = modSchema.enum ? closest(arg, modSchema.enum as string[]) ?? String(modSchema.enum[0]) : undefined;
+      const what = modSchema.description ? ` ${firstSentence(modSchema.description)}` : '';
       ctx.out.push({
         rule,
-        message: `\`.${m.name}(${arg})\`: ${allowed}${modSchema['x-doc'] ? ` (${modSchema['x-doc']})` : ''}.`,
+        message: `\`.${m.name}(${arg})\`: ${allowed}${modSchema['x-doc'] ? ` (${modSchema['x-doc']})` : ''}.${what}`,
         at: locate({ kind: 'modifier', modifier: m, part: 'arg' }),
         fixes: suggestion ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true, fixAll: modSchema.enum?.length === 1 }] : [],
         service: { code: 100, blame: ['fields'] },
@@ -109,7 +135,7 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
       const suggestion = closest(child.name, Object.keys(props));
       ctx.out.push({
         rule: 'REQ-UNKNOWN-FIELD',
-        message: `\`${child.name}\` is not a documented subfield of \`${path}\`: it has ${listForMessage(Object.keys(props), 30)}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+        message: `\`${child.name}\` is not a documented subfield of \`${path}\`: it has ${listForMessage(Object.keys(props), 30)}${root['x-doc'] ? ` (${root['x-doc']})` : ''}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
         at: locate({ kind: 'field', item: child }),
         fixes: suggestion ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true }] : [],
         service: { code: 100, blame: ['fields'] },

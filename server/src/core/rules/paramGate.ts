@@ -48,8 +48,11 @@ function gatedParams(schema: JsonSchema): VersionGated[] {
 export function passesGate(call: Call, schema: JsonSchema, paramsName: string): boolean {
   const gate = gates[paramsName];
   if (!gateOptions.enabled || !gate || call.bodyBroken) return false;
-  const value: Record<string, unknown> = {};
-  for (const p of call.params.values()) value[p.name] = p.value;
+  let value = call.bodyObject;
+  if (!value) {
+    value = {};
+    for (const p of call.params.values()) value[p.name] = p.value;
+  }
   for (const g of gatedParams(schema)) {
     if (!(g.name in value)) continue;
     if (g.nested) return false;

@@ -7,13 +7,22 @@
 import type { Call } from '../analysis/call';
 import { checkGate, firstSentence, validateValue, type ValidateContext } from '../model/validateValue';
 import type { RuleContext } from './engine';
-import { closest, listForMessage } from './suggest';
+import { passesGate } from './paramGate';
+import { closest, listForMessage, ruleDoc } from './suggest';
+
+/** "Refresh a URL node" -> "refresh a URL node". */
+export function lowerFirst(text: string): string {
+  return text ? text[0].toLowerCase() + text.slice(1) : text;
+}
 
 export function checkParams(call: Call, ctx: RuleContext): void {
   const schema = ctx.model.paramsSchema(call.endpoint);
   if (!schema) return;
+  if (passesGate(call, schema, call.endpoint!.params!)) return;
   const props = schema.properties ?? {};
   const doc = schema['x-doc'];
+  const source = doc ? ` (${doc})` : '';
+  const documented = Object.keys(props).filter((k) => k !== 'access_token');
   for (const p of call.params.values()) {
     if (p.name === 'access_token') continue; // REQ-TOKEN-IN-FILE has said what matters.
     const sub = props[p.name];
@@ -21,13 +30,15 @@ export function checkParams(call: Call, ctx: RuleContext): void {
       if (p.name.indexOf('{{') >= 0) continue;
       const suggestion = closest(p.name, Object.keys(props));
       const cutoff = schema['x-notShownAfter'];
+      // The documents list these parameters alphabetically and stop ("not shown"): a name that sorts
+      // after the last one shown may exist, so it gets a hint rather than a warning.
       const notShown = !!cutoff && p.name > cutoff && !suggestion;
       ctx.out.push({
         rule: 'REQ-UNKNOWN-PARAM',
         severity: notShown ? 'hint' : undefined,
         message: notShown
-          ? `\`${p.name}\` is not documented: [2] lists the parameters of ${call.endpoint!.title.toLowerCase()} alphabetically up to \`${cutoff}\` and does not show the rest, so graphreq cannot check it.`
-          : `\`${p.name}\` is not a parameter of ${call.endpoint!.title.toLowerCase()}${doc ? ` (${doc})` : ''}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ` It takes ${listForMessage(Object.keys(props).filter((k) => k !== 'access_token'), 15)}.`}`,
+          ? `\`${p.name}\` is not documented: ${doc ?? 'the documents'} list${doc ? 's' : ''} the parameters alphabetically up to \`${cutoff}\` and do${doc ? 'es' : ''} not show the rest, so graphreq cannot check it.`
+          : `\`${p.name}\` is not a parameter of this request${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ` It takes ${listForMessage(documented, 15)}.`}`,
         at: { kind: 'param', name: p.name, part: 'key' },
         fixes: suggestion && !call.params.has(suggestion) ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: p.name, newName: suggestion, preferred: true }] : [],
         service: notShown ? undefined : { code: 100, blame: [p.name] },
@@ -35,7 +46,16 @@ export function checkParams(call: Call, ctx: RuleContext): void {
       continue;
     }
     if (p.opaque) continue;
-    const vctx: ValidateContext = { param: p.name, version: call.version, typeRule: 'ADSET-TYPES', enumRule: 'ADSET-ENUMS', root: schema, out: ctx.out, doc };
+    const vctx: ValidateContext = {
+      param: p.name,
+      version: call.version,
+      typeRule: 'ADSET-TYPES',
+      enumRule: 'ADSET-ENUMS',
+      root: schema,
+      out: ctx.out,
+      doc,
+      ruleDoc: (rule) => ruleDoc(ctx.model, rule),
+    };
     checkGate(sub, p.name, [], vctx);
     // The field list has its own grammar and rules (fieldRules.ts).
     if (p.name === 'fields') continue;
@@ -46,12 +66,13 @@ export function checkParams(call: Call, ctx: RuleContext): void {
     if (call.params.has(name)) continue;
     const rule = schema['x-requiredRule']?.[name] ?? 'ADSET-TYPES';
     const desc = props[name]?.description;
+    const constant = props[name]?.const;
     ctx.out.push({
       rule,
-      message: `${call.endpoint!.title} needs \`${name}\`${desc ? `: ${firstSentence(desc)}` : '.'}${doc ? ` (${doc})` : ''}`,
+      message: `\`${name}\` is missing: ${lowerFirst(call.endpoint!.title)} needs it${source}.${constant !== undefined ? ` Add \`${name}=${String(constant)}\`.` : ''}${desc ? ` ${firstSentence(desc)}` : ''}`,
       at: { kind: 'missing', name },
       // A member with a single allowed value (scrape=true) can be added mechanically.
-      fixes: props[name]?.const !== undefined ? [{ kind: 'addParam', title: `Add \`${name}=${String(props[name].const)}\``, name, value: props[name].const, preferred: true, fixAll: true }] : [],
+      fixes: constant !== undefined ? [{ kind: 'addParam', title: `Add \`${name}=${String(constant)}\``, name, value: constant, preferred: true, fixAll: true }] : [],
       service: { code: 100, blame: [name] },
     });
   }

@@ -5,11 +5,14 @@
  */
 import type { Call } from '../analysis/call';
 import { normalizeVersion, parseVersion, compareVersions } from '../model/version';
+import { HTTP_METHODS } from '../syntax/parseBlock';
 import type { RuleContext } from './engine';
 
 /** Returns true when the request is refused as a whole and nothing else should be checked. */
 export function checkRequestLevel(call: Call, ctx: RuleContext): boolean {
   const { model, out } = ctx;
+  // A word that is no HTTP method at all is a syntax error (SYNTAX-METHOD), reported by the parser.
+  if (!HTTP_METHODS.includes(call.method)) return true;
   if (!model.supportedMethods.has(call.method)) {
     out.push({
       rule: model.methodRule.rule,

@@ -27,6 +27,8 @@ export type Location =
 export type FixSpec =
   | { kind: 'setValue'; title: string; name: string; path?: JsonPath; value: unknown; preferred?: boolean; fixAll?: boolean }
   | { kind: 'addParam'; title: string; name: string; value: unknown; path?: JsonPath; preferred?: boolean; fixAll?: boolean }
+  /** Adds several top-level parameters, each with `value`, in one edit (the missing dsa_payor and dsa_beneficiary). */
+  | { kind: 'addParams'; title: string; names: string[]; value: unknown; preferred?: boolean; fixAll?: boolean }
   | { kind: 'removeParam'; title: string; name: string; preferred?: boolean; fixAll?: boolean }
   | { kind: 'renameParam'; title: string; name: string; path?: JsonPath; newName: string; preferred?: boolean; fixAll?: boolean }
   /** Replaces the text at the finding's own location. */
@@ -57,4 +59,10 @@ export interface RuleFinding {
   tags?: Array<'unnecessary' | 'deprecated'>;
   /** Parameters this finding explains (the tail of a URL cut at `&`): no REQ-UNKNOWN-PARAM for them. */
   absorbs?: string[];
+  /**
+   * The parameter's value cannot be used as written (wrong type, value not allowed, out of range, not
+   * available in this version). The cross-field rules then treat the parameter as unknown, so one
+   * mistake is reported once rather than again by every rule that reads the value.
+   */
+  rejectsValue?: boolean;
 }

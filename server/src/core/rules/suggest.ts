@@ -1,3 +1,19 @@
+import type { ApiModel } from '../model/apiModel';
+
+/**
+ * Where the documents state a rule, for messages: RULES.md's Doc column, prefixed with the document
+ * number of its section when the column names only a section ("Versioning" in the ad set section
+ * becomes "[2] Versioning"). Undefined for product rules.
+ */
+export function ruleDoc(model: ApiModel, id: string): string | undefined {
+  const info = model.rule(id);
+  if (!info || !info.doc || info.doc === 'product') return undefined;
+  if (info.doc.startsWith('[')) return info.doc;
+  const docNumber = /\[(\d)\]\s*$/.exec(info.section ?? '')?.[1];
+  const first = info.doc.split(',')[0].trim();
+  return docNumber ? `[${docNumber}] ${first}` : first;
+}
+
 /** "Did you mean": the closest candidate by edit distance, or undefined when nothing is close. */
 export function closest(input: string, candidates: Iterable<string>): string | undefined {
   const lower = input.toLowerCase();

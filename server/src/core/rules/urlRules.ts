@@ -11,9 +11,12 @@ export const urlRules: CrossFieldRule[] = [
   {
     id: 'URL-ID-ENCODED',
     endpoints: ['url.refresh'],
-    check(call, { out, model }) {
+    check(call, { out, model, written }) {
       const id = call.params.get('id');
       if (!id || id.opaque || id.source === 'json' || typeof id.value !== 'string') return;
+      // An encoded `%3F` decodes to `?`: only the text as written tells a raw `?` from an encoded one.
+      // Without it (a request that reached the emulator), only the `&` split below can be seen.
+      const asWritten = written?.('id');
       // Parameters written right after `id` that the endpoint does not know are the rest of the URL,
       // cut off at a raw `&`: the fix folds them back into the encoded id.
       const known = model.paramsSchema(call.endpoint)?.properties ?? {};
@@ -21,7 +24,7 @@ export const urlRules: CrossFieldRule[] = [
       const strays: string[] = [];
       for (let i = names.indexOf('id') + 1; i < names.length && !known[names[i]]; i++) strays.push(names[i]);
       const raw = id.value;
-      if (!DISTURBING.test(raw) && strays.length === 0) return;
+      if (!(asWritten !== undefined && DISTURBING.test(asWritten)) && strays.length === 0) return;
       const full = [raw, ...strays.map((n) => `${n}=${String(call.params.get(n)?.value ?? '')}`)].join('&');
       const encoded = encodeURIComponent(full);
       out.push({
@@ -29,7 +32,8 @@ export const urlRules: CrossFieldRule[] = [
         message: `The URL in \`id\` has ${strays.length ? 'a raw `&`, which splits it into separate parameters' : 'a raw `?`, `#` or space'}: encode it so it cannot disturb the \`scrape\` parameter ([1] Refresh a URL node).`,
         at: { kind: 'param', name: 'id', part: 'value' },
         fixes: [{ kind: 'encodeParam', title: 'Encode the URL', name: 'id', value: encoded, absorb: strays, preferred: true, fixAll: true }],
-        service: { code: 100, blame: ['id'] },
+        // No service answer of its own (RULES.md: Service "—"): the service sees whatever the raw
+        // characters made of the request, which the emulator checks by its other rules.
         absorbs: strays,
       });
     },

@@ -1,0 +1,195 @@
+/**
+ * Send request, Send all, Validate only and Cancel. The server does the sending (the send engine,
+ * through workspace/executeCommand); the client adds what only it has (the token from secret
+ * storage, the environment, an id to cancel with), shows progress, and renders the result model.
+ * The same path serves the CodeLenses (whose commands the language client routes through the
+ * middleware in extension.ts), the command palette and Ctrl+Alt+R.
+ */
+import * as vscode from 'vscode';
+import { randomUUID } from 'node:crypto';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { ExecuteCommandRequest } from 'vscode-languageclient/node';
+import { Commands, type SendCommandArgs } from '../../../server/src/lsp/protocol';
+import { environmentInfo } from '../environments';
+import type { Redactor } from '../redact';
+import { requestIndexAt } from '../requestAtCursor';
+import type { ResponseView, UsageView } from '../responseView';
+import { DEMO_TOKEN, envKey, type TokenStore } from '../secrets';
+import { clientFailure, requestLabel, resultsOf, type SendResult } from '../sendModel';
+import { config } from '../settings';
+import type { UsageStatusBar } from '../statusBar';
+
+export type SendKind = 'send' | 'sendAll' | 'validateOnly';
+
+const COMMAND: Record<SendKind, string> = { send: Commands.send, sendAll: Commands.sendAll, validateOnly: Commands.validateOnly };
+const VERB: Record<SendKind, string> = { send: 'sending', sendAll: 'sending all requests of', validateOnly: 'validating (validate_only)' };
+
+export interface SenderDeps {
+  client: () => LanguageClient | undefined;
+  tokens: TokenStore;
+  responseView: ResponseView;
+  usageView: UsageView;
+  statusBar: UsageStatusBar;
+  redactor: Redactor;
+  log: vscode.LogOutputChannel;
+}
+
+export class Sender {
+  private readonly inFlight = new Map<string, vscode.CancellationTokenSource>();
+  /** Every result of this session, newest last (the extension API exposes it to tests). */
+  readonly sent: SendResult[] = [];
+  private readonly changed = new vscode.EventEmitter<SendResult[]>();
+  /** Fires after each send with its results. */
+  readonly onDidSend = this.changed.event;
+
+  constructor(private readonly d: SenderDeps) {}
+
+  /**
+   * Sends the request given by `target` ({uri, index} from a CodeLens), or the one under the cursor.
+   * Returns the results (also shown in the response view), or undefined if nothing was sent.
+   */
+  async run(kind: SendKind, target?: { uri?: string; index?: number }, extra: Pick<SendCommandArgs, 'wait' | 'force'> = {}): Promise<SendResult[] | undefined> {
+    const client = this.d.client();
+    if (!client || !client.isRunning()) {
+      void vscode.window.showErrorMessage('GraphReq: the language server is not running; see "GraphReq: Show Server Log".');
+      return undefined;
+    }
+    const resolved = await this.resolveTarget(kind, target);
+    if (!resolved) return undefined;
+    const { uri, index } = resolved;
+    const docUri = vscode.Uri.parse(uri);
+    // A send reads the document as the server has it: save nothing, but make sure it is open there.
+    const env = await environmentInfo(docUri);
+    if (env.problem) this.d.log.warn(`environment: ${env.problem}`);
+    let token: string | undefined;
+    if (!env.baseUrl) {
+      token = DEMO_TOKEN; // The embedded emulator's documented token.
+    } else {
+      token = await this.d.tokens.get(env.name);
+      if (!token) {
+        token = await this.d.tokens.prompt(env.name, `No access token is set for environment "${envKey(env.name)}" (${env.baseUrl}).`);
+        if (!token) {
+          void vscode.window.showInformationMessage('GraphReq: not sent (no access token). Set one with "GraphReq: Set Access Token".');
+          return undefined;
+        }
+      }
+    }
+    const sendId = randomUUID();
+    const args: SendCommandArgs = {
+      uri,
+      index: index ?? 0,
+      sendId,
+      token,
+      environment: env.name || undefined,
+      baseUrl: config(docUri).get<string>('baseUrl') || undefined,
+      timeoutMs: config(docUri).get<number>('timeoutMs'),
+      ...extra,
+    };
+    const cts = new vscode.CancellationTokenSource();
+    this.inFlight.set(sendId, cts);
+    void vscode.commands.executeCommand('setContext', 'graphreq.sending', true);
+    const started = Date.now();
+    const where = env.baseUrl ? env.baseUrl : 'the embedded emulator';
+    try {
+      const raw = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `GraphReq: ${VERB[kind]} ${kind === 'sendAll' ? vscode.workspace.asRelativePath(docUri) : 'the request'} to ${where}…`, cancellable: true },
+        async (_progress, userCancel) => {
+          userCancel.onCancellationRequested(() => void this.cancel(sendId));
+          return client.sendRequest(ExecuteCommandRequest.type, { command: COMMAND[kind], arguments: [args] }, cts.token);
+        },
+      );
+      const results = resultsOf(raw);
+      this.d.log.info(`${kind} ${vscode.workspace.asRelativePath(docUri)}${kind === 'sendAll' ? '' : `#${(index ?? 0) + 1}`}: ${results.map((r) => r.status ?? r.failure?.kind ?? 'no response').join(', ')} in ${Date.now() - started} ms`);
+      this.show(results, env.name, env.baseUrl);
+      void this.offerRateLimitChoices(kind, { uri, index }, results);
+      return results;
+    } catch (e) {
+      if (cts.token.isCancellationRequested) {
+        const cancelled = clientFailure(index ?? 0, 'cancelled', 'Cancelled before a response arrived.');
+        this.show([cancelled], env.name, env.baseUrl);
+        return [cancelled];
+      }
+      const message = this.d.redactor.redact((e as Error).message ?? String(e));
+      this.d.log.error(`${kind} failed: ${message}`);
+      void vscode.window.showErrorMessage(`GraphReq: ${message}`, 'Show Server Log').then((a) => { if (a) this.d.log.show(true); });
+      return undefined;
+    } finally {
+      this.inFlight.delete(sendId);
+      cts.dispose();
+      if (!this.inFlight.size) void vscode.commands.executeCommand('setContext', 'graphreq.sending', false);
+    }
+  }
+
+  /** Cancels one send (or all): the server aborts the HTTP request; the client stops waiting. */
+  async cancel(sendId?: string): Promise<void> {
+    const ids = sendId ? [sendId] : [...this.inFlight.keys()];
+    const client = this.d.client();
+    for (const id of ids) {
+      try {
+        if (client?.isRunning()) await client.sendRequest(ExecuteCommandRequest.type, { command: Commands.cancel, arguments: [{ sendId: id }] });
+      } catch (e) {
+        this.d.log.warn(`cancel: ${this.d.redactor.redact((e as Error).message)}`);
+      }
+      this.inFlight.get(id)?.cancel();
+    }
+  }
+
+  /**
+   * A call the engine held back (a known block) or a rate-limit error: never retried blindly. The
+   * user is told when access should return and may wait for it, or send anyway.
+   */
+  private async offerRateLimitChoices(kind: SendKind, target: { uri: string; index?: number }, results: SendResult[]): Promise<void> {
+    const last = results[results.length - 1];
+    if (!last) return;
+    const heldBack = last.failure?.kind === 'rate-limited';
+    const limited = !!last.error?.rateLimit;
+    if (!heldBack && !limited) return;
+    const when = last.failure?.retryAt ?? last.usage.blockedUntil;
+    const at = when ? new Date(when).toLocaleTimeString() : undefined;
+    const message = heldBack
+      ? `GraphReq: not sent: ${last.failure?.message ?? 'a rate limit would refuse this call.'}${at ? ` Access should return at ${at}.` : ''}`
+      : `GraphReq: ${last.error?.title ?? 'rate limit reached'}.${at ? ` Access should return at ${at}.` : last.error?.regainAccessMinutes ? ` Access should return in ${last.error.regainAccessMinutes} min.` : ''} Calling meanwhile lengthens the wait.`;
+    const wait = at ? `Wait until ${at}, then send` : 'Wait, then send';
+    const choices = heldBack ? [wait, 'Send anyway'] : [wait];
+    const chosen = await vscode.window.showWarningMessage(message, ...choices);
+    if (chosen === wait) await this.run(kind, target, { wait: true });
+    else if (chosen === 'Send anyway') await this.run(kind, target, { force: true });
+  }
+
+  private show(results: SendResult[], environment: string, baseUrl: string | undefined): void {
+    if (!results.length) return;
+    this.sent.push(...results);
+    this.d.responseView.show(results, environment || undefined);
+    // The status bar shows the latest response that carried usage (send all: the last one).
+    const withUsage = [...results].reverse().find((r) => r.usage?.figures.length) ?? results[results.length - 1];
+    const label = requestLabel(withUsage);
+    const receivedAt = Date.now();
+    if (withUsage.usage?.figures.length || withUsage.status !== null) {
+      this.d.statusBar.update(withUsage.usage, { environment: environment || undefined, baseUrl, requestLabel: this.d.redactor.redact(label), receivedAt });
+      this.d.usageView.record({ usage: withUsage.usage, label: this.d.redactor.redact(label), at: receivedAt, environment });
+    }
+    this.changed.fire(results);
+  }
+
+  private async resolveTarget(kind: SendKind, target?: { uri?: string; index?: number }): Promise<{ uri: string; index?: number } | undefined> {
+    if (target && typeof target.uri === 'string') return { uri: target.uri, index: target.index };
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.languageId !== 'graphreq') {
+      void vscode.window.showWarningMessage('GraphReq: open a .graphreq file and put the cursor in a request.');
+      return undefined;
+    }
+    const uri = editor.document.uri.toString();
+    if (kind === 'sendAll') return { uri };
+    const index = await requestIndexAt(editor.document, editor.selection.active);
+    if (index === undefined) {
+      void vscode.window.showWarningMessage('GraphReq: no request here (a request starts with a line such as `GET /v23.0/...`).');
+      return undefined;
+    }
+    return { uri, index };
+  }
+
+  dispose(): void {
+    for (const c of this.inFlight.values()) c.cancel();
+    this.changed.dispose();
+  }
+}

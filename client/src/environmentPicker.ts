@@ -1,0 +1,90 @@
+/**
+ * The environment picker: a status bar item naming the environment in use (and whether requests go
+ * to a base URL or to the embedded emulator); clicking it lists the environments of graphreq.env.json.
+ * The choice is the `graphreq.environment` setting, which the server follows.
+ */
+import * as vscode from 'vscode';
+import { environmentInfo, ENV_FILE } from './environments';
+import { config } from './settings';
+
+export class EnvironmentPicker implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('graphreq.environment', vscode.StatusBarAlignment.Left, 99);
+  private readonly disposables: vscode.Disposable[] = [this.item];
+
+  constructor() {
+    this.item.name = 'GraphReq environment';
+    this.item.command = 'graphreq.selectEnvironment';
+    this.disposables.push(
+      vscode.window.onDidChangeActiveTextEditor(() => void this.refresh()),
+      vscode.window.onDidChangeVisibleTextEditors(() => void this.refresh()),
+      vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('graphreq')) void this.refresh(); }),
+    );
+    const watcher = vscode.workspace.createFileSystemWatcher(`**/${ENV_FILE}`);
+    this.disposables.push(watcher, watcher.onDidChange(() => void this.refresh()), watcher.onDidCreate(() => void this.refresh()), watcher.onDidDelete(() => void this.refresh()));
+    void this.refresh();
+  }
+
+  async refresh(): Promise<void> {
+    // The active editor, or (while a webview such as the response view has focus) a visible one.
+    const isGraphreq = (e: vscode.TextEditor | undefined): e is vscode.TextEditor => e?.document.languageId === 'graphreq';
+    const editor = isGraphreq(vscode.window.activeTextEditor) ? vscode.window.activeTextEditor : vscode.window.visibleTextEditors.find(isGraphreq);
+    if (!editor) {
+      this.item.hide();
+      return;
+    }
+    const info = await environmentInfo(editor.document.uri);
+    const target = info.baseUrl ? info.baseUrl : 'embedded emulator';
+    this.item.text = `$(server-environment) ${info.name || 'no environment'}${info.baseUrl ? '' : ' · emulator'}`;
+    const md = new vscode.MarkdownString(undefined, true);
+    md.appendMarkdown(`**GraphReq environment**: ${info.name || '(none: `$shared` only)'}\n\n`);
+    md.appendMarkdown(`Requests go to: ${target}\n\n`);
+    if (info.file) md.appendMarkdown(`From: \`${vscode.workspace.asRelativePath(info.file)}\`\n\n`);
+    if (info.problem) md.appendMarkdown(`$(warning) ${info.problem}\n\n`);
+    md.appendMarkdown('Click to choose another environment.');
+    this.item.tooltip = md;
+    this.item.backgroundColor = info.problem ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.show();
+  }
+
+  /** The quick pick behind `GraphReq: Select Environment`. */
+  async pick(): Promise<void> {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const info = await environmentInfo(uri);
+    type Item = vscode.QuickPickItem & { value?: string; create?: boolean };
+    const items: Item[] = info.names.map((n) => ({ label: n, value: n, description: n === info.name ? 'current' : undefined }));
+    items.push({ label: '$(circle-slash) No environment', description: '`$shared` only', value: '' });
+    if (!info.file) items.push({ label: `$(new-file) Create ${ENV_FILE}`, create: true });
+    const chosen = await vscode.window.showQuickPick(items, {
+      title: 'GraphReq: select the environment',
+      placeHolder: info.file ? `Environments of ${vscode.workspace.asRelativePath(info.file)}` : `No ${ENV_FILE} yet`,
+    });
+    if (!chosen) return;
+    if (chosen.create) {
+      await createEnvFile();
+      return;
+    }
+    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    await config(uri).update('environment', chosen.value ?? '', target);
+    await this.refresh();
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+async function createEnvFile(): Promise<void> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) {
+    void vscode.window.showWarningMessage(`GraphReq: open a folder to create ${ENV_FILE} in it.`);
+    return;
+  }
+  const file = vscode.Uri.joinPath(folder.uri, ENV_FILE);
+  const template = {
+    $shared: { version: 'v23.0', account: '1234567890' },
+    local: {},
+    prod: { baseUrl: 'https://graph.example.com', defaultVersion: 'v23.0' },
+  };
+  await vscode.workspace.fs.writeFile(file, Buffer.from(JSON.stringify(template, null, 2) + '\n', 'utf8'));
+  await vscode.window.showTextDocument(file);
+}

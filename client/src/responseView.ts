@@ -1,0 +1,112 @@
+/**
+ * The response view: one webview beside the editor, reused for every send. It shows status, time,
+ * size, the decoded error, the usage figures, the headers and the pretty, foldable JSON body, with
+ * buttons to save the response, copy it as curl, and open it in the history.
+ */
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import type { Redactor } from './redact';
+import { renderResponsePage, renderUsagePage, type UsageSnapshot } from './responseHtml';
+import type { SendResult } from './sendModel';
+import { thresholds } from './settings';
+
+export type ResponseAction = 'save' | 'curl' | 'history';
+
+export class ResponseView implements vscode.Disposable {
+  static readonly viewType = 'graphreq.response';
+  private panel: vscode.WebviewPanel | undefined;
+  private results: SendResult[] = [];
+  private environment: string | undefined;
+
+  constructor(private readonly redactor: Redactor, private readonly icon: vscode.Uri, private readonly onAction: (action: ResponseAction, result: SendResult) => unknown) {}
+
+  /** The results shown now (the last send). */
+  get current(): SendResult[] {
+    return this.results;
+  }
+
+  get visible(): boolean {
+    return !!this.panel?.visible;
+  }
+
+  show(results: SendResult[], environment: string | undefined): void {
+    this.results = results;
+    this.environment = environment;
+    void vscode.commands.executeCommand('setContext', 'graphreq.hasResponse', results.length > 0);
+    if (!this.panel) {
+      this.panel = vscode.window.createWebviewPanel(ResponseView.viewType, 'GraphReq Response', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+        enableScripts: true,
+        enableFindWidget: true,
+        retainContextWhenHidden: true,
+        localResourceRoots: [],
+      });
+      this.panel.iconPath = this.icon;
+      this.panel.onDidDispose(() => { this.panel = undefined; });
+      this.panel.webview.onDidReceiveMessage((m: { command?: string; index?: number }) => {
+        const r = this.results[m.index ?? 0];
+        if (r && (m.command === 'save' || m.command === 'curl' || m.command === 'history')) void this.onAction(m.command, r);
+      });
+    } else if (!this.panel.visible) {
+      this.panel.reveal(vscode.ViewColumn.Beside, true);
+    }
+    const last = results[results.length - 1];
+    this.panel.title = last ? `Response: ${last.status ?? last.failure?.kind ?? 'failed'}${last.name ? ` ${last.name}` : ''}` : 'GraphReq Response';
+    this.panel.webview.html = renderResponsePage(results, {
+      nonce: randomBytes(16).toString('base64'),
+      cspSource: this.panel.webview.cspSource,
+      redactor: this.redactor,
+      thresholds: thresholds(),
+      environment,
+      now: Date.now(),
+    });
+  }
+
+  /** Shows the last results again (e.g. after the thresholds changed). */
+  refresh(): void {
+    if (this.panel) this.show(this.results, this.environment);
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+}
+
+/** The usage view: the latest usage figures in full, and the recent sends. */
+export class UsageView implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private readonly snapshots: UsageSnapshot[] = [];
+
+  constructor(private readonly redactor: Redactor, private readonly icon: vscode.Uri) {}
+
+  record(s: UsageSnapshot): void {
+    this.snapshots.push(s);
+    if (this.snapshots.length > 50) this.snapshots.shift();
+    if (this.panel) this.render();
+  }
+
+  show(): void {
+    if (!this.panel) {
+      this.panel = vscode.window.createWebviewPanel('graphreq.usage', 'GraphReq Usage', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableScripts: true, localResourceRoots: [] });
+      this.panel.iconPath = this.icon;
+      this.panel.onDidDispose(() => { this.panel = undefined; });
+    } else {
+      this.panel.reveal(undefined, false);
+    }
+    this.render();
+  }
+
+  private render(): void {
+    if (!this.panel) return;
+    this.panel.webview.html = renderUsagePage(this.snapshots, {
+      nonce: randomBytes(16).toString('base64'),
+      cspSource: this.panel.webview.cspSource,
+      redactor: this.redactor,
+      thresholds: thresholds(),
+      now: Date.now(),
+    });
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Assembles the result model of one send from what came back: the body parsed (JSON, text or
+ * empty), the error envelope decoded, the usage headers read. Also the result of a send that got no
+ * response, so that every front end renders one shape.
+ */
+import type { ApiModel } from '../model/apiModel';
+import { toCurl } from './curl';
+import { decodeBareStatus, decodeErrorBody, findErrorInfo } from './decodeError';
+import { emptyUsage, parseUsageHeaders } from './usageHeaders';
+import type { DecodedError, PreparedRequest, SendFailure, SendResult } from './types';
+import { describeRequest } from './wire';
+
+/** A response as the transport read it. */
+export interface RawResponse {
+  status: number;
+  statusText: string;
+  /** Lower-cased names. */
+  headers: Record<string, string>;
+  bodyText: string;
+  /** Body size in bytes. */
+  size: number;
+  durationMs: number;
+}
+
+export interface ResultContext {
+  model: ApiModel;
+  /** When the send started and when the answer came (ms). */
+  sentAt: number;
+  receivedAt: number;
+  attempts: number;
+  /** The environment variable named in the curl command. */
+  tokenEnvName: string;
+  /** Warnings gathered before sending (rate-limit advice, retries). */
+  warnings: string[];
+}
+
+/** The body as JSON, as text when it is not JSON, or null when empty. */
+export function parseBody(raw: RawResponse): { body: unknown; bodyKind: SendResult['bodyKind'] } {
+  if (raw.bodyText.trim() === '') return { body: null, bodyKind: 'empty' };
+  try {
+    return { body: JSON.parse(raw.bodyText), bodyKind: 'json' };
+  } catch {
+    return { body: raw.bodyText, bodyKind: 'text' };
+  }
+}
+
+/** The error of a response: its envelope decoded, or a bare HTTP error for a failed status without one. */
+export function responseError(raw: RawResponse, body: unknown, model: ApiModel): DecodedError | null {
+  return decodeErrorBody(body, model) ?? (raw.status >= 400 ? decodeBareStatus(raw.status, raw.statusText) : null);
+}
+
+export function resultFromResponse(req: PreparedRequest, raw: RawResponse, c: ResultContext): SendResult {
+  const warnings = [...req.warnings, ...c.warnings];
+  const { body, bodyKind } = parseBody(raw);
+  if (bodyKind === 'text') {
+    warnings.push(`the body is not JSON${raw.headers['content-type'] ? ` (Content-Type ${raw.headers['content-type']})` : ''}: the API answers JSON, so something else may have answered`);
+  } else if (bodyKind === 'empty' && raw.status !== 204) {
+    warnings.push('the response body is empty: the API answers every call with a JSON body');
+  }
+  const error = responseError(raw, body, c.model);
+  const usage = parseUsageHeaders(raw.headers, c.receivedAt);
+  warnings.push(...issuesOf(body, c.model));
+  return {
+    index: req.index,
+    name: req.name,
+    title: req.title,
+    sentAt: new Date(c.sentAt).toISOString(),
+    status: raw.status,
+    statusText: raw.statusText,
+    durationMs: raw.durationMs,
+    size: raw.size,
+    attempts: c.attempts,
+    headers: raw.headers,
+    body,
+    bodyKind,
+    error,
+    usage,
+    warnings,
+    version: req.version,
+    request: describeRequest(req),
+    curl: toCurl(req, c.tokenEnvName),
+    failure: null,
+  };
+}
+
+/** Which request failed, when it could not even be built. */
+export interface RequestIdentity {
+  index: number;
+  name: string | null;
+  title: string | null;
+}
+
+/** The result of a send without a response. */
+export function resultFromFailure(req: PreparedRequest | RequestIdentity, failure: SendFailure, c: Omit<ResultContext, 'model' | 'receivedAt'> & { durationMs: number }): SendResult {
+  const prepared = 'method' in req ? req : null;
+  return {
+    index: req.index,
+    name: req.name,
+    title: req.title,
+    sentAt: new Date(c.sentAt).toISOString(),
+    status: null,
+    statusText: '',
+    durationMs: c.durationMs,
+    size: 0,
+    attempts: c.attempts,
+    headers: {},
+    body: null,
+    bodyKind: 'empty',
+    error: null,
+    usage: emptyUsage(),
+    warnings: [...(prepared?.warnings ?? []), ...c.warnings],
+    version: prepared?.version ?? { text: null, source: 'none' },
+    request: prepared ? describeRequest(prepared) : { method: '', url: '', headers: {}, body: null },
+    curl: prepared ? toCurl(prepared, c.tokenEnvName) : '',
+    failure,
+  };
+}
+
+/** issues_info entries of an ad set read ([2] Issue entry), decoded like errors. */
+function issuesOf(body: unknown, model: ApiModel): string[] {
+  const issues = body !== null && typeof body === 'object' ? (body as { issues_info?: unknown }).issues_info : undefined;
+  if (!Array.isArray(issues)) return [];
+  const out: string[] = [];
+  for (const issue of issues) {
+    if (issue === null || typeof issue !== 'object') continue;
+    const i = issue as Record<string, unknown>;
+    const code = typeof i.error_code === 'number' ? i.error_code : null;
+    const info = code !== null ? findErrorInfo(model, code, null) : undefined;
+    const what = info?.title ?? (typeof i.error_summary === 'string' ? i.error_summary : 'issue');
+    const asset = typeof i.additional_info === 'string' ? ` (${i.additional_info})` : '';
+    out.push(`issues_info: ${what}${code !== null ? ` (error_code ${code})` : ''}${asset}${info?.action ? `. ${info.action}` : ''}`);
+  }
+  return out;
+}

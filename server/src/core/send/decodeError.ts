@@ -1,0 +1,140 @@
+/**
+ * Decodes the error envelope ([2] Errors, [3] Rate-limit error envelope) into an explanation, with
+ * the meaning and the advice of schemas/errors.json, so that nobody has to look a code up.
+ */
+import type { ApiModel, ErrorCodeInfo } from '../model/apiModel';
+import type { DecodedError } from './types';
+
+interface Envelope {
+  message?: unknown;
+  type?: unknown;
+  code?: unknown;
+  error_subcode?: unknown;
+  error_data?: unknown;
+  is_transient?: unknown;
+  error_user_title?: unknown;
+  error_user_msg?: unknown;
+  fbtrace_id?: unknown;
+}
+
+/**
+ * Finds the documented entry of a code and subcode. The exact pair first; then an entry known only
+ * by its subcode ([2] gives 246003 and 246004 without a code); then an entry whose code is the
+ * subcode (the iOS 14 table of [3] lists its numbers as codes, and a service may send them as the
+ * subcode of code 100); then the code alone.
+ */
+export function findErrorInfo(model: ApiModel, code: number | null, subcode: number | null): ErrorCodeInfo | undefined {
+  const errors = model.errors;
+  const sub = subcode ?? null;
+  return (
+    (code !== null ? errors.find((e) => e.code === code && (e.subcode ?? null) === sub) : undefined) ??
+    (sub !== null ? errors.find((e) => e.code === null && e.subcode === sub) : undefined) ??
+    (sub !== null ? errors.find((e) => e.code === sub && (e.subcode ?? null) === null && e.kind !== 'issue') : undefined) ??
+    (code !== null ? errors.find((e) => e.code === code && (e.subcode ?? null) === null) : undefined)
+  );
+}
+
+/** The decoded error of a response body, or null when the body holds no error envelope. */
+export function decodeErrorBody(body: unknown, model: ApiModel): DecodedError | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const raw = (body as { error?: unknown }).error;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const e = raw as Envelope;
+  const code = int(e.code);
+  const subcode = int(e.error_subcode);
+  const message = typeof e.message === 'string' ? e.message : '';
+  const info = findErrorInfo(model, code, subcode);
+  const data = errorData(e.error_data);
+  const blameFields = blameFieldsOf(data);
+  // The entry found may be the code's general one although a subcode was sent: say so.
+  const subcodeKnown = subcode === null || info?.subcode === subcode || info?.code === subcode;
+  const codeText = code === null ? 'no code' : `code ${code}${subcode !== null ? `, subcode ${subcode}` : ''}`;
+
+  const parts: string[] = [];
+  if (info) {
+    parts.push(`${info.title} (${codeText}): ${info.meaning}`);
+    if (!subcodeKnown) parts.push(`Subcode ${subcode} is not in the documents.`);
+  } else {
+    parts.push(`The documents do not list ${codeText}.`);
+  }
+  if (message) parts.push(`The service says: "${message}".`);
+  if (blameFields.length) parts.push(`Field${blameFields.length > 1 ? 's' : ''} at fault: ${blameFields.join(', ')}.`);
+  else if (data !== undefined && data !== null && data !== '') parts.push(`Details (error_data): ${compact(data)}.`);
+
+  return {
+    code,
+    subcode,
+    type: typeof e.type === 'string' ? e.type : null,
+    message,
+    title: info?.title ?? (message || `Error ${codeText}`),
+    explanation: parts.join(' '),
+    action: info?.action ?? null,
+    userTitle: typeof e.error_user_title === 'string' ? e.error_user_title : null,
+    userMessage: typeof e.error_user_msg === 'string' ? e.error_user_msg : null,
+    isTransient: typeof e.is_transient === 'boolean' ? e.is_transient : null,
+    rateLimit: info?.rateLimit ?? null,
+    bucType: info?.bucType ?? null,
+    regainAccessMinutes: regainOf(e) ?? regainOf(data),
+    blameFields,
+    fbtraceId: typeof e.fbtrace_id === 'string' ? e.fbtrace_id : null,
+    doc: info?.doc ?? null,
+    known: !!info,
+  };
+}
+
+/** An error for a failed status without the envelope (a proxy's 502 page, an empty 500). */
+export function decodeBareStatus(status: number, statusText: string): DecodedError {
+  const server = status >= 500;
+  return {
+    code: null,
+    subcode: null,
+    type: null,
+    message: statusText,
+    title: `HTTP ${status}${statusText ? ` ${statusText}` : ''}`,
+    explanation: `The service answered HTTP ${status} without the documented error envelope${server ? ': a failure on the service side or on the way to it' : ''}.`,
+    action: server ? 'Try again later; graphreq already retried with backoff.' : 'Check the base URL and the request path.',
+    userTitle: null,
+    userMessage: null,
+    isTransient: server ? true : null,
+    rateLimit: null,
+    bucType: null,
+    regainAccessMinutes: null,
+    blameFields: [],
+    fbtraceId: null,
+    doc: null,
+    known: false,
+  };
+}
+
+function int(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
+  return null;
+}
+
+/** error_data is JSON text in [2] ("error_data is JSON text with blame_field_specs"), or a value. */
+function errorData(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+function blameFieldsOf(data: unknown): string[] {
+  const specs = data !== null && typeof data === 'object' ? (data as { blame_field_specs?: unknown }).blame_field_specs : undefined;
+  if (!Array.isArray(specs)) return [];
+  return specs.map((s) => (Array.isArray(s) ? s.join('.') : String(s)));
+}
+
+/** [3]: "When estimated_time_to_regain_access is given in error handling, it is the estimate of the block time." */
+function regainOf(v: unknown): number | null {
+  const m = v !== null && typeof v === 'object' ? (v as { estimated_time_to_regain_access?: unknown }).estimated_time_to_regain_access : undefined;
+  return typeof m === 'number' && Number.isFinite(m) && m >= 0 ? m : null;
+}
+
+function compact(data: unknown): string {
+  const text = typeof data === 'string' ? data : JSON.stringify(data);
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}

@@ -1,0 +1,17 @@
+/**
+ * The pure half of sending: from a request block to the HTTP request the API takes, and from what
+ * came back to the result model. No network, no file system: server/src/send/ does the I/O with these.
+ */
+export * from './types';
+export { prepareRequest, type PrepareOptions, type PrepareOutcome } from './prepareRequest';
+export { lookupResponseRef, type NamedResponses, type StoredResponse } from './namedResponses';
+export { toWire, describeRequest, TOKEN_PLACEHOLDER, type WireRequest } from './wire';
+export { toCurl } from './curl';
+export { Redactor } from './redact';
+export { decodeErrorBody, findErrorInfo } from './decodeError';
+export { parseUsageHeaders, emptyUsage } from './usageHeaders';
+export { adviseBeforeSend, recordResult, originOf, pruneRateState, readRateState, emptyRateState, minutesText, URL_READS_PER_HOUR, type RateState, type SendAdvice } from './rateLimits';
+export { retryReason, backoffDelay, defaultRetryPolicy, type RetryPolicy, type AttemptOutcome } from './retryPolicy';
+export { resultFromResponse, resultFromFailure, parseBody, responseError, type RawResponse } from './buildResult';
+export { tokenTransportProblem, isLoopbackHost } from './tokenTransport';
+export { formatResultText, usageText } from './textReport';

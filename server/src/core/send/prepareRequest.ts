@@ -1,0 +1,196 @@
+/**
+ * Turns one request block into the HTTP request the API takes ([1], [2] Create, [3] Versioning):
+ *
+ * - every `{{reference}}` resolved (file and environment variables, earlier named responses);
+ * - the version: the path's segment, else the environment's defaultVersion (prepended), else none,
+ *   and the result says which;
+ * - GET and DELETE carry every parameter in the query string; a POST keeps the parameters written on
+ *   its request line in the query string (the documented shape of a refresh:
+ *   `POST /{version}/?id=<url>&scrape=true`) and sends its body as form fields, objects and lists as
+ *   JSON text ([2] Create). A JSON body in the file becomes form fields;
+ * - every value is percent-encoded on its own, so the `id` of a refresh can never disturb `scrape`
+ *   (URL-ID-ENCODED): `&`, `=`, `?`, `#`, `+` and `%` inside a value are always escaped.
+ *
+ * The access token is not part of the result: `toWire` adds it at the very last moment.
+ */
+import type { FileContext } from '../analysis/fileContext';
+import { requestName } from '../analysis/fileContext';
+import type { ApiModel } from '../model/apiModel';
+import { splitVersion } from '../model/apiModel';
+import type { RequestBlock } from '../syntax/ast';
+import { decodeParamValue } from '../syntax/query';
+import { formFieldText, readLosslessBody } from './losslessJson';
+import type { NamedResponses } from './namedResponses';
+import { resolveForSend, resolveJsonValue, UnresolvedReference } from './resolveForSend';
+import type { FailureKind, Pairs, PreparedRequest, VersionInfo } from './types';
+
+export interface PrepareOptions {
+  model: ApiModel;
+  /** From `buildFileContext(document, environment)`. */
+  ctx: FileContext;
+  responses: NamedResponses;
+  /** Where the request goes unless it is written with an absolute URL of the same origin. */
+  baseUrl: string;
+  /** Adds `validate_only` to `execution_options` of an ad set creation (ADSET-EXECUTION-OPTIONS). */
+  validateOnly?: boolean;
+}
+
+export type PrepareOutcome =
+  | {
+      ok: true;
+      request: PreparedRequest;
+      /** Access tokens written in the file: not sent, but redacted like the real one. */
+      secretsInFile: string[];
+    }
+  | { ok: false; kind: Extract<FailureKind, 'build' | 'insecure'>; message: string; name: string | null; title: string | null };
+
+/** Headers graphreq sets itself; written ones are dropped with a warning. */
+const OWN_HEADERS = new Set(['content-type', 'content-length', 'host']);
+
+export function prepareRequest(block: RequestBlock, opts: PrepareOptions): PrepareOutcome {
+  const name = requestName(block) ?? null;
+  const title = block.parsed.separator?.title?.text ?? null;
+  const fail = (message: string, kind: 'build' | 'insecure' = 'build'): PrepareOutcome => ({ ok: false, kind, message, name, title });
+  const request = block.parsed.request;
+  if (!request) return fail(`request ${block.index} has no request line`);
+  const syntax = block.parsed.errors[0];
+  if (syntax) return fail(`the request has a syntax error: ${syntax.message}`);
+  const method = (request.method?.text ?? 'GET').toUpperCase();
+  const warnings: string[] = [];
+  const secretsInFile: string[] = [];
+  const { ctx, responses } = opts;
+
+  try {
+    // The path: resolved as a whole, so a variable may hold several segments or the origin itself.
+    const rawPath = request.target.queryStart === undefined ? request.target.raw : request.target.raw.slice(0, request.target.queryStart - request.target.span.start);
+    let pathText = resolveForSend(rawPath.trim(), ctx, responses, 'encoded');
+    let baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    const absolute = /^(https?:\/\/[^/?#\s]*)(.*)$/i.exec(pathText);
+    if (absolute) {
+      const target = originOf(absolute[1]);
+      if (!target) return fail(`\`${absolute[1]}\` is not a valid URL`);
+      if (target !== originOf(baseUrl)) {
+        return fail(`the request is written for ${target}, but the access token goes only to the base URL's origin ${originOf(baseUrl) ?? baseUrl}: set the base URL to it, or write the path without the origin`, 'insecure');
+      }
+      baseUrl = target;
+      pathText = absolute[2];
+    }
+    const segments = pathText.split('/').filter((s) => s !== '').map(decodeParamValue);
+
+    const { version, rest, versionLike } = splitVersion(segments.map((text) => ({ text, opaque: false })));
+    let versionInfo: VersionInfo;
+    if (version) versionInfo = { text: version.text, source: 'path' };
+    else if (versionLike) {
+      versionInfo = { text: versionLike, source: 'path' };
+      warnings.push(`the version segment \`${versionLike}\` is not in the documented form v<major>.<minor> (REQ-VERSION-FORMAT)`);
+    } else if (ctx.env.defaultVersion) {
+      versionInfo = { text: ctx.env.defaultVersion, source: 'default' };
+      segments.unshift(ctx.env.defaultVersion);
+    } else {
+      versionInfo = { text: null, source: 'none' };
+      warnings.push('sent without a version: the service uses the version set in the app dashboard; always sending one is advised (REQ-VERSION-MISSING)');
+    }
+    const match = opts.model.match(method, rest);
+    const endpoint = match?.endpoint;
+
+    const query: Pairs = [];
+    for (const p of request.params) query.push([decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded'))]);
+    let bodyFields: Pairs | null = null;
+    const body = request.body;
+    if (body?.kind === 'form') {
+      bodyFields = (body.formParams ?? []).map((p) => [decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded'))]);
+    } else if (body?.kind === 'json') {
+      const read = readLosslessBody(body.text);
+      if (read.errors.length) return fail(`the JSON body cannot be read: ${read.errors[0].message}`);
+      if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return fail('the JSON body must be an object whose members are the parameters of the call');
+      const value = resolveJsonValue(read.value, ctx, responses) as Record<string, unknown>;
+      bodyFields = Object.entries(value).map(([k, v]) => [k, formFieldText(v)]);
+    }
+
+    for (const list of [query, bodyFields]) {
+      if (!list) continue;
+      for (let i = list.length - 1; i >= 0; i--) {
+        if (list[i][0] !== 'access_token') continue;
+        if (list[i][1]) secretsInFile.push(list[i][1]);
+        list.splice(i, 1);
+        warnings.push('the access_token written in the file was not sent: the token comes from GRAPHREQ_ACCESS_TOKEN or the editor\'s secret storage (REQ-TOKEN-IN-FILE)');
+      }
+    }
+
+    let form: Pairs | null = null;
+    if (method === 'POST') form = bodyFields ?? [];
+    else if (bodyFields?.length) {
+      // The API reads a GET's parameters from the query string only, so a body written for a GET moves there.
+      query.push(...bodyFields);
+      warnings.push(`the body's parameters were sent in the query string: a ${method} takes its parameters there`);
+    }
+
+    if (opts.validateOnly) {
+      if (endpoint?.id !== 'adset.create' || !form) return fail('validate only applies to an ad set creation (POST /{version}/act_<id>/adsets)');
+      addValidateOnly(form);
+    }
+
+    const headers: Pairs = [];
+    for (const h of request.headers) {
+      const lower = h.name.text.toLowerCase();
+      if (OWN_HEADERS.has(lower)) {
+        warnings.push(`the ${h.name.text} header written in the file was not sent: graphreq sets it (form-encoded bodies, as the API takes them)`);
+        continue;
+      }
+      headers.push([h.name.text, resolveForSend(h.value.text, ctx, responses, 'plain')]);
+    }
+
+    // [3] Limits: a request naming several ids counts one call per id, so `ids=a,b` is two URL reads.
+    const urlReads = endpoint?.id !== 'url.read' ? [] : query.filter(([k]) => k === 'id' || k === 'ids').flatMap(([k, v]) => (k === 'ids' ? v.split(',') : [v])).map((u) => u.trim()).filter((u) => u !== '');
+    return {
+      ok: true,
+      secretsInFile,
+      request: {
+        index: block.index,
+        name,
+        title,
+        method,
+        baseUrl,
+        path: '/' + segments.map(encodeURIComponent).join('/') + (segments.length > 0 && pathText.endsWith('/') ? '/' : ''),
+        query,
+        form,
+        headers,
+        tokenIn: method === 'POST' ? 'form' : 'query',
+        version: versionInfo,
+        endpointId: endpoint?.id ?? null,
+        bucType: endpoint?.bucType ?? null,
+        urlReads,
+        warnings,
+      },
+    };
+  } catch (e) {
+    if (e instanceof UnresolvedReference) return fail(e.message);
+    throw e;
+  }
+}
+
+/** `execution_options` is a list written as JSON text; validate_only joins whatever is there. */
+function addValidateOnly(form: Pairs): void {
+  const at = form.findIndex(([k]) => k === 'execution_options');
+  let list: unknown[] = [];
+  if (at >= 0) {
+    try {
+      const parsed = JSON.parse(form[at][1]);
+      list = Array.isArray(parsed) ? parsed : [parsed];
+    } catch {
+      list = [form[at][1]];
+    }
+  }
+  if (!list.includes('validate_only')) list.push('validate_only');
+  const text = JSON.stringify(list);
+  if (at >= 0) form[at][1] = text;
+  else form.push(['execution_options', text]);
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}

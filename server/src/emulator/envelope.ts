@@ -1,0 +1,107 @@
+/**
+ * The error envelope ([2] Errors, [3] Rate-limit error envelope; ERR-ENVELOPE): an `error` object
+ * with message, type, code, error_subcode, error_data, is_transient, error_user_title,
+ * error_user_msg and fbtrace_id, plus __fb_trace_id__ and __www_request_id__ beside it.
+ *
+ * Everything that refuses a call throws a ServiceError; the router turns it into the envelope.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ApiModel, ErrorCodeInfo } from '../core';
+
+export interface ServiceErrorInit {
+  /** HTTP status; see docs/emulator.md, "Errors". */
+  status: number;
+  code: number;
+  subcode?: number;
+  message: string;
+  /** JSON text, as [2] shows error_data. */
+  errorData?: string;
+  transient?: boolean;
+  userTitle?: string;
+  userMessage?: string;
+  /** The RULES.md ID behind the refusal, sent as the X-Graphreq-Rule header. */
+  rule?: string;
+  type?: string;
+  /** Extra headers, for example the usage headers of a rate-limited call. */
+  headers?: Record<string, string>;
+}
+
+export class ServiceError extends Error {
+  constructor(readonly init: ServiceErrorInit) {
+    super(init.message);
+  }
+}
+
+/** The envelope's text fields default to the meaning of the code in schemas/errors.json. */
+export function envelopeOf(init: ServiceErrorInit, model: ApiModel): Record<string, unknown> {
+  const info = errorInfo(model, init.code, init.subcode);
+  const trace = traceId();
+  const error: Record<string, unknown> = {
+    message: init.message,
+    type: init.type ?? 'OAuthException',
+    code: init.code,
+  };
+  if (init.subcode !== undefined) error.error_subcode = init.subcode;
+  if (init.errorData !== undefined) error.error_data = init.errorData;
+  error.is_transient = init.transient ?? info?.transient ?? false;
+  error.error_user_title = init.userTitle ?? info?.title ?? init.message;
+  error.error_user_msg = init.userMessage ?? info?.meaning ?? init.message;
+  error.fbtrace_id = trace;
+  return { error, __fb_trace_id__: trace, __www_request_id__: requestId() };
+}
+
+/**
+ * The documented meaning of a code and subcode: the exact pair, else an entry known only by its
+ * subcode (246003), else an entry whose code is the subcode (the iOS 14 numbers of [3], sent as the
+ * subcode of 100), else the code alone.
+ */
+export function errorInfo(model: ApiModel, code: number, subcode: number | undefined): ErrorCodeInfo | undefined {
+  const errors = model.errors;
+  const sub = subcode ?? null;
+  return (
+    errors.find((e) => e.code === code && (e.subcode ?? null) === sub) ??
+    (sub !== null ? errors.find((e) => e.code === null && e.subcode === sub) ?? errors.find((e) => e.code === sub && (e.subcode ?? null) === null && e.kind !== 'issue') : undefined) ??
+    errors.find((e) => e.code === code && (e.subcode ?? null) === null)
+  );
+}
+
+/** error_data naming the fields to blame ([2] Errors: blame_field_specs naming dsa_payor). */
+export function blameData(fields: string[]): string {
+  return JSON.stringify({ blame_field_specs: fields.map((f) => [f]) });
+}
+
+function traceId(): string {
+  return randomBytes(8).toString('base64').replace(/[+/=]/g, (c) => (c === '+' ? 'A' : c === '/' ? 'B' : ''));
+}
+
+function requestId(): string {
+  return `A${randomBytes(12).toString('hex')}`;
+}
+
+/** Unknown object or path: the wording of the real service's answer, as code 100. */
+export function unknownObject(what: string, method: string): ServiceError {
+  return new ServiceError({
+    status: 404,
+    code: 100,
+    type: 'GraphMethodException',
+    message: `Unsupported ${method.toLowerCase()} request. Object with ID '${what}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    userTitle: 'Unknown object',
+    userMessage: `Nothing answers ${method} on '${what}' in the emulator: the documents describe ad sets, URL nodes and threads.`,
+  });
+}
+
+/**
+ * A refusal with code 100 (invalid parameter) blaming some parameters. `rule` is the RULES.md ID, or
+ * undefined when the refusal is about data (a campaign that does not exist) rather than a rule.
+ */
+export function invalidParameter(rule: string | undefined, userMessage: string, blame: string[] = [], userTitle?: string): ServiceError {
+  return new ServiceError({
+    status: 400,
+    code: 100,
+    message: 'Invalid parameter',
+    errorData: blame.length ? blameData(blame) : undefined,
+    userTitle,
+    userMessage,
+    rule,
+  });
+}

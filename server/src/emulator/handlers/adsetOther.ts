@@ -1,0 +1,64 @@
+/**
+ * The ad set operations [2] names without showing their parameters or responses (Other operations):
+ * update (POST /<ad_set_id>), delete (DELETE /<ad_set_id>) and list (GET /act_<id>/adsets). The
+ * rule engine does not check them, so the emulator keeps them small: an update changes the
+ * parameters it is given (refusing flagged assets, as [2] says for "create or modify"), a delete
+ * marks the ad set DELETED, and both answer {"success": true}; a list answers {"data": [ad sets]}.
+ */
+import { invalidParameter, unknownObject } from '../envelope';
+import { adsetNode } from '../nodes/adsetNode';
+import { toMs } from '../nodes/datetime';
+import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
+import { own, readParams } from '../nodes/params';
+import type { AdSetRecord } from '../state';
+import { isStatus } from './adsetCreate';
+import type { HandlerContext, Reply } from './context';
+
+/** Parameters an update may not change: they place the ad set, they do not describe it. */
+const FIXED = ['campaign_id', 'campaign_spec', 'execution_options', 'fields'];
+
+export async function updateAdSet(ctx: HandlerContext): Promise<Reply> {
+  const adset = liveAdSet(ctx);
+  const params = readParams(ctx.call, ctx.model, FIXED);
+  if (params.status !== undefined && !isStatus(params.status)) {
+    throw invalidParameter('ADSET-STATUS', '`status` takes ACTIVE, PAUSED, DELETED or ARCHIVED ([2] States and transitions).', ['status']);
+  }
+  if (params.name !== undefined && (typeof params.name !== 'string' || [...params.name].length > 400 || params.name === '')) {
+    throw invalidParameter('ADSET-NAME-MAX', '`name` must be text of 1 to 400 characters ([2] Limits).', ['name']);
+  }
+  const merged = { ...adset.params, ...params };
+  refuseFlaggedAssets(flaggedAssetsOf(merged, ctx.store.state), ctx.config);
+  for (const [k, v] of Object.entries(params)) {
+    if (k === 'name') adset.name = v as string;
+    else if (k === 'status') adset.configured_status = v as AdSetRecord['configured_status'];
+    else if (k === 'start_time') adset.start_time = toMs(v);
+    else if (k === 'end_time') adset.end_time = toMs(v);
+    else adset.params[k] = v;
+  }
+  await ctx.store.commit();
+  return { body: { success: true } };
+}
+
+export async function deleteAdSet(ctx: HandlerContext): Promise<Reply> {
+  const adset = liveAdSet(ctx);
+  adset.configured_status = 'DELETED';
+  await ctx.store.commit();
+  return { body: { success: true } };
+}
+
+export function listAdSets(ctx: HandlerContext): Reply {
+  const { call, store, version } = ctx;
+  const account = call.match!.values['ad-account-id'];
+  const unix = call.params.get('date_format')?.value === 'U';
+  const data = Object.values(store.state.adsets)
+    .filter((a) => a.account_id === account && a.configured_status !== 'DELETED')
+    .map((a) => adsetNode(a, store.state, { fields: call.fields?.items, version, unix }));
+  return { body: { data } };
+}
+
+function liveAdSet(ctx: HandlerContext): AdSetRecord {
+  const id = ctx.call.match!.values['adset-id'];
+  const adset = own(ctx.store.state.adsets, id);
+  if (!adset || adset.configured_status === 'DELETED') throw unknownObject(id, ctx.call.method);
+  return adset;
+}

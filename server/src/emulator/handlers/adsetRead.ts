@@ -1,0 +1,18 @@
+/**
+ * GET /{version}/<ad_set_id> ([2] Read an ad set): the fields asked for, id by default; date_format=U
+ * gives datetimes as UNIX timestamps. date_preset and time_range select statistics, and the ad set
+ * fields of [2] hold none, so once the rule engine has accepted them they change nothing in the
+ * answer (an invalid time_range is ignored, as [2] says).
+ */
+import { unknownObject } from '../envelope';
+import { adsetNode } from '../nodes/adsetNode';
+import { own } from '../nodes/params';
+import type { HandlerContext, Reply } from './context';
+
+export function readAdSet(ctx: HandlerContext): Reply {
+  const { call, store, version } = ctx;
+  const id = call.match!.values['adset-id'];
+  const adset = own(store.state.adsets, id);
+  if (!adset || adset.configured_status === 'DELETED') throw unknownObject(id, call.method);
+  return { body: adsetNode(adset, store.state, { fields: call.fields?.items, version, unix: call.params.get('date_format')?.value === 'U' }) };
+}

@@ -1,0 +1,23 @@
+/** What every endpoint handler gets, and what it answers. */
+import type { ApiModel, Call, Version } from '../../core';
+import type { EmulatorConfig } from '../config';
+import type { Store } from '../store';
+import type { Caller } from '../tokens';
+
+export interface HandlerContext {
+  call: Call;
+  /** The version that answers (the path's, the default, or the one an expired version is routed to). */
+  version: Version;
+  caller: Caller;
+  config: EmulatorConfig;
+  store: Store;
+  model: ApiModel;
+  now: number;
+}
+
+export interface Reply {
+  status?: number;
+  body: unknown;
+}
+
+export type Handler = (ctx: HandlerContext) => Reply | Promise<Reply>;

@@ -1,0 +1,71 @@
+/**
+ * The URL node ([1]): GET /{version}/?id=<url> reads its engagement counters and object-graph
+ * object; `ids=<url>,<url>` reads several at once (an object keyed by id, each id counted as one
+ * call). Any URL can be read: one the emulator has not seen has zero counters and no og_object.
+ * POST /{version}/?id=<url>&scrape=true refreshes what is stored about the URL and answers
+ * {"success": true} (URL-SCRAPE-RESPONSE). Engagement counters are imprecise by design
+ * (URL-ENGAGEMENT-IMPRECISE); the emulator's are the seeded figures.
+ */
+import { createHash } from 'node:crypto';
+import type { FieldItem } from '../../core';
+import { invalidParameter } from '../envelope';
+import { idsNamed } from '../limits/meter';
+import { formatDatetime } from '../nodes/datetime';
+import { own } from '../nodes/params';
+import { fieldItems, selectFields } from '../nodes/selectFields';
+import type { UrlNodeRecord } from '../state';
+import type { HandlerContext, Reply } from './context';
+
+export function readUrl(ctx: HandlerContext): Reply {
+  const { call, store } = ctx;
+  const ids = idsNamed(call);
+  if (ids.length === 0) {
+    throw invalidParameter('URL-READ-SHAPE', 'Name the URL to read: GET /{version}/?id=<url> ([1] Read a URL node).', ['id']);
+  }
+  const items = call.fields?.items.length ? call.fields.items : fieldItems(['id']);
+  const node = (url: string): Record<string, unknown> => urlNode(url, own(store.state.urls, url), items);
+  if (call.params.has('ids')) {
+    const out: Record<string, unknown> = {};
+    for (const url of ids) out[url] = node(url);
+    return { body: out };
+  }
+  return { body: node(ids[0]) };
+}
+
+export async function refreshUrl(ctx: HandlerContext): Promise<Reply> {
+  const { call, store, now } = ctx;
+  const url = String(call.params.get('id')!.value);
+  const state = store.state;
+  const existing = own(state.urls, url);
+  if (existing?.og_object) existing.og_object.updated_time = now;
+  else {
+    const record: UrlNodeRecord = existing ?? { url, engagement: { comment_count: 0, comment_plugin_count: 0, reaction_count: 0, share_count: 0 } };
+    record.og_object = { id: ogId(url), title: url, type: 'website', updated_time: now };
+    state.urls[url] = record;
+  }
+  await store.commit();
+  return { body: { success: true } };
+}
+
+function urlNode(url: string, record: UrlNodeRecord | undefined, items: FieldItem[]): Record<string, unknown> {
+  return selectFields(items, (item) => {
+    switch (item.name) {
+      case 'id':
+        return url;
+      case 'engagement':
+        return { ...(record?.engagement ?? { comment_count: 0, comment_plugin_count: 0, reaction_count: 0, share_count: 0 }) };
+      case 'og_object':
+        return record?.og_object ? { ...record.og_object, updated_time: formatDatetime(record.og_object.updated_time, false) } : undefined;
+      case 'app_links':
+        return record?.app_links;
+      default:
+        return undefined;
+    }
+  });
+}
+
+/** A stable numeric id for the object-graph object of a URL first seen by a refresh. */
+function ogId(url: string): string {
+  const n = BigInt(`0x${createHash('sha256').update(url).digest('hex').slice(0, 12)}`);
+  return `1015${n.toString().padStart(15, '0').slice(0, 13)}`;
+}

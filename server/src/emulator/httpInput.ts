@@ -1,0 +1,196 @@
+/**
+ * Reads an HTTP request into what the API sees: the method, the path segments, and the parameters
+ * of the query string and the body in the order written. Bodies are form-encoded (objects and lists
+ * as JSON text, as [2] Create an ad set takes them) or JSON objects. Anything else, and anything
+ * hostile (oversized, malformed, too deeply nested), is refused with an envelope, never a crash.
+ */
+import type { IncomingMessage } from 'node:http';
+import { ServiceError } from './envelope';
+
+export interface InputParam {
+  name: string;
+  /** Text for query and form parameters; a JSON value for members of a JSON body. */
+  value: unknown;
+  source: 'query' | 'form' | 'json';
+  /** A query or form value as it came over the wire, before percent-decoding (URL-ID-ENCODED reads it). */
+  raw?: string;
+}
+
+export interface HttpInput {
+  method: string;
+  /** Decoded, non-empty path segments (the version segment included). */
+  segments: string[];
+  params: InputParam[];
+  /** By lower-cased name. */
+  headers: Map<string, string>;
+}
+
+/** Objects and lists nested deeper than this are refused: no documented value comes close. */
+export const MAX_NESTING = 64;
+/** Past this many bytes a refused body is no longer drained: the connection is closed instead. */
+const DRAIN_FACTOR = 64;
+
+export async function readInput(req: IncomingMessage, maxBodyBytes: number): Promise<HttpInput> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const headers = new Map<string, string>();
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v);
+  const { path, query } = splitTarget(req.url ?? '/');
+  const segments = decodeSegments(path);
+  const params: InputParam[] = [];
+  params.push(...encodedParams(query, 'query'));
+  const body = await readBody(req, maxBodyBytes);
+  if (body.length > 0) params.push(...bodyParams(body, headers.get('content-type')));
+  for (const p of params) checkNesting(p);
+  return { method, segments, params, headers };
+}
+
+function splitTarget(target: string): { path: string; query: string } {
+  // An absolute-form target (sent to proxies) carries an origin: only its path and query matter here.
+  const t = /^https?:\/\//i.test(target) ? target.replace(/^https?:\/\/[^/?#]*/i, '') : target;
+  const hash = t.indexOf('#');
+  const noHash = hash >= 0 ? t.slice(0, hash) : t;
+  const q = noHash.indexOf('?');
+  return q >= 0 ? { path: noHash.slice(0, q), query: noHash.slice(q + 1) } : { path: noHash, query: '' };
+}
+
+function decodeSegments(path: string): string[] {
+  return path
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        throw badRequest(`The path segment "${s.slice(0, 80)}" is not valid percent-encoding.`);
+      }
+    });
+}
+
+function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = declared > max;
+    const refuse = (): ServiceError =>
+      new ServiceError({
+        status: 413,
+        code: 100,
+        message: `Request body too large: the emulator accepts at most ${max} bytes`,
+        userTitle: 'Request body too large',
+        userMessage: `The body has more than ${max} bytes. Ad set parameters fit in far less; see maxBodyBytes in docs/emulator.md.`,
+        headers: { Connection: 'close' },
+      });
+    if (declared > max * DRAIN_FACTOR) {
+      // Too large even to drain: answer now and let the router close the connection.
+      req.pause();
+      reject(refuse());
+      return;
+    }
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) tooLarge = true;
+      if (size > max * DRAIN_FACTOR) {
+        req.pause();
+        reject(refuse());
+        return;
+      }
+      if (!tooLarge) chunks.push(chunk);
+    });
+    req.on('end', () => (tooLarge ? reject(refuse()) : resolve(Buffer.concat(chunks))));
+    req.on('error', (e) => reject(badRequest(`The request body could not be read (${e.message}).`)));
+  });
+}
+
+function bodyParams(body: Buffer, contentType: string | undefined): InputParam[] {
+  const media = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw unsupportedType(`charset ${charset}`);
+  const text = decodeUtf8(body);
+  if (media === 'application/x-www-form-urlencoded') return encodedParams(text, 'form');
+  if (media === 'application/json' || /^application\/[\w.+-]+\+json$/.test(media)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      throw badRequest(`The JSON body cannot be read: ${(e as Error).message.split('\n')[0].slice(0, 200)}`);
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('A JSON body must be an object whose members are the parameters of the call.');
+    return Object.entries(value as Record<string, unknown>).map(([name, v]) => ({ name, value: v, source: 'json' as const }));
+  }
+  throw unsupportedType(media === '' ? 'a body without Content-Type' : media);
+}
+
+/** `a=1&b=%7B%7D` as URLSearchParams reads it, keeping each value's text as sent. */
+function encodedParams(text: string, source: 'query' | 'form'): InputParam[] {
+  const out: InputParam[] = [];
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const [[name, value]] = new URLSearchParams(pair);
+    out.push({ name, value, source, raw: eq >= 0 ? pair.slice(eq + 1) : '' });
+  }
+  return out;
+}
+
+function decodeUtf8(body: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    throw badRequest('The body is not valid UTF-8.');
+  }
+}
+
+/** Refuses values nested deeper than MAX_NESTING, as JSON values or as JSON text. */
+function checkNesting(p: InputParam): void {
+  const depth = typeof p.value === 'string' ? textDepth(p.value) : valueDepth(p.value);
+  if (depth > MAX_NESTING) throw badRequest(`\`${p.name.slice(0, 80)}\` is nested ${depth} levels deep; the emulator accepts at most ${MAX_NESTING}.`);
+}
+
+function valueDepth(root: unknown): number {
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d + 1 > max) max = d + 1;
+    if (max > MAX_NESTING) return max;
+    for (const child of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)) stack.push([child, d + 1]);
+  }
+  return max;
+}
+
+/** Bracket depth of JSON text, outside strings. */
+function textDepth(text: string): number {
+  const t = text.trimStart();
+  if (t[0] !== '{' && t[0] !== '[') return 0;
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (++depth > max) max = depth;
+      if (max > MAX_NESTING) return max;
+    } else if (c === '}' || c === ']') depth--;
+  }
+  return max;
+}
+
+function badRequest(userMessage: string): ServiceError {
+  return new ServiceError({ status: 400, code: 100, message: 'Invalid request', userTitle: 'Invalid request', userMessage });
+}
+
+function unsupportedType(what: string): ServiceError {
+  return new ServiceError({
+    status: 415,
+    code: 100,
+    message: `Unsupported content type: ${what.slice(0, 100)}`,
+    userTitle: 'Unsupported content type',
+    userMessage: 'Send parameters in the query string, as a form-encoded body (application/x-www-form-urlencoded, objects and lists as JSON text) or as a JSON object (application/json; charset utf-8).',
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * The usage headers of [3] (USAGE-APP, USAGE-ADACCOUNT, USAGE-BUC), each JSON text:
+ * - X-App-Usage {call_count, total_cputime, total_time} for calls under the platform limits;
+ * - X-Ad-Account-Usage {acc_id_util_pct, reset_time_duration, ads_api_access_tier} for ads API calls
+ *   of v3.3 and older;
+ * - X-Business-Use-Case-Usage {<business id>: [{type, call_count, total_cputime, total_time,
+ *   estimated_time_to_regain_access, ads_api_access_tier}]} for BUC calls of newer versions.
+ * Percentages are integers (rounded down) of the allowance; estimated_time_to_regain_access is in
+ * minutes (rounded up) and reset_time_duration in seconds (rounded up).
+ */
+import type { AppSettings } from '../config';
+import type { Caller } from '../tokens';
+import type { Limiter } from './limiter';
+import type { Scope } from './meter';
+
+export function usageHeaders(scopes: Scope[], limiter: Limiter, now: number, caller: Caller, app: AppSettings, adsV33OrOlder: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const scope of scopes) {
+    const u = limiter.usage(scope, now);
+    if (scope.kind === 'app') {
+      headers['X-App-Usage'] = JSON.stringify({ call_count: u.callCount, total_cputime: u.totalCputime, total_time: u.totalTime });
+    } else if (scope.kind === 'ads' && adsV33OrOlder) {
+      headers['X-Ad-Account-Usage'] = JSON.stringify({
+        acc_id_util_pct: Math.floor((10000 * u.count) / scope.limit) / 100,
+        reset_time_duration: Math.ceil(u.resetMs / 1000),
+        ads_api_access_tier: app.accessTier,
+      });
+    } else if (scope.kind === 'ads' || scope.kind === 'msgr') {
+      const entry: Record<string, unknown> = {
+        type: scope.kind === 'ads' ? 'ads_management' : 'msgr',
+        call_count: u.callCount,
+        total_cputime: u.totalCputime,
+        total_time: u.totalTime,
+        estimated_time_to_regain_access: Math.ceil(u.regainMs / 60_000),
+      };
+      if (scope.kind === 'ads') entry.ads_api_access_tier = app.accessTier;
+      headers['X-Business-Use-Case-Usage'] = JSON.stringify({ [caller.business]: [entry] });
+    }
+  }
+  return headers;
+}

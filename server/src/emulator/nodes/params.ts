@@ -1,0 +1,39 @@
+/**
+ * Parameter values as the service stores them: read through the endpoint's params schema the way the
+ * rule engine reads them (docs/schemas.md, "Coercion"), so "2000" becomes 2000 and JSON text
+ * becomes an object. A parameter the schema does not describe keeps its value, JSON text parsed.
+ */
+import type { ApiModel, Call } from '../../core';
+import { coerce, resolveRef } from '../../core/model/validateValue';
+
+export function readParams(call: Call, model: ApiModel, skip: string[] = []): Record<string, unknown> {
+  const schema = model.paramsSchema(call.endpoint);
+  const out: Record<string, unknown> = {};
+  for (const p of call.params.values()) {
+    // `__proto__` is no parameter of any endpoint; as a key it would replace the record's prototype.
+    if (p.name === 'access_token' || p.name === '__proto__' || skip.includes(p.name)) continue;
+    const sub = schema?.properties?.[p.name];
+    out[p.name] = sub ? coerce(resolveRef(sub, schema!), p.value).value : parseJsonText(p.value);
+  }
+  return out;
+}
+
+function parseJsonText(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  if (!t.startsWith('{') && !t.startsWith('[')) return v;
+  try {
+    return JSON.parse(t);
+  } catch {
+    return v;
+  }
+}
+
+export function hasOwn<T>(record: Record<string, T>, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(record, key);
+}
+
+/** The record under `key`, never one of Object.prototype's members (`__proto__`, `constructor`). */
+export function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return hasOwn(record, key) ? record[key] : undefined;
+}

@@ -1,0 +1,30 @@
+/**
+ * Applies a parsed `fields` list to a node: each item picks one field, `field{a,b}` narrows an object
+ * (or each object of a list) to some of its members. Connection modifiers are the node's business
+ * (threadNode.ts reads `source` and `limit`).
+ */
+import type { FieldItem } from '../../core';
+
+/** `valueOf` returns undefined for a field the node leaves out. */
+export function selectFields(items: FieldItem[], valueOf: (item: FieldItem) => unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const item of items) {
+    if (item.opaque || item.name === '' || Object.prototype.hasOwnProperty.call(out, item.name)) continue;
+    const value = valueOf(item);
+    if (value !== undefined) out[item.name] = narrow(value, item.selection);
+  }
+  return out;
+}
+
+export function narrow(value: unknown, selection: FieldItem[] | undefined): unknown {
+  if (!selection || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => narrow(v, selection));
+  const obj = value as Record<string, unknown>;
+  if (Array.isArray(obj.data)) return { ...obj, data: obj.data.map((v) => narrow(v, selection)) };
+  return selectFields(selection, (sub) => (Object.prototype.hasOwnProperty.call(obj, sub.name) ? obj[sub.name] : undefined));
+}
+
+/** The default field list of a node (`id`), as field items. */
+export function fieldItems(names: string[]): FieldItem[] {
+  return names.map((name) => ({ name, nameSpan: { start: 0, end: 0 }, modifiers: [], span: { start: 0, end: 0 } }));
+}

@@ -1,0 +1,69 @@
+/**
+ * One call, start to finish, in the order the service works:
+ *   read the request -> who is calling (190) -> which version and endpoint -> count it against the
+ *   rate limits (429 once a limit is reached) -> the rule engine (the editor's rules, 400) ->
+ *   the endpoint's handler (the checks that need stored data, then the answer).
+ * Whatever goes wrong becomes an error envelope; the usage headers go out on every counted call,
+ * refused or not.
+ */
+import type { IncomingMessage } from 'node:http';
+import { checkCall, type ApiModel } from '../core';
+import { buildCall } from './buildCall';
+import { appSettings, type EmulatorConfig } from './config';
+import { envelopeOf, ServiceError, unknownObject } from './envelope';
+import { handlers } from './handlers';
+import { readInput } from './httpInput';
+import { Limiter } from './limits/limiter';
+import { limitError } from './limits/limitError';
+import { isAdsV33OrOlder, meteredScopes } from './limits/meter';
+import { usageHeaders } from './limits/usageHeaders';
+import { refusalOf, refusingFinding } from './refusal';
+import type { Store } from './store';
+import { identifyCaller } from './tokens';
+
+export interface EmulatorRuntime {
+  config: EmulatorConfig;
+  store: Store;
+  limiter: Limiter;
+  model: ApiModel;
+  now: () => number;
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export async function answer(req: IncomingMessage, rt: EmulatorRuntime): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  try {
+    const input = await readInput(req, rt.config.maxBodyBytes);
+    const tokenParam = [...input.params].reverse().find((p) => p.name === 'access_token')?.value;
+    const caller = identifyCaller(tokenParam, input.headers.get('authorization'), rt.config);
+    const now = rt.now();
+    const { call, version, written } = buildCall(input, rt.config, rt.store.state, new Date(now).toISOString().slice(0, 10));
+    headers['X-Graphreq-Version'] = version.version.text;
+
+    const scopes = meteredScopes(call, caller, version.version, rt.config, rt.store.state);
+    const blocked = rt.limiter.take(scopes, now);
+    Object.assign(headers, usageHeaders(scopes, rt.limiter, now, caller, appSettings(rt.config, caller.app), isAdsV33OrOlder(version.version)));
+    if (blocked) throw limitError(blocked, rt.limiter.usage(blocked, now), headers);
+
+    const refusal = refusingFinding(checkCall(call, rt.model, { written }), rt.model);
+    if (refusal) throw refusalOf(refusal, rt.model);
+    const handler = call.endpoint ? handlers[call.endpoint.id] : undefined;
+    if (!handler) throw unknownObject(`/${input.segments.join('/')}`, input.method);
+    const reply = await handler({ call, version: version.version, caller, config: rt.config, store: rt.store, model: rt.model, now });
+    return { status: reply.status ?? 200, headers, body: reply.body };
+  } catch (e) {
+    if (e instanceof ServiceError) {
+      const extra: Record<string, string> = { ...e.init.headers };
+      if (e.init.rule) extra['X-Graphreq-Rule'] = e.init.rule;
+      return { status: e.init.status, headers: { ...headers, ...extra }, body: envelopeOf(e.init, rt.model) };
+    }
+    // A bug of the emulator: answer like the service's unknown error rather than dropping the connection.
+    const init = { status: 500, code: 1, message: 'An unknown error occurred', transient: true, userTitle: 'Emulator error', userMessage: `The emulator failed to answer: ${(e as Error)?.message ?? String(e)}` };
+    return { status: 500, headers, body: envelopeOf(init, rt.model) };
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The data a fresh emulator starts with, so the examples and the quick start work at once
+ * (docs/emulator.md lists it). Times are fixed dates, so answers do not depend on when the state
+ * was created.
+ */
+import { STATE_FORMAT, type AdRecord, type AdSetRecord, type CampaignRecord, type EmulatorState, type MessageRecord } from './state';
+
+export const SEED = {
+  account: '1000000001',
+  /** One campaign per outcome objective, then the iOS 14 app campaign. */
+  campaigns: {
+    OUTCOME_AWARENESS: '120200000000000001',
+    OUTCOME_TRAFFIC: '120200000000000002',
+    OUTCOME_ENGAGEMENT: '120200000000000003',
+    OUTCOME_LEADS: '120200000000000004',
+    OUTCOME_APP_PROMOTION: '120200000000000005',
+    OUTCOME_SALES: '120200000000000006',
+    ios14: '120200000000000007',
+  },
+  adsets: {
+    withThreeAds: '23850000000000001',
+    withFourAds: '23850000000000002',
+    usingFlaggedAudience: '23850000000000003',
+    ios14: '23850000000000004',
+  },
+  audiences: { flagged: '23860000000000001', lookalikeOfFlagged: '23860000000000002', clean: '23860000000000003' },
+  conversions: { flagged: '23870000000000001', clean: '23870000000000002' },
+  thread: 't_100200300',
+  app: { id: 1234567890, storeUrl: 'https://apps.example.com/app/id1234567890' },
+} as const;
+
+const T0 = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+export function seedState(): EmulatorState {
+  const state: EmulatorState = {
+    format: STATE_FORMAT,
+    lastIds: { campaign: SEED.campaigns.ios14, adset: SEED.adsets.ios14, ad: '23840000000000000' },
+    accounts: {
+      [SEED.account]: { id: SEED.account, default_dsa_payor: 'Demo Payor Ltd', default_dsa_beneficiary: 'Demo Beneficiary Ltd', locale: 'en_US' },
+    },
+    campaigns: {},
+    adsets: {},
+    ads: {},
+    audiences: {
+      [SEED.audiences.flagged]: { id: SEED.audiences.flagged, name: 'Visitors of the health pages (flagged)', kind: 'custom', flagged: true },
+      [SEED.audiences.lookalikeOfFlagged]: { id: SEED.audiences.lookalikeOfFlagged, name: 'Lookalike of the flagged audience', kind: 'lookalike', flagged: true, operation_status: 471 },
+      [SEED.audiences.clean]: { id: SEED.audiences.clean, name: 'Newsletter subscribers', kind: 'custom', flagged: false },
+    },
+    conversions: {
+      [SEED.conversions.flagged]: { id: SEED.conversions.flagged, name: 'Loan application (flagged)', flagged: true },
+      [SEED.conversions.clean]: { id: SEED.conversions.clean, name: 'Newsletter sign-up', flagged: false },
+    },
+    urls: {
+      'https://example.com/post': {
+        url: 'https://example.com/post',
+        engagement: { comment_count: 12, comment_plugin_count: 3, reaction_count: 87, share_count: 41 },
+        og_object: { id: '10150000000000001', title: 'An example post', description: 'A post shared on the social platform.', type: 'article', updated_time: T0 },
+      },
+      'https://example.com/': {
+        url: 'https://example.com/',
+        engagement: { comment_count: 0, comment_plugin_count: 0, reaction_count: 5, share_count: 2 },
+        og_object: { id: '10150000000000002', title: 'Example Domain', type: 'website', updated_time: T0 },
+      },
+      'https://example.org/news/launch?utm_source=social': {
+        url: 'https://example.org/news/launch?utm_source=social',
+        engagement: { comment_count: 4, comment_plugin_count: 0, reaction_count: 19, share_count: 7 },
+        og_object: { id: '10150000000000003', title: 'We launched', type: 'article', updated_time: T0 },
+        app_links: { web: [{ url: 'https://example.org/news/launch', should_fallback: true }] },
+      },
+    },
+    threads: { [SEED.thread]: { id: SEED.thread, messages: seedMessages() } },
+  };
+  const campaign = (id: string, name: string, objective: string, ios14 = false): void => {
+    const c: CampaignRecord = { id, account_id: SEED.account, name, objective, buying_type: 'AUCTION', status: 'ACTIVE', budget: 'none', ios14 };
+    state.campaigns[id] = c;
+  };
+  campaign(SEED.campaigns.OUTCOME_AWARENESS, 'Awareness campaign', 'OUTCOME_AWARENESS');
+  campaign(SEED.campaigns.OUTCOME_TRAFFIC, 'Traffic campaign', 'OUTCOME_TRAFFIC');
+  campaign(SEED.campaigns.OUTCOME_ENGAGEMENT, 'Engagement campaign', 'OUTCOME_ENGAGEMENT');
+  campaign(SEED.campaigns.OUTCOME_LEADS, 'Leads campaign', 'OUTCOME_LEADS');
+  campaign(SEED.campaigns.OUTCOME_APP_PROMOTION, 'App promotion campaign', 'OUTCOME_APP_PROMOTION');
+  campaign(SEED.campaigns.OUTCOME_SALES, 'Sales campaign', 'OUTCOME_SALES');
+  campaign(SEED.campaigns.ios14, 'iOS 14 app campaign', 'OUTCOME_APP_PROMOTION', true);
+
+  const reach = { daily_budget: 1000, billing_event: 'IMPRESSIONS', optimization_goal: 'REACH', bid_strategy: 'LOWEST_COST_WITHOUT_CAP' };
+  addAdSet(state, SEED.adsets.withThreeAds, SEED.campaigns.OUTCOME_AWARENESS, 'Seed ad set with three ads', 3, { ...reach, targeting: { geo_locations: { countries: ['US'] } } });
+  addAdSet(state, SEED.adsets.withFourAds, SEED.campaigns.OUTCOME_AWARENESS, 'Seed ad set with four ads', 4, { ...reach, targeting: { geo_locations: { countries: ['CA'] } } });
+  addAdSet(state, SEED.adsets.usingFlaggedAudience, SEED.campaigns.OUTCOME_AWARENESS, 'Seed ad set using a flagged audience', 1, {
+    ...reach,
+    targeting: { geo_locations: { countries: ['US'] }, custom_audiences: [{ id: SEED.audiences.flagged }] },
+  });
+  addAdSet(state, SEED.adsets.ios14, SEED.campaigns.ios14, 'iOS 14 app installs', 1, {
+    daily_budget: 5000,
+    billing_event: 'IMPRESSIONS',
+    optimization_goal: 'APP_INSTALLS',
+    promoted_object: { application_id: SEED.app.id, object_store_url: SEED.app.storeUrl },
+    targeting: { geo_locations: { countries: ['US'] } },
+  });
+  return state;
+}
+
+function addAdSet(state: EmulatorState, id: string, campaignId: string, name: string, ads: number, params: Record<string, unknown>): void {
+  const adset: AdSetRecord = { id, account_id: SEED.account, campaign_id: campaignId, name, configured_status: 'ACTIVE', created_time: T0, start_time: T0, end_time: 0, params, ad_ids: [] };
+  for (let i = 1; i <= ads; i++) {
+    const adId = (BigInt(state.lastIds.ad) + 1n).toString();
+    state.lastIds.ad = adId;
+    const ad: AdRecord = { id: adId, adset_id: id, name: `${name}: ad ${i}`, status: 'ACTIVE' };
+    state.ads[adId] = ad;
+    adset.ad_ids.push(adId);
+  }
+  state.adsets[id] = adset;
+}
+
+function seedMessages(): MessageRecord[] {
+  const person = { id: '5550001', name: 'Alex Example' };
+  const page = { id: '5550002', name: 'Example Shop' };
+  const system = { id: '5550000', name: 'msgr' };
+  const lines: Array<[typeof person, string, boolean]> = [
+    [person, 'Hi! Is the blue jacket still available?', false],
+    [system, 'Alex Example started this conversation from an ad.', true],
+    [page, 'Hello Alex, yes it is, in all sizes.', false],
+    [person, 'Great, can I pick it up tomorrow?', false],
+    [system, 'Example Shop changed the conversation colour.', true],
+    [page, 'Of course, we open at 9.', false],
+    [person, 'Thanks, see you then.', false],
+  ];
+  return lines.map(([from, message, admin], i) => ({ id: `m_${100200300 + i + 1}`, created_time: T0 + i * 60_000, from, message, admin_text: admin }));
+}

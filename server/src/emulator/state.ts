@@ -1,0 +1,120 @@
+/**
+ * What the emulator remembers: ad accounts, campaigns, ad sets, ads, audiences and conversions, URL
+ * nodes and threads. Plain JSON data, so that the whole state is one file on disk (store.ts).
+ * Times are milliseconds since the epoch; ids are numeric strings, as the API writes them.
+ */
+
+export const STATE_FORMAT = 1;
+
+export interface AccountRecord {
+  /** The digits after `act_`. */
+  id: string;
+  default_dsa_payor?: string;
+  default_dsa_beneficiary?: string;
+  /** The copy marker of renamed copies follows the account locale ([2] Copy an ad set). */
+  locale: string;
+}
+
+export interface CampaignRecord {
+  id: string;
+  account_id: string;
+  name: string;
+  objective: string;
+  buying_type: string;
+  status: 'ACTIVE' | 'PAUSED' | 'DELETED' | 'ARCHIVED';
+  /** The campaign's budget kind, which ADSET-CAMPAIGN-BUDGET-NEEDED reads. */
+  budget: 'daily' | 'lifetime' | 'none';
+  /** An iOS 14 app campaign holds at most 5 ad sets (ADSET-IOS14-LIMIT). */
+  ios14: boolean;
+}
+
+export interface AdSetRecord {
+  id: string;
+  account_id: string;
+  campaign_id: string;
+  name: string;
+  configured_status: 'ACTIVE' | 'PAUSED' | 'DELETED' | 'ARCHIVED';
+  created_time: number;
+  start_time?: number;
+  /** 0 means ongoing (daily budget only). */
+  end_time?: number;
+  /** Every other parameter of the creation, as the schema reads it (numbers, objects, lists). */
+  params: Record<string, unknown>;
+  ad_ids: string[];
+}
+
+export interface AdRecord {
+  id: string;
+  adset_id: string;
+  name: string;
+  status: 'ACTIVE' | 'PAUSED' | 'DELETED' | 'ARCHIVED';
+}
+
+/** A custom or lookalike audience; a lookalike of a flagged source is flagged with operation_status 471. */
+export interface AudienceRecord {
+  id: string;
+  name: string;
+  kind: 'custom' | 'lookalike';
+  flagged: boolean;
+  operation_status?: number;
+}
+
+export interface ConversionRecord {
+  id: string;
+  name: string;
+  flagged: boolean;
+}
+
+export interface UrlNodeRecord {
+  url: string;
+  engagement: { comment_count: number; comment_plugin_count: number; reaction_count: number; share_count: number };
+  og_object?: { id: string; title?: string; description?: string; type: string; updated_time: number };
+  app_links?: Record<string, unknown>;
+}
+
+export interface MessageRecord {
+  id: string;
+  created_time: number;
+  from: { id: string; name: string };
+  message: string;
+  /** Grey system notices the messaging app inserts; `source(PARTICIPANTS)` leaves them out. */
+  admin_text: boolean;
+}
+
+export interface ThreadRecord {
+  id: string;
+  /** Oldest first. */
+  messages: MessageRecord[];
+}
+
+export interface EmulatorState {
+  format: number;
+  /** Last id handed out per kind; ids are numeric strings, so they are counted as BigInt text. */
+  lastIds: { campaign: string; adset: string; ad: string };
+  accounts: Record<string, AccountRecord>;
+  campaigns: Record<string, CampaignRecord>;
+  adsets: Record<string, AdSetRecord>;
+  ads: Record<string, AdRecord>;
+  audiences: Record<string, AudienceRecord>;
+  conversions: Record<string, ConversionRecord>;
+  urls: Record<string, UrlNodeRecord>;
+  threads: Record<string, ThreadRecord>;
+}
+
+export function nextId(state: EmulatorState, kind: keyof EmulatorState['lastIds']): string {
+  const id = (BigInt(state.lastIds[kind]) + 1n).toString();
+  state.lastIds[kind] = id;
+  return id;
+}
+
+/** [2] defaults: every act_<digits> exists on first use, without DSA defaults. */
+export function ensureAccount(state: EmulatorState, id: string): AccountRecord {
+  return (state.accounts[id] ??= { id, locale: 'en_US' });
+}
+
+/** Ad sets that count against the account limit: "5000 non-deleted" ([2] Limits). */
+export function liveAdSets(state: EmulatorState, filter: (a: AdSetRecord) => boolean): number {
+  let n = 0;
+  for (const a of Object.values(state.adsets)) if (a.configured_status !== 'DELETED' && filter(a)) n++;
+  return n;
+}

@@ -1,0 +1,42 @@
+/**
+ * Who is calling: the access token ([2] Authentication: every call takes `access_token`) mapped to
+ * an app, a user and a business through the configuration, so per-app and per-user limits apply.
+ * The token may come as the `access_token` parameter (query, form or JSON body) or as an
+ * `Authorization: Bearer|OAuth <token>` header; the parameter wins when both are given.
+ */
+import type { EmulatorConfig, TokenGrant } from './config';
+import { ServiceError } from './envelope';
+
+export interface Caller extends TokenGrant {
+  token: string;
+}
+
+export function identifyCaller(param: unknown, authorization: string | undefined, config: EmulatorConfig): Caller {
+  let token = typeof param === 'string' && param !== '' ? param : undefined;
+  if (!token && authorization) {
+    const m = /^(?:Bearer|OAuth)\s+(\S+)\s*$/i.exec(authorization);
+    if (m) token = m[1];
+  }
+  if (!token) {
+    throw new ServiceError({
+      status: 401,
+      code: 190,
+      message: 'An active access token must be used to query information about the current user.',
+      userTitle: 'Access token required',
+      userMessage: 'Every call takes an access token: send access_token (or an Authorization: Bearer header). The emulator accepts demo-token by default.',
+      rule: 'REQ-TOKEN-REQUIRED',
+    });
+  }
+  const grant = Object.prototype.hasOwnProperty.call(config.tokens, token) ? config.tokens[token] : undefined;
+  if (!grant) {
+    throw new ServiceError({
+      status: 401,
+      code: 190,
+      message: 'Invalid OAuth access token - Cannot parse access token',
+      userTitle: 'Invalid access token',
+      userMessage: 'The emulator does not know this access token. Use one of the tokens of its configuration (demo-token by default).',
+      rule: 'REQ-TOKEN-REQUIRED',
+    });
+  }
+  return { ...grant, token };
+}

@@ -1,0 +1,73 @@
+/**
+ * Which version answers a call ([3] Versioning): the path's `v<major>.<minor>`, or for a call
+ * without one the configured default (the app dashboard's setting). A version expires two years
+ * after its successor's release. An expired version either fails with 2635 (the rule engine's
+ * REQ-VERSION-EXPIRED finding, given the release table) or, with `expiredVersions: "route"`, is
+ * answered by the nearest available version: [3] says "the next available version in the older
+ * direction", but every version older than an expired one has expired too, so the emulator takes
+ * the oldest version still available (docs/emulator.md, Decisions).
+ */
+import { parseVersion, type Version } from '../core';
+import type { EmulatorConfig } from './config';
+import { ServiceError } from './envelope';
+
+export interface VersionChoice {
+  /** The version whose rules and fields answer the call. */
+  version: Version;
+  source: 'path' | 'default';
+  /** The expired version the call named, when it was routed. */
+  routedFrom?: string;
+}
+
+function compare(a: Version, b: Version): number {
+  return a.major - b.major || a.minor - b.minor;
+}
+
+/** The release table, oldest first. */
+export function releasedVersions(config: EmulatorConfig): Version[] {
+  return Object.keys(config.releases)
+    .map((t) => parseVersion(t))
+    .filter((v): v is Version => v !== undefined)
+    .sort(compare);
+}
+
+/** The date (YYYY-MM-DD) on which `v` expires, or undefined while it has no successor. */
+export function expiryDate(v: Version, config: EmulatorConfig): string | undefined {
+  const successor = releasedVersions(config).find((k) => compare(k, v) > 0);
+  if (!successor) return undefined;
+  const released = config.releases[successor.text];
+  return `${Number(released.slice(0, 4)) + 2}${released.slice(4)}`;
+}
+
+export function isExpired(v: Version, config: EmulatorConfig, today: string): boolean {
+  const expiry = expiryDate(v, config);
+  return expiry !== undefined && expiry <= today;
+}
+
+export function chooseVersion(pathVersion: Version | undefined, config: EmulatorConfig, today: string): VersionChoice {
+  if (!pathVersion) {
+    return { version: parseVersion(config.defaultVersion ?? config.latestVersion)!, source: 'default' };
+  }
+  const known = releasedVersions(config);
+  const latest = parseVersion(config.latestVersion)!;
+  const listed = pathVersion.text in config.releases;
+  const olderThanAll = known.length > 0 && compare(pathVersion, known[0]) < 0;
+  const unreleased = listed && config.releases[pathVersion.text] > today;
+  if (compare(pathVersion, latest) > 0 || unreleased || (!listed && !olderThanAll && !isExpired(pathVersion, config, today))) {
+    throw new ServiceError({
+      status: 400,
+      code: 100,
+      message: `Unknown path components: /${pathVersion.text}`,
+      userTitle: 'Unknown version',
+      userMessage: unreleased
+        ? `${pathVersion.text} is released on ${config.releases[pathVersion.text]}, after today (${today}).`
+        : `${pathVersion.text} is not a released version: the emulator's release table goes up to ${config.latestVersion}.`,
+      rule: 'REQ-VERSION-FORMAT',
+    });
+  }
+  if (config.expiredVersions === 'route' && isExpired(pathVersion, config, today)) {
+    const target = known.find((k) => compare(k, pathVersion) > 0 && !isExpired(k, config, today)) ?? latest;
+    return { version: target, source: 'path', routedFrom: pathVersion.text };
+  }
+  return { version: pathVersion, source: 'path' };
+}

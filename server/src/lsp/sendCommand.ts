@@ -1,0 +1,194 @@
+/**
+ * Sending, as the language server exposes it (workspace/executeCommand), so that VS Code and any
+ * other editor share the CLI's engine (server/src/send/sendSession.ts).
+ *
+ * The server registers, once:
+ *
+ *   const send = createSendCommandHandler();
+ *   // for each of send.commands ('graphreq.send', 'graphreq.sendAll', 'graphreq.validateOnly', 'graphreq.cancel'):
+ *   connection.onExecuteCommand(async (params, token) => {
+ *     if (!send.commands.includes(params.command)) return ...;
+ *     const args = params.arguments?.[0];                        // SendCommandArgs, or CancelCommandArgs for cancel
+ *     const doc = documents.get(args.uri);
+ *     return send.execute(params.command, args, { text: doc.getText(), workspaceFolder, settings }, token);
+ *   });
+ *   connection.onShutdown(() => send.dispose());
+ *
+ * Signature:
+ *
+ *   createSendCommandHandler(options?: SendCommandHandlerOptions): SendCommandHandler
+ *   SendCommandHandler.execute(command: string, args: SendCommandArgs | CancelCommandArgs,
+ *       context: SendCommandContext | undefined, cancel?: CancellationLike)
+ *       : Promise<SendCommandResult | CancelCommandResult>
+ *   SendCommandHandler.dispose(): Promise<void>
+ *
+ * `context` (not needed for cancel) is what only the server knows: the document's current text,
+ * the file-system path of its workspace folder (history and graphreq.env.json live there; null for
+ * a file outside any folder: no history then) and the client's settings (ServerSettings).
+ * The result model is SendResult (protocol.ts); every string in it is already token-free.
+ *
+ * Precedence: the base URL is args.baseUrl, else the environment's baseUrl, else settings.baseUrl,
+ * else the embedded emulator (started on first use, kept until dispose). The token is args.token
+ * (the client's secret storage); without one, only the embedded emulator is sent to (demo token).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getApiModel, parseDocument, readEnvironmentFile, resolveEnvironment, type ApiModel, type EnvironmentSettings } from '../core';
+import { originOf, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
+import type { Clock } from '../send/clock';
+import { HistoryStore } from '../send/history';
+import { MemoryRateStore, type RateStore } from '../send/rateStore';
+import { ResponseStore } from '../send/responseStore';
+import { DEFAULT_TIMEOUT_MS, SendSession } from '../send/sendSession';
+import { DEMO_TOKEN, openTarget, type EmbeddedOptions, type Target } from '../send/target';
+import { Commands, type CancelCommandArgs, type CancelCommandResult, type SendCommandArgs, type SendCommandResult, type ServerSettings } from './protocol';
+
+export interface SendCommandContext {
+  /** The document's current text (it may be unsaved). */
+  text: string;
+  /** File-system path of the workspace folder holding the document, or null. */
+  workspaceFolder: string | null;
+  settings: ServerSettings;
+}
+
+/** The part of LSP's CancellationToken the handler uses. */
+export interface CancellationLike {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => void): unknown;
+}
+
+export interface SendCommandHandlerOptions {
+  model?: ApiModel;
+  /** Injected in tests. */
+  clock?: Clock;
+  random?: () => number;
+  fetch?: typeof fetch;
+  /** Configuration of the embedded emulator. */
+  embedded?: EmbeddedOptions;
+  /** Progress lines (retries, waits), for the server's log; token-free. */
+  log?: (line: string) => void;
+}
+
+export interface SendCommandHandler {
+  readonly commands: readonly string[];
+  execute(command: string, args: SendCommandArgs | CancelCommandArgs, context: SendCommandContext | undefined, cancel?: CancellationLike): Promise<SendCommandResult | CancelCommandResult>;
+  dispose(): Promise<void>;
+}
+
+const ENV_FILE = 'graphreq.env.json';
+
+export function createSendCommandHandler(options: SendCommandHandlerOptions = {}): SendCommandHandler {
+  const model = options.model ?? getApiModel();
+  const running = new Map<string, AbortController>();
+  // Named responses per document and service, kept between commands (and backed by history).
+  const responses = new Map<string, ResponseStore>();
+  // Without history, the rate-limit state still lives as long as the server.
+  const memoryRate: RateStore = new MemoryRateStore();
+  let embedded: Promise<Target> | undefined;
+
+  async function send(command: string, args: SendCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<SendCommandResult> {
+    const sendId = args.sendId ?? null;
+    const redactor = new Redactor([args.token]);
+    const settings = context.settings ?? {};
+    const identity = { index: args.index, name: null, title: null };
+    const early = (f: SendFailure): SendCommandResult => ({ sendId, results: [redactor.value(resultFromFailure(identity, f, { sentAt: options.clock ? options.clock.now() : Date.now(), attempts: 0, tokenEnvName: 'GRAPHREQ_ACCESS_TOKEN', warnings: [], durationMs: 0 }))] });
+
+    let env: EnvironmentSettings;
+    try {
+      env = loadEnvironment(context.workspaceFolder, args.environment ?? settings.environment);
+    } catch (e) {
+      return early({ kind: 'build', message: (e as Error).message, retryAt: null });
+    }
+    if (!env.defaultVersion && settings.defaultVersion) env.defaultVersion = settings.defaultVersion;
+    const baseUrl = args.baseUrl ?? env.baseUrl ?? settings.baseUrl;
+    if (baseUrl && !args.token) return early({ kind: 'no-token', message: `no access token for ${baseUrl}: set one (it is kept in the editor's secret storage) (REQ-TOKEN-REQUIRED)`, retryAt: null });
+    const target = baseUrl ? await openTarget(baseUrl) : await (embedded ??= openTarget(undefined, options.embedded));
+
+    const historyOn = settings.historyEnabled !== false && context.workspaceFolder !== null;
+    const history = historyOn ? new HistoryStore(context.workspaceFolder!, settings.historySize ?? 50) : null;
+    const file = documentPath(args.uri, context.workspaceFolder);
+    const storeKey = `${args.uri} ${originOf({ baseUrl: target.baseUrl })}`;
+    let store = responses.get(storeKey);
+    if (!store) responses.set(storeKey, (store = new ResponseStore(file, originOf({ baseUrl: target.baseUrl }), history ?? undefined)));
+
+    const session = new SendSession({
+      model,
+      env,
+      baseUrl: target.baseUrl,
+      token: args.token ?? DEMO_TOKEN,
+      timeoutMs: args.timeoutMs ?? env.timeoutMs ?? settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      clock: options.clock,
+      random: options.random,
+      fetch: options.fetch,
+      history,
+      rate: history ? undefined : memoryRate,
+      responses: store,
+      file,
+      log: options.log,
+    });
+
+    const controller = new AbortController();
+    if (sendId) running.set(sendId, controller);
+    cancel?.onCancellationRequested(() => controller.abort());
+    if (cancel?.isCancellationRequested) controller.abort();
+    try {
+      const doc = parseDocument(context.text);
+      const sendOptions = { signal: controller.signal, wait: args.wait, force: args.force };
+      const results: SendResult[] =
+        command === Commands.sendAll
+          ? await session.sendAll(doc, sendOptions)
+          : [await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly })];
+      return { sendId, results };
+    } catch (e) {
+      // A bug, not a failed send: report it without the token.
+      throw new Error(session.redactor.text(redactor.text((e as Error).message ?? String(e))));
+    } finally {
+      if (sendId && running.get(sendId) === controller) running.delete(sendId);
+    }
+  }
+
+  return {
+    commands: [Commands.send, Commands.sendAll, Commands.validateOnly, Commands.cancel],
+    async execute(command, args, context, cancel) {
+      if (command === Commands.cancel) {
+        const controller = running.get((args as CancelCommandArgs).sendId);
+        controller?.abort();
+        return { cancelled: !!controller };
+      }
+      if (command !== Commands.send && command !== Commands.sendAll && command !== Commands.validateOnly) throw new Error(`graphreq: unknown command ${command}`);
+      if (!context) throw new Error(`graphreq: ${command} needs the document's text`);
+      return send(command, args as SendCommandArgs, context, cancel);
+    },
+    async dispose() {
+      for (const c of running.values()) c.abort();
+      running.clear();
+      const target = embedded;
+      embedded = undefined;
+      if (target) await (await target).close();
+    },
+  };
+}
+
+/** graphreq.env.json at the root of the workspace folder; no folder or no file: no environment. */
+function loadEnvironment(workspaceFolder: string | null, name: string | undefined): EnvironmentSettings {
+  const file = workspaceFolder ? path.join(workspaceFolder, ENV_FILE) : undefined;
+  if (!file || !fs.existsSync(file)) return resolveEnvironment(undefined, undefined);
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`${ENV_FILE}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
+  }
+  return resolveEnvironment(readEnvironmentFile(json), name);
+}
+
+/** The document's path relative to the workspace (history's key for named responses), else its URI. */
+function documentPath(uri: string, workspaceFolder: string | null): string {
+  if (!uri.startsWith('file:') || !workspaceFolder) return uri;
+  try {
+    return path.relative(workspaceFolder, fileURLToPath(uri)).split(path.sep).join('/');
+  } catch {
+    return uri;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Response history: the last N results of a workspace, one JSON file each in `.graphreq-history/`
+ * under the workspace folder, plus the rate-limit state (URL reads, known blocks, last usage) in
+ * `rate-state.json` beside them. Results are redacted before they get here; the folder holds a
+ * `.gitignore` so that it never ends up in a commit by accident.
+ *
+ * Entry ids sort by time (`20260101T120000123Z-0-3f2a`), so the newest is the last name.
+ * Writes go to a temporary file first and are renamed into place: a crash never leaves half a file.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { emptyRateState, readRateState, type SendResult, type StoredResponse } from '../core/send';
+import type { RateStore } from './rateStore';
+import type { ResponseFallback } from './responseStore';
+
+export const HISTORY_DIR = '.graphreq-history';
+const RATE_FILE = 'rate-state.json';
+const ID_RE = /^\d{8}T\d{9}Z-\d+-[0-9a-f]{4}$/;
+
+export interface HistoryEntry {
+  id: string;
+  savedAt: string;
+  /** The request file relative to the workspace (`/` separators), or null for an unsaved document. */
+  file: string | null;
+  result: SendResult;
+}
+
+export interface HistorySummary {
+  id: string;
+  savedAt: string;
+  file: string | null;
+  name: string | null;
+  title: string | null;
+  method: string;
+  url: string;
+  status: number | null;
+  failure: string | null;
+}
+
+export class HistoryStore implements ResponseFallback {
+  readonly dir: string;
+
+  /** `keep`: how many results to keep (the oldest go first). */
+  constructor(
+    workspace: string,
+    readonly keep = 50,
+  ) {
+    this.dir = path.join(workspace, HISTORY_DIR);
+  }
+
+  save(file: string | null, result: SendResult, now: number): HistoryEntry {
+    this.ensureDir();
+    const stamp = new Date(now).toISOString().replace(/[-:.]/g, '');
+    const id = `${stamp}-${result.index}-${Math.floor(Math.random() * 0x10000).toString(16).padStart(4, '0')}`;
+    const entry: HistoryEntry = { id, savedAt: new Date(now).toISOString(), file, result };
+    writeAtomic(path.join(this.dir, `${id}.json`), JSON.stringify(entry, null, 2) + '\n');
+    const ids = this.ids();
+    for (const old of ids.slice(0, Math.max(0, ids.length - this.keep))) fs.rmSync(path.join(this.dir, `${old}.json`), { force: true });
+    return entry;
+  }
+
+  /** Newest first. */
+  list(): HistorySummary[] {
+    const out: HistorySummary[] = [];
+    for (const id of this.ids().reverse()) {
+      const e = this.read(id);
+      if (!e) continue;
+      const r = e.result;
+      out.push({ id, savedAt: e.savedAt, file: e.file, name: r.name, title: r.title, method: r.request.method, url: r.request.url, status: r.status, failure: r.failure?.message ?? null });
+    }
+    return out;
+  }
+
+  read(id: string): HistoryEntry | undefined {
+    if (!ID_RE.test(id)) return undefined;
+    try {
+      const entry = JSON.parse(fs.readFileSync(path.join(this.dir, `${id}.json`), 'utf8')) as HistoryEntry;
+      return entry && typeof entry === 'object' && entry.result ? entry : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  latestNamed(file: string | null, name: string, origin: string): StoredResponse | undefined {
+    for (const id of this.ids().reverse()) {
+      const e = this.read(id);
+      if (e && e.file === file && e.result.name === name && e.result.status !== null && originOfUrl(e.result.request.url) === origin) {
+        return { status: e.result.status, headers: e.result.headers, body: e.result.body };
+      }
+    }
+    return undefined;
+  }
+
+  /** The rate-limit state kept beside the results. */
+  rateStore(): RateStore {
+    return {
+      load: () => {
+        try {
+          return readRateState(JSON.parse(fs.readFileSync(path.join(this.dir, RATE_FILE), 'utf8')));
+        } catch {
+          return emptyRateState();
+        }
+      },
+      save: (state) => {
+        // Best effort: the state is advice, and failing to keep it must not stop a send.
+        try {
+          this.ensureDir();
+          writeAtomic(path.join(this.dir, RATE_FILE), JSON.stringify(state) + '\n');
+        } catch {
+          /* the next load starts from what was saved last */
+        }
+      },
+    };
+  }
+
+  private ids(): string[] {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+    return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)).filter((id) => ID_RE.test(id)).sort();
+  }
+
+  private ensureDir(): void {
+    if (fs.existsSync(this.dir)) return;
+    fs.mkdirSync(this.dir, { recursive: true });
+    fs.writeFileSync(path.join(this.dir, '.gitignore'), '# Response history of graphreq: local only.\n*\n');
+  }
+}
+
+function originOfUrl(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeAtomic(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.${Math.floor(Math.random() * 1e9)}.tmp`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}

@@ -1,0 +1,244 @@
+/**
+ * The send engine shared by the CLI and the language server (and through it, VS Code). One session
+ * sends requests of one document to one target with one token:
+ *
+ *   prepare (core) → token and transport checks → rate-limit advice → fetch, retrying transient
+ *   failures with capped backoff → decode (core) → remember the named response → update the rate
+ *   state → redact → save in history → return the result model.
+ *
+ * Every result that leaves a session has been through the session's Redactor, which knows the
+ * token and any token written in the file.
+ */
+import { buildFileContext, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
+import {
+  adviseBeforeSend,
+  backoffDelay,
+  defaultRetryPolicy,
+  minutesText,
+  originOf,
+  parseBody,
+  prepareRequest,
+  recordResult,
+  Redactor,
+  resultFromFailure,
+  resultFromResponse,
+  responseError,
+  retryReason,
+  toWire,
+  tokenTransportProblem,
+  type AttemptOutcome,
+  type PreparedRequest,
+  type RawResponse,
+  type RetryPolicy,
+  type SendFailure,
+  type SendResult,
+} from '../core/send';
+import { CancelledError, systemClock, type Clock } from './clock';
+import type { HistoryStore } from './history';
+import { MemoryRateStore, type RateStore } from './rateStore';
+import { ResponseStore } from './responseStore';
+import { sendOnce, TransportFailure } from './transport';
+
+export interface SendSessionOptions {
+  model: ApiModel;
+  env: EnvironmentSettings;
+  /** Where requests go (the environment's baseUrl, `--base-url`, or the embedded emulator). */
+  baseUrl: string;
+  token: string;
+  /** The environment variable curl commands read the token from. */
+  tokenEnvName?: string;
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  clock?: Clock;
+  /** Jitter source; tests fix it. */
+  random?: () => number;
+  fetch?: typeof fetch;
+  /** Where results are saved; null when history is off. */
+  history?: HistoryStore | null;
+  /** Defaults to the history's rate state, else to memory. */
+  rate?: RateStore;
+  /** Named responses; defaults to a store that falls back to history for `file`. */
+  responses?: ResponseStore;
+  /** The document's path relative to the workspace, for history. */
+  file?: string | null;
+  /** Progress lines (retrying, waiting); token-free. */
+  log?: (line: string) => void;
+}
+
+export interface SendOptions {
+  signal?: AbortSignal;
+  /** Wait for a known rate-limit block to pass (before sending, or once after a rate-limit error) instead of giving up. */
+  wait?: boolean;
+  /** Send even though the client knows the call will be refused by a rate limit. */
+  force?: boolean;
+  /** Send an ad set creation with execution_options validate_only. */
+  validateOnly?: boolean;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export class SendSession {
+  readonly redactor: Redactor;
+  readonly responses: ResponseStore;
+  private readonly clock: Clock;
+  private readonly rate: RateStore;
+  private contexts = new WeakMap<GraphreqDocument, FileContext>();
+
+  constructor(private readonly o: SendSessionOptions) {
+    this.redactor = new Redactor([o.token]);
+    this.clock = o.clock ?? systemClock;
+    this.rate = o.rate ?? o.history?.rateStore() ?? new MemoryRateStore();
+    this.responses = o.responses ?? new ResponseStore(o.file ?? null, originOf({ baseUrl: o.baseUrl }), o.history ?? undefined);
+  }
+
+  /** Sends every request of the document in order; stops at the first failure unless `keepGoing`. */
+  async sendAll(doc: GraphreqDocument, options: SendOptions & { keepGoing?: boolean } = {}): Promise<SendResult[]> {
+    const results: SendResult[] = [];
+    for (const block of doc.blocks) {
+      if (!block.parsed.request) continue;
+      const r = await this.send(doc, block.index, options);
+      results.push(r);
+      if (r.failure?.kind === 'cancelled') break;
+      if (!succeeded(r) && !options.keepGoing) break;
+    }
+    return results;
+  }
+
+  async send(doc: GraphreqDocument, index: number, options: SendOptions = {}): Promise<SendResult> {
+    const result = await this.sendUnredacted(doc, index, options);
+    const safe = this.redactor.value(result);
+    try {
+      this.o.history?.save(this.o.file ?? null, safe, this.clock.now());
+    } catch (e) {
+      // History is a convenience: a read-only workspace must not turn a good send into a failure.
+      safe.warnings.push(`the result was not saved in history (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    return safe;
+  }
+
+  private context(doc: GraphreqDocument): FileContext {
+    let ctx = this.contexts.get(doc);
+    if (!ctx) this.contexts.set(doc, (ctx = buildFileContext(doc, this.o.env)));
+    return ctx;
+  }
+
+  private async sendUnredacted(doc: GraphreqDocument, index: number, options: SendOptions): Promise<SendResult> {
+    const sentAt = this.clock.now();
+    const block = doc.blocks[index];
+    const tokenEnvName = this.o.tokenEnvName ?? 'GRAPHREQ_ACCESS_TOKEN';
+    const base = { sentAt, attempts: 0, tokenEnvName, warnings: [] as string[], durationMs: 0 };
+    if (!block) return resultFromFailure({ index, name: null, title: null }, failure('build', `the document has no request ${index}`), base);
+
+    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, validateOnly: options.validateOnly });
+    if (!prepared.ok) return resultFromFailure({ index, name: prepared.name, title: prepared.title }, failure(prepared.kind, prepared.message), base);
+    const req = prepared.request;
+    for (const s of prepared.secretsInFile) this.redactor.add(s);
+    const unsafe = tokenTransportProblem(req.baseUrl);
+    if (unsafe) return resultFromFailure(req, failure('insecure', unsafe), base);
+
+    const warnings: string[] = [];
+    const advice = adviseBeforeSend(this.rate.load(), req, this.clock.now());
+    warnings.push(...advice.warnings);
+    if (advice.holdUntil !== null && !options.force) {
+      if (!options.wait) {
+        return resultFromFailure(req, failure('rate-limited', `${advice.holdReason}. Use --wait to wait and send then (or --force to send anyway)`, advice.holdUntil), { ...base, warnings });
+      }
+      const waited = await this.waitUntil(advice.holdUntil, options.signal);
+      if (waited) return resultFromFailure(req, waited, { ...base, warnings });
+    }
+
+    let outcome = await this.exchange(req, options.signal, warnings);
+    if (options.wait && 'raw' in outcome) {
+      // After a rate-limit error the client waits for the regain time it was given, then tries once more.
+      const first = this.toResult(req, outcome, sentAt, warnings);
+      const until = first.error?.rateLimit ? regainTime(first, this.clock.now()) : null;
+      if (until !== null) {
+        this.rate.save(recordResult(this.rate.load(), req, first, this.clock.now()));
+        const waited = await this.waitUntil(until, options.signal);
+        if (waited) return resultFromFailure(req, waited, { ...base, warnings });
+        outcome = await this.exchange(req, options.signal, warnings);
+      }
+    }
+    const result = 'raw' in outcome ? this.toResult(req, outcome, sentAt, warnings) : resultFromFailure(req, outcome.failure, { ...base, attempts: outcome.attempts, warnings, durationMs: outcome.durationMs });
+
+    if (result.status !== null) {
+      if (req.name) this.responses.set(req.name, { status: result.status, headers: result.headers, body: result.body });
+      this.rate.save(recordResult(this.rate.load(), req, result, this.clock.now()));
+      if (result.error?.rateLimit) result.warnings.push(afterRateLimit(result, this.clock.now()));
+    }
+    return result;
+  }
+
+  private toResult(req: PreparedRequest, outcome: { raw: RawResponse; attempts: number }, sentAt: number, warnings: string[]): SendResult {
+    return resultFromResponse(req, outcome.raw, { model: this.o.model, sentAt, receivedAt: this.clock.now(), attempts: outcome.attempts, tokenEnvName: this.o.tokenEnvName ?? 'GRAPHREQ_ACCESS_TOKEN', warnings: [...warnings] });
+  }
+
+  /** Sends with retries of transient failures; the last answer or failure wins. */
+  private async exchange(req: PreparedRequest, signal: AbortSignal | undefined, warnings: string[]): Promise<{ raw: RawResponse; attempts: number } | { failure: SendFailure; attempts: number; durationMs: number }> {
+    const policy = this.o.retry ?? defaultRetryPolicy;
+    const wire = toWire(req, this.o.token);
+    const started = this.clock.now();
+    for (let attempt = 1; ; attempt++) {
+      let outcome: AttemptOutcome;
+      let raw: RawResponse | undefined;
+      let fail: SendFailure | undefined;
+      try {
+        raw = await sendOnce(wire, { timeoutMs: this.o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal, fetch: this.o.fetch, now: () => this.clock.now() });
+        outcome = { kind: 'response', status: raw.status, error: responseError(raw, parseBody(raw).body, this.o.model) };
+      } catch (e) {
+        if (!(e instanceof TransportFailure)) throw e;
+        fail = failure(e.kind, this.redactor.text(e.message));
+        outcome = { kind: 'failure', failure: e.kind };
+      }
+      const reason = retryReason(outcome, req.method);
+      if (!reason || attempt >= policy.maxAttempts) {
+        return raw ? { raw, attempts: attempt } : { failure: fail!, attempts: attempt, durationMs: this.clock.now() - started };
+      }
+      const delay = backoffDelay(attempt, policy, this.o.random ?? Math.random);
+      const note = `attempt ${attempt} failed (${reason}); retried after ${delay} ms`;
+      warnings.push(note);
+      this.o.log?.(note);
+      try {
+        await this.clock.delay(delay, signal);
+      } catch (e) {
+        if (e instanceof CancelledError) return { failure: failure('cancelled', e.message), attempts: attempt, durationMs: this.clock.now() - started };
+        throw e;
+      }
+    }
+  }
+
+  /** Waits until `until`; returns a failure when cancelled. */
+  private async waitUntil(until: number, signal?: AbortSignal): Promise<SendFailure | undefined> {
+    const ms = until - this.clock.now();
+    if (ms <= 0) return undefined;
+    this.o.log?.(`waiting ${minutesText(ms)} for access to return (until ${new Date(until).toISOString()})`);
+    try {
+      await this.clock.delay(ms, signal);
+      return undefined;
+    } catch (e) {
+      if (e instanceof CancelledError) return failure('cancelled', e.message);
+      throw e;
+    }
+  }
+}
+
+export function succeeded(r: SendResult): boolean {
+  return r.status !== null && r.status >= 200 && r.status < 300;
+}
+
+function failure(kind: SendFailure['kind'], message: string, retryAt?: number | null): SendFailure {
+  return { kind, message, retryAt: retryAt != null ? new Date(retryAt).toISOString() : null };
+}
+
+/** When access returns after a rate-limit error (answered just before `receivedAt`), from the error or the usage headers. */
+function regainTime(r: SendResult, receivedAt: number): number | null {
+  if (r.error?.regainAccessMinutes != null) return receivedAt + r.error.regainAccessMinutes * 60_000;
+  return r.usage.blockedUntil ? Date.parse(r.usage.blockedUntil) : null;
+}
+
+/** No blind retry after a rate-limit error ([3] LIMIT-BLOCK): say when access returns and how to wait. */
+function afterRateLimit(r: SendResult, now: number): string {
+  const until = regainTime(r, now);
+  if (until === null) return 'rate limit reached: the service gave no estimate of when access returns; calls made before usage drops lengthen the wait, so graphreq does not retry';
+  return `rate limit reached: access should return at ${new Date(until).toISOString()} (in ${minutesText(Math.max(0, until - now))}); graphreq does not retry before then: send again later, or use --wait`;
+}

@@ -1,0 +1,27 @@
+/**
+ * Where requests go: the configured base URL, or, when none is configured, the embedded emulator
+ * started in this process on a free loopback port (the quick start needs no account and no
+ * network). The emulator's documented demo token is used when no token is given.
+ */
+import { startEmulator } from '../emulator';
+
+export const DEMO_TOKEN = 'demo-token';
+
+export interface Target {
+  baseUrl: string;
+  /** True when the embedded emulator answers. */
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** Emulator configuration merged over its defaults (tests shrink limits with it). */
+  config?: object;
+  now?: () => number;
+}
+
+export async function openTarget(baseUrl: string | undefined, embedded: EmbeddedOptions = {}): Promise<Target> {
+  if (baseUrl) return { baseUrl, embedded: false, close: async () => {} };
+  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, config: embedded.config, now: embedded.now });
+  return { baseUrl: emulator.url, embedded: true, close: () => emulator.close() };
+}

@@ -1,0 +1,652 @@
+/**
+ * Ad set creation, `POST /{version}/act_<ad_account_id>/adsets` ([2] Create an ad set, Objective
+ * mapping, promoted_object, Regional-regulation rules, Versioning). `adsetCreate({...})` is a valid
+ * request with the given members changed; `mark` puts the expected ranges around its text.
+ */
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { adsetCreate, applyFix, checkDiagnostics, findingsOf } from '../../helpers';
+import { describeRuleCases, mark, whenRun, type MarkTarget, type RuleCases } from './ruleCases';
+
+const PATH = '/v23.0/act_1234567890/adsets';
+
+/** A campaign created inline, declaring no special category (so ADSET-SPECIAL-CATEGORY stays quiet). */
+function spec(objective: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { campaign_id: undefined, campaign_spec: { name: 'Launch', objective, buying_type: 'AUCTION', special_ad_categories: [], ...extra } };
+}
+
+/** adsetCreate with expected ranges marked. */
+function create(members: Record<string, unknown>, targets: MarkTarget[], opts: Parameters<typeof adsetCreate>[1] = {}): string {
+  return mark(adsetCreate(members, opts), ...targets);
+}
+
+/** Marks the value of `"key": value` (its first occurrence). */
+function valueOf(key: string, value: string): MarkTarget {
+  return { after: `"${key}": `, text: value };
+}
+
+const EU = { targeting: { geo_locations: { countries: ['FR'] } } };
+const DSA = { dsa_payor: 'Librairie Exemple SARL', dsa_beneficiary: 'Librairie Exemple SARL' };
+
+/** One failing case per enum parameter or member that RULES.md lists under ADSET-ENUMS. */
+const enumFailures: Array<[string, Record<string, unknown>, string]> = [
+  ['bid_strategy', { bid_strategy: 'LOWEST_COST' }, '"LOWEST_COST"'],
+  ['billing_event', { billing_event: 'IMPRESION' }, '"IMPRESION"'],
+  ['optimization_goal', { optimization_goal: 'REACHH' }, '"REACHH"'],
+  ['optimization_sub_event', { optimization_sub_event: 'SOUND_ON' }, '"SOUND_ON"'],
+  ['destination_type', { destination_type: 'WEBSIT' }, '"WEBSIT"'],
+  ['automatic_manual_state', { automatic_manual_state: 'AUTO' }, '"AUTO"'],
+  ['budget_source', { budget_source: 'RETAIL' }, '"RETAIL"'],
+  ['cost_bidding_mode', { cost_bidding_mode: 'FAST' }, '"FAST"'],
+  ['multi_optimization_goal_weight', { multi_optimization_goal_weight: 'EVEN' }, '"EVEN"'],
+  ['execution_options', { execution_options: ['validate'] }, '"validate"'],
+  ['contextual_bundling_spec.status', { contextual_bundling_spec: { status: 'OPTIN_X' } }, '"OPTIN_X"'],
+  ['adset_schedule.timezone_type', { adset_schedule: [{ start_minute: 0, end_minute: 60, days: [1], timezone_type: 'LOCAL' }] }, '"LOCAL"'],
+  ['attribution_spec.event_type', { attribution_spec: [{ event_type: 'CLICK', window_days: 7 }] }, '"CLICK"'],
+  ['budget_schedule_specs.budget_value_type', { budget_schedule_specs: [{ budget_value: 2, budget_value_type: 'PERCENT' }] }, '"PERCENT"'],
+  ['budget_schedule_specs.recurrence_type', { budget_schedule_specs: [{ budget_value: 2, recurrence_type: 'DAILY' }] }, '"DAILY"'],
+  ['frequency_control_specs.event', { frequency_control_specs: [{ event: 'CLICKS', interval_days: 7, max_frequency: 2 }] }, '"CLICKS"'],
+  ['frequency_control_specs.type', { frequency_control_specs: [{ event: 'IMPRESSIONS', interval_days: 7, max_frequency: 2, type: 'LIMIT' }] }, '"LIMIT"'],
+  ['promoted_object.custom_event_type', { promoted_object: { pixel_id: '1', custom_event_type: 'BUY' } }, '"BUY"'],
+  ['promoted_object.lead_ads_form_event_source_type', { promoted_object: { page_id: '1', lead_ads_form_event_source_type: 'crm' } }, '"crm"'],
+  ['promoted_object.lead_ads_custom_event_type', { promoted_object: { page_id: '1', lead_ads_custom_event_type: 'SIGNUP' } }, '"SIGNUP"'],
+  ['promoted_object.lead_ads_offsite_conversion_type', { promoted_object: { page_id: '1', lead_ads_offsite_conversion_type: 'web' } }, '"web"'],
+  ['promoted_object.value_semantic_type', { promoted_object: { pixel_id: '1', value_semantic_type: 'PROFIT' } }, '"PROFIT"'],
+];
+
+export const cases: RuleCases = {
+  'ADSET-ACCOUNT-ID': {
+    fail: [
+      { name: 'letters after act_', text: create({}, ['act_abc'], { account: 'abc' }) },
+      { name: 'a dash in the id', text: create({}, ['act_12-34'], { account: '12-34' }) },
+    ],
+    pass: [
+      { name: 'act_ and digits', text: adsetCreate() },
+      { name: 'from a variable', text: '@account = 1234567890\n\n###\n' + adsetCreate({}, { account: '{{account}}' }) },
+    ],
+  },
+  'ADSET-NAME-REQUIRED': {
+    fail: [
+      { name: 'no name in a JSON body', text: create({ name: undefined }, [PATH]) },
+      { name: 'no name in a form body', text: `POST ⟦${PATH}⟧\n\ncampaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&status=PAUSED\n` },
+    ],
+    pass: [
+      { name: 'a name', text: adsetCreate({ name: 'Spring sale' }) },
+      { name: 'a name in the query string', text: `POST ${PATH}?name=Spring+sale&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&status=PAUSED\n` },
+    ],
+  },
+  'ADSET-NAME-MAX': {
+    fail: [
+      { name: '401 characters', text: create({ name: 'a'.repeat(401) }, [`"${'a'.repeat(401)}"`]) },
+      { name: '401 emoji', text: create({ name: '🎉'.repeat(401) }, [`"${'🎉'.repeat(401)}"`]) },
+    ],
+    pass: [
+      { name: '400 characters', text: adsetCreate({ name: 'a'.repeat(400) }) },
+      { name: '400 emoji: characters, not bytes or UTF-16 units', text: adsetCreate({ name: '🎉'.repeat(400) }) },
+    ],
+  },
+  'ADSET-CAMPAIGN': {
+    fail: [
+      { name: 'neither campaign_id nor campaign_spec', text: create({ campaign_id: undefined }, [PATH]) },
+      { name: 'both', text: create({ ...spec('OUTCOME_AWARENESS'), campaign_id: '120200000000000001' }, ['"campaign_spec"']) },
+      { name: 'campaign_id not numeric', text: create({ campaign_id: 'spring' }, ['"spring"']) },
+    ],
+    pass: [
+      { name: 'campaign_id', text: adsetCreate({ campaign_id: '120200000000000001' }) },
+      { name: 'campaign_id as an integer', text: adsetCreate({ campaign_id: 120200000000000001 }) },
+      { name: 'campaign_spec', text: adsetCreate(spec('OUTCOME_AWARENESS')) },
+    ],
+  },
+  'ADSET-ENUMS': {
+    fail: enumFailures.map(([name, members, value]) => ({ name, text: create(members, [value]) })),
+    pass: [
+      {
+        name: 'a listed value for each enum',
+        text: adsetCreate({
+          bid_strategy: 'LOWEST_COST_WITHOUT_CAP',
+          billing_event: 'IMPRESSIONS',
+          optimization_goal: 'REACH',
+          optimization_sub_event: 'TRAVEL_INTENT_BUCKET_03',
+          destination_type: 'WEBSITE',
+          automatic_manual_state: 'MANUAL',
+          budget_source: 'RMN',
+          cost_bidding_mode: 'BALANCED',
+          multi_optimization_goal_weight: 'PREFER_EVENT',
+          execution_options: ['validate_only'],
+          contextual_bundling_spec: { status: 'OPT_IN' },
+          adset_schedule: [{ start_minute: 0, end_minute: 60, days: [1], timezone_type: 'ADVERTISER' }],
+          pacing_type: ['day_parting'],
+          attribution_spec: [{ event_type: 'VIEW_THROUGH', window_days: 1 }],
+          budget_schedule_specs: [{ budget_value: 2, budget_value_type: 'MULTIPLIER', recurrence_type: 'WEEKLY' }],
+          frequency_control_specs: [{ event: 'VIDEO_VIEWS_15S', interval_days: 7, max_frequency: 2, type: 'TARGET' }],
+          promoted_object: { pixel_id: '1', custom_event_type: 'PURCHASE', value_semantic_type: 'MARGIN', lead_ads_offsite_conversion_type: 'clo', lead_ads_form_event_source_type: 'onsite_crm' },
+        }),
+      },
+      { name: 'VIDEO_VIEWS, described in the read fields', text: adsetCreate({ billing_event: 'VIDEO_VIEWS', optimization_goal: 'THRUPLAY' }) },
+      { name: 'billing_event NONE', text: adsetCreate({ billing_event: 'NONE' }) },
+    ],
+  },
+  'ADSET-TYPES': {
+    fail: [
+      { name: 'int64 given text', text: create({ daily_budget: 'lots' }, ['"lots"']) },
+      { name: 'int64 given a fraction', text: create({ daily_budget: 20.5 }, ['20.5']) },
+      { name: 'boolean given text', text: create({ is_dynamic_creative: 'yes' }, ['"yes"']) },
+      { name: 'datetime given words', text: create({ start_time: 'tomorrow' }, ['"tomorrow"']) },
+      { name: 'list given text', text: create({ creative_sequence: '1,2' }, ['"1,2"']) },
+      { name: 'list item not numeric', text: create({ creative_sequence: ['1', 'two'] }, ['"two"']) },
+      { name: 'object given a list', text: create({ promoted_object: ['1'] }, [valueOf('promoted_object', '[\n    "1"\n  ]')]) },
+      { name: 'JSON text that is not JSON, in a form body', text: `POST ${PATH}\n\nname=x&campaign_id=1&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&adset_schedule=⟦[{"start_minute":0⟧\n` },
+    ],
+    pass: [
+      { name: 'numbers as digit strings, as form fields carry them', text: adsetCreate({ daily_budget: '2000', bid_amount: '150', bid_strategy: 'LOWEST_COST_WITH_BID_CAP' }) },
+      { name: 'booleans as text', text: adsetCreate({ is_dynamic_creative: 'true' }) },
+      { name: 'datetimes as UNIX seconds and ISO 8601', text: adsetCreate({ start_time: 1788213600, end_time: '2026-09-15T00:00:00+0200' }) },
+      { name: 'numeric ids as strings or integers', text: adsetCreate({ creative_sequence: ['120200000000000010', 120200000000000011] }) },
+      {
+        name: 'objects and lists as JSON text in a form body',
+        text: `POST ${PATH}\n\nname=Spring sale&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&targeting={"geo_locations":{"countries":["US"]},"publisher_platforms":["social","photo"]}&adset_schedule=[{"start_minute":0,"end_minute":720,"days":[1,2,3]}]&is_dynamic_creative=false&status=PAUSED\n`,
+      },
+      {
+        name: 'in the query string, as [2] allows',
+        text: `POST ${PATH}?name=Spring%20sale&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&targeting=%7B%22geo_locations%22%3A%7B%22countries%22%3A%5B%22US%22%5D%7D%7D&status=PAUSED\n`,
+      },
+    ],
+  },
+  'ADSET-BUDGET-POSITIVE': {
+    fail: [
+      { name: 'daily_budget 0', text: create({ daily_budget: 0 }, [valueOf('daily_budget', '0')]) },
+      { name: 'negative daily_budget', text: create({ daily_budget: -100 }, ['-100']) },
+      {
+        name: 'lifetime_budget 0',
+        text: create({ daily_budget: undefined, lifetime_budget: 0, end_time: '2026-09-15T00:00:00+0200' }, [valueOf('lifetime_budget', '0')]),
+      },
+      { name: 'a new campaign and no budget anywhere', text: create({ ...spec('OUTCOME_AWARENESS'), daily_budget: undefined }, [PATH]) },
+    ],
+    pass: [
+      { name: 'daily_budget > 0', text: adsetCreate({ daily_budget: 1 }) },
+      { name: 'lifetime_budget > 0', text: adsetCreate({ daily_budget: undefined, lifetime_budget: 50000, end_time: '2026-09-15T00:00:00+0200' }) },
+      { name: 'an existing campaign may hold the budget', text: adsetCreate({ daily_budget: undefined }) },
+      { name: 'a new campaign with a budget', text: adsetCreate({ ...spec('OUTCOME_AWARENESS', { daily_budget: 5000 }), daily_budget: undefined }) },
+    ],
+  },
+  'ADSET-DAILY-BUDGET-SPAN': {
+    fail: [
+      {
+        name: '12 hours',
+        text: create({ start_time: '2026-09-01T00:00:00+0000', end_time: '2026-09-01T12:00:00+0000' }, ['"2026-09-01T12:00:00+0000"']),
+      },
+      { name: 'exactly 24 hours (UNIX seconds)', text: create({ start_time: 1788220800, end_time: 1788307200 }, ['1788307200']) },
+    ],
+    pass: [
+      { name: 'more than 24 hours', text: adsetCreate({ start_time: 1788220800, end_time: 1788307201 }) },
+      { name: 'end_time 0: ongoing', text: adsetCreate({ start_time: 1788220800, end_time: 0 }) },
+      { name: 'no end_time', text: adsetCreate({ start_time: 1788220800 }) },
+    ],
+  },
+  'ADSET-LIFETIME-END': {
+    fail: [{ name: 'lifetime_budget without end_time', text: create({ daily_budget: undefined, lifetime_budget: 50000 }, ['"lifetime_budget"']) }],
+    pass: [{ name: 'with end_time', text: adsetCreate({ daily_budget: undefined, lifetime_budget: 50000, end_time: 1788307200 }) }],
+  },
+  'ADSET-END-ZERO': {
+    fail: [{ name: 'lifetime budget and end_time 0', text: create({ daily_budget: undefined, lifetime_budget: 50000, end_time: 0 }, [valueOf('end_time', '0')]) }],
+    pass: [{ name: 'daily budget and end_time 0 (ongoing)', text: adsetCreate({ end_time: 0 }) }],
+  },
+  'ADSET-BID-AMOUNT-REQUIRED': {
+    fail: [
+      { name: 'COST_CAP without bid_amount', text: create({ bid_strategy: 'COST_CAP' }, ['"COST_CAP"']) },
+      { name: 'LOWEST_COST_WITH_BID_CAP without bid_amount', text: create({ bid_strategy: 'LOWEST_COST_WITH_BID_CAP' }, ['"LOWEST_COST_WITH_BID_CAP"']) },
+    ],
+    pass: [
+      { name: 'with bid_amount', text: adsetCreate({ bid_strategy: 'COST_CAP', bid_amount: 500 }) },
+      { name: 'LOWEST_COST_WITHOUT_CAP needs none', text: adsetCreate({ bid_strategy: 'LOWEST_COST_WITHOUT_CAP' }) },
+      { name: 'reach and frequency buying (campaign_spec)', text: adsetCreate({ ...spec('OUTCOME_AWARENESS', { buying_type: 'RESERVED' }), bid_strategy: 'COST_CAP' }) },
+      { name: 'reach and frequency buying (directive)', text: adsetCreate({ bid_strategy: 'COST_CAP' }, { directives: ['buying-type RESERVED'] }) },
+    ],
+  },
+  'ADSET-BID-AMOUNT-MIN': {
+    fail: [
+      { name: '1 per 1,000 impressions', text: create({ bid_strategy: 'COST_CAP', bid_amount: 1 }, [valueOf('bid_amount', '1')]) },
+      {
+        name: '0 per click',
+        text: create({ billing_event: 'LINK_CLICKS', optimization_goal: 'LINK_CLICKS', bid_strategy: 'COST_CAP', bid_amount: 0 }, [valueOf('bid_amount', '0')]),
+      },
+    ],
+    pass: [
+      { name: '2 per 1,000 impressions', text: adsetCreate({ bid_strategy: 'COST_CAP', bid_amount: 2 }) },
+      { name: '1 per click', text: adsetCreate({ billing_event: 'LINK_CLICKS', optimization_goal: 'LINK_CLICKS', bid_strategy: 'COST_CAP', bid_amount: 1 }) },
+    ],
+  },
+  'ADSET-BID-AMOUNT-IMPLIES': {
+    fail: [{ name: 'bid_amount alone', text: create({ bid_amount: 300 }, ['"bid_amount"']), expect: ['ADSET-BID-AMOUNT-IMPLIES:hint'] }],
+    pass: [{ name: 'with bid_strategy', text: adsetCreate({ bid_amount: 300, bid_strategy: 'LOWEST_COST_WITH_BID_CAP' }) }],
+  },
+  'ADSET-BID-STRATEGY-VERSION': {
+    fail: [{ name: 'v2.12', text: create({ bid_strategy: 'LOWEST_COST_WITHOUT_CAP' }, ['"bid_strategy"'], { version: 'v2.12' }) }],
+    pass: [{ name: 'v3.0', text: adsetCreate({ bid_strategy: 'LOWEST_COST_WITHOUT_CAP' }, { version: 'v3.0' }) }],
+  },
+  'ADSET-TARGET-COST': {
+    fail: [
+      { name: 'v23.0', text: create({ bid_strategy: 'TARGET_COST', bid_amount: 500 }, ['"TARGET_COST"']) },
+      { name: 'v9.0', text: create({ bid_strategy: 'TARGET_COST', bid_amount: 500 }, ['"TARGET_COST"'], { version: 'v9.0' }) },
+      {
+        name: 'version unknown: flagged',
+        text: `POST ⟦/act_1234567890/adsets⟧\n\n{ "name": "x", "campaign_id": "1", "daily_budget": 2000, "bid_strategy": ⟦"TARGET_COST"⟧, "bid_amount": 500 }\n`,
+        expect: ['REQ-VERSION-MISSING', 'ADSET-TARGET-COST'],
+      },
+    ],
+    pass: [
+      { name: 'before v9.0 it still exists', text: adsetCreate({ bid_strategy: 'TARGET_COST', bid_amount: 500 }, { version: 'v8.0' }) },
+      { name: 'COST_CAP', text: adsetCreate({ bid_strategy: 'COST_CAP', bid_amount: 500 }) },
+    ],
+  },
+  'ADSET-CLICKS-DEPRECATED': {
+    fail: [
+      { name: 'billing_event CLICKS: a warning', text: create({ billing_event: 'CLICKS' }, ['"CLICKS"']), expect: ['ADSET-CLICKS-DEPRECATED:warning'] },
+      { name: 'optimization_goal CLICKS: an error', text: create({ optimization_goal: 'CLICKS' }, ['"CLICKS"']), expect: ['ADSET-CLICKS-DEPRECATED:error'] },
+    ],
+    pass: [{ name: 'LINK_CLICKS', text: adsetCreate({ billing_event: 'LINK_CLICKS', optimization_goal: 'LINK_CLICKS' }) }],
+  },
+  'ADSET-NONE-GOAL': {
+    fail: [{ name: 'optimization_goal NONE', text: create({ optimization_goal: 'NONE' }, ['"NONE"']) }],
+    pass: [{ name: 'REACH', text: adsetCreate({ optimization_goal: 'REACH' }) }],
+  },
+  'ADSET-GOAL-FOR-OBJECTIVE': {
+    fail: [
+      { name: 'Awareness and LINK_CLICKS', text: create({ ...spec('OUTCOME_AWARENESS'), optimization_goal: 'LINK_CLICKS' }, ['"LINK_CLICKS"']) },
+      {
+        name: 'objective from the # @objective directive',
+        text: create({ optimization_goal: 'LINK_CLICKS' }, ['"LINK_CLICKS"'], { directives: ['objective OUTCOME_AWARENESS'] }),
+      },
+      {
+        name: 'Traffic with conversion location App',
+        text: create({ ...spec('OUTCOME_TRAFFIC'), destination_type: 'APP', optimization_goal: 'LANDING_PAGE_VIEWS' }, ['"LANDING_PAGE_VIEWS"']),
+      },
+      {
+        name: 'Sales, Website and App (APPLINKS_AUTOMATIC)',
+        text: create({ ...spec('OUTCOME_SALES'), destination_type: 'APPLINKS_AUTOMATIC', optimization_goal: 'LINK_CLICKS' }, ['"LINK_CLICKS"']),
+      },
+      {
+        name: 'Leads with no location given: outside every location of the objective',
+        text: create({ ...spec('OUTCOME_LEADS'), optimization_goal: 'THRUPLAY' }, ['"THRUPLAY"']),
+      },
+    ],
+    pass: [
+      { name: 'Awareness and REACH', text: adsetCreate({ ...spec('OUTCOME_AWARENESS'), optimization_goal: 'REACH' }) },
+      { name: 'Traffic, Website, LANDING_PAGE_VIEWS', text: adsetCreate({ ...spec('OUTCOME_TRAFFIC'), destination_type: 'WEBSITE', optimization_goal: 'LANDING_PAGE_VIEWS' }) },
+      {
+        name: 'Sales, Website, OFFSITE_CONVERSIONS',
+        text: adsetCreate({ ...spec('OUTCOME_SALES'), destination_type: 'WEBSITE', optimization_goal: 'OFFSITE_CONVERSIONS', promoted_object: { pixel_id: '120200000000000009', custom_event_type: 'PURCHASE' } }),
+      },
+      { name: 'Leads, Calls: QUALITY_CALL without a destination_type', text: adsetCreate({ ...spec('OUTCOME_LEADS'), optimization_goal: 'QUALITY_CALL' }) },
+      { name: 'Engagement, Msgr, CONVERSATIONS', text: adsetCreate({ ...spec('OUTCOME_ENGAGEMENT'), destination_type: 'MSGR', optimization_goal: 'CONVERSATIONS' }) },
+      {
+        name: 'App Promotion (no location)',
+        text: adsetCreate({ ...spec('OUTCOME_APP_PROMOTION'), destination_type: 'APP', optimization_goal: 'APP_INSTALLS', promoted_object: { application_id: 1234, object_store_url: 'https://apps.example/app' } }),
+      },
+      { name: 'objective unknown (campaign_id, no directive): no guess', text: adsetCreate({ optimization_goal: 'THRUPLAY' }) },
+      { name: 'an objective outside the mapping table: no guess', text: adsetCreate({ ...spec('BRAND_AWARENESS'), optimization_goal: 'THRUPLAY' }) },
+    ],
+  },
+  'ADSET-CONVERSION-EVENT': {
+    fail: [
+      {
+        name: 'Sales, Website, LEAD',
+        text: create(
+          { ...spec('OUTCOME_SALES'), destination_type: 'WEBSITE', optimization_goal: 'OFFSITE_CONVERSIONS', promoted_object: { pixel_id: '120200000000000009', custom_event_type: 'LEAD' } },
+          ['"LEAD"'],
+        ),
+        expect: ['ADSET-CONVERSION-EVENT:warning'],
+      },
+    ],
+    pass: [
+      {
+        name: 'Leads, Website, LEAD',
+        text: adsetCreate({ ...spec('OUTCOME_LEADS'), destination_type: 'WEBSITE', optimization_goal: 'OFFSITE_CONVERSIONS', promoted_object: { pixel_id: '120200000000000009', custom_event_type: 'LEAD' } }),
+      },
+      {
+        name: 'App Promotion takes every app event',
+        text: adsetCreate({ ...spec('OUTCOME_APP_PROMOTION'), optimization_goal: 'APP_INSTALLS', promoted_object: { application_id: 1234, object_store_url: 'https://apps.example/app', custom_event_type: 'LEVEL_ACHIEVED' } }),
+      },
+    ],
+  },
+  'ADSET-PROMOTED-OBJECT': {
+    fail: [
+      { name: 'PAGE_LIKES without promoted_object', text: create({ optimization_goal: 'PAGE_LIKES' }, ['"PAGE_LIKES"']) },
+      {
+        name: 'APP_INSTALLS without object_store_url',
+        text: create({ optimization_goal: 'APP_INSTALLS', promoted_object: { application_id: 1234 } }, ['"promoted_object"']),
+      },
+      { name: 'LEAD_GENERATION without page_id', text: create({ optimization_goal: 'LEAD_GENERATION', promoted_object: { pixel_id: '1' } }, ['"promoted_object"']) },
+      {
+        name: 'OFFSITE_CONVERSIONS in an app without custom_event_type',
+        text: create({ optimization_goal: 'OFFSITE_CONVERSIONS', destination_type: 'APP', promoted_object: { application_id: 1234, object_store_url: 'https://apps.example/app' } }, ['"promoted_object"']),
+      },
+      { name: 'the legacy CONVERSIONS objective without a pixel or an event', text: create({ ...spec('CONVERSIONS'), optimization_goal: 'OFFSITE_CONVERSIONS' }, ['"CONVERSIONS"']) },
+    ],
+    pass: [
+      { name: 'PAGE_LIKES with page_id', text: adsetCreate({ optimization_goal: 'PAGE_LIKES', promoted_object: { page_id: '120200000000000005' } }) },
+      { name: 'APP_INSTALLS with both members', text: adsetCreate({ optimization_goal: 'APP_INSTALLS', promoted_object: { application_id: 1234, object_store_url: 'https://apps.example/app' } }) },
+      { name: 'the legacy CONVERSIONS objective with a pixel', text: adsetCreate({ ...spec('CONVERSIONS'), optimization_goal: 'OFFSITE_CONVERSIONS', promoted_object: { pixel_id: '120200000000000009' } }) },
+      { name: 'REACH needs none', text: adsetCreate({ optimization_goal: 'REACH' }) },
+    ],
+  },
+  'ADSET-PROMOTED-OTHER': {
+    fail: [
+      {
+        name: 'OTHER without custom_event_str',
+        text: create({ optimization_goal: 'APP_INSTALLS', promoted_object: { application_id: 1234, object_store_url: 'https://apps.example/app', custom_event_type: 'OTHER' } }, ['"OTHER"']),
+      },
+    ],
+    pass: [
+      {
+        name: 'OTHER with custom_event_str',
+        text: adsetCreate({ optimization_goal: 'APP_INSTALLS', promoted_object: { application_id: 1234, object_store_url: 'https://apps.example/app', custom_event_type: 'OTHER', custom_event_str: 'level_10' } }),
+      },
+    ],
+  },
+  'ADSET-FREQ-GOAL': {
+    fail: [
+      {
+        name: 'LINK_CLICKS with frequency_control_specs',
+        text: create({ optimization_goal: 'LINK_CLICKS', frequency_control_specs: [{ event: 'IMPRESSIONS', interval_days: 7, max_frequency: 2 }] }, ['"frequency_control_specs"']),
+      },
+    ],
+    pass: [
+      { name: 'REACH', text: adsetCreate({ optimization_goal: 'REACH', frequency_control_specs: [{ event: 'IMPRESSIONS', interval_days: 7, max_frequency: 2 }] }) },
+      { name: 'THRUPLAY', text: adsetCreate({ billing_event: 'THRUPLAY', optimization_goal: 'THRUPLAY', frequency_control_specs: [{ event: 'VIDEO_VIEWS', interval_days: 1, max_frequency: 3, type: 'CAP' }] }) },
+    ],
+  },
+  'ADSET-FREQ-RANGE': {
+    fail: [
+      { name: 'interval_days 91', text: create({ frequency_control_specs: [{ event: 'IMPRESSIONS', interval_days: 91, max_frequency: 2 }] }, ['91']) },
+      { name: 'max_frequency 0', text: create({ frequency_control_specs: [{ event: 'IMPRESSIONS', interval_days: 7, max_frequency: 0 }] }, [valueOf('max_frequency', '0')]) },
+      { name: 'interval_days 1.5', text: create({ frequency_control_specs: [{ event: 'IMPRESSIONS', interval_days: 1.5, max_frequency: 2 }] }, ['1.5']) },
+      {
+        name: 'event missing: shown on the item',
+        text: create({ frequency_control_specs: [{ interval_days: 7, max_frequency: 2 }] }, ['{\n      "interval_days": 7,\n      "max_frequency": 2\n    }']),
+      },
+    ],
+    pass: [
+      { name: '1 and 90, inclusive', text: adsetCreate({ frequency_control_specs: [{ event: 'IMPRESSIONS', interval_days: 90, max_frequency: 1 }] }) },
+    ],
+  },
+  'ADSET-SCHEDULE-ITEM': {
+    fail: [
+      { name: 'start after end', text: create({ adset_schedule: [{ start_minute: 600, end_minute: 300, days: [1] }] }, ['300']) },
+      { name: 'day 7', text: create({ adset_schedule: [{ start_minute: 0, end_minute: 300, days: [1, 7] }] }, [valueOf('days', '7')]) },
+      { name: 'minute past the day', text: create({ adset_schedule: [{ start_minute: 0, end_minute: 1441, days: [1] }] }, ['1441']) },
+      { name: 'days missing', text: create({ adset_schedule: [{ start_minute: 0, end_minute: 300 }] }, ['{\n      "start_minute": 0,\n      "end_minute": 300\n    }']) },
+    ],
+    pass: [
+      { name: 'a whole day, Sunday to Saturday', text: adsetCreate({ adset_schedule: [{ start_minute: 0, end_minute: 1440, days: [0, 1, 2, 3, 4, 5, 6], timezone_type: 'USER' }] }) },
+    ],
+  },
+  'ADSET-ATTRIBUTION-ITEM': {
+    fail: [
+      { name: 'window_days missing', text: create({ attribution_spec: [{ event_type: 'CLICK_THROUGH' }] }, ['{\n      "event_type": "CLICK_THROUGH"\n    }']) },
+      { name: 'event_type missing', text: create({ attribution_spec: [{ window_days: 7 }] }, ['{\n      "window_days": 7\n    }']) },
+      { name: 'weight not a number', text: create({ attribution_spec: [{ event_type: 'CLICK_THROUGH', window_days: 7, weight: 'heavy' }] }, ['"heavy"']) },
+    ],
+    pass: [{ name: 'with a float weight', text: adsetCreate({ attribution_spec: [{ event_type: 'CLICK_THROUGH', window_days: 7, weight: 62.5 }, { event_type: 'ENGAGED_VIDEO_VIEW', window_days: 1 }] }) }],
+  },
+  'ADSET-FIXED-CPM-ONLY': {
+    fail: [
+      { name: 'daily_imps in an auction campaign', text: create({ ...spec('OUTCOME_AWARENESS'), daily_imps: 1000 }, ['"daily_imps"']) },
+      { name: 'lifetime_imps, buying type from the directive', text: create({ lifetime_imps: 1000 }, ['"lifetime_imps"'], { directives: ['buying-type AUCTION'] }) },
+    ],
+    pass: [
+      { name: 'FIXED_CPM', text: adsetCreate({ ...spec('OUTCOME_AWARENESS', { buying_type: 'FIXED_CPM' }), daily_imps: 1000 }) },
+      { name: 'buying type unknown: no guess', text: adsetCreate({ daily_imps: 1000 }) },
+    ],
+  },
+  'ADSET-CAMPAIGN-BUDGET-NEEDED': {
+    fail: [
+      {
+        name: 'daily_spend_cap, campaign with a lifetime budget (directive)',
+        text: create({ daily_budget: undefined, daily_spend_cap: 5000 }, ['"daily_spend_cap"'], { directives: ['campaign-budget lifetime'] }),
+        expect: ['ADSET-CAMPAIGN-BUDGET-NEEDED:warning'],
+      },
+      {
+        name: 'lifetime_min_spend_target, new campaign with a daily budget',
+        text: create({ ...spec('OUTCOME_AWARENESS', { daily_budget: 10000 }), daily_budget: undefined, lifetime_min_spend_target: 5000 }, ['"lifetime_min_spend_target"']),
+      },
+      {
+        name: 'daily_min_spend_target, new campaign without a budget',
+        text: create({ ...spec('OUTCOME_AWARENESS'), daily_min_spend_target: 500 }, ['"daily_min_spend_target"']),
+      },
+    ],
+    pass: [
+      { name: 'daily_spend_cap, campaign with a daily budget', text: adsetCreate({ daily_budget: undefined, daily_spend_cap: 5000 }, { directives: ['campaign-budget daily'] }) },
+      { name: 'campaign unknown: no guess', text: adsetCreate({ lifetime_spend_cap: 5000 }) },
+      { name: 'the cap-removal constant', text: adsetCreate({ daily_budget: undefined, daily_spend_cap: 922337203685478 }, { directives: ['campaign-budget daily'] }) },
+    ],
+  },
+  'ADSET-DESTINATION-BETA': {
+    fail: [
+      { name: 'ON_POST', text: create({ destination_type: 'ON_POST' }, ['"ON_POST"']), expect: ['ADSET-DESTINATION-BETA:warning'] },
+      { name: 'ON_EVENT', text: create({ destination_type: 'ON_EVENT' }, ['"ON_EVENT"']) },
+    ],
+    pass: [{ name: 'WEBSITE', text: adsetCreate({ destination_type: 'WEBSITE' }) }],
+  },
+  'ADSET-EXECUTION-OPTIONS': {
+    fail: [{ name: 'include_recommendations alone', text: create({ execution_options: ['include_recommendations'] }, ['"include_recommendations"']) }],
+    pass: [
+      { name: 'validate_only', text: adsetCreate({ execution_options: ['validate_only'] }) },
+      { name: 'both', text: adsetCreate({ execution_options: ['validate_only', 'include_recommendations'] }) },
+    ],
+  },
+  'ADSET-DYNAMIC-CREATIVE-VERSION': {
+    fail: [{ name: 'v3.1', text: create({ is_dynamic_creative: true }, ['"is_dynamic_creative"'], { version: 'v3.1' }) }],
+    pass: [{ name: 'v3.2', text: adsetCreate({ is_dynamic_creative: true }, { version: 'v3.2' }) }],
+  },
+  'ADSET-TARGETING-SHAPE': {
+    fail: [
+      { name: 'countries as text', text: create({ targeting: { geo_locations: { countries: 'US' } } }, [valueOf('countries', '"US"')]), expect: ['ADSET-TARGETING-SHAPE:warning'] },
+      { name: 'a country name, not a code', text: create({ targeting: { geo_locations: { countries: ['France'] } } }, ['"France"']) },
+      { name: 'publisher_platforms as text', text: create({ targeting: { geo_locations: { countries: ['US'] }, publisher_platforms: 'social' } }, ['"social"']) },
+      { name: 'targeting not an object', text: create({ targeting: 'everyone' }, ['"everyone"']) },
+    ],
+    pass: [
+      { name: 'the documented shape', text: adsetCreate({ targeting: { geo_locations: { countries: ['US', 'CA'] }, social_positions: ['feed'], publisher_platforms: ['social', 'photo'] } }) },
+      { name: 'other targeting keys pass unchecked', text: adsetCreate({ targeting: { geo_locations: { countries: ['US'] }, age_min: 18, genders: [1] } }) },
+    ],
+  },
+  'ADSET-STATUS': {
+    fail: [
+      { name: 'RUNNING', text: create({ status: 'RUNNING' }, ['"RUNNING"']) },
+      { name: 'lower case', text: create({ status: 'paused' }, ['"paused"']) },
+    ],
+    pass: ['ACTIVE', 'PAUSED', 'DELETED', 'ARCHIVED'].map((status) => ({ name: status, text: adsetCreate({ status }) })),
+  },
+  'ADSET-DSA-REQUIRED': {
+    fail: [
+      { name: 'France, neither given', text: create(EU, ['"FR"']).replace('⟦"FR"⟧', '⟦⟦"FR"⟧⟧'), expect: ['ADSET-DSA-REQUIRED', 'ADSET-DSA-REQUIRED'] },
+      { name: 'payor only: the beneficiary is not taken from it', text: create({ ...EU, dsa_payor: 'Acme SA' }, ['"FR"']) },
+      { name: 'an associated territory (Réunion)', text: create({ targeting: { geo_locations: { countries: ['US', 'RE'] } }, dsa_payor: 'Acme SA' }, ['"RE"']) },
+      {
+        name: 'worldwide: geo_locations names no place',
+        text: create({ targeting: { geo_locations: {} }, dsa_beneficiary: 'Acme SA' }, ['"geo_locations"']),
+      },
+      { name: 'the worldwide country group', text: create({ targeting: { geo_locations: { country_groups: ['worldwide'] } }, dsa_payor: 'Acme SA' }, ['"worldwide"']) },
+      { name: 'an empty value', text: create({ ...EU, dsa_payor: 'Acme SA', dsa_beneficiary: '' }, [valueOf('dsa_beneficiary', '""')]) },
+      {
+        name: 'only the payor has an account default',
+        text: create(EU, ['"FR"']),
+        env: { defaultDsaPayor: 'Acme SA' },
+      },
+      {
+        name: 'the default of another account does not apply',
+        text: create({ ...EU, dsa_payor: 'Acme SA' }, ['"FR"']),
+        env: { accounts: { act_999: { default_dsa_beneficiary: 'Acme SA' } } },
+      },
+    ],
+    pass: [
+      { name: 'both given', text: adsetCreate({ ...EU, ...DSA }) },
+      { name: 'both from the account defaults', text: adsetCreate(EU), env: { defaultDsaPayor: 'Acme SA', defaultDsaBeneficiary: 'Acme SA' } },
+      {
+        name: 'payor given, beneficiary from this account\'s default',
+        text: adsetCreate({ ...EU, dsa_payor: 'Acme SA' }),
+        env: { accounts: { act_1234567890: { default_dsa_beneficiary: 'Acme Holding' } } },
+      },
+      { name: 'outside the EU', text: adsetCreate({ targeting: { geo_locations: { countries: ['US', 'NO', 'CH'] } } }) },
+      { name: 'regions without countries: no guess', text: adsetCreate({ targeting: { geo_locations: { regions: [{ key: '3847' }] } } }) },
+      { name: 'values from variables', text: '@payor = Acme SA\n\n###\n' + adsetCreate({ ...EU, dsa_payor: '{{payor}}', dsa_beneficiary: '{{payor}}' }) },
+    ],
+  },
+  'ADSET-DSA-IGNORED': {
+    fail: [
+      {
+        name: 'payor and beneficiary for the United States',
+        text: create({ ...DSA }, ['"dsa_payor"', '"dsa_beneficiary"']),
+        expect: ['ADSET-DSA-IGNORED:hint', 'ADSET-DSA-IGNORED:hint'],
+      },
+    ],
+    pass: [
+      { name: 'for France', text: adsetCreate({ ...EU, ...DSA }) },
+      { name: 'targeting regions graphreq cannot place: no guess', text: adsetCreate({ targeting: { geo_locations: { regions: [{ key: '3847' }] } }, ...DSA }) },
+    ],
+  },
+  'ADSET-REGIONAL-CATEGORIES': {
+    fail: [{ name: 'an unlisted category', text: create({ regional_regulated_categories: ['FRANCE_FINSERV'] }, ['"FRANCE_FINSERV"']) }],
+    pass: [
+      { name: 'TAIWAN_FINSERV', text: adsetCreate({ regional_regulated_categories: ['TAIWAN_FINSERV'], targeting: { geo_locations: { countries: ['TW'] } } }) },
+      { name: 'null', text: adsetCreate({ regional_regulated_categories: null }) },
+    ],
+  },
+  'ADSET-SPECIAL-CATEGORY': {
+    fail: [
+      {
+        name: 'a new campaign that declares nothing',
+        text: create({ campaign_id: undefined, campaign_spec: { name: 'Launch', objective: 'OUTCOME_AWARENESS', buying_type: 'AUCTION' } }, ['"campaign_spec"']),
+        expect: ['ADSET-SPECIAL-CATEGORY:hint'],
+      },
+    ],
+    pass: [
+      { name: 'a new campaign that declares its categories', text: adsetCreate(spec('OUTCOME_AWARENESS')) },
+      { name: 'special_ad_category as [2] names it', text: adsetCreate({ campaign_id: undefined, campaign_spec: { name: 'Homes', objective: 'OUTCOME_LEADS', buying_type: 'AUCTION', special_ad_category: 'HOUSING' } }) },
+      { name: 'an existing campaign', text: adsetCreate() },
+    ],
+  },
+};
+
+whenRun(module, () => {
+  describeRuleCases('ad set creation rules', cases);
+
+  describe('ad set creation quick fixes', () => {
+    it('ADSET-TARGET-COST replaces TARGET_COST with COST_CAP (and --fix may apply it)', () => {
+      const text = adsetCreate({ bid_strategy: 'TARGET_COST', bid_amount: 500 });
+      const [f] = findingsOf(text);
+      assert.equal(f.code, 'ADSET-TARGET-COST');
+      assert.ok(f.fixes![0].fixAll);
+      const fixed = applyFix(text, f);
+      assert.equal(fixed, adsetCreate({ bid_strategy: 'COST_CAP', bid_amount: 500 }));
+      assert.deepEqual(findingsOf(fixed), []);
+    });
+
+    it('ADSET-DSA-REQUIRED adds both missing keys in one fix', () => {
+      const text = 'POST /v23.0/act_1234567890/adsets\n\n{\n  "name": "Rentrée",\n  "campaign_id": "120200000000000001",\n  "daily_budget": 2000,\n  "targeting": { "geo_locations": { "countries": ["FR"] } }\n}\n';
+      const found = findingsOf(text);
+      assert.deepEqual(found.map((f) => f.code), ['ADSET-DSA-REQUIRED', 'ADSET-DSA-REQUIRED']);
+      const fixed = applyFix(text, found[0], 'Add `dsa_payor` and `dsa_beneficiary`');
+      assert.equal(
+        fixed,
+        'POST /v23.0/act_1234567890/adsets\n\n{\n  "name": "Rentrée",\n  "campaign_id": "120200000000000001",\n  "daily_budget": 2000,\n  "targeting": { "geo_locations": { "countries": ["FR"] } },\n  "dsa_payor": "",\n  "dsa_beneficiary": ""\n}\n',
+      );
+    });
+
+    it('ADSET-DSA-REQUIRED adds the one missing key', () => {
+      const text = 'POST /v23.0/act_1234567890/adsets\n\n{\n  "name": "Rentrée",\n  "campaign_id": "120200000000000001",\n  "daily_budget": 2000,\n  "targeting": { "geo_locations": { "countries": ["FR"] } },\n  "dsa_payor": "Acme SA"\n}\n';
+      const [f] = findingsOf(text);
+      assert.equal(f.fixes?.length, 1);
+      assert.equal(
+        applyFix(text, f),
+        'POST /v23.0/act_1234567890/adsets\n\n{\n  "name": "Rentrée",\n  "campaign_id": "120200000000000001",\n  "daily_budget": 2000,\n  "targeting": { "geo_locations": { "countries": ["FR"] } },\n  "dsa_payor": "Acme SA",\n  "dsa_beneficiary": ""\n}\n',
+      );
+    });
+
+    it('ADSET-DSA-REQUIRED adds the missing keys to a form body', () => {
+      const text = 'POST /v23.0/act_1234567890/adsets\n\nname=Rentrée&campaign_id=1&daily_budget=2000&targeting={"geo_locations":{"countries":["FR"]}}\n';
+      const found = findingsOf(text);
+      assert.deepEqual(found.map((f) => f.code), ['ADSET-DSA-REQUIRED', 'ADSET-DSA-REQUIRED']);
+      assert.equal(
+        applyFix(text, found[0], 'Add `dsa_payor` and `dsa_beneficiary`'),
+        'POST /v23.0/act_1234567890/adsets\n\nname=Rentrée&campaign_id=1&daily_budget=2000&targeting={"geo_locations":{"countries":["FR"]}}&dsa_payor=&dsa_beneficiary=\n',
+      );
+    });
+
+    it('ADSET-ENUMS changes a misspelt value to the nearest valid one', () => {
+      const text = adsetCreate({ billing_event: 'IMPRESION' });
+      const [f] = findingsOf(text);
+      assert.equal(applyFix(text, f), adsetCreate({ billing_event: 'IMPRESSIONS' }));
+      assert.ok(!f.fixes![0].fixAll, 'a guessed spelling is not applied by --fix');
+    });
+
+    it('ADSET-ENUMS fixes a misspelt value in the query string', () => {
+      const text = 'POST /v23.0/act_1/adsets?name=x&campaign_id=1&daily_budget=100&billing_event=IMPRESION&optimization_goal=REACH\n';
+      const [f] = findingsOf(text);
+      assert.equal(applyFix(text, f), 'POST /v23.0/act_1/adsets?name=x&campaign_id=1&daily_budget=100&billing_event=IMPRESSIONS&optimization_goal=REACH\n');
+    });
+
+    it('ADSET-STATUS fixes the letter case, safely enough for --fix', () => {
+      const text = adsetCreate({ status: 'paused' });
+      const [f] = findingsOf(text);
+      assert.ok(f.fixes![0].fixAll);
+      assert.equal(applyFix(text, f), adsetCreate({ status: 'PAUSED' }));
+    });
+
+    it('ADSET-CLICKS-DEPRECATED replaces CLICKS with LINK_CLICKS', () => {
+      const text = adsetCreate({ billing_event: 'CLICKS' });
+      const [f] = findingsOf(text);
+      assert.equal(applyFix(text, f), adsetCreate({ billing_event: 'LINK_CLICKS' }));
+    });
+
+    it('ADSET-EXECUTION-OPTIONS adds validate_only', () => {
+      const text = 'POST /v23.0/act_1234567890/adsets\n\n{ "name": "x", "campaign_id": "1", "daily_budget": 2000, "execution_options": ["include_recommendations"] }\n';
+      const [f] = findingsOf(text);
+      assert.equal(applyFix(text, f), 'POST /v23.0/act_1234567890/adsets\n\n{ "name": "x", "campaign_id": "1", "daily_budget": 2000, "execution_options": [\n    "validate_only",\n    "include_recommendations"\n  ] }\n');
+    });
+  });
+
+  describe('no cascades: one mistake, one finding', () => {
+    const single: Array<[string, Record<string, unknown>, string, string]> = [
+      ['a budget that is not a number', { daily_budget: 'lots' }, '"lots"', 'ADSET-TYPES'],
+      ['a lifetime budget whose end_time is not a time', { daily_budget: undefined, lifetime_budget: 5000, end_time: 'soon' }, '"soon"', 'ADSET-TYPES'],
+      ['a misspelt goal with a known objective', { ...spec('OUTCOME_AWARENESS'), optimization_goal: 'REACHH' }, '"REACHH"', 'ADSET-ENUMS'],
+      ['TARGET_COST without bid_amount', { bid_strategy: 'TARGET_COST' }, '"TARGET_COST"', 'ADSET-TARGET-COST'],
+      ['bid_strategy below v3.0 without bid_amount', { bid_strategy: 'COST_CAP' }, '"bid_strategy"', 'ADSET-BID-STRATEGY-VERSION'],
+      ['countries as text, for France, with no payor', { targeting: { geo_locations: { countries: 'FR' } } }, '"FR"', 'ADSET-TARGETING-SHAPE'],
+      ['a page_id that is not an id, for PAGE_LIKES', { optimization_goal: 'PAGE_LIKES', promoted_object: { page_id: 'mine' } }, '"mine"', 'ADSET-TYPES'],
+      ['optimization_goal CLICKS with frequency caps', { optimization_goal: 'CLICKS', frequency_control_specs: [{ event: 'IMPRESSIONS', interval_days: 7, max_frequency: 2 }] }, '"CLICKS"', 'ADSET-CLICKS-DEPRECATED'],
+    ];
+    for (const [name, members, value, code] of single) {
+      it(name, () => {
+        const version = code === 'ADSET-BID-STRATEGY-VERSION' ? 'v2.12' : undefined;
+        checkDiagnostics(mark(adsetCreate(members, { version }), value), [code]);
+      });
+    }
+  });
+
+  describe('ad set creation messages', () => {
+    it('ADSET-GOAL-FOR-OBJECTIVE names the objective, the location, the allowed goals and the decision', () => {
+      const [f] = findingsOf(adsetCreate({ ...spec('OUTCOME_SALES'), destination_type: 'APPLINKS_AUTOMATIC', optimization_goal: 'LINK_CLICKS' }));
+      assert.match(f.message, /Sales objective with conversion location Website and App \(destination_type APPLINKS_AUTOMATIC\)/);
+      assert.match(f.message, /use `OFFSITE_CONVERSIONS`/);
+      assert.match(f.message, /\[2\] Objective to optimization-goal mapping/);
+      assert.match(f.message, /graphreq's reading of the table/);
+    });
+
+    it('ADSET-DSA-REQUIRED names the country, the missing value and the account default', () => {
+      const [f] = findingsOf(adsetCreate({ ...EU, dsa_payor: 'Acme SA' }));
+      assert.match(f.message, /targets FR/);
+      assert.match(f.message, /`dsa_beneficiary`/);
+      assert.match(f.message, /`default_dsa_beneficiary`/);
+      assert.match(f.message, /\[2\] Regional-regulation rules/);
+    });
+
+    it('ADSET-ENUMS does not offer deprecated values as allowed', () => {
+      const [f] = findingsOf(adsetCreate({ billing_event: 'IMPRESION' }));
+      assert.doesNotMatch(f.message, /`CLICKS`/);
+      assert.match(f.message, /`LINK_CLICKS`/);
+    });
+  });
+});

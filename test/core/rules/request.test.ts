@@ -1,0 +1,239 @@
+/**
+ * Rules about requests as a whole ([3] Versioning and Limits, product rules) and the syntax of the
+ * format: versions, tokens, methods, unknown parameters and fields, variables, duplicates.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { adsetCreate, applyFix, checkDiagnostics, findingsOf } from '../../helpers';
+import { describeRuleCases, mark, whenRun, type RuleCases } from './ruleCases';
+
+const RELEASES = { 'v21.0': '2024-10-02', 'v22.0': '2025-01-21', 'v23.0': '2025-05-29' };
+
+export const cases: RuleCases = {
+  'REQ-VERSION-FORMAT': {
+    fail: [
+      { name: 'major only', text: 'GET /⟦v23⟧/120200000000000002?fields=id\n' },
+      { name: 'capital V', text: 'GET /⟦V23.0⟧/120200000000000002\n' },
+      { name: 'three parts', text: 'GET /⟦v23.0.1⟧/120200000000000002\n' },
+    ],
+    pass: [{ name: 'v<major>.<minor>', text: 'GET /v23.0/120200000000000002?fields=id\n' }],
+  },
+  'REQ-VERSION-MISSING': {
+    fail: [
+      { name: 'no version segment', text: 'GET ⟦/120200000000000002⟧?fields=id\n' },
+      {
+        name: 'the environment default is named',
+        text: 'GET ⟦/⟧?id=https://example.com/post&fields=engagement\n',
+        expect: ['REQ-VERSION-MISSING'],
+        env: { defaultVersion: 'v23.0' },
+      },
+    ],
+    pass: [
+      { name: 'version written', text: 'GET /v23.0/?id=https://example.com/post&fields=engagement\n' },
+      { name: 'version from a file variable', text: '@version = v23.0\n\n###\nGET /{{version}}/120200000000000002\n' },
+    ],
+  },
+  'REQ-VERSION-EXPIRED': {
+    fail: [
+      {
+        name: 'two years after the successor was released',
+        text: 'GET /⟦v21.0⟧/120200000000000002\n',
+        env: { releases: RELEASES, today: '2027-01-21' },
+      },
+    ],
+    pass: [
+      { name: 'successor released less than two years ago', text: 'GET /v21.0/120200000000000002\n', env: { releases: RELEASES, today: '2027-01-20' } },
+      { name: 'the newest version', text: 'GET /v23.0/120200000000000002\n', env: { releases: RELEASES, today: '2030-01-01' } },
+      { name: 'no release table configured', text: 'GET /v2.0/120200000000000002\n' },
+    ],
+  },
+  'REQ-TOKEN-IN-FILE': {
+    fail: [
+      { name: 'in the query', text: 'GET /v23.0/120200000000000002?fields=id&access_token=⟦EAAB1234567890abcdef⟧\n' },
+      {
+        name: 'in a JSON body',
+        text: 'POST /v23.0/120200000000000002/copies\n\n{ "status_option": "PAUSED", "access_token": ⟦"EAAB1234567890abcdef"⟧ }\n',
+      },
+      { name: 'in an Authorization header', text: 'GET /v23.0/120200000000000002\n⟦Authorization: Bearer EAAB1234567890abcdef⟧\n' },
+    ],
+    pass: [
+      { name: 'a variable', text: '@token = {{$processEnv GRAPHREQ_ACCESS_TOKEN}}\n\n###\nGET /v23.0/120200000000000002?access_token={{token}}\n' },
+      { name: 'a header with a variable', text: '@token = x\n\n###\nGET /v23.0/120200000000000002\nAuthorization: Bearer {{token}}\n' },
+      { name: 'no token at all (added at send time)', text: 'GET /v23.0/120200000000000002\n' },
+    ],
+  },
+  'REQ-METHOD-UNSUPPORTED': {
+    fail: [
+      { name: 'PUT', text: '⟦PUT⟧ /v23.0/120200000000000002\n\n{ "name": "x" }\n' },
+      { name: 'PATCH', text: '⟦PATCH⟧ /v23.0/120200000000000002\n' },
+      { name: 'DELETE on the copies edge', text: '⟦DELETE⟧ /v23.0/120200000000000002/copies\n' },
+      { name: 'DELETE on the adsets edge', text: '⟦DELETE⟧ /v23.0/act_1234567890/adsets\n' },
+    ],
+    pass: [
+      { name: 'POST on the copies edge', text: 'POST /v23.0/120200000000000002/copies\n' },
+      { name: 'POST to an ad set (update, not documented, not checked)', text: 'POST /v23.0/120200000000000002\n\n{ "status": "PAUSED" }\n' },
+    ],
+  },
+  'REQ-IDS-COUNT': {
+    fail: [{ name: 'three URLs', text: 'GET /v23.0/?ids=⟦https://a.example,https://b.example,https://c.example⟧&fields=engagement\n', expect: ['REQ-IDS-COUNT:info'] }],
+    pass: [{ name: 'one id', text: 'GET /v23.0/?ids=https://a.example&fields=engagement\n' }],
+  },
+  'REQ-UNKNOWN-FIELD': {
+    fail: [
+      { name: 'a subfield of engagement', text: 'GET /v23.0/?id=https://example.com&fields=engagement{⟦likes⟧}\n' },
+      { name: 'a subfield of og_object', text: 'GET /v23.0/?id=https://example.com&fields=og_object{title,⟦image⟧}\n' },
+      { name: 'a subfield of issues_info', text: 'GET /v23.0/120200000000000002?fields=issues_info{error_code,⟦severity⟧}\n' },
+    ],
+    pass: [
+      { name: 'documented subfields', text: 'GET /v23.0/?id=https://example.com&fields=engagement{comment_count,share_count},og_object{id,updated_time}\n' },
+      { name: 'subfields of an object the documents do not detail', text: 'GET /v23.0/120200000000000002?fields=campaign{id,name},promoted_object{pixel_id}\n' },
+    ],
+  },
+  'REQ-UNKNOWN-PARAM': {
+    fail: [
+      { name: 'on an ad set read', text: 'GET /v23.0/120200000000000002?fields=id&⟦limit⟧=5\n' },
+      { name: 'misspelt, with a rename fix', text: 'GET /v23.0/120200000000000002?⟦feilds⟧=id\n' },
+      { name: 'on a copy', text: 'POST /v23.0/120200000000000002/copies\n\n{ ⟦"name"⟧: "Copy" }\n' },
+      { name: 'on a URL read', text: 'GET /v23.0/?id=https://example.com&⟦scrape⟧=true\n' },
+      {
+        name: 'past the last creation parameter the documents show: only a hint',
+        text: mark(adsetCreate({ zz_future_param: 1 }), '"zz_future_param"'),
+        expect: ['REQ-UNKNOWN-PARAM:hint'],
+      },
+      {
+        name: 'misspelt, sorting past the last one shown: still a warning',
+        text: mark(adsetCreate({ targetting: {} }), '"targetting"'),
+        expect: ['REQ-UNKNOWN-PARAM:warning'],
+      },
+    ],
+    pass: [
+      { name: 'URL read with every documented parameter', text: 'GET /v23.0/?id=https://example.com&fields=id&scopes=a,b\n' },
+      { name: 'ad set read with every documented parameter', text: 'GET /v23.0/120200000000000002?fields=id&date_format=U&date_preset=last_7d&time_range={"since":"2025-01-01","until":"2025-01-31"}\n' },
+    ],
+  },
+  'REQ-UNKNOWN-ENDPOINT': {
+    fail: [{ name: 'an endpoint of no document', text: 'GET ⟦/v23.0/me/accounts⟧\n', expect: ['REQ-UNKNOWN-ENDPOINT:info'] }],
+    pass: [{ name: 'a documented endpoint', text: 'GET /v23.0/t_100200300?fields=id\n' }],
+  },
+  'REQ-UNKNOWN-VARIABLE': {
+    fail: [
+      { name: 'undefined variable', text: 'GET /v23.0/⟦{{adset}}⟧?fields=id\n' },
+      { name: 'a named request without .response', text: '# @name create\nPOST /v23.0/120200000000000002/copies\n\n###\nGET /v23.0/⟦{{create.id}}⟧?fields=id\n' },
+    ],
+    pass: [
+      { name: 'file variable', text: '@adset = 120200000000000002\n\n###\nGET /v23.0/{{adset}}?fields=id\n' },
+      { name: 'environment variable', text: 'GET /v23.0/{{adset}}?fields=id\n', env: { variables: { adset: '120200000000000002' } } },
+      { name: 'response of a named request', text: '# @name copy\nPOST /v23.0/120200000000000002/copies\n\n###\nGET /v23.0/{{copy.response.body.copied_adset_id}}?fields=id\n' },
+    ],
+  },
+  'REQ-DUPLICATE-PARAM': {
+    fail: [{ name: 'fields twice', text: 'GET /v23.0/120200000000000002?fields=id&⟦fields⟧=name\n' }],
+    pass: [{ name: 'each once', text: 'GET /v23.0/120200000000000002?fields=id,name&date_format=U\n' }],
+  },
+  'SYNTAX-REQUEST': {
+    fail: [{ name: 'one word', text: '⟦hello⟧\n' },
+      { name: 'a method without a path', text: '⟦GET⟧\n' }],
+    pass: [{ name: 'a bare path means GET', text: '/v23.0/120200000000000002?fields=id\n' }],
+  },
+  'SYNTAX-METHOD': {
+    fail: [
+      { name: 'not a method', text: '⟦FETCH⟧ /v23.0/120200000000000002\n' },
+      { name: 'two words, the first no method', text: '⟦hello⟧ there\n' },
+      { name: 'lower case (the request is still checked)', text: '⟦get⟧ /v23.0/120200000000000002?fields=⟦nmae⟧\n', expect: ['SYNTAX-METHOD', 'ADSET-READ-FIELDS'] },
+    ],
+    pass: [{ name: 'GET', text: 'GET /v23.0/120200000000000002\n' }],
+  },
+  'SYNTAX-HEADER': {
+    fail: [{ name: 'a line that is no header', text: 'GET /v23.0/120200000000000002\n⟦this is not a header⟧\n' }],
+    pass: [{ name: 'a header', text: 'GET /v23.0/120200000000000002\nAccept-Language: en_US\n' }],
+  },
+  'SYNTAX-VARIABLE': {
+    fail: [{ name: 'name starting with a digit', text: '⟦@1version = v23.0⟧\n' }],
+    pass: [{ name: 'a variable', text: '@version = v23.0\n' }],
+  },
+  'SYNTAX-SEPARATOR': {
+    fail: [{ name: 'two requests in one block', text: 'GET /v23.0/120200000000000002\n⟦GET /v23.0/120200000000000003⟧\n' }],
+    pass: [{ name: 'separated by ###', text: 'GET /v23.0/120200000000000002\n\n###\nGET /v23.0/120200000000000003\n' }],
+  },
+  'SYNTAX-JSON': {
+    fail: [{ name: 'a missing comma', text: 'POST /v23.0/120200000000000002/copies\n\n{ "deep_copy": true ⟦"status_option"⟧: "PAUSED" }\n' }],
+    pass: [
+      {
+        name: 'comments and a trailing comma',
+        text: 'POST /v23.0/120200000000000002/copies\n\n{\n  // keep the ads\n  "deep_copy": true,\n  "status_option": "PAUSED",\n}\n',
+      },
+    ],
+  },
+};
+
+whenRun(module, () => {
+  describeRuleCases('request rules', cases);
+
+  describe('request quick fixes', () => {
+    it('REQ-VERSION-FORMAT writes the version as v<major>.<minor>', () => {
+      const text = 'GET /v23/120200000000000002?fields=id\n';
+      const [f] = findingsOf(text);
+      assert.equal(applyFix(text, f), 'GET /v23.0/120200000000000002?fields=id\n');
+      assert.ok(f.fixes![0].fixAll);
+    });
+
+    it('REQ-TOKEN-IN-FILE removes the token from the query', () => {
+      const text = 'GET /v23.0/120200000000000002?fields=id&access_token=EAAB1234567890abcdef\n';
+      const [f] = findingsOf(text);
+      assert.equal(applyFix(text, f), 'GET /v23.0/120200000000000002?fields=id\n');
+    });
+
+    it('REQ-TOKEN-IN-FILE removes the token when it is the only query parameter', () => {
+      const text = 'GET /v23.0/120200000000000002?access_token=EAAB1234567890abcdef\n';
+      const [f] = findingsOf(text);
+      assert.equal(applyFix(text, f), 'GET /v23.0/120200000000000002\n');
+    });
+
+    it('REQ-TOKEN-IN-FILE removes the token from a JSON body', () => {
+      const text = 'POST /v23.0/120200000000000002/copies\n\n{\n  "status_option": "PAUSED",\n  "access_token": "EAAB1234567890abcdef"\n}\n';
+      const [f] = findingsOf(text);
+      assert.equal(applyFix(text, f), 'POST /v23.0/120200000000000002/copies\n\n{\n  "status_option": "PAUSED"\n}\n');
+    });
+
+    it('REQ-TOKEN-IN-FILE removes a continuation line that holds only the token', () => {
+      const text = 'GET /v23.0/120200000000000002\n    ?fields=id\n    &access_token=EAAB1234567890abcdef\n';
+      const [f] = findingsOf(text);
+      assert.equal(applyFix(text, f), 'GET /v23.0/120200000000000002\n    ?fields=id\n');
+    });
+
+    it('REQ-TOKEN-IN-FILE removes an Authorization header', () => {
+      const text = 'GET /v23.0/120200000000000002\nAuthorization: Bearer EAAB1234567890abcdef\nAccept-Language: en_US\n';
+      const [f] = findingsOf(text);
+      assert.equal(applyFix(text, f), 'GET /v23.0/120200000000000002\nAccept-Language: en_US\n');
+    });
+
+    it('REQ-UNKNOWN-PARAM renames a misspelt parameter', () => {
+      const text = 'GET /v23.0/120200000000000002?feilds=id\n';
+      const [f] = findingsOf(text);
+      assert.equal(applyFix(text, f), 'GET /v23.0/120200000000000002?fields=id\n');
+    });
+  });
+
+  describe('request messages', () => {
+    it('say what is wrong, what is allowed and where the rule comes from', () => {
+      const [f] = checkDiagnostics('GET /v23.0/120200000000000002?fields=id&⟦limit⟧=5\n', ['REQ-UNKNOWN-PARAM']);
+      assert.match(f.message, /`limit` is not a parameter/);
+      assert.match(f.message, /`fields`, `date_format`, `date_preset` or `time_range`/);
+      assert.match(f.message, /\[2\] Read an ad set/);
+    });
+  });
+
+  describe('the examples', () => {
+    it('report nothing', () => {
+      const dir = path.join(__dirname, '..', '..', '..', '..', 'examples');
+      const files = fs.readdirSync(dir).filter((f) => f.endsWith('.graphreq'));
+      assert.ok(files.length >= 3);
+      for (const file of files) {
+        const found = findingsOf(fs.readFileSync(path.join(dir, file), 'utf8'));
+        assert.deepEqual(found.map((f) => `${f.code}: ${f.message}`), [], file);
+      }
+    });
+  });
+});

@@ -1,0 +1,464 @@
+#!/usr/bin/env node
+// End-to-end test of the graphreq extension in a real VS Code: code-server 4.100.3 (VS Code 1.100.3)
+// in headless Chromium, driven by playwright-core, as set up by ../shared/tools/vscode-e2e/install.sh.
+// It builds nothing: run `npm run package` (mode vsix) or `npm run build` (modes dir/dev) first;
+// test/e2e/run.sh does all of it.
+//
+// Usage:
+//   node test/e2e/drive.mjs [--mode vsix|dir|dev] [--vsix FILE] [--install-dir DIR] [--out DIR]
+//                           [--tests FILE] [--keep] [--verbose]
+//   --mode     vsix (default): `code-server --install-extension graphreq.vsix`, as a user would;
+//              dir: the repository folder copied into a fresh extensions dir;
+//              dev: loaded as an extension under development (extensionDevelopmentPath).
+//   --vsix     the package to install (default: graphreq.vsix at the repository root).
+//   --extension DIR  for modes dir/dev: the extension folder (default: the repository).
+//   --tests    instead of the UI walk, run FILE (exports run()) inside the extension host; it is the
+//              @vscode/test-electron suite (test/e2e/electron/suite/index.js). Needs --mode dev.
+//   --out      where the screenshots go (default: docs/images); failure screenshots go there too.
+//   --keep     keep the temp dir (user data, logs, workspace); it is always kept on failure.
+// Exit code 0 = every check passed. No fixed sleeps: every wait is for a DOM or file condition.
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { prepareWorkspace } from './workspace.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..');
+const args = parseArgs(process.argv.slice(2));
+const installDir = path.resolve(args['install-dir'] || process.env.VSCODE_E2E_DIR ||
+  path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'vscode-e2e'));
+const mode = args.mode || (args.tests ? 'dev' : 'vsix');
+const vsixPath = path.resolve(args.vsix || path.join(repo, 'graphreq.vsix'));
+const extDir = path.resolve(args.extension || repo);
+const outDir = path.resolve(args.out || path.join(repo, 'docs', 'images'));
+const verbose = !!args.verbose;
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+const STEP_TIMEOUT = Number(process.env.E2E_STEP_TIMEOUT_MS || 30_000);
+
+const codeServerPkg = path.join(installDir, 'node_modules', 'code-server');
+const codeServerBin = path.join(codeServerPkg, 'out', 'node', 'entry.js');
+if (!fs.existsSync(codeServerBin)) {
+  console.error(`code-server not found in ${installDir}: run ../shared/tools/vscode-e2e/install.sh first (test/e2e/run.sh does).`);
+  process.exit(2);
+}
+const { chromium } = createRequire(path.join(installDir, 'package.json'))('playwright-core');
+const manifest = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
+const extId = `${manifest.publisher}.${manifest.name}`;
+
+const t0 = Date.now();
+const log = (...m) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...m);
+
+// ---------- fresh, throw-away state ----------
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-e2e-'));
+const userDataDir = path.join(tmp, 'user-data');
+const extensionsDir = path.join(tmp, 'extensions');
+const workspace = path.join(tmp, 'workspace');
+const browserProfile = path.join(tmp, 'chromium-profile');
+for (const d of [userDataDir, extensionsDir, workspace, browserProfile, outDir]) fs.mkdirSync(d, { recursive: true });
+prepareWorkspace(workspace);
+fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'security.workspace.trust.enabled': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'update.mode': 'none',
+  'telemetry.telemetryLevel': 'off',
+  'chat.commandCenter.enabled': false,
+  'workbench.colorTheme': 'Default Dark Modern',
+  'editor.minimap.enabled': false,
+  'editor.fontSize': 14,
+  'window.commandCenter': false,
+  'workbench.layoutControl.enabled': false,
+  'editor.hover.delay': 300,
+  'editor.quickSuggestions': { other: false, comments: false, strings: false },
+}, null, 2));
+const configFile = path.join(tmp, 'code-server.yaml');
+fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
+
+const resultFile = path.join(tmp, 'test-result.json');
+let server; let context;
+let failed = false;
+const check = (ok, what) => { log(`${ok ? 'PASS' : 'FAIL'} ${what}`); if (!ok) failed = true; return ok; };
+
+try {
+  const csBaseArgs = ['--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+  if (mode === 'vsix') {
+    if (!fs.existsSync(vsixPath)) throw new Error(`${vsixPath} not found: run \`npm run package\` first`);
+    const r = spawnSync(process.execPath, [codeServerBin, ...csBaseArgs, '--install-extension', vsixPath, '--force'],
+      { encoding: 'utf8', env: { ...cleanEnv(), ...sandboxEnv() } });
+    if (verbose || r.status !== 0) console.log(r.stdout, r.stderr);
+    if (r.status !== 0) throw new Error('--install-extension failed');
+    const installed = fs.readdirSync(extensionsDir).find((d) => d.startsWith(`${extId}-`));
+    check(!!installed, `installed ${path.basename(vsixPath)} (${(fs.statSync(vsixPath).size / 1024).toFixed(0)} KB) as ${installed}`);
+  } else if (mode === 'dir') {
+    const dest = path.join(extensionsDir, `${extId}-${manifest.version}`);
+    for (const f of ['package.json', 'language-configuration.json', 'dist', 'syntaxes', 'snippets', 'images', 'schemas']) {
+      fs.cpSync(path.join(extDir, f), path.join(dest, f), { recursive: true });
+    }
+  } else if (mode !== 'dev') {
+    throw new Error(`unknown --mode ${mode}`);
+  }
+  if (!fs.existsSync(path.join(extDir, 'dist', 'client.js')) && mode !== 'vsix') throw new Error('dist/client.js missing: run `npm run build` first');
+
+  // ---------- code-server ----------
+  const port = await freePort();
+  const authority = `127.0.0.1:${port}`;
+  const serverLog = fs.openSync(path.join(tmp, 'code-server.log'), 'a');
+  server = spawn(process.execPath, [codeServerBin, ...csBaseArgs,
+    '--bind-addr', authority, '--auth', 'none',
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override', '--ignore-last-opened', '--locale', 'en',
+  ], { stdio: ['ignore', serverLog, serverLog], env: { ...cleanEnv(), ...sandboxEnv(), E2E_RESULT: resultFile, E2E_WORKSPACE: workspace }, detached: true });
+  log(`code-server pid ${server.pid} on http://${authority}, mode ${mode}`);
+  await waitForHttp(`http://${authority}/healthz`, 60_000);
+  log('code-server is up');
+
+  // ---------- browser ----------
+  context = await chromium.launchPersistentContext(browserProfile, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    deviceScaleFactor: 1,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  const page = context.pages()[0] || await context.newPage();
+  if (verbose) page.on('console', (m) => console.log('[browser]', m.type(), m.text()));
+  let url = `http://${authority}/?folder=${encodeURIComponent(workspace)}`;
+  if (mode === 'dev') {
+    const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${extDir}`]];
+    if (args.tests) payload.push(['extensionTestsPath', `vscode-remote://${authority}${path.resolve(args.tests)}`]);
+    url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  } else if (args.tests) {
+    throw new Error('--tests needs --mode dev');
+  }
+  await page.goto(url);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 60_000 });
+  log('workbench loaded');
+
+  if (args.tests) await runTestsInExtensionHost(page);
+  else await walkThroughUi(page);
+  checkExtensionHostLog();
+} catch (err) {
+  failed = true;
+  console.error('ERROR', err && err.stack || err);
+  try {
+    const p = context && context.pages()[0];
+    if (p) await p.screenshot({ path: path.join(tmp, 'failure.png') });
+    if (p) log(`failure screenshot: ${path.join(tmp, 'failure.png')}`);
+  } catch {}
+} finally {
+  if (context) await context.close().catch(() => {});
+  if (server && server.exitCode === null) {
+    try { process.kill(-server.pid, 'SIGTERM'); } catch {}
+    await poll(() => server.exitCode !== null || server.signalCode !== null, 5_000);
+    try { process.kill(-server.pid, 'SIGKILL'); } catch {}
+  }
+  if (args.keep || failed) log(`kept temp dir ${tmp}`);
+  else fs.rmSync(tmp, { recursive: true, force: true });
+  log(failed ? 'RESULT: FAIL' : 'RESULT: PASS');
+  process.exitCode = failed ? 1 : 0;
+}
+
+// ---------- the UI walk: what a person would do ----------
+async function walkThroughUi(page) {
+  const fixture = fs.readFileSync(path.join(workspace, 'e2e.graphreq'), 'utf8');
+  const lineOf = (needle) => fixture.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+  // Open the example file with Quick Open (Ctrl+P), as a person would.
+  await openFile(page, 'e2e.graphreq');
+  const langMode = page.locator('footer [id="status.editor.mode"]');
+  await waitFn(page, () => document.querySelector('footer [id="status.editor.mode"]')?.textContent.includes('GraphReq'), 'language mode GraphReq');
+  check((await langMode.innerText()).trim() === 'GraphReq', 'e2e.graphreq opens in language mode "GraphReq"');
+  const envItem = page.locator('footer .statusbar-item', { hasText: /emulator|environment/ });
+  check(await envItem.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => true, () => false), `environment picker shows "${(await envItem.first().innerText().catch(() => '')).trim()}"`);
+
+  // 1. Diagnostics for the broken request: squiggles in the editor, rows in the Problems panel.
+  const squiggle = await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_TIMEOUT }).then(() => true, () => false);
+  check(squiggle, 'diagnostics: error squiggles appear in the editor');
+  await goTo(page, lineOf('"billing_event": "IMPRESSIONZ"'), 22);
+  await page.keyboard.press('Control+Shift+M');
+  const problemRows = page.locator('.markers-panel .monaco-list-row');
+  await problemRows.first().waitFor({ timeout: STEP_TIMEOUT }).catch(() => {});
+  const problems = await problemRows.evaluateAll((els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
+  log('problems:', JSON.stringify(problems.slice(0, 8)));
+  check(problems.some((p) => p.includes('IMPRESSIONZ')), 'diagnostics: the Problems panel reports the wrong enum value IMPRESSIONZ');
+  check(problems.some((p) => p.includes('bogus_parameter')), 'diagnostics: the Problems panel reports the unknown parameter bogus_parameter');
+  await shot(page, 'vscode-diagnostics.png');
+  await page.keyboard.press('Control+Shift+M'); // toggles the panel closed again
+  await page.locator('.markers-panel').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+
+  // 2. Completion offers the enum values inside an empty body value.
+  await goTo(page, lineOf('"bid_strategy": ""'), 20);
+  await page.keyboard.press('Control+Space');
+  const rows = page.locator('.editor-widget.suggest-widget.visible .monaco-list-row');
+  await rows.first().waitFor({ timeout: STEP_TIMEOUT }).catch(() => {});
+  await waitFn(page, () => document.querySelectorAll('.suggest-widget.visible .monaco-list-row').length > 1, 'suggest rows', 5_000).catch(() => {});
+  const labels = await rows.evaluateAll((els) => els.map((e) => (e.querySelector('.label-name') || e).textContent.trim()));
+  log('completion:', JSON.stringify(labels));
+  const want = ['LOWEST_COST_WITHOUT_CAP', 'LOWEST_COST_WITH_BID_CAP', 'COST_CAP', 'LOWEST_COST_WITH_MIN_ROAS'];
+  check(want.every((w) => labels.includes(w)), `completion offers the bid_strategy enum values (${want.join(', ')})`);
+  // Ctrl+Space again opens the documentation of the selected item beside the list.
+  await page.keyboard.press('Control+Space');
+  await page.locator('.suggest-details-container .suggest-details').first().waitFor({ timeout: 5_000 }).catch(() => {});
+  await shot(page, 'vscode-completion.png');
+  await page.keyboard.press('Escape');
+  await page.locator('.suggest-widget.visible').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+
+  // 3. Hover over a field shows its documentation.
+  const target = await textBox(page, 'daily_budget', lineOf('"daily_budget": 2000'));
+  if (!check(!!target, 'hover: found "daily_budget" in the editor')) return;
+  await page.mouse.move(target.x + target.w / 2, target.y + target.h / 2);
+  const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover:not(.hidden) .hover-contents').first();
+  const hoverText = await hover.waitFor({ timeout: STEP_TIMEOUT }).then(() => hover.innerText(), () => '');
+  // The hover fades in: wait until it is opaque before the screenshot.
+  await waitFn(page, () => [...document.querySelectorAll('.monaco-hover:not(.hidden)')].some((h) => getComputedStyle(h).opacity === '1' && getComputedStyle(h.parentElement).opacity === '1'), 'hover opaque', 5_000).catch(() => {});
+  log('hover:', JSON.stringify(hoverText.slice(0, 300)));
+  check(/daily_budget/.test(hoverText) && /budget/i.test(hoverText.replace('daily_budget', '')) , 'hover shows the documentation of daily_budget');
+  await shot(page, 'vscode-hover.png');
+  await page.mouse.move(5, 5);
+  await page.keyboard.press('Escape');
+
+  // 4. "Send request" CodeLens against the embedded emulator opens the response view.
+  await goTo(page, 1, 1);
+  const lenses = page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Send request' });
+  const hasLens = await lenses.filter({ visible: true }).first().waitFor({ timeout: STEP_TIMEOUT }).then(() => true, () => false);
+  check(hasLens, `CodeLens "Send request" shown (${await lenses.count()} in view)`);
+  const frame = responseFrame(page);
+  if (hasLens) {
+    // The topmost lens belongs to the first request (the URL read).
+    const boxes = await lenses.evaluateAll((els) => els.map((e) => (e.getBoundingClientRect().height > 0 ? e.getBoundingClientRect().top : Infinity)));
+    const first = boxes.indexOf(Math.min(...boxes));
+    await lenses.nth(first).click();
+    const tab = page.locator('.tab', { hasText: 'Response' });
+    check(await tab.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => true, () => false), 'CodeLens send: the response view opens beside the editor');
+    const status = await frame.locator('.status').first().waitFor({ timeout: STEP_TIMEOUT }).then(() => frame.locator('.status').first().innerText(), () => '');
+    check(/^2\d\d/.test(status), `CodeLens send (URL read): status "${status}"`);
+  }
+
+  // 5. Ctrl+Alt+R sends the request under the cursor (the ad set creation); the view is reused.
+  await goTo(page, lineOf('"name": "Spring sale"'), 5);
+  const before = await frame.locator('.request-line').first().innerText().catch(() => '');
+  await page.keyboard.press('Control+Alt+R');
+  await waitFrame(frame, (_body, prev) => {
+    const line = document.querySelector('.request-line')?.textContent ?? '';
+    return line.includes('adsets') && line !== prev;
+  }, before, 'response of the ad set creation');
+  const status = (await frame.locator('.status').first().innerText()).trim();
+  const requestLine = (await frame.locator('.request-line').first().innerText()).trim();
+  check(/^200/.test(status) && /POST .*adsets/.test(requestLine), `Ctrl+Alt+R send (ad set create): "${status}" for "${requestLine.slice(0, 80)}"`);
+  check(await page.locator('.tab', { hasText: 'Response' }).count() === 1, 'one response view, reused');
+  const bodyText = await frame.locator('#body').innerText().catch(() => '');
+  check(/"id"/.test(bodyText), 'the response view shows the JSON body (with the new id)');
+  check(!/demo-token/.test(await frame.locator('body').innerText()), 'the response view shows no token');
+  const headers = await frame.locator('table.headers tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']));
+  await frame.locator('#headers summary').click().catch(() => {});
+  await shot(page, 'vscode-response.png');
+
+  // 6. The status bar shows the highest usage percentage of the response's usage headers.
+  const expected = highestUsage(headers);
+  log('usage headers:', JSON.stringify(headers.filter(([k]) => /usage/i.test(k))));
+  check(expected !== undefined, `the response carries usage headers (highest figure ${expected}%)`);
+  const usageItem = page.locator('footer .statusbar-item', { hasText: /Graph (\d+(\.\d+)?%|blocked)/ });
+  const itemText = await usageItem.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => usageItem.first().innerText(), () => '');
+  const shown = Number((/Graph (\d+(?:\.\d+)?)%/.exec(itemText) || [])[1]);
+  check(expected !== undefined && Math.abs(shown - expected) < 0.051, `status bar item "${itemText.trim()}" shows the highest usage figure of the headers (${expected}%)`);
+  await usageItem.first().hover();
+  const tooltip = page.locator('.monaco-hover:not(.hidden)', { hasText: 'Graph API usage' });
+  const tipText = await tooltip.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => tooltip.first().innerText(), () => '');
+  check(/Figure/.test(tipText) && /Environment/.test(tipText), 'status bar tooltip lists the usage figures and the environment');
+  await shot(page, 'vscode-status-bar.png');
+  const all = await page.locator('footer .statusbar-item').evaluateAll((els) => els.map((e) => e.textContent.trim()).filter(Boolean));
+  log('status bar:', JSON.stringify(all));
+}
+
+// ---------- --tests: the @vscode/test-electron suite, run in this extension host ----------
+async function runTestsInExtensionHost(page) {
+  const done = await poll(() => fs.existsSync(resultFile), 180_000, 250);
+  check(done, 'the in-extension-host suite reported a result');
+  if (done) {
+    const r = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
+    for (const c of r.checks) check(c.ok, `[extension host] ${c.what}`);
+  }
+}
+
+// code-server logs each extension's activation; an activation error or a crash of the server shows there.
+function checkExtensionHostLog() {
+  const logs = [];
+  const walk = (d) => { for (const e of fs.existsSync(d) ? fs.readdirSync(d, { withFileTypes: true }) : []) { const p = path.join(d, e.name); if (e.isDirectory()) walk(p); else if (/exthost.*\.log$|remoteexthost\.log$/.test(e.name)) logs.push(p); } };
+  walk(path.join(userDataDir, 'logs'));
+  const text = logs.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  const lines = text.split('\n').filter((l) => l.includes(extId));
+  const activated = lines.some((l) => /_doActivateExtension|activat/i.test(l));
+  const errors = text.split('\n').filter((l) => /\[error\]/i.test(l) && /graphreq/i.test(l));
+  if (verbose || errors.length) console.log(errors.join('\n'));
+  check(activated || !logs.length, `the extension host activated ${extId}${logs.length ? '' : ' (no extension host log found)'}`);
+  check(!errors.length, `no extension host errors from graphreq (${errors.length})`);
+}
+
+// ---------- UI helpers ----------
+async function openFile(page, name) {
+  await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: STEP_TIMEOUT });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: STEP_TIMEOUT });
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: STEP_TIMEOUT });
+  await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: STEP_TIMEOUT });
+}
+
+/** Moves the cursor with Quick Open's `:line:column`, then waits until the status bar says so. */
+async function goTo(page, line, column) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: STEP_TIMEOUT });
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT }).catch(() => {});
+  await waitFn(page, (want) => (document.querySelector('footer [id="status.editor.selection"]')?.textContent ?? '').includes(want), `cursor at Ln ${line}, Col ${column}`, STEP_TIMEOUT, `Ln ${line}, Col ${column}`);
+}
+
+/** Screen box of `needle` on editor line `line` (Monaco renders only visible lines, in any DOM order). */
+async function textBox(page, needle, line) {
+  return page.evaluate(([needle, line]) => {
+    const lineHeight = document.querySelector('.monaco-editor .view-line')?.getBoundingClientRect().height || 19;
+    const hits = [];
+    for (const el of document.querySelectorAll('.monaco-editor .view-lines .view-line')) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      let node; let offset = 0; const nodes = [];
+      while ((node = walker.nextNode())) { nodes.push([node, offset]); offset += node.textContent.length; }
+      const text = nodes.map(([n]) => n.textContent).join('');
+      const i = text.indexOf(needle);
+      if (i < 0) continue;
+      const [n, start] = nodes.find(([n, s]) => s <= i && i < s + n.textContent.length);
+      const r = document.createRange();
+      r.setStart(n, i - start);
+      r.setEnd(n, Math.min(n.textContent.length, i - start + needle.length));
+      const b = r.getBoundingClientRect();
+      hits.push({ x: b.x, y: b.y, w: b.width, h: b.height || lineHeight, top: el.getBoundingClientRect().top });
+    }
+    hits.sort((a, b) => a.top - b.top);
+    // Lines are ordered by their top; pick the occurrence on the wanted line when several are shown.
+    const lineNumbers = [...document.querySelectorAll('.margin-view-overlays .line-numbers')].map((e) => [Number(e.textContent), e.getBoundingClientRect().top]);
+    const wantTop = lineNumbers.find(([n]) => n === line)?.[1];
+    if (wantTop !== undefined) return hits.find((h) => Math.abs(h.top - wantTop) < lineHeight / 2) ?? hits[0];
+    return hits[0];
+  }, [needle, line]);
+}
+
+function responseFrame(page) {
+  // A webview is an iframe (the webview host) holding the page in #active-frame.
+  return page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+}
+
+async function waitFrame(frame, fn, arg, what) {
+  const end = Date.now() + STEP_TIMEOUT;
+  while (Date.now() < end) {
+    const ok = await frame.locator('body').evaluate(fn, arg).catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`timeout waiting for ${what}`);
+}
+
+async function waitFn(page, fn, what, timeout = STEP_TIMEOUT, arg) {
+  try {
+    await page.waitForFunction(fn, arg, { timeout, polling: 100 });
+  } catch {
+    throw new Error(`timeout waiting for ${what}`);
+  }
+}
+
+async function shot(page, name) {
+  // A finished send's progress notification fades out: let it go so it does not cover the picture.
+  await page.locator('.notifications-toasts .notification-list-item', { hasText: /GraphReq: (sending|validating)/ }).first()
+    .waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+  const file = path.join(outDir, name);
+  await page.screenshot({ path: file });
+  log(`screenshot ${path.relative(repo, file)}`);
+}
+
+/** The highest percentage in the usage headers (X-App-Usage, X-Ad-Account-Usage, X-Business-Use-Case-Usage). */
+function highestUsage(headers) {
+  let max;
+  const take = (v) => { if (typeof v === 'number' && Number.isFinite(v)) max = max === undefined ? v : Math.max(max, v); };
+  for (const [name, value] of headers) {
+    let json;
+    try { json = JSON.parse(value); } catch { continue; }
+    const n = name.toLowerCase();
+    if (n === 'x-app-usage') ['call_count', 'total_cputime', 'total_time'].forEach((k) => take(json[k]));
+    else if (n === 'x-ad-account-usage') take(json.acc_id_util_pct);
+    else if (n === 'x-business-use-case-usage') {
+      for (const entries of Object.values(json)) for (const e of Array.isArray(entries) ? entries : []) ['call_count', 'total_cputime', 'total_time'].forEach((k) => take(e[k]));
+    }
+  }
+  return max;
+}
+
+// ---------- process helpers ----------
+function parseArgs(argv) {
+  const out = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith('--')) continue;
+    const key = a.slice(2);
+    if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) out[key] = argv[++i]; else out[key] = true;
+  }
+  return out;
+}
+
+// code-server must not think it runs inside another VS Code terminal or code-server.
+function cleanEnv() {
+  const env = { ...process.env };
+  for (const k of Object.keys(env)) if (k.startsWith('VSCODE_') || k.startsWith('CODE_SERVER_')) delete env[k];
+  delete env.PASSWORD; delete env.HASHED_PASSWORD;
+  delete env.GRAPHREQ_ACCESS_TOKEN;
+  env.EXTENSIONS_GALLERY = '{}';
+  return env;
+}
+
+// VS Code's sockets, device id and caches stay inside the run's temp dir.
+function sandboxEnv() {
+  const env = {};
+  for (const [k, d] of [['TMPDIR', 'tmp'], ['XDG_CACHE_HOME', 'xdg-cache'], ['XDG_CONFIG_HOME', 'xdg-config'], ['XDG_DATA_HOME', 'xdg-data']]) {
+    env[k] = path.join(tmp, d);
+    fs.mkdirSync(env[k], { recursive: true });
+  }
+  return env;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+async function poll(fn, timeoutMs, intervalMs = 200) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await fn()) return true;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  return !!(await fn());
+}
+
+async function waitForHttp(url, timeoutMs) {
+  const ok = await poll(async () => {
+    if (server.exitCode !== null) throw new Error(`code-server exited with ${server.exitCode}`);
+    try { return (await fetch(url)).ok; } catch { return false; }
+  }, timeoutMs, 300);
+  if (!ok) throw new Error(`timeout waiting for ${url}`);
+}

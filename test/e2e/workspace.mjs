@@ -1,0 +1,19 @@
+// The throw-away workspace both end-to-end runners open: the fixtures (e2e.graphreq with requests to
+// send and a broken one, graphreq.env.json with a `local` environment) and the repository's examples.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '..', '..');
+
+export function prepareWorkspace(dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const f of fs.readdirSync(path.join(here, 'fixtures'))) fs.copyFileSync(path.join(here, 'fixtures', f), path.join(dir, f));
+  fs.mkdirSync(path.join(dir, 'examples'), { recursive: true });
+  for (const f of fs.readdirSync(path.join(repoRoot, 'examples')).filter((f) => f.endsWith('.graphreq'))) {
+    fs.copyFileSync(path.join(repoRoot, 'examples', f), path.join(dir, 'examples', f));
+  }
+  fs.mkdirSync(path.join(dir, '.vscode'), { recursive: true });
+  fs.writeFileSync(path.join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'graphreq.environment': 'local' }, null, 2) + '\n');
+}

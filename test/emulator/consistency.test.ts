@@ -1,0 +1,325 @@
+/**
+ * The editor and the emulator agree (issue 4, Acceptance): every request of every file in
+ * examples/, and every case of the rule tables in test/core/rules/, is checked by the editor (the
+ * core's parser, file context, block call and rule engine) and sent over HTTP to the emulator.
+ *
+ * The contract compared (docs/emulator.md, "How a call is answered"): a request whose first
+ * finding with a service answer is an error or a warning is refused with that finding's code and
+ * subcode; a request without one is accepted. For examples/ "accepted" means 2xx. Rule cases use
+ * made-up ids, so for them "accepted" also allows answers about data the emulator does not hold (an
+ * unknown object or campaign) and the service-only rules, which the editor cannot see.
+ *
+ * What the service knows and a file does not is given to both sides: the campaign's objective,
+ * buying type and budget (the editor learns them from `# @objective`, `# @buying-type` and
+ * `# @campaign-budget`), the account's DSA defaults, the release table and today's date.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { buildBlockCall, buildFileContext, checkCall, getApiModel, parseBlock, parseDocument, validateDocument, type Environment, type Finding, type RuleFinding } from '../../server/src/core';
+import { readBodyValue } from '../../server/src/core/syntax/jsonBody';
+import type { EmulatorConfig } from '../../server/src/emulator';
+import { SEED, seedState } from '../../server/src/emulator/seed';
+import { request, startTest, T_2026, TestClock, type Sent, type TestEmulator } from './harness';
+
+const model = getApiModel();
+const root = path.resolve(__dirname, '..', '..', '..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-consistency-'));
+const running: TestEmulator[] = [];
+after(async () => {
+  await Promise.all(running.map((e) => e.emulator.close()));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** RULES.md: the service ignores an invalid time_range even where the schema rejects its text. */
+const IGNORED_BY_SERVICE = new Set(['ADSET-TIME-RANGE']);
+/** Rules with no editor diagnostic: only the service can check them. */
+const SERVICE_ONLY = new Set(Object.entries(model.rules).filter(([, r]) => r.severity === null).map(([id]) => id));
+
+type Expectation = { kind: 'accept' } | { kind: 'refuse'; status: number; code: number; subcode?: number; rule: string };
+
+interface Planned {
+  label: string;
+  blockText: string;
+  name?: string;
+  expect?: Expectation;
+  skip?: string;
+}
+
+/** The editor's verdict on each request of a file, in the contract's terms. */
+function plan(text: string, env: Environment, label: string): Planned[] {
+  const doc = parseDocument(text);
+  const ctx = buildFileContext(doc, env);
+  const diagnostics = validateDocument(doc, { env, model });
+  const out: Planned[] = [];
+  for (const block of doc.blocks) {
+    if (!block.parsed.request) continue;
+    const inBlock = diagnostics.filter((f) => f.span.start >= block.offset && f.span.start <= block.offset + block.text.length);
+    const name = block.parsed.directives.find((d) => d.name.text === 'name')?.value?.text;
+    const entry: Planned = { label: `${label} #${block.index}`, blockText: block.text, name };
+    const bc = buildBlockCall(block, ctx, model);
+    const refusal = bc ? firstRefusal(checkCall(bc.call, model, { written: (n) => bc.written.get(n)?.value?.text })) : undefined;
+    if (refusal) {
+      entry.expect = { kind: 'refuse', status: 400, code: refusal.service!.code, subcode: refusal.service!.subcode, rule: refusal.rule };
+    } else if (inBlock.some((f) => f.code === 'URL-READ-RATE')) {
+      entry.expect = { kind: 'refuse', status: 429, code: 613, rule: 'URL-READ-RATE' };
+    } else if (inBlock.some((f) => f.severity === 'error')) {
+      entry.skip = `an editor error about the text, which no service sees: ${errors(inBlock)}`;
+    } else {
+      entry.expect = { kind: 'accept' };
+    }
+    out.push(entry);
+  }
+  return out;
+}
+
+function firstRefusal(findings: RuleFinding[]): RuleFinding | undefined {
+  return findings.find((f) => {
+    if (!f.service || IGNORED_BY_SERVICE.has(f.rule)) return false;
+    const severity = f.severity ?? model.rule(f.rule)?.severity;
+    return severity === 'error' || severity === 'warning';
+  });
+}
+
+function errors(findings: Finding[]): string {
+  return [...new Set(findings.filter((f) => f.severity === 'error').map((f) => f.code))].join(', ');
+}
+
+/**
+ * Sends one request block over HTTP after replacing `{{...}}`: file and environment variables, and
+ * `{{name.response.body.path}}` from earlier responses. Returns the reason instead when the block
+ * cannot be sent as the editor saw it.
+ */
+async function sendBlock(emu: TestEmulator, p: Planned, vars: Record<string, string>, responses: Map<string, unknown>): Promise<Sent | string> {
+  let unresolved: string | undefined;
+  const resolved = p.blockText.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (whole, expr: string) => {
+    const m = /^([\w-]+)\.response\.body\.(.+)$/.exec(expr);
+    const value = m ? lookup(responses.get(m[1]), m[2]) : vars[expr];
+    if (value === undefined) unresolved ??= whole;
+    return value === undefined ? whole : typeof value === 'string' ? value : JSON.stringify(value);
+  });
+  if (unresolved) return `unresolved ${unresolved}`;
+  const req = parseBlock(resolved).request;
+  if (!req) return 'no request';
+  const headers: Record<string, string> = { Authorization: 'Bearer demo-token' };
+  for (const h of req.headers) {
+    if (!/^(authorization|host|content-length|transfer-encoding|connection)$/i.test(h.name.text)) headers[h.name.text] = h.value.text;
+  }
+  const written = req.params.map((q) => `${q.name.text}${q.value ? `=${q.value.text}` : ''}`).join('&');
+  const query = req.params.map((q) => `${safe(q.name.text)}${q.value ? `=${q.name.text === 'access_token' ? 'demo-token' : safe(q.value.text)}` : ''}`).join('&');
+  // A raw `#` or space cannot travel in a request target: any client encodes it, so what the editor
+  // says about how the URL is written never reaches a server.
+  if (p.expect?.kind === 'refuse' && p.expect.rule === 'URL-ID-ENCODED' && safe(written) !== written) return 'written with a raw # or space, which HTTP cannot carry';
+  const target = `/${req.target.path.segments.map((s) => safe(s.text)).join('/')}${query ? `?${query}` : ''}`;
+  let body: string | undefined;
+  if (req.body?.kind === 'json') {
+    const read = readBodyValue(req.body.text);
+    if (!read.ok) return 'body is not JSON';
+    const value = read.value as Record<string, unknown>;
+    if (value && typeof value === 'object' && 'access_token' in value) value.access_token = 'demo-token';
+    body = JSON.stringify(value);
+    headers['Content-Type'] = 'application/json';
+  } else if (req.body?.kind === 'form') {
+    body = req.body.text.trim().replace(/(^|&)access_token=[^&]*/, '$1access_token=demo-token');
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  }
+  return request(emu.emulator.port, req.method?.text.toUpperCase() ?? 'GET', target, headers, body);
+}
+
+/** Percent-encodes what cannot travel raw in a request target, leaving escapes already written alone. */
+function safe(text: string): string {
+  return text.replace(/[^\x21-\x7e]|#/g, (c) => encodeURIComponent(c));
+}
+
+function lookup(value: unknown, dotted: string): unknown {
+  let v = value;
+  for (const key of dotted.split('.')) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+  return v;
+}
+
+/** How the answer compares with the editor's verdict; undefined when they agree. */
+function disagreement(p: Planned, sent: Sent, strict: boolean): string | undefined {
+  const e = p.expect!;
+  const rule = sent.headers['x-graphreq-rule'] as string | undefined;
+  const show = `${sent.status} ${rule ?? ''} ${sent.text.slice(0, 300)}`;
+  if (e.kind === 'refuse') {
+    const err = sent.body?.error;
+    if (sent.status === e.status && err?.code === e.code && err?.error_subcode === e.subcode && rule === e.rule) return undefined;
+    return `expected ${e.status} ${e.code}${e.subcode ? `/${e.subcode}` : ''} (${e.rule}), got ${show}`;
+  }
+  if (sent.status >= 200 && sent.status < 300) return undefined;
+  if (!strict && (sent.status === 404 || (sent.status < 500 && (rule === undefined || SERVICE_ONLY.has(rule))))) return undefined;
+  return `expected acceptance, got ${show}`;
+}
+
+async function run(emu: TestEmulator, planned: Planned[], vars: Record<string, string>, strict: boolean, problems: string[], skipped: Map<string, number>): Promise<number> {
+  const responses = new Map<string, unknown>();
+  let compared = 0;
+  for (const p of planned) {
+    if (p.skip) {
+      if (strict) problems.push(`${p.label}: ${p.skip}`);
+      count(skipped, p.skip);
+      continue;
+    }
+    const sent = await sendBlock(emu, p, vars, responses);
+    if (typeof sent === 'string') {
+      if (strict) problems.push(`${p.label}: ${sent}`);
+      count(skipped, sent.replace(/^unresolved .*/, 'a {{reference}} left unresolved'));
+      continue;
+    }
+    if (p.name) responses.set(p.name, sent.body);
+    compared++;
+    const d = disagreement(p, sent, strict);
+    if (d) problems.push(`${p.label}: ${d}\n${p.blockText.trim()}`);
+  }
+  return compared;
+}
+
+function fileVariables(text: string, env: Environment): Record<string, string> {
+  const vars: Record<string, string> = { ...env.variables };
+  for (const b of parseDocument(text).blocks) for (const v of b.parsed.variables) vars[v.name.text] = v.value.text;
+  // Variables may refer to each other.
+  for (let i = 0; i < 8; i++) for (const [k, v] of Object.entries(vars)) vars[k] = v.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (w, n: string) => vars[n] ?? w);
+  return vars;
+}
+
+describe('editor and emulator agree', () => {
+  it('on every request of examples/: clean requests get 2xx, in order, with named responses', async (t) => {
+    const emu = await startTest({}, new TestClock(T_2026));
+    running.push(emu);
+    const files = fs.readdirSync(path.join(root, 'examples')).filter((f) => f.endsWith('.graphreq')).sort();
+    assert.ok(files.length >= 3, 'examples/ holds the example files');
+    const problems: string[] = [];
+    let compared = 0;
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(root, 'examples', file), 'utf8');
+      const env: Environment = { variables: {} };
+      compared += await run(emu, plan(text, env, file), fileVariables(text, env), true, problems, new Map());
+    }
+    t.diagnostic(`${compared} example requests compared`);
+    assert.deepEqual(problems, []);
+    assert.ok(compared >= 7, `only ${compared} example requests were compared`);
+  });
+
+  it('on every case of the rule tables in test/core/rules', async (t) => {
+    const cases = loadRuleCases();
+    assert.ok(cases.length > 100, `only ${cases.length} rule cases found`);
+    const groups = new Map<string, RuleCaseInput[]>();
+    for (const c of cases) {
+      const key = JSON.stringify(c.env ?? {});
+      groups.set(key, [...(groups.get(key) ?? []), c]);
+    }
+    const problems: string[] = [];
+    const skipped = new Map<string, number>();
+    let compared = 0;
+    for (const [key, group] of groups) {
+      const env: Environment = { variables: {}, ...(JSON.parse(key) as Partial<Environment>) };
+      const emu = await emulatorFor(env, group);
+      for (const c of group) {
+        const prepared = withCampaignKnowledge(c.text);
+        if (typeof prepared !== 'string' || prepared.includes('⟦')) {
+          count(skipped, typeof prepared === 'string' ? 'marker left in the text' : prepared.skip);
+          continue;
+        }
+        compared += await run(emu, plan(prepared, env, `${c.file} ${c.rule} ${c.kind}: ${c.name}`), fileVariables(prepared, env), false, problems, skipped);
+        // A new hour for each case: the URL node's 10 reads per hour start again.
+        emu.clock.advance(61 * 60_000);
+      }
+    }
+    t.diagnostic(`${compared} requests of ${cases.length} rule cases compared; skipped: ${JSON.stringify(Object.fromEntries(skipped))}`);
+    assert.deepEqual(problems, []);
+    assert.ok(compared > 100, `only ${compared} rule-case requests were compared`);
+  });
+});
+
+interface RuleCaseInput {
+  file: string;
+  rule: string;
+  kind: 'fail' | 'pass';
+  name: string;
+  text: string;
+  env?: Partial<Environment>;
+}
+
+/** The exported `cases` tables of test/core/rules/*.test.js (importing them runs none of their tests). */
+function loadRuleCases(): RuleCaseInput[] {
+  const rulesDir = path.join(__dirname, '..', 'core', 'rules');
+  const out: RuleCaseInput[] = [];
+  for (const file of fs.readdirSync(rulesDir).filter((f) => f.endsWith('.test.js')).sort()) {
+    // Only the family tables: requiring another test file would register its tests here.
+    if (!fs.readFileSync(path.join(rulesDir, file), 'utf8').includes('exports.cases =')) continue;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require(path.join(rulesDir, file)) as { cases?: Record<string, { fail: Array<{ name: string; text: string; env?: Partial<Environment> }>; pass: Array<{ name: string; text: string; env?: Partial<Environment> }> }> };
+    for (const [rule, set] of Object.entries(mod.cases ?? {})) {
+      for (const kind of ['fail', 'pass'] as const) {
+        for (const c of set[kind]) out.push({ file, rule, kind, name: c.name, text: c.text.replace(/[⟦⟧‸]/g, ''), env: c.env });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Sends the case's campaign_id to a seeded campaign with the objective its `# @objective` names
+ * (the awareness campaign when it names none) and writes the seeded campaign's facts as directives,
+ * so the editor knows what the emulator knows. Cases about other buying types or campaign budgets
+ * have no seeded campaign to go to.
+ */
+function withCampaignKnowledge(text: string): string | { skip: string } {
+  const doc = parseDocument(text);
+  let out = text;
+  for (const block of [...doc.blocks].reverse()) {
+    const req = block.parsed.request;
+    if (!req || !/campaign_id/.test(block.text)) continue;
+    const directive = (n: string): string | undefined => block.parsed.directives.find((d) => d.name.text === n)?.value?.text.trim().split(/\s/)[0];
+    const objective = directive('objective') ?? 'OUTCOME_AWARENESS';
+    const campaign = (SEED.campaigns as Record<string, string>)[objective];
+    if (!campaign) return { skip: `objective ${objective} has no seeded campaign` };
+    if ((directive('buying-type') ?? 'AUCTION') !== 'AUCTION' || (directive('campaign-budget') ?? 'none') !== 'none') return { skip: 'a buying type or campaign budget no seeded campaign has' };
+    const facts = [['objective', objective], ['buying-type', 'AUCTION'], ['campaign-budget', 'none']].filter(([n]) => directive(n) === undefined).map(([n, v]) => `# @${n} ${v}\n`).join('');
+    const start = block.offset + req.span.start;
+    const end = block.offset + block.text.length;
+    const rest = out.slice(start, end).replace(/("campaign_id"\s*:\s*"?)\d+/g, `$1${campaign}`).replace(/(campaign_id=)\d+/g, `$1${campaign}`);
+    out = out.slice(0, start) + facts + rest + out.slice(end);
+  }
+  return out;
+}
+
+/** An emulator that knows what the case's environment tells the editor. */
+async function emulatorFor(env: Environment, group: RuleCaseInput[]): Promise<TestEmulator> {
+  const state = seedState();
+  for (const a of Object.values(state.accounts)) {
+    delete a.default_dsa_payor;
+    delete a.default_dsa_beneficiary;
+  }
+  const accounts = new Set<string>();
+  for (const c of group) for (const m of c.text.matchAll(/act_(\d+)/g)) accounts.add(m[1]);
+  for (const id of accounts) {
+    const own = env.accounts?.[`act_${id}`];
+    const payor = own?.default_dsa_payor ?? env.defaultDsaPayor;
+    const beneficiary = own?.default_dsa_beneficiary ?? env.defaultDsaBeneficiary;
+    state.accounts[id] = { id, locale: 'en_US', ...(payor ? { default_dsa_payor: payor } : {}), ...(beneficiary ? { default_dsa_beneficiary: beneficiary } : {}) };
+  }
+  const file = path.join(dir, `state-${running.length}.json`);
+  fs.writeFileSync(file, JSON.stringify(state));
+  // Without a release table the editor lets every version through: one release in the future does the same.
+  const releases = env.releases ?? { 'v99.0': '2026-01-01' };
+  const latest = Object.keys(releases).sort((a, b) => Number(a.slice(1).split('.')[0]) - Number(b.slice(1).split('.')[0]) || Number(a.split('.')[1]) - Number(b.split('.')[1])).pop()!;
+  const config: Partial<EmulatorConfig> = {
+    releases,
+    latestVersion: latest,
+    defaultVersion: env.defaultVersion,
+    apps: { '1': { accessTier: 'standard_access', dailyActiveUsers: 1e6, engagedUsers: 1e6 } },
+    userCallsPerHour: 1e9,
+  };
+  const clock = new TestClock(env.today ? Date.parse(`${env.today}T12:00:00Z`) : T_2026);
+  const emu = await startTest({ dataFile: file, config }, clock);
+  running.push(emu);
+  return emu;
+}
+
+function count(m: Map<string, number>, key: string): void {
+  m.set(key, (m.get(key) ?? 0) + 1);
+}

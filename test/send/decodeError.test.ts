@@ -1,0 +1,64 @@
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { decodeErrorBody } from '../../server/src/core/send';
+import { model } from './sendHelpers';
+
+const envelope = (error: Record<string, unknown>) => ({ error: { message: 'm', type: 'OAuthException', fbtrace_id: 'Atrace', ...error }, __fb_trace_id__: 'Atrace', __www_request_id__: 'Areq' });
+
+describe('decodeErrorBody: the error envelope explained with errors.json', () => {
+  it('explains every documented error code and subcode with its meaning and what to do', () => {
+    const documented = model.errors.filter((e) => e.kind !== 'issue');
+    assert.ok(documented.length >= 60, 'errors.json lists the codes of all three documents');
+    for (const info of documented) {
+      const d = decodeErrorBody(envelope({ code: info.code ?? 100, ...(info.subcode !== null ? { error_subcode: info.subcode } : {}) }), model);
+      assert.ok(d, `${info.code}/${info.subcode}`);
+      assert.equal(d.known, true, `${info.code}/${info.subcode} is documented`);
+      assert.equal(d.title, info.title, `${info.code}/${info.subcode}`);
+      assert.ok(d.explanation.includes(info.meaning), `${info.code}/${info.subcode}: ${d.explanation}`);
+      assert.equal(d.action, info.action ?? null);
+      assert.equal(d.rateLimit, info.rateLimit ?? null);
+    }
+  });
+
+  it('decodes the regional-regulation error with the field to blame', () => {
+    const d = decodeErrorBody(envelope({ message: 'Invalid parameter', code: 100, error_subcode: 3858081, is_transient: false, error_data: '{"blame_field_specs":[["dsa_beneficiary"]]}' }), model)!;
+    assert.equal(d.title, 'Beneficiary missing in a regulated region');
+    assert.deepEqual(d.blameFields, ['dsa_beneficiary']);
+    assert.match(d.explanation, /Field at fault: dsa_beneficiary\./);
+    assert.match(d.explanation, /The service says: "Invalid parameter"/);
+    assert.equal(d.isTransient, false);
+    assert.equal(d.fbtraceId, 'Atrace');
+  });
+
+  it('reads an iOS 14 number sent as the subcode of 100, and a subcode known without its code', () => {
+    assert.equal(decodeErrorBody(envelope({ code: 100, error_subcode: 2490216 }), model)!.title, 'Target cost is unavailable; pick another bid strategy');
+    const flagged = decodeErrorBody(envelope({ code: 100, error_subcode: 246003, error_data: '["23850000000001"]', error_user_title: 'Audience flagged', error_user_msg: 'Pick another' }), model)!;
+    assert.equal(flagged.title, 'Flagged custom audience');
+    assert.match(flagged.explanation, /23850000000001/);
+    assert.equal(flagged.userTitle, 'Audience flagged');
+    assert.equal(flagged.userMessage, 'Pick another');
+  });
+
+  it('says when a code or subcode is not in the documents, and keeps the service message', () => {
+    const unknown = decodeErrorBody(envelope({ code: 99999, message: 'Something odd' }), model)!;
+    assert.equal(unknown.known, false);
+    assert.match(unknown.explanation, /The documents do not list code 99999/);
+    assert.match(unknown.explanation, /Something odd/);
+    const subcode = decodeErrorBody(envelope({ code: 190, error_subcode: 463 }), model)!;
+    assert.equal(subcode.title, 'Invalid OAuth 2.0 token');
+    assert.match(subcode.explanation, /Subcode 463 is not in the documents/);
+  });
+
+  it('takes the regain time given with a rate-limit error', () => {
+    const d = decodeErrorBody(envelope({ code: 80004, error_subcode: 2446079, error_data: { estimated_time_to_regain_access: 12 } }), model)!;
+    assert.equal(d.rateLimit, 'buc');
+    assert.equal(d.bucType, 'ads_management');
+    assert.equal(d.regainAccessMinutes, 12);
+  });
+
+  it('finds no error in a body without the envelope', () => {
+    assert.equal(decodeErrorBody({ id: '1' }, model), null);
+    assert.equal(decodeErrorBody('text', model), null);
+    assert.equal(decodeErrorBody({ error: 'flat' }, model), null);
+  });
+});

@@ -1,0 +1,52 @@
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { describeRequest, Redactor, retryReason, backoffDelay, defaultRetryPolicy, toCurl, TOKEN_PLACEHOLDER } from '../../server/src/core/send';
+import { prepared } from './sendHelpers';
+
+const TOKEN = 'EAAB+secret/tok en=1';
+
+describe('redaction', () => {
+  it('replaces a token in every spelling it takes on the wire', () => {
+    const r = new Redactor([TOKEN]);
+    for (const s of [TOKEN, encodeURIComponent(TOKEN), new URLSearchParams({ t: TOKEN }).toString().slice(2), JSON.stringify(TOKEN).slice(1, -1)]) {
+      assert.equal(r.text(`before ${s} after`), `before ${TOKEN_PLACEHOLDER} after`, s);
+    }
+  });
+
+  it('replaces any access_token value and Authorization header, known or not', () => {
+    const r = new Redactor();
+    assert.equal(r.text('https://x/v23.0/1?fields=id&access_token=abc123&x=1'), `https://x/v23.0/1?fields=id&access_token=${TOKEN_PLACEHOLDER}&x=1`);
+    assert.equal(r.text('{"access_token": "abc\\"def"}'), `{"access_token": "${TOKEN_PLACEHOLDER}"}`);
+    assert.equal(r.text('Authorization: Bearer abc.def'), `Authorization: Bearer ${TOKEN_PLACEHOLDER}`);
+    assert.deepEqual(r.value({ headers: { Authorization: 'Basic dXNlcg==' }, access_token: 'zzz', list: ['access_token=q'] }), { headers: { Authorization: TOKEN_PLACEHOLDER }, access_token: TOKEN_PLACEHOLDER, list: [`access_token=${TOKEN_PLACEHOLDER}`] });
+  });
+
+  it('shows requests and curl commands with a placeholder, never the token', () => {
+    const get = prepared('GET /v23.0/123?fields=id,name\n');
+    assert.equal(describeRequest(get).url, `http://127.0.0.1:8990/v23.0/123?fields=id,name&access_token=${TOKEN_PLACEHOLDER}`);
+    assert.equal(toCurl(get, 'GRAPHREQ_ACCESS_TOKEN'), `curl -sS -G 'http://127.0.0.1:8990/v23.0/123?fields=id,name' --data-urlencode "access_token=$GRAPHREQ_ACCESS_TOKEN"`);
+    const post = prepared('POST /v23.0/act_1/adsets\nAccept-Language: en_US\n\n{ "name": "It\'s on" }\n');
+    assert.match(describeRequest(post).body ?? '', new RegExp(`access_token=\\[REDACTED\\]$`));
+    assert.equal(toCurl(post, 'PROD_TOKEN'), `curl -sS http://127.0.0.1:8990/v23.0/act_1/adsets -H 'Accept-Language: en_US' --data-urlencode 'name=It'\\''s on' --data-urlencode "access_token=$PROD_TOKEN"`);
+  });
+});
+
+describe('retry policy', () => {
+  it('retries 5xx, is_transient and GET resets, never rate limits, timeouts or POST resets', () => {
+    const err = (over: object) => ({ code: 1, rateLimit: null, isTransient: null, ...over }) as never;
+    assert.equal(retryReason({ kind: 'response', status: 503, error: null }, 'POST'), 'HTTP 503');
+    assert.equal(retryReason({ kind: 'response', status: 400, error: err({ isTransient: true, code: 2 }) }, 'GET'), 'a transient error (code 2)');
+    assert.equal(retryReason({ kind: 'response', status: 400, error: err({ isTransient: true, rateLimit: 'buc' }) }, 'GET'), null);
+    assert.equal(retryReason({ kind: 'response', status: 400, error: err({ isTransient: false }) }, 'GET'), null);
+    assert.equal(retryReason({ kind: 'failure', failure: 'reset' }, 'GET'), 'the connection was reset');
+    assert.equal(retryReason({ kind: 'failure', failure: 'reset' }, 'POST'), null);
+    assert.equal(retryReason({ kind: 'failure', failure: 'timeout' }, 'GET'), null);
+    assert.equal(retryReason({ kind: 'failure', failure: 'refused' }, 'GET'), null);
+  });
+
+  it('backs off exponentially with jitter, capped', () => {
+    const p = { ...defaultRetryPolicy, baseDelayMs: 100, maxDelayMs: 1000 };
+    assert.deepEqual([1, 2, 3, 4, 5].map((a) => backoffDelay(a, p, () => 0)), [50, 100, 200, 400, 500]);
+    assert.deepEqual([1, 2, 3, 4, 5].map((a) => backoffDelay(a, p, () => 1)), [100, 200, 400, 800, 1000]);
+  });
+});

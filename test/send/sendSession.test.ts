@@ -1,0 +1,227 @@
+/**
+ * The send engine against a scripted local HTTP server: what the network can do wrong (timeouts,
+ * refused connections, resets, non-JSON and empty bodies, 5xx) and what the client must do about it
+ * (retry transient failures with backoff, never retry rate limits blindly, wait when asked).
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { parseDocument } from '../../server/src/core';
+import { HistoryStore } from '../../server/src/send/history';
+import { SendSession, type SendSessionOptions } from '../../server/src/send/sendSession';
+import { FakeClock, localServer, model } from './sendHelpers';
+
+const TOKEN = 'test-token-1234567890';
+const GET = parseDocument('# @name read\nGET /v23.0/123?fields=id\n');
+const POST = parseDocument('POST /v23.0/act_1/adsets\n\n{ "name": "x" }\n');
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) => (_req: unknown, _body: string, res: import('node:http').ServerResponse) => {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+};
+
+function session(baseUrl: string, over: Partial<SendSessionOptions> = {}) {
+  const clock = (over.clock as FakeClock | undefined) ?? new FakeClock();
+  return { clock, s: new SendSession({ model, env: { variables: {} }, baseUrl, token: TOKEN, clock, random: () => 0.5, timeoutMs: 2_000, ...over }) };
+}
+
+const servers: Array<{ close(): Promise<void> }> = [];
+after(async () => {
+  for (const s of servers) await s.close();
+});
+async function server(handler: Parameters<typeof localServer>[0]) {
+  const s = await localServer(handler);
+  servers.push(s);
+  return s;
+}
+
+describe('SendSession over HTTP', () => {
+  it('sends the token as access_token and returns status, headers, timing, size and parsed body', async () => {
+    const srv = await server(json(200, { id: '123' }, { 'X-App-Usage': '{"call_count":3,"total_cputime":1,"total_time":2}' }));
+    const { s } = session(srv.url);
+    const r = await s.send(GET, 0);
+    assert.equal(new URL(srv.url + srv.requests[0].url).searchParams.get('access_token'), TOKEN);
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.body, { id: '123' });
+    assert.equal(r.bodyKind, 'json');
+    assert.equal(r.size, 12);
+    assert.equal(r.usage.app?.call_count, 3);
+    assert.equal(r.usage.highestPercent, 3);
+    assert.equal(r.headers['content-type'], 'application/json');
+    assert.ok(!JSON.stringify(r).includes(TOKEN), 'the result is redacted');
+    assert.equal(s.responses.get('read')?.status, 200, 'the named response is kept for later requests');
+  });
+
+  it('posts form fields with the token in the body', async () => {
+    const srv = await server(json(200, { id: '9' }));
+    const { s } = session(srv.url);
+    await s.send(POST, 0);
+    const req = srv.requests[0];
+    assert.equal(req.headers['content-type'], 'application/x-www-form-urlencoded');
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(req.body)), { name: 'x', access_token: TOKEN });
+    assert.ok(!req.url.includes(TOKEN));
+  });
+
+  it('gives up after the timeout without retrying', async () => {
+    const srv = await server(() => {
+      /* never answers */
+    });
+    const { s, clock } = session(srv.url, { timeoutMs: 50 });
+    const r = await s.send(GET, 0);
+    assert.equal(r.failure?.kind, 'timeout');
+    assert.match(r.failure?.message ?? '', /no answer from 127\.0\.0\.1:\d+ within 50 ms/);
+    assert.equal(r.status, null);
+    assert.equal(srv.requests.length, 1);
+    assert.deepEqual(clock.delays, []);
+  });
+
+  it('reports a refused connection in one line, without retrying', async () => {
+    const srv = await localServer(json(200, {}));
+    await srv.close();
+    const { s, clock } = session(srv.url);
+    const r = await s.send(GET, 0);
+    assert.equal(r.failure?.kind, 'refused');
+    assert.match(r.failure?.message ?? '', /^connection refused by 127\.0\.0\.1:\d+/);
+    assert.ok(!r.failure?.message.includes('\n'));
+    assert.deepEqual(clock.delays, []);
+  });
+
+  it('keeps a non-JSON body as text and an empty body as null, with a warning each', async () => {
+    const html = await server((_q, _b, res) => {
+      res.writeHead(502, { 'Content-Type': 'text/html' });
+      res.end('<html>Bad gateway</html>');
+    });
+    const r = await session(html.url, { retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }).s.send(GET, 0);
+    assert.equal(r.bodyKind, 'text');
+    assert.equal(r.body, '<html>Bad gateway</html>');
+    assert.ok(r.warnings.some((w) => w.includes('not JSON (Content-Type text/html)')));
+    assert.equal(r.error?.title, 'HTTP 502 Bad Gateway');
+    const empty = await server((_q, _b, res) => {
+      res.writeHead(200);
+      res.end();
+    });
+    const e = await session(empty.url).s.send(GET, 0);
+    assert.equal(e.bodyKind, 'empty');
+    assert.equal(e.body, null);
+    assert.equal(e.error, null);
+    assert.ok(e.warnings.some((w) => w.includes('body is empty')));
+  });
+
+  it('retries 5xx with capped exponential backoff and jitter, then succeeds', async () => {
+    let n = 0;
+    const srv = await server((q, b, res) => (++n <= 2 ? json(503, { error: { message: 'busy', type: 'x', code: 2 } }) : json(200, { id: '1' }))(q, b, res));
+    const { s, clock } = session(srv.url, { retry: { maxAttempts: 3, baseDelayMs: 400, maxDelayMs: 600 } });
+    const r = await s.send(POST, 0);
+    assert.equal(r.status, 200);
+    assert.equal(r.attempts, 3);
+    assert.deepEqual(clock.delays, [300, 450], 'half fixed, half jitter (0.5), the second step capped at 600');
+    assert.equal(srv.requests.length, 3);
+    assert.ok(r.warnings.some((w) => w === 'attempt 1 failed (HTTP 503); retried after 300 ms'));
+  });
+
+  it('stops retrying after the last attempt and returns the last answer', async () => {
+    const srv = await server(json(500, { error: { message: 'down', type: 'x', code: 1, is_transient: true } }));
+    const { s, clock } = session(srv.url, { retry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 10 } });
+    const r = await s.send(GET, 0);
+    assert.equal(r.status, 500);
+    assert.equal(r.attempts, 2);
+    assert.equal(clock.delays.length, 1);
+  });
+
+  it('retries a transient error envelope, and a reset connection for a GET but not for a POST', async () => {
+    let n = 0;
+    const transient = await server((q, b, res) => (++n === 1 ? json(400, { error: { message: 'try again', type: 'x', code: 2, is_transient: true } }) : json(200, { ok: 1 }))(q, b, res));
+    assert.equal((await session(transient.url).s.send(GET, 0)).attempts, 2);
+
+    let m = 0;
+    const resets = await server((q, b, res) => (++m === 1 ? res.socket?.destroy() : json(200, { id: '1' })(q, b, res)));
+    const get = await session(resets.url).s.send(GET, 0);
+    assert.equal(get.status, 200);
+    assert.equal(get.attempts, 2);
+    m = 0;
+    const post = await session(resets.url).s.send(POST, 0);
+    assert.equal(post.failure?.kind, 'reset');
+    assert.equal(post.attempts, 1, 'the service may have applied the POST: no second one');
+  });
+
+  it('never retries a rate-limit error: it says when access returns and offers to wait', async () => {
+    const srv = await server(
+      json(429, { error: { message: 'too many', type: 'OAuthException', code: 80004, error_subcode: 2446079, is_transient: true } }, {
+        'X-Business-Use-Case-Usage': '{"1":[{"type":"ads_management","call_count":100,"total_cputime":50,"total_time":50,"estimated_time_to_regain_access":7}]}',
+      }),
+    );
+    const { s, clock } = session(srv.url);
+    const r = await s.send(GET, 0);
+    assert.equal(r.attempts, 1);
+    assert.equal(r.error?.title, 'Ads management BUC limit reached');
+    assert.equal(r.usage.blockedUntil, new Date(clock.t + 7 * 60_000).toISOString());
+    assert.ok(r.warnings.some((w) => /access should return at .* \(in 7 min\); graphreq does not retry before then: send again later, or use --wait/.test(w)), r.warnings.join('\n'));
+
+    const held = await s.send(GET, 0);
+    assert.equal(held.failure?.kind, 'rate-limited', 'the block is honoured: no second call');
+    assert.equal(held.failure?.retryAt, new Date(clock.t + 7 * 60_000).toISOString());
+    assert.equal(srv.requests.length, 1);
+  });
+
+  it('waits for a known block to pass when asked, then sends', async () => {
+    let n = 0;
+    const srv = await server((q, b, res) =>
+      (++n === 1
+        ? json(400, { error: { message: 'too many', type: 'OAuthException', code: 80004, error_subcode: 2446079, error_data: { estimated_time_to_regain_access: 3 } } })
+        : json(200, { id: '123' }))(q, b, res),
+    );
+    const { s, clock } = session(srv.url);
+    const r = await s.send(GET, 0, { wait: true });
+    assert.equal(r.status, 200);
+    assert.deepEqual(clock.delays, [3 * 60_000]);
+    assert.equal(srv.requests.length, 2);
+  });
+
+  it('cancels a send in progress', async () => {
+    const srv = await server(() => {
+      /* never answers */
+    });
+    const { s } = session(srv.url);
+    const controller = new AbortController();
+    const pending = s.send(GET, 0, { signal: controller.signal });
+    while (srv.requests.length === 0) await new Promise((r) => setImmediate(r));
+    controller.abort();
+    const r = await pending;
+    assert.equal(r.failure?.kind, 'cancelled');
+  });
+
+  it('does not follow redirects, which could carry the token elsewhere', async () => {
+    const srv = await server((_q, _b, res) => {
+      res.writeHead(307, { Location: 'http://127.0.0.2:9/steal' });
+      res.end();
+    });
+    const r = await session(srv.url).s.send(POST, 0);
+    assert.equal(r.status, 307);
+    assert.equal(srv.requests.length, 1);
+  });
+
+  it('refuses a token over plain http:// to a non-loopback host, before any network use', async () => {
+    const r = await session('http://graph.example.com').s.send(GET, 0);
+    assert.equal(r.failure?.kind, 'insecure');
+    assert.match(r.failure?.message ?? '', /refusing to send the access token over plain http:\/\/ to graph\.example\.com/);
+  });
+
+  it('keeps redacted results in history and reads named responses back from it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-history-'));
+    const srv = await server(json(200, { id: '77', echo: `access_token=${TOKEN}` }));
+    const history = new HistoryStore(dir, 3);
+    const { s } = session(srv.url, { history, file: 'a.graphreq' });
+    for (let i = 0; i < 4; i++) await s.send(GET, 0);
+    const list = history.list();
+    assert.equal(list.length, 3, 'only the last N are kept');
+    const text = fs.readdirSync(history.dir).map((f) => fs.readFileSync(path.join(history.dir, f), 'utf8')).join('\n');
+    assert.ok(!text.includes(TOKEN), 'no token in history');
+    assert.ok(text.includes('[REDACTED]'));
+    const later = session(srv.url, { history, file: 'a.graphreq' }).s;
+    assert.equal(later.responses.get('read')?.status, 200, 'a new session finds the named response in history');
+    assert.equal(session('http://127.0.0.1:1', { history, file: 'a.graphreq' }).s.responses.get('read'), undefined, 'but not for another service');
+    assert.equal(history.read(list[0].id)?.result.name, 'read');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
