@@ -12,15 +12,17 @@ import { formatResultText, tokenTransportProblem, type SendResult } from '../cor
 import { HistoryStore, type HistoryEntry } from '../send/history';
 import { DEFAULT_TIMEOUT_MS, SendSession, succeeded } from '../send/sendSession';
 import { DEMO_TOKEN, openTarget } from '../send/target';
-import { findEnvFile, loadEnvironment, readText, UsageError } from './files';
+import { collectFiles, findEnvFile, loadEnvironment, readText, UsageError } from './files';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
+       graphreq send FILE|FOLDER... --all [options]
        graphreq send --history [--format text|json]
        graphreq send --show ID [--format text|json]
 Sends requests of a .graphreq file and prints the responses, decoded errors and usage.
   --name NAME        the request named NAME (# @name NAME)
   --line N           the request written at line N (1-based)
   --all              every request in order, named responses feeding later ones
+                     (several files or folders: each file in turn, to the same service)
   --keep-going       with --all: go on after a failed request
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
   --env-file FILE    environment file (default: the nearest graphreq.env.json)
@@ -71,19 +73,23 @@ export async function runSend(argv: string[], io: Io): Promise<number> {
   }
   const format = values.format;
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
-  const file = positionals[0];
-  if (positionals.length > 1) throw new UsageError(`one file at a time (got ${positionals.length})`);
-  const envFile = findEnvFile(values['env-file'], file ?? '.');
+  // Several files (or folders) are sent one after the other with --all, to one service.
+  const files = positionals.length ? collectFiles(positionals) : [];
+  const file = files[0];
+  const envFile = findEnvFile(values['env-file'], positionals[0] ?? '.');
   // The workspace: the folder of graphreq.env.json, else the working folder. History lives there.
   const workspace = envFile ? path.dirname(path.resolve(envFile)) : process.cwd();
 
   if (values.history || values.show !== undefined) return showHistory(new HistoryStore(workspace), values.show, format, io);
-  if (!file) throw new UsageError('which file? graphreq send FILE [--name NAME | --line N | --all]');
+  if (!file) throw new UsageError(positionals.length ? `no .graphreq file in ${positionals.join(' ')}` : 'which file? graphreq send FILE [--name NAME | --line N | --all]');
   if ([values.name !== undefined, values.line !== undefined, values.all].filter(Boolean).length > 1) throw new UsageError('choose one of --name, --line and --all');
+  if (files.length > 1 && !values.all) throw new UsageError(`${files.length} files: send them all with --all, or name one file`);
 
-  const text = readText(file);
-  const doc = parseDocument(text);
-  const indexes = selectRequests(doc, text, values);
+  const parsed = files.map((f) => {
+    const text = readText(f);
+    const doc = parseDocument(text);
+    return { file: f, doc, indexes: selectRequests(doc, text, values) };
+  });
   const env = loadEnvironment(envFile, values.env ?? process.env.GRAPHREQ_ENV);
   const timeoutMs = values.timeout !== undefined ? positiveInt(values.timeout, '--timeout') : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const baseUrl = values['base-url'] ?? env.baseUrl;
@@ -100,23 +106,32 @@ export async function runSend(argv: string[], io: Io): Promise<number> {
   const target = await openTarget(baseUrl);
   try {
     if (target.embedded) io.err(`sending to the embedded emulator at ${target.baseUrl}${userToken ? '' : ' with its demo token'} (set a base URL to send elsewhere)\n`);
-    const session = new SendSession({
-      model: getApiModel(),
-      env,
-      baseUrl: target.baseUrl,
-      token: userToken ?? DEMO_TOKEN,
-      tokenEnvName,
-      timeoutMs,
-      history,
-      file: path.relative(workspace, path.resolve(file)).split(path.sep).join('/'),
-      log: (line) => io.err(`graphreq send: ${line}\n`),
-    });
-    const options = { wait: values.wait, force: values.force };
-    const results = values.all ? await session.sendAll(doc, { ...options, keepGoing: values['keep-going'] }) : [await session.send(doc, indexes[0], options)];
-    if (results.length === 0) throw new UsageError(`${file}: no request to send`);
-    report(results, format, io, (s) => session.redactor.text(s));
-    if (values.out) writeOut(values.out, results);
-    return exitCode(results);
+    const all: SendResult[] = [];
+    let code = 0;
+    for (const { file: f, doc, indexes } of parsed) {
+      const session = new SendSession({
+        model: getApiModel(),
+        env,
+        baseUrl: target.baseUrl,
+        token: userToken ?? DEMO_TOKEN,
+        tokenEnvName,
+        timeoutMs,
+        history,
+        file: path.relative(workspace, path.resolve(f)).split(path.sep).join('/'),
+        log: (line) => io.err(`graphreq send: ${line}\n`),
+      });
+      const options = { wait: values.wait, force: values.force };
+      const results = values.all ? await session.sendAll(doc, { ...options, keepGoing: values['keep-going'] }) : [await session.send(doc, indexes[0], options)];
+      if (results.length === 0) throw new UsageError(`${f}: no request to send`);
+      if (format === 'text' && parsed.length > 1) io.out(`${all.length ? '\n' : ''}=== ${f}\n\n`);
+      if (format === 'text') report(results, format, io, (s) => session.redactor.text(s));
+      all.push(...results);
+      code = Math.max(code, exitCode(results));
+      if (code !== 0 && !values['keep-going']) break;
+    }
+    if (format === 'json') io.out(JSON.stringify(all.map(jsonItem), null, 2) + '\n');
+    if (values.out) writeOut(values.out, all);
+    return code;
   } finally {
     await target.close();
   }
