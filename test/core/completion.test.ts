@@ -80,3 +80,4 @@ describe('completion', () => {
     assert.ok(labels(complete('# @objective ‸\nPOST /v23.0/act_1/adsets')).includes('OUTCOME_SALES'));
   });
 });
+

@@ -216,9 +216,26 @@ async function walkThroughUi(page) {
   // 3. Hover over a field shows its documentation.
   const target = await textBox(page, 'daily_budget', lineOf('"daily_budget": 2000'));
   if (!check(!!target, 'hover: found "daily_budget" in the editor')) return;
-  await page.mouse.move(target.x + target.w / 2, target.y + target.h / 2);
+  // Move in two steps, as a hand does: Monaco shows a hover after the pointer rests on a word.
+  await page.mouse.move(target.x - 20, target.y + target.h / 2);
+  await page.mouse.move(target.x + target.w / 2, target.y + target.h / 2, { steps: 4 });
   const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover:not(.hidden) .hover-contents').first();
-  const hoverText = await hover.waitFor({ timeout: STEP_TIMEOUT }).then(() => hover.innerText(), () => '');
+  let hoverText = await hover.waitFor({ timeout: 2_000 }).then(() => hover.innerText(), () => '');
+  for (let i = 1; i <= 3 && !hoverText; i++) {
+    // A resting pointer sometimes gets no hover (a closing widget swallows the first move): nudge it.
+    await page.mouse.move(target.x + target.w / 2 + (i % 2 ? 3 : -3), target.y + target.h / 2);
+    hoverText = await hover.waitFor({ timeout: 2_000 }).then(() => hover.innerText(), () => '');
+    if (hoverText) log(`hover: came after ${i} nudge(s) of the pointer`);
+  }
+  if (!hoverText) {
+    // The pointer hover did not come (it can be swallowed while a widget closes): ask with the keyboard.
+    log('hover: no pointer hover, using Ctrl+K Ctrl+I on the word');
+    const text = fixture.split('\n')[lineOf('"daily_budget": 2000') - 1];
+    await goTo(page, lineOf('"daily_budget": 2000'), text.indexOf('daily_budget') + 3);
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    hoverText = await hover.waitFor({ timeout: STEP_TIMEOUT }).then(() => hover.innerText(), () => '');
+  }
   // The hover fades in: wait until it is opaque before the screenshot.
   await waitFn(page, () => [...document.querySelectorAll('.monaco-hover:not(.hidden)')].some((h) => getComputedStyle(h).opacity === '1' && getComputedStyle(h.parentElement).opacity === '1'), 'hover opaque', 5_000).catch(() => {});
   log('hover:', JSON.stringify(hoverText.slice(0, 300)));

@@ -22,14 +22,14 @@ import { buildBlockCall, buildFileContext, checkCall, getApiModel, parseBlock, p
 import { readBodyValue } from '../../server/src/core/syntax/jsonBody';
 import type { EmulatorConfig } from '../../server/src/emulator';
 import { SEED, seedState } from '../../server/src/emulator/seed';
-import { request, startTest, T_2026, TestClock, type Sent, type TestEmulator } from './harness';
+import { closeAllEmulators, request, startTest, T_2026, TestClock, type Sent, type TestEmulator } from './harness';
 
 const model = getApiModel();
 const root = path.resolve(__dirname, '..', '..', '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-consistency-'));
-const running: TestEmulator[] = [];
+let started = 0;
 after(async () => {
-  await Promise.all(running.map((e) => e.emulator.close()));
+  await closeAllEmulators();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -188,7 +188,6 @@ function fileVariables(text: string, env: Environment): Record<string, string> {
 describe('editor and emulator agree', () => {
   it('on every request of examples/: clean requests get 2xx, in order, with named responses', async (t) => {
     const emu = await startTest({}, new TestClock(T_2026));
-    running.push(emu);
     const files = fs.readdirSync(path.join(root, 'examples')).filter((f) => f.endsWith('.graphreq')).sort();
     assert.ok(files.length >= 3, 'examples/ holds the example files');
     const problems: string[] = [];
@@ -302,7 +301,7 @@ async function emulatorFor(env: Environment, group: RuleCaseInput[]): Promise<Te
     const beneficiary = own?.default_dsa_beneficiary ?? env.defaultDsaBeneficiary;
     state.accounts[id] = { id, locale: 'en_US', ...(payor ? { default_dsa_payor: payor } : {}), ...(beneficiary ? { default_dsa_beneficiary: beneficiary } : {}) };
   }
-  const file = path.join(dir, `state-${running.length}.json`);
+  const file = path.join(dir, `state-${started++}.json`);
   fs.writeFileSync(file, JSON.stringify(state));
   // Without a release table the editor lets every version through: one release in the future does the same.
   const releases = env.releases ?? { 'v99.0': '2026-01-01' };
@@ -315,9 +314,7 @@ async function emulatorFor(env: Environment, group: RuleCaseInput[]): Promise<Te
     userCallsPerHour: 1e9,
   };
   const clock = new TestClock(env.today ? Date.parse(`${env.today}T12:00:00Z`) : T_2026);
-  const emu = await startTest({ dataFile: file, config }, clock);
-  running.push(emu);
-  return emu;
+  return startTest({ dataFile: file, config }, clock);
 }
 
 function count(m: Map<string, number>, key: string): void {

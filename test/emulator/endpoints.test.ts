@@ -6,13 +6,13 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SEED } from '../../server/src/emulator/seed';
-import { adsetBody, assertEnvelope, formBody, startTest, type TestEmulator } from './harness';
+import { adsetBody, assertEnvelope, closeAllEmulators, formBody, startTest, type TestEmulator } from './harness';
 
 let emu: TestEmulator;
 before(async () => {
   emu = await startTest();
 });
-after(() => emu.emulator.close());
+after(closeAllEmulators);
 
 describe('create an ad set', () => {
   it('takes a JSON body and answers the new id, which reads back with the documented types', async () => {
@@ -85,7 +85,7 @@ describe('create an ad set', () => {
     assert.deepEqual(read.body, { id: r.body.id });
   });
 
-  it('honours the spend cap removal constant', async () => {
+  it('honours the spend cap removal constant (ADSET-SPEND-CAP-REMOVE)', async () => {
     const r = await emu.post('/v23.0/act_1234567890/adsets', { json: adsetBody({ campaign_id: SEED.campaigns.OUTCOME_AWARENESS, lifetime_spend_cap: 922337203685478 }) });
     // The seeded campaign has no budget, so a lifetime spend cap needs one (ADSET-CAMPAIGN-BUDGET-NEEDED).
     assertEnvelope(r, 400, 100);
@@ -105,7 +105,7 @@ describe('read an ad set', () => {
     assert.deepEqual(r.body, { id: SEED.adsets.withThreeAds });
   });
 
-  it('writes datetimes as ISO 8601, or as UNIX timestamps with date_format=U', async () => {
+  it('writes datetimes as ISO 8601, or as UNIX timestamps with date_format=U (ADSET-DATE-FORMAT)', async () => {
     const iso = await emu.get(`/v23.0/${SEED.adsets.withThreeAds}?fields=created_time,start_time`);
     assert.deepEqual(iso.body, { created_time: '2026-01-15T09:00:00+0000', start_time: '2026-01-15T09:00:00+0000' });
     const unix = await emu.get(`/v23.0/${SEED.adsets.withThreeAds}?fields=created_time,start_time&date_format=U`);
@@ -177,7 +177,7 @@ describe('read an ad set', () => {
 });
 
 describe('copy an ad set', () => {
-  it('answers copied_adset_id and ad_object_ids, and the copy reads back at once with the defaults', async () => {
+  it('answers copied_adset_id and ad_object_ids, and the copy reads back at once with the defaults (COPY-RESPONSE, COPY-DEFAULTS)', async () => {
     const r = await emu.post(`/v23.0/${SEED.adsets.withThreeAds}/copies`);
     assert.equal(r.status, 200, r.text);
     assert.deepEqual(Object.keys(r.body), ['copied_adset_id', 'ad_object_ids']);
@@ -193,7 +193,7 @@ describe('copy an ad set', () => {
     });
   });
 
-  it('takes every parameter: campaign_id, times, rename options and status_option', async () => {
+  it('takes every parameter: campaign_id, times, rename options and status_option (COPY-PARAMS, COPY-DEFAULTS)', async () => {
     const r = await emu.post(`/v23.0/${SEED.adsets.withThreeAds}/copies`, {
       form: {
         campaign_id: SEED.campaigns.OUTCOME_TRAFFIC,
@@ -260,7 +260,7 @@ describe('URL node', () => {
     assert.deepEqual(many.body, { 'https://example.com/post': { engagement: { share_count: 41 } }, 'https://example.com/': { engagement: { share_count: 2 } } });
   });
 
-  it('refreshes with scrape=true, answering {"success": true} and updating og_object', async () => {
+  it('refreshes with scrape=true, answering {"success": true} and updating og_object (URL-SCRAPE-RESPONSE)', async () => {
     emu.clock.advance(1000);
     const r = await emu.post('/v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=true');
     assert.equal(r.status, 200, r.text);
@@ -287,7 +287,7 @@ describe('URL node', () => {
 });
 
 describe('thread', () => {
-  it('returns admin texts without the source filter, newest first', async () => {
+  it('returns admin texts without the source filter, newest first (THREAD-SOURCE-ADMIN)', async () => {
     const r = await emu.get(`/v23.0/${SEED.thread}?fields=id,messages{message}`);
     assert.equal(r.status, 200, r.text);
     const texts = r.body.messages.data.map((m: { message: string }) => m.message);

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SEED } from '../../server/src/emulator/seed';
-import { adsetBody, assertEnvelope, startTest, type TestEmulator } from './harness';
+import { adsetBody, assertEnvelope, closeAllEmulators, startTest, type TestEmulator } from './harness';
 
 const FR = { targeting: { geo_locations: { countries: ['FR'] } } };
 const IOS14_ADSET = {
@@ -24,9 +24,9 @@ let emu: TestEmulator;
 before(async () => {
   emu = await startTest();
 });
-after(() => emu.emulator.close());
+after(closeAllEmulators);
 
-describe('tokens (REQ-TOKEN-REQUIRED, THREAD-CALLER)', () => {
+describe('tokens (REQ-TOKEN-REQUIRED, THREAD-CALLER; every answer checked against ERR-ENVELOPE and ERR-CODES)', () => {
   it('answers 190 without a token and for an unknown token', async () => {
     const none = assertEnvelope(await emu.get(`/v23.0/${SEED.adsets.withThreeAds}`, { token: null }), 401, 190);
     assert.equal(none.type, 'OAuthException');
@@ -86,13 +86,9 @@ describe('versions', () => {
 
   it('routes an expired version to the oldest available one with expiredVersions "route"', async () => {
     const routed = await startTest({ config: { expiredVersions: 'route' } });
-    try {
-      const r = await routed.get(`/v19.0/${SEED.adsets.withThreeAds}?fields=id`);
-      assert.equal(r.status, 200, r.text);
-      assert.equal(r.headers['x-graphreq-version'], 'v20.0');
-    } finally {
-      await routed.emulator.close();
-    }
+    const r = await routed.get(`/v19.0/${SEED.adsets.withThreeAds}?fields=id`);
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.headers['x-graphreq-version'], 'v20.0');
   });
 });
 
@@ -120,22 +116,18 @@ describe('ad set service errors', () => {
   it('answers 100 when the account holds its limit of non-deleted ad sets (ADSET-ACCOUNT-LIMIT)', async () => {
     const limits = { adSetsPerAccount: 2, adSetsPerBulkAccount: 3, adSetsPerIos14Campaign: 5, adsPerAdSet: 50, deepCopyChildAds: 3, urlReadsPerHour: 10 };
     const small = await startTest({ config: { limits, accounts: { act_10: { bulk: true } } } });
-    try {
-      const ids: string[] = [];
-      for (let i = 0; i < 2; i++) ids.push((await small.post('/v23.0/act_9/adsets', { json: adsetBody() })).body.id);
-      const third = await small.post('/v23.0/act_9/adsets', { json: adsetBody() });
-      assertEnvelope(third, 400, 100);
-      assert.equal(third.headers['x-graphreq-rule'], 'ADSET-ACCOUNT-LIMIT');
-      // Deleted ad sets do not count, and a copy counts like a creation.
-      assertEnvelope(await small.post(`/v23.0/${ids[1]}/copies`), 400, 100);
-      await small.send('DELETE', `/v23.0/${ids[0]}`);
-      assert.equal((await small.post('/v23.0/act_9/adsets', { json: adsetBody() })).status, 200);
-      // A bulk account holds more.
-      for (let i = 0; i < 3; i++) assert.equal((await small.post('/v23.0/act_10/adsets', { json: adsetBody() })).status, 200);
-      assertEnvelope(await small.post('/v23.0/act_10/adsets', { json: adsetBody() }), 400, 100);
-    } finally {
-      await small.emulator.close();
-    }
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) ids.push((await small.post('/v23.0/act_9/adsets', { json: adsetBody() })).body.id);
+    const third = await small.post('/v23.0/act_9/adsets', { json: adsetBody() });
+    assertEnvelope(third, 400, 100);
+    assert.equal(third.headers['x-graphreq-rule'], 'ADSET-ACCOUNT-LIMIT');
+    // Deleted ad sets do not count, and a copy counts like a creation.
+    assertEnvelope(await small.post(`/v23.0/${ids[1]}/copies`), 400, 100);
+    await small.send('DELETE', `/v23.0/${ids[0]}`);
+    assert.equal((await small.post('/v23.0/act_9/adsets', { json: adsetBody() })).status, 200);
+    // A bulk account holds more.
+    for (let i = 0; i < 3; i++) assert.equal((await small.post('/v23.0/act_10/adsets', { json: adsetBody() })).status, 200);
+    assertEnvelope(await small.post('/v23.0/act_10/adsets', { json: adsetBody() }), 400, 100);
   });
 
   it('answers 100 for a campaign that does not exist', async () => {
@@ -178,36 +170,28 @@ describe('flagged audiences and conversions (ADSET-FLAGGED-AUDIENCE)', () => {
 
   it('with flaggedAssets "issues_info", accepts and reports one entry per flagged asset', async () => {
     const soft = await startTest({ config: { flaggedAssets: 'issues_info' } });
-    try {
-      const body = adsetBody({
-        targeting: { geo_locations: { countries: ['US'] }, custom_audiences: [{ id: SEED.audiences.flagged }, { id: SEED.audiences.lookalikeOfFlagged }, { id: SEED.audiences.clean }] },
-        promoted_object: { pixel_id: '1', custom_conversion_id: SEED.conversions.flagged },
-        status: 'ACTIVE',
-      });
-      const created = await soft.post('/v23.0/act_1234567890/adsets', { json: body });
-      assert.equal(created.status, 200, created.text);
-      const read = await soft.get(`/v23.0/${created.body.id}?fields=effective_status,issues_info{error_code,error_type,additional_info,level}`);
-      assert.equal(read.body.effective_status, 'WITH_ISSUES');
-      assert.deepEqual(read.body.issues_info, [
-        { error_code: 2460003, error_type: 'SOFT_ERROR', additional_info: SEED.audiences.flagged, level: 'AD_SET' },
-        { error_code: 2460003, error_type: 'WARNING', additional_info: SEED.audiences.lookalikeOfFlagged, level: 'AD_SET' },
-        { error_code: 2460004, error_type: 'SOFT_ERROR', additional_info: SEED.conversions.flagged, level: 'AD_SET' },
-      ]);
-    } finally {
-      await soft.emulator.close();
-    }
+    const body = adsetBody({
+      targeting: { geo_locations: { countries: ['US'] }, custom_audiences: [{ id: SEED.audiences.flagged }, { id: SEED.audiences.lookalikeOfFlagged }, { id: SEED.audiences.clean }] },
+      promoted_object: { pixel_id: '1', custom_conversion_id: SEED.conversions.flagged },
+      status: 'ACTIVE',
+    });
+    const created = await soft.post('/v23.0/act_1234567890/adsets', { json: body });
+    assert.equal(created.status, 200, created.text);
+    const read = await soft.get(`/v23.0/${created.body.id}?fields=effective_status,issues_info{error_code,error_type,additional_info,level}`);
+    assert.equal(read.body.effective_status, 'WITH_ISSUES');
+    assert.deepEqual(read.body.issues_info, [
+      { error_code: 2460003, error_type: 'SOFT_ERROR', additional_info: SEED.audiences.flagged, level: 'AD_SET' },
+      { error_code: 2460003, error_type: 'WARNING', additional_info: SEED.audiences.lookalikeOfFlagged, level: 'AD_SET' },
+      { error_code: 2460004, error_type: 'SOFT_ERROR', additional_info: SEED.conversions.flagged, level: 'AD_SET' },
+    ]);
   });
 });
 
 describe('deep copies and ads per ad set', () => {
   it('answers 100 when a deep copy would put more ads in one ad set than allowed (ADSET-ADS-LIMIT)', async () => {
     const small = await startTest({ config: { limits: { adSetsPerAccount: 5000, adSetsPerBulkAccount: 10000, adSetsPerIos14Campaign: 5, adsPerAdSet: 2, deepCopyChildAds: 3, urlReadsPerHour: 10 } } });
-    try {
-      const r = await small.post(`/v23.0/${SEED.adsets.withThreeAds}/copies`, { json: { deep_copy: true } });
-      assertEnvelope(r, 400, 100);
-      assert.equal(r.headers['x-graphreq-rule'], 'ADSET-ADS-LIMIT');
-    } finally {
-      await small.emulator.close();
-    }
+    const r = await small.post(`/v23.0/${SEED.adsets.withThreeAds}/copies`, { json: { deep_copy: true } });
+    assertEnvelope(r, 400, 100);
+    assert.equal(r.headers['x-graphreq-rule'], 'ADSET-ADS-LIMIT');
   });
 });

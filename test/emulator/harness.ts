@@ -75,9 +75,19 @@ export class TestEmulator {
   }
 }
 
+const started = new Set<RunningEmulator>();
+
+/** Starts an emulator on a free loopback port; `closeAllEmulators` (each suite's after()) closes it. */
 export async function startTest(options: EmulatorOptions = {}, clock = new TestClock()): Promise<TestEmulator> {
   const emulator = await startEmulator({ port: 0, now: clock.now, ...options });
+  started.add(emulator);
   return new TestEmulator(emulator, clock);
+}
+
+/** Closes every emulator this test file started (closing twice is harmless). */
+export async function closeAllEmulators(): Promise<void> {
+  await Promise.all([...started].map((e) => e.close()));
+  started.clear();
 }
 
 /** Objects and lists as JSON text, as [2] Create an ad set takes form fields. */

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SEED } from '../../server/src/emulator/seed';
-import { adsetBody, assertEnvelope, formBody, request, startTest, type Sent, type TestEmulator } from './harness';
+import { adsetBody, assertEnvelope, closeAllEmulators, formBody, request, startTest, type Sent, type TestEmulator } from './harness';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-hostile-'));
 const dataFile = path.join(dir, 'state.json');
@@ -24,7 +24,7 @@ before(async () => {
   kept = (await emu.post('/v23.0/act_1234567890/adsets', { json: adsetBody({ name: 'Must survive' }) })).body.id;
 });
 after(async () => {
-  await emu.emulator.close();
+  await closeAllEmulators();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

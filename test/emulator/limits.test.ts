@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { EmulatorConfig } from '../../server/src/emulator';
 import { SEED } from '../../server/src/emulator/seed';
-import { assertEnvelope, startTest, TestClock, usageHeader, type TestEmulator } from './harness';
+import { assertEnvelope, closeAllEmulators, startTest, TestClock, usageHeader, type TestEmulator } from './harness';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -16,13 +16,10 @@ const HOUR = 60 * MINUTE;
 const READ = `/v23.0/${SEED.adsets.withThreeAds}?fields=id`;
 const OTHER_APP = { 'app2-token': { app: '2', user: '3', business: '2', kind: 'user' as const, developer: true } };
 
-const running: TestEmulator[] = [];
-async function emulator(config: Partial<EmulatorConfig>, clock = new TestClock()): Promise<TestEmulator> {
-  const emu = await startTest({ config }, clock);
-  running.push(emu);
-  return emu;
+function emulator(config: Partial<EmulatorConfig>, clock = new TestClock()): Promise<TestEmulator> {
+  return startTest({ config }, clock);
 }
-after(() => Promise.all(running.map((e) => e.emulator.close())));
+after(closeAllEmulators);
 
 describe('ads management BUC limit (LIMIT-BUC, USAGE-BUC)', () => {
   it('reports usage per call and refuses with 80004/2446079 once 300 x 1/100 calls per minute are used (test mode)', async () => {

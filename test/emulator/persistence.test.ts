@@ -12,10 +12,13 @@ import { startEmulator } from '../../server/src/emulator';
 import { realFs, writeFileAtomic, type WriteFs } from '../../server/src/emulator/atomicWrite';
 import { SEED } from '../../server/src/emulator/seed';
 import { Store } from '../../server/src/emulator/store';
-import { adsetBody, startTest, TestClock } from './harness';
+import { adsetBody, closeAllEmulators, startTest, TestClock } from './harness';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-emulator-'));
-after(() => fs.rmSync(dir, { recursive: true, force: true }));
+after(async () => {
+  await closeAllEmulators();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** A file system whose writes stop half-way through the data, as a crash would leave them. */
 function crashingFs(): WriteFs {
@@ -52,29 +55,25 @@ describe('persistence', () => {
     await first.emulator.close();
 
     const second = await startTest({ dataFile: file }, clock);
-    try {
-      assert.deepEqual((await second.get(`/v23.0/${created.body.id}?fields=name,status`)).body, { name: 'Survives', status: 'PAUSED' });
-      assert.deepEqual((await second.get(`/v23.0/${copy.body.copied_adset_id}?fields=name`)).body, { name: 'Copy of Survives - Copy' });
-      assert.deepEqual((await second.get(`/v23.0/${inline.body.id}?fields=campaign{name}`)).body, { campaign: { name: 'Kept campaign' } });
-      const refreshed = await second.get('/v23.0/?id=https://survives.example.net/&fields=og_object{type}');
-      assert.deepEqual(refreshed.body, { og_object: { type: 'website' } });
-      assert.equal((await second.get(`/v23.0/${SEED.adsets.withFourAds}`)).status, 404);
-      for (let i = 0; i < concurrent.length; i++) {
-        assert.deepEqual((await second.get(`/v23.0/${concurrent[i].body.id}?fields=name`)).body, { name: `Concurrent ${i}` });
-      }
-      // Ids go on from where they were, so nothing is overwritten.
-      const next = await second.post('/v23.0/act_1234567890/adsets', { json: adsetBody({ name: 'After restart' }) });
-      const ids = new Set([created.body.id, inline.body.id, copy.body.copied_adset_id, ...concurrent.map((c) => c.body.id)]);
-      assert.ok(!ids.has(next.body.id));
-    } finally {
-      await second.emulator.close();
+    assert.deepEqual((await second.get(`/v23.0/${created.body.id}?fields=name,status`)).body, { name: 'Survives', status: 'PAUSED' });
+    assert.deepEqual((await second.get(`/v23.0/${copy.body.copied_adset_id}?fields=name`)).body, { name: 'Copy of Survives - Copy' });
+    assert.deepEqual((await second.get(`/v23.0/${inline.body.id}?fields=campaign{name}`)).body, { campaign: { name: 'Kept campaign' } });
+    const refreshed = await second.get('/v23.0/?id=https://survives.example.net/&fields=og_object{type}');
+    assert.deepEqual(refreshed.body, { og_object: { type: 'website' } });
+    assert.equal((await second.get(`/v23.0/${SEED.adsets.withFourAds}`)).status, 404);
+    for (let i = 0; i < concurrent.length; i++) {
+      assert.deepEqual((await second.get(`/v23.0/${concurrent[i].body.id}?fields=name`)).body, { name: `Concurrent ${i}` });
     }
+    // Ids go on from where they were, so nothing is overwritten.
+    const next = await second.post('/v23.0/act_1234567890/adsets', { json: adsetBody({ name: 'After restart' }) });
+    const ids = new Set([created.body.id, inline.body.id, copy.body.copied_adset_id, ...concurrent.map((c) => c.body.id)]);
+    assert.ok(!ids.has(next.body.id));
   });
 
   it('writes the seed data to a new file, which starts the next run', async () => {
     const file = path.join(dir, 'fresh.json');
-    const emu = await startEmulator({ port: 0, dataFile: file });
-    await emu.close();
+    const emu = await startTest({ dataFile: file });
+    await emu.emulator.close();
     const state = JSON.parse(fs.readFileSync(file, 'utf8'));
     assert.equal(state.accounts[SEED.account].default_dsa_payor, 'Demo Payor Ltd');
     assert.ok(state.threads[SEED.thread]);
@@ -98,12 +97,8 @@ describe('persistence', () => {
     const leftover = path.join(dir, 'leftover.json.tmp-99999-1');
     fs.writeFileSync(leftover, fs.readFileSync(file, 'utf8').slice(0, 100));
     const again = await startTest({ dataFile: file });
-    try {
-      assert.deepEqual((await again.get(`/v23.0/${created.body.id}?fields=name`)).body, { name: 'Before the crash' });
-      assert.equal(fs.existsSync(leftover), false);
-    } finally {
-      await again.emulator.close();
-    }
+    assert.deepEqual((await again.get(`/v23.0/${created.body.id}?fields=name`)).body, { name: 'Before the crash' });
+    assert.equal(fs.existsSync(leftover), false);
   });
 
   it('reverts the change and fails the write when the disk fails, keeping the old file', async () => {

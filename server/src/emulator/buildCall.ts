@@ -11,6 +11,7 @@ import { getApiModel, parseFieldList, type Call, type CallParam, type Environmen
 import { splitVersion, type MatchSegment } from '../core/model/apiModel';
 import type { EmulatorConfig } from './config';
 import type { HttpInput } from './httpInput';
+import { own } from './own';
 import type { EmulatorState } from './state';
 import { chooseVersion, type VersionChoice } from './versions';
 
@@ -67,7 +68,7 @@ export function buildCall(input: HttpInput, config: EmulatorConfig, state: Emula
 }
 
 function accountDefaults(accountId: string | undefined, state: EmulatorState): Environment['accounts'] {
-  const account = accountId ? state.accounts[accountId] : undefined;
+  const account = accountId ? own(state.accounts, accountId) : undefined;
   if (!account) return {};
   return { [`act_${account.id}`]: { default_dsa_payor: account.default_dsa_payor, default_dsa_beneficiary: account.default_dsa_beneficiary } };
 }
@@ -75,7 +76,7 @@ function accountDefaults(accountId: string | undefined, state: EmulatorState): E
 function campaignDirectives(campaignId: unknown, state: EmulatorState): Map<string, string> {
   const directives = new Map<string, string>();
   const id = typeof campaignId === 'number' ? String(campaignId) : campaignId;
-  const campaign = typeof id === 'string' && Object.prototype.hasOwnProperty.call(state.campaigns, id) ? state.campaigns[id] : undefined;
+  const campaign = typeof id === 'string' ? own(state.campaigns, id) : undefined;
   if (campaign) {
     directives.set('objective', campaign.objective);
     directives.set('buying-type', campaign.buying_type);

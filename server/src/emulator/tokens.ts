@@ -6,6 +6,7 @@
  */
 import type { EmulatorConfig, TokenGrant } from './config';
 import { ServiceError } from './envelope';
+import { own } from './own';
 
 export interface Caller extends TokenGrant {
   token: string;
@@ -27,7 +28,7 @@ export function identifyCaller(param: unknown, authorization: string | undefined
       rule: 'REQ-TOKEN-REQUIRED',
     });
   }
-  const grant = Object.prototype.hasOwnProperty.call(config.tokens, token) ? config.tokens[token] : undefined;
+  const grant = own(config.tokens, token);
   if (!grant) {
     throw new ServiceError({
       status: 401,

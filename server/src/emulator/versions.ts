@@ -62,7 +62,6 @@ export function chooseVersion(pathVersion: Version | undefined, config: Emulator
       userMessage: unreleased
         ? `${pathVersion.text} is released on ${config.releases[pathVersion.text]}, after today (${today}).`
         : `${pathVersion.text} is not a released version: the emulator's release table goes up to ${config.latestVersion}.`,
-      rule: 'REQ-VERSION-FORMAT',
     });
   }
   if (config.expiredVersions === 'route' && isExpired(pathVersion, config, today)) {

@@ -128,13 +128,24 @@ export const cases: RuleCases = {
       { name: 'response of a named request', text: '# @name copy\nPOST /v23.0/120200000000000002/copies\n\n###\nGET /v23.0/{{copy.response.body.copied_adset_id}}?fields=id\n' },
     ],
   },
+  'REQ-DIRECTIVE-VALUE': {
+    fail: [
+      { name: 'a misspelt objective', text: '# @objective ⟦OUTCOME_SALE⟧\nPOST /v23.0/act_1/adsets\n\n{ "name": "n", "campaign_id": "1", "daily_budget": 100, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH" }\n' },
+      { name: 'an unknown node', text: '# @node ⟦campaign⟧\nGET /v23.0/123?fields=id\n' },
+    ],
+    pass: [
+      { name: 'a known objective', text: '# @objective OUTCOME_AWARENESS\nPOST /v23.0/act_1/adsets\n\n{ "name": "n", "campaign_id": "1", "daily_budget": 100, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH" }\n' },
+      { name: 'a directive of another tool', text: '# @no-redirect\n# @note keep this\nGET /v23.0/123?fields=id\n' },
+    ],
+  },
   'REQ-DUPLICATE-PARAM': {
     fail: [{ name: 'fields twice', text: 'GET /v23.0/120200000000000002?fields=id&⟦fields⟧=name\n' }],
     pass: [{ name: 'each once', text: 'GET /v23.0/120200000000000002?fields=id,name&date_format=U\n' }],
   },
   'SYNTAX-REQUEST': {
     fail: [{ name: 'one word', text: '⟦hello⟧\n' },
-      { name: 'a method without a path', text: '⟦GET⟧\n' }],
+      { name: 'a method without a path', text: '⟦GET⟧\n' },
+      { name: 'a space in the path', text: 'GET /v23.0/1⟦ extra words⟧\n' }],
     pass: [{ name: 'a bare path means GET', text: '/v23.0/120200000000000002?fields=id\n' }],
   },
   'SYNTAX-METHOD': {

@@ -47,7 +47,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
   if (!version && versionSource === 'default') version = parseVersion(ctx.env.defaultVersion!);
 
   const hint = (candidates: EndpointDef[]): EndpointDef | undefined => pickByHint(candidates, rest, block, ctx);
-  const match = model.match(method, rest, hint);
+  const match = model.match(method, rest, hint, directives.get('node')?.trim().split(/\s/)[0] || undefined);
 
   const params = new Map<string, CallParam>();
   const written = new Map<string, Param>();

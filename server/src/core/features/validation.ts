@@ -14,6 +14,7 @@ import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast'
 import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
 import type { Environment, Finding, Severity } from '../types';
 import { Locator } from './locate';
+import { closest, listForMessage } from '../rules/suggest';
 
 /** What a block's check leaves behind: its findings (block-relative) and what cross-request rules need. */
 export interface BlockResult {
@@ -106,6 +107,7 @@ export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiM
     if (first) findings.push({ code: 'SYNTAX-JSON', severity: 'error', message: first.message, span: { start: body.span.start + first.span.start, end: body.span.start + first.span.end } });
   }
   checkVariables(block, ctx, findings);
+  checkDirectives(block, model, findings);
   if (!bc) return { findings };
   const locator = new Locator(block, bc);
   for (const f of checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text })) {
@@ -156,6 +158,25 @@ function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): 
         ? `\`{{${expr}}}\`: a reference to request \`${name}\` is written \`{{${name}.response.body.<path>}}\`.`
         : `\`{{${expr}}}\` is not defined: define it in the file (\`@${name} = value\`), in graphreq.env.json, or name a request \`# @name ${name}\`.`,
       span: { start: start + m.index, end: start + m.index + m[0].length },
+    });
+  }
+}
+
+/** REQ-DIRECTIVE-VALUE: a directive whose values are known (`# @objective`, `# @node`, ...) with another value. */
+function checkDirectives(block: RequestBlock, model: ApiModel, out: Finding[]): void {
+  for (const d of block.parsed.directives) {
+    const allowed = model.directiveValues[d.name.text];
+    if (!allowed) continue; // Unknown directives may belong to other tools (REST Client, httpYac): left alone.
+    const value = d.value?.text.split(/\s/)[0] ?? '';
+    if (allowed.includes(value)) continue;
+    const suggestion = closest(value, allowed);
+    const span = d.value ? { start: d.value.span.start, end: d.value.span.start + value.length } : d.name.span;
+    out.push({
+      code: 'REQ-DIRECTIVE-VALUE',
+      severity: 'warning',
+      message: `\`# @${d.name.text}\` ${value ? `does not take \`${value}\`` : 'needs a value'}: use ${listForMessage(allowed)}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''} Until then the rules that need it stay quiet.`,
+      span,
+      fixes: suggestion && d.value ? [{ title: `Change to \`${suggestion}\``, edits: [{ span, newText: suggestion }], preferred: true }] : undefined,
     });
   }
 }

@@ -149,10 +149,11 @@ export class ApiModel {
 
   /**
    * Finds the endpoint for a method and path (version segment already removed).
+   * `node` (from a `# @node` directive) picks the endpoint of that node whatever the id looks like.
    * `hint` picks among endpoints that differ only by placeholder pattern when a segment is opaque
    * (for example `/{{create.response.body.id}}` after an ad set creation).
    */
-  match(method: string, segments: MatchSegment[], hint?: (candidates: EndpointDef[]) => EndpointDef | undefined): EndpointMatch | undefined {
+  match(method: string, segments: MatchSegment[], hint?: (candidates: EndpointDef[]) => EndpointDef | undefined, node?: string): EndpointMatch | undefined {
     const structural: Array<{ c: CompiledEndpoint; values: Record<string, string>; mismatches: PlaceholderMismatch[]; fails: number; opaque: boolean }> = [];
     for (const c of this.compiled) {
       if (c.def.method !== method || c.segments.length !== segments.length) continue;
@@ -188,6 +189,9 @@ export class ApiModel {
       }
       if (ok) structural.push({ c, values, mismatches, fails, opaque });
     }
+    // The user said which node the id is (`# @node thread`): that wins over the id's shape.
+    const forced = node ? structural.find((s) => s.c.def.id.startsWith(`${node}.`)) : undefined;
+    if (forced) return { endpoint: forced.c.def, values: forced.values, mismatches: forced.mismatches };
     const exact = structural.filter((s) => s.fails === 0 && !s.opaque);
     let pick = exact[0];
     if (!pick) {

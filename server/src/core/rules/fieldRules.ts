@@ -17,7 +17,7 @@ import { closest, listForMessage, ruleDoc } from './suggest';
 export function checkFieldList(call: Call, ctx: RuleContext): void {
   const list = call.fields;
   if (!list) return;
-  const node = ctx.model.nodeSchema(call.endpoint?.node);
+  const node = ctx.model.nodeSchema(nodeOf(call));
   const param = call.params.get('fields');
   if (param?.opaque) return;
   // A field list read from a JSON body has no offsets of its own: its findings point at the value.
@@ -107,6 +107,7 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
     if (syntaxSpan && overlaps(m.span, syntaxSpan)) continue;
     const rule = modSchema['x-rule'] ?? 'THREAD-MODIFIER-SYNTAX';
     const arg = m.arg.trim();
+    if (arg.includes('{{')) continue; // Decided at send time, like any variable.
     const c = coerce(modSchema, arg);
     const bad = !c.ok || (modSchema.enum && !modSchema.enum.includes(c.value)) || (typeof c.value === 'number' && modSchema.minimum !== undefined && c.value < modSchema.minimum);
     if (bad) {
@@ -144,4 +145,17 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
     }
     checkField(child, cs, sub!, call, ctx, locate, `${path}.${child.name}`);
   }
+}
+
+/**
+ * The node a field list applies to. A multi-id read (`GET /?ids=a,b`) reads whatever the ids are:
+ * ad sets when they are numeric, threads when they start with `t_`, URL nodes otherwise.
+ */
+export function nodeOf(call: Call): string | undefined {
+  const ids = call.params.get('ids');
+  if (call.endpoint?.id !== 'url.read' || !ids || call.params.has('id') || ids.opaque || typeof ids.value !== 'string') return call.endpoint?.node;
+  const list = ids.value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length && list.every((x) => /^\d+$/.test(x))) return 'adset';
+  if (list.length && list.every((x) => /^t_/.test(x))) return 'thread';
+  return call.endpoint.node;
 }

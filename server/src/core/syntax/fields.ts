@@ -210,6 +210,14 @@ class FieldParser {
   private nextStop(from: number): number {
     for (let i = from; i < this.text.length; i++) {
       const c = this.text[i];
+      // A `{{variable}}` may stand for an argument (`.limit({{n}})`): step over it.
+      if (c === '{' && this.text[i + 1] === '{') {
+        const close = this.text.indexOf('}}', i + 2);
+        if (close >= 0) {
+          i = close + 1;
+          continue;
+        }
+      }
       if (c === ',' || c === '{' || c === '}' || c === '(') return i;
     }
     return -1;

@@ -190,6 +190,13 @@ function parseRequestLine(trimmed: string, start: number, errors: SyntaxError[])
   const httpVersion = HTTP_VERSION_RE.exec(targetText);
   if (httpVersion) targetText = targetText.slice(0, httpVersion.index);
   const target = parseTarget(targetText, targetStart);
+  // A space in the path (not in a `{{variable}}`, not in the query, where URL-ID-ENCODED explains it)
+  // cannot be sent: say so here rather than let the path match no endpoint.
+  const pathText = targetText.slice(0, target.queryStart !== undefined ? target.queryStart - targetStart : undefined).replace(/\{\{[^}]*\}\}/g, (m) => 'x'.repeat(m.length));
+  const space = pathText.search(/\s/);
+  if (space >= 0) {
+    errors.push(err('SYNTAX-REQUEST', 'A path cannot contain spaces: encode them as `%20`, or move the words to a `#` comment.', targetStart + space, targetStart + pathText.trimEnd().length));
+  }
   if (method && targetText.trim() === '') {
     errors.push(err('SYNTAX-REQUEST', 'The request line needs a path after the method, for example `GET /v23.0/<id>`.', start, start + trimmed.length));
   }

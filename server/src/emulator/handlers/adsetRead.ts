@@ -6,7 +6,7 @@
  */
 import { unknownObject } from '../envelope';
 import { adsetNode } from '../nodes/adsetNode';
-import { own } from '../nodes/params';
+import { own } from '../own';
 import type { HandlerContext, Reply } from './context';
 
 export function readAdSet(ctx: HandlerContext): Reply {

@@ -10,6 +10,7 @@
  */
 import type { Call, Version } from '../../core';
 import { accountSettings, appSettings, type EmulatorConfig } from '../config';
+import { own } from '../own';
 import type { EmulatorState } from '../state';
 import type { Caller } from '../tokens';
 import { adsManagementPerHour, appCallsPerHour, DAY, HOUR, messagingPerDay, scaled } from './quotas';
@@ -90,5 +91,5 @@ function adAccountOf(call: Call, state: EmulatorState): string | undefined {
   const account = values['ad-account-id'];
   if (account !== undefined) return /^\d+$/.test(account) ? account : undefined;
   const adset = values['adset-id'];
-  return adset !== undefined && Object.prototype.hasOwnProperty.call(state.adsets, adset) ? state.adsets[adset].account_id : undefined;
+  return adset !== undefined ? own(state.adsets, adset)?.account_id : undefined;
 }

@@ -9,7 +9,7 @@ import { resolveRef } from '../../core/model/validateValue';
 import type { AdSetRecord, EmulatorState } from '../state';
 import { formatDatetime } from './datetime';
 import { flaggedAssetsOf, issueEntries } from './flaggedAssets';
-import { own } from './params';
+import { own } from '../own';
 import { fieldItems, selectFields } from './selectFields';
 
 export interface ReadOptions {
@@ -65,7 +65,7 @@ function rawValue(name: string, adset: AdSetRecord, state: EmulatorState, option
     case 'issues_info':
       return issueEntries(flaggedAssetsOf(adset.params, state));
     default:
-      return Object.prototype.hasOwnProperty.call(adset.params, name) ? adset.params[name] : undefined;
+      return own(adset.params, name);
   }
 }
 

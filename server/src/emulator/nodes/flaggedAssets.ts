@@ -15,7 +15,7 @@
 import type { EmulatorConfig } from '../config';
 import { ServiceError } from '../envelope';
 import type { AudienceRecord, ConversionRecord, EmulatorState } from '../state';
-import { own } from './params';
+import { own } from '../own';
 
 export interface FlaggedUse {
   audiences: AudienceRecord[];

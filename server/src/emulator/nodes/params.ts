@@ -28,12 +28,3 @@ function parseJsonText(v: unknown): unknown {
     return v;
   }
 }
-
-export function hasOwn<T>(record: Record<string, T>, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(record, key);
-}
-
-/** The record under `key`, never one of Object.prototype's members (`__proto__`, `constructor`). */
-export function own<T>(record: Record<string, T>, key: string): T | undefined {
-  return hasOwn(record, key) ? record[key] : undefined;
-}

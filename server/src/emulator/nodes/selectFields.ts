@@ -4,12 +4,13 @@
  * (threadNode.ts reads `source` and `limit`).
  */
 import type { FieldItem } from '../../core';
+import { hasOwn, own } from '../own';
 
 /** `valueOf` returns undefined for a field the node leaves out. */
 export function selectFields(items: FieldItem[], valueOf: (item: FieldItem) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const item of items) {
-    if (item.opaque || item.name === '' || Object.prototype.hasOwnProperty.call(out, item.name)) continue;
+    if (item.opaque || item.name === '' || hasOwn(out, item.name)) continue;
     const value = valueOf(item);
     if (value !== undefined) out[item.name] = narrow(value, item.selection);
   }
@@ -21,7 +22,7 @@ export function narrow(value: unknown, selection: FieldItem[] | undefined): unkn
   if (Array.isArray(value)) return value.map((v) => narrow(v, selection));
   const obj = value as Record<string, unknown>;
   if (Array.isArray(obj.data)) return { ...obj, data: obj.data.map((v) => narrow(v, selection)) };
-  return selectFields(selection, (sub) => (Object.prototype.hasOwnProperty.call(obj, sub.name) ? obj[sub.name] : undefined));
+  return selectFields(selection, (sub) => own(obj, sub.name));
 }
 
 /** The default field list of a node (`id`), as field items. */
