@@ -81,3 +81,15 @@ describe('completion', () => {
   });
 });
 
+
+describe('completion of documented shapes', () => {
+  it('URL-READ-SHAPE: the URL read template and its parameters id, fields, scopes', () => {
+    const template = complete('‸').find((i) => i.label === 'GET /');
+    assert.match(template!.insertText!, /\?id=.*&fields=/);
+    const params = labels(complete('GET /v23.0/?id=https://example.com/&‸'));
+    assert.ok(['fields', 'scopes'].every((p) => params.includes(p)), params.join(','));
+  });
+  it('ADSET-DATE-FORMAT: date_format offers U', () => {
+    assert.deepEqual(labels(complete('GET /v23.0/123?date_format=‸')), ['U']);
+  });
+});

@@ -51,3 +51,41 @@ describe('hover', () => {
     assert.match(h, /ADSET-TARGET-COST/);
   });
 });
+
+describe('hover notes of rules without a diagnostic', () => {
+  it('URL-ENGAGEMENT-IMPRECISE: engagement counters are imprecise by design', () => {
+    assert.match(hover('GET /v23.0/?id=https://example.com/&fields=engage‸ment'), /imprecise/i);
+  });
+  it('THREAD-SOURCE-ADMIN: without source(PARTICIPANTS) admin texts come too', () => {
+    assert.match(hover('GET /v23.0/t_1?fields=messa‸ges'), /admin texts/i);
+  });
+  it('THREAD-CALLER: only developers of the app can read threads; pages use conversations', () => {
+    const h = hover('G‸ET /v23.0/t_100200300?fields=id');
+    assert.match(h, /developers of the calling app/);
+    assert.match(h, /conversations/);
+  });
+  it('ADSET-SPEND-CAP-REMOVE: 922337203685478 removes a spend cap', () => {
+    assert.match(hover('POST /v23.0/act_1/adsets\n\n{ "daily_spend_c‸ap": 922337203685478 }'), /922337203685478/);
+  });
+  it('COPY-ERRORS: the copy endpoint lists its error codes with their meaning', () => {
+    const h = hover('POST /v23.0/123/cop‸ies');
+    for (const code of ['100', '190', '200', '2695']) assert.match(h, new RegExp(`\`${code}\``));
+    assert.match(h, /ad set limit/i);
+  });
+  it('LIMIT-BUC: an ad set call shows the ads management formula for both access tiers', () => {
+    const h = hover('PO‸ST /v23.0/act_1/adsets');
+    assert.match(h, /300 \+ 40 × active ads/);
+    assert.match(h, /100000 \+ 40 × active ads/);
+  });
+  it('LIMIT-PLATFORM: a URL read shows the platform limit and the 10 reads per URL', () => {
+    const h = hover('G‸ET /v23.0/?id=https://example.com/&fields=id');
+    assert.match(h, /200 × its daily active users/);
+    assert.match(h, /10 GET requests per URL/);
+  });
+  it('LIMIT-MESSAGING: a thread read shows the messaging limits', () => {
+    assert.match(hover('G‸ET /v23.0/t_1?fields=id'), /750 per hour/);
+  });
+  it('REQ-IDS-COUNT: hover on ids says how many calls the request counts as', () => {
+    assert.match(hover('GET /v23.0/?i‸ds=https://a.example/,https://b.example/,https://c.example/&fields=id'), /counts as 3 calls/);
+  });
+});

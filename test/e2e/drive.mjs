@@ -295,6 +295,19 @@ async function walkThroughUi(page) {
   await shot(page, 'vscode-status-bar.png');
   const all = await page.locator('footer .statusbar-item').evaluateAll((els) => els.map((e) => e.textContent.trim()).filter(Boolean));
   log('status bar:', JSON.stringify(all));
+
+  // 7. The broken request, sent anyway: the emulator refuses it and the view explains the error.
+  await page.mouse.move(700, 300);
+  await goTo(page, lineOf('"billing_event": "IMPRESSIONZ"'), 5);
+  const beforeError = await frame.locator('.request-line').first().innerText().catch(() => '');
+  await page.keyboard.press('Control+Alt+R');
+  await waitFrame(frame, () => !!document.querySelector('.status.client-error, .status.server-error, .status.failure'), beforeError, 'an error response');
+  const errStatus = (await frame.locator('.status').first().innerText()).trim();
+  const errTitle = (await frame.locator('.error-box .error-title').first().innerText().catch(() => '')).trim();
+  const errText = (await frame.locator('.error-box').first().innerText().catch(() => '')).replace(/\s+/g, ' ');
+  log('error:', JSON.stringify(errText.slice(0, 300)));
+  check(/^4\d\d/.test(errStatus) && /code \d+/.test(errText) && errTitle.length > 0, `the broken request's error is decoded: "${errStatus}", "${errTitle}"`);
+  await shot(page, 'vscode-error.png');
 }
 
 // ---------- --tests: the @vscode/test-electron suite, run in this extension host ----------

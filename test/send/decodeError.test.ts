@@ -6,7 +6,7 @@ import { model } from './sendHelpers';
 const envelope = (error: Record<string, unknown>) => ({ error: { message: 'm', type: 'OAuthException', fbtrace_id: 'Atrace', ...error }, __fb_trace_id__: 'Atrace', __www_request_id__: 'Areq' });
 
 describe('decodeErrorBody: the error envelope explained with errors.json', () => {
-  it('explains every documented error code and subcode with its meaning and what to do', () => {
+  it('explains every documented error code and subcode with its meaning and what to do (ERR-CODES)', () => {
     const documented = model.errors.filter((e) => e.kind !== 'issue');
     assert.ok(documented.length >= 60, 'errors.json lists the codes of all three documents');
     for (const info of documented) {
@@ -20,7 +20,7 @@ describe('decodeErrorBody: the error envelope explained with errors.json', () =>
     }
   });
 
-  it('decodes the regional-regulation error with the field to blame', () => {
+  it('decodes the envelope of the regional-regulation error with the field to blame (ERR-ENVELOPE)', () => {
     const d = decodeErrorBody(envelope({ message: 'Invalid parameter', code: 100, error_subcode: 3858081, is_transient: false, error_data: '{"blame_field_specs":[["dsa_beneficiary"]]}' }), model)!;
     assert.equal(d.title, 'Beneficiary missing in a regulated region');
     assert.deepEqual(d.blameFields, ['dsa_beneficiary']);

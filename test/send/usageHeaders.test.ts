@@ -5,7 +5,7 @@ import { parseUsageHeaders } from '../../server/src/core/send';
 const at = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 describe('parseUsageHeaders: one usage model from the three headers', () => {
-  it('reads app, ad account and BUC usage per business and type, and finds the limiting figure', () => {
+  it('reads app, ad account and BUC usage per business and type, and finds the limiting figure (USAGE-APP, USAGE-ADACCOUNT, USAGE-BUC)', () => {
     const u = parseUsageHeaders(
       {
         'x-app-usage': '{"call_count":12,"total_cputime":5,"total_time":7}',
@@ -43,7 +43,7 @@ describe('parseUsageHeaders: one usage model from the three headers', () => {
     assert.equal(u.blockedUntil, new Date(at + 2 * 60_000).toISOString());
   });
 
-  it('reads throttle indicators wherever a usage object carries them', () => {
+  it('reads throttle indicators wherever a usage object carries them (USAGE-THROTTLE)', () => {
     const u = parseUsageHeaders({ 'x-app-usage': '{"call_count":1,"throttled":true,"backend_qps":{"actual_score":3,"limit":10,"more_info":"x"},"complexity_score":{"actual_score":0.5,"limit":1}}' }, at);
     assert.deepEqual(u.throttle, [{ source: 'X-App-Usage', throttled: true, backend_qps: { actual_score: 3, limit: 10, more_info: 'x' }, complexity_score: { actual_score: 0.5, limit: 1, more_info: null } }]);
   });

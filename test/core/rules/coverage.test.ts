@@ -44,7 +44,7 @@ const families: Record<string, RuleCases> = {
  * the emulator's suite, whose files the emulator engineer names.
  */
 export const testedElsewhere: Record<string, { where: string; what: string }> = {
-  'REQ-TOKEN-REQUIRED': { where: 'test/send/sendSession.test.ts', what: 'error at send time when no token is configured' },
+  'REQ-TOKEN-REQUIRED': { where: 'test/send/cli.test.ts', what: 'error at send time when no token is configured' },
   'URL-READ-SHAPE': { where: 'test/core/completion.test.ts', what: 'completion and hover of the URL read' },
   'URL-ENGAGEMENT-IMPRECISE': { where: 'test/core/hover.test.ts', what: 'hover note on engagement' },
   'URL-SCRAPE-RESPONSE': { where: 'test/emulator', what: 'the emulator answers { "success": true }' },
@@ -63,8 +63,8 @@ export const testedElsewhere: Record<string, { where: string; what: string }> = 
   'ERR-ENVELOPE': { where: 'test/send/decodeError.test.ts', what: 'the response view decodes the envelope' },
   'ERR-CODES': { where: 'test/send/decodeError.test.ts', what: 'decoded messages for error codes' },
   'LIMIT-BLOCK': { where: 'test/send/rateLimits.test.ts', what: 'the client waits instead of hammering' },
-  'LIMIT-PLATFORM': { where: 'test/send/rateLimits.test.ts', what: 'calculator and hover' },
-  'LIMIT-BUC': { where: 'test/send/rateLimits.test.ts', what: 'calculator and hover' },
+  'LIMIT-PLATFORM': { where: 'test/core/hover.test.ts', what: 'hover on the endpoint; the emulator computes the formula' },
+  'LIMIT-BUC': { where: 'test/core/hover.test.ts', what: 'hover on the endpoint; the emulator computes the formulas' },
   'LIMIT-MESSAGING': { where: 'test/core/hover.test.ts', what: 'hover' },
   'USAGE-APP': { where: 'test/send/usageHeaders.test.ts', what: 'status bar' },
   'USAGE-ADACCOUNT': { where: 'test/send/usageHeaders.test.ts', what: 'status bar' },

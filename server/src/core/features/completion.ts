@@ -125,7 +125,7 @@ function requestTemplates(ctx: CompletionContext, span: Span): CompletionItem[] 
   for (const e of ctx.model.endpoints) {
     const t = templates[e.id];
     if (!t) continue;
-    out.push({ label: `${e.method} ${e.path}`, kind: 'endpoint', detail: e.title, documentation: endpointDoc(e), insertText: t, snippet: true, replace: span, sortText: String(i++).padStart(3, '0'), filterText: `${e.method} ${e.path} ${e.title}` });
+    out.push({ label: `${e.method} ${e.path}`, kind: 'endpoint', detail: e.title, documentation: endpointDoc(e, ctx.model), insertText: t, snippet: true, replace: span, sortText: String(i++).padStart(3, '0'), filterText: `${e.method} ${e.path} ${e.title}` });
   }
   for (const m of methods(span)) out.push({ ...m, sortText: `z${m.sortText}` });
   return out;
@@ -155,8 +155,8 @@ function pathItems(segmentIndex: number, span: Span, ctx: CompletionContext, met
     seen.add(seg);
     const ph = /^([^{]*)\{([^}]+)\}$/.exec(seg);
     out.push(ph
-      ? { label: seg, kind: 'endpoint', detail: e.title, documentation: endpointDoc(e), insertText: `${ph[1]}\${1:${ph[2]}}`, snippet: true, replace: span }
-      : { label: seg, kind: 'endpoint', detail: e.title, documentation: endpointDoc(e), replace: span });
+      ? { label: seg, kind: 'endpoint', detail: e.title, documentation: endpointDoc(e, model), insertText: `${ph[1]}\${1:${ph[2]}}`, snippet: true, replace: span }
+      : { label: seg, kind: 'endpoint', detail: e.title, documentation: endpointDoc(e, model), replace: span });
   }
   if (segmentIndex === 1 && method === 'GET') out.push({ label: '?id=', kind: 'endpoint', detail: 'Read a URL node', insertText: '?id=${1:https://example.com/}&fields=${2:engagement}', snippet: true, replace: span });
   return out;

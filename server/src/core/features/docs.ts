@@ -6,6 +6,7 @@
 import type { ApiModel, EndpointDef } from '../model/apiModel';
 import type { JsonSchema } from '../model/schemaTypes';
 import { resolveRef } from '../model/validateValue';
+import { limits } from '../model/rulesData';
 
 /** The type as the documents write it. */
 export function kindOf(schema: JsonSchema): string {
@@ -84,10 +85,35 @@ export function ruleDoc(id: string, model: ApiModel): string | undefined {
   return `**${id}**: ${r.title}\n\n${r.summary}${r.doc && r.doc !== 'product' ? `\n\nSource: ${r.doc}` : ''}`;
 }
 
-export function endpointDoc(e: EndpointDef): string {
+export function endpointDoc(e: EndpointDef, model: ApiModel): string {
   const lines = [`**${e.method} ${e.path}**: ${e.title}`];
   if (e.description) lines.push('', e.description);
   if (e.refuse) lines.push('', `⚠ ${e.refuse.message}`);
+  const limitLines = limitsOf(e);
+  if (limitLines.length) lines.push('', '**Rate limits**', ...limitLines.map((l) => `- ${l}`));
+  if (e.errors?.length) {
+    lines.push('', '**Errors**');
+    for (const code of e.errors) {
+      const info = model.errorCode(code);
+      lines.push(`- \`${code}\`${info ? `: ${info.title}${info.action ? `. ${info.action}` : ''}` : ''}`);
+    }
+  }
   if (e.doc) lines.push('', `Source: ${e.doc}`);
   return lines.join('\n');
+}
+
+/** The limits a call of this endpoint counts against ([3] Limits, schemas/rules-data/limits.json). */
+function limitsOf(e: EndpointDef): string[] {
+  if (e.refuse || e.undocumented) return [];
+  const out: string[] = [];
+  const buc = e.bucType ? limits.buc[e.bucType] : undefined;
+  if (buc) {
+    out.push(`${buc.name} (business use case, per ${buc.per}, per ${buc.window}): ${buc.standard} calls with standard access${buc.advanced ? `, ${buc.advanced} with advanced access` : ''}; error ${buc.code} once reached; X-Business-Use-Case-Usage shows how close you are.`);
+  } else {
+    out.push(limits.platform.text);
+  }
+  if (e.id === 'url.read') out.push(limits.urlReads.text);
+  if (e.bucType === 'msgr') out.push(limits.messaging.text);
+  out.push(limits.callsPerId);
+  return out;
 }

@@ -48,14 +48,14 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
   const params = model.paramsSchema(endpoint);
   switch (cursor.kind) {
     case 'method':
-      return endpoint ? { contents: endpointDoc(endpoint), span: cursor.span } : undefined;
+      return endpoint ? { contents: endpointDoc(endpoint, model), span: cursor.span } : undefined;
     case 'path': {
       if (!cursor.segment) return undefined;
       const text = resolveText(cursor.segment.text, file).text;
       if (cursor.segmentIndex === 0 && (parseVersion(text) || /version/.test(cursor.segment.text))) {
         return { contents: versionDoc(text, ctx), span: cursor.span };
       }
-      if (endpoint) return { contents: endpointDoc(endpoint), span: cursor.span };
+      if (endpoint) return { contents: endpointDoc(endpoint, model), span: cursor.span };
       return undefined;
     }
     case 'paramName':
@@ -69,7 +69,14 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
         const v = valueDoc(r, p.value?.text ?? '');
         if (v) return { contents: `**${p.name.text}=${p.value!.text}**\n\n${v}`, span: cursor.span };
       }
-      return { contents: propertyDoc(p.name.text, r, params, model), span: cursor.kind === 'paramName' ? cursor.span : p.span };
+      let contents = propertyDoc(p.name.text, r, params, model);
+      // REQ-IDS-COUNT: say what this very request costs.
+      const ids = p.name.text === 'ids' && call?.params.get('ids');
+      if (ids && !ids.opaque && typeof ids.value === 'string') {
+        const n = ids.value.split(',').filter((x) => x.trim()).length;
+        contents += `\n\nThis request names ${n} id${n === 1 ? '' : 's'}: it counts as ${n} call${n === 1 ? '' : 's'} against the rate limits (REQ-IDS-COUNT).`;
+      }
+      return { contents, span: cursor.kind === 'paramName' ? cursor.span : p.span };
     }
     case 'field':
     case 'modifier':

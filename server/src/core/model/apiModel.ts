@@ -26,6 +26,8 @@ export interface EndpointDef {
   undocumented?: boolean;
   bucType?: string;
   refuse?: { rule: string; message: string };
+  /** Error codes the documents give for this endpoint, for hover (COPY-ERRORS). */
+  errors?: number[];
   /** The call is refused when none of these parameters is given (a POST to the URL node without id and scrape is a create). */
   refuseWhenAllMissing?: { params: string[]; rule: string; message: string };
 }

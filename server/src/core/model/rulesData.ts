@@ -43,3 +43,21 @@ const regions = schemaBundle.regions as {
 export const euCountries = new Set([...regions.eu.countries, ...regions.eu.associatedTerritories]);
 export const worldwideGroups = new Set(regions.worldwideCountryGroups);
 export const euGroups = new Set(regions.euCountryGroups);
+
+export interface BucLimit {
+  rule: string;
+  name: string;
+  window: string;
+  standard: string;
+  advanced?: string;
+  code: string;
+  per: string;
+}
+
+export const limits = schemaBundle.limits as {
+  callsPerId: string;
+  platform: { rule: string; text: string };
+  buc: Record<string, BucLimit>;
+  messaging: { rule: string; text: string };
+  urlReads: { rule: string; text: string };
+};

@@ -22,6 +22,7 @@ import successResponse from '../../../../schemas/common/success-response.schema.
 import objectives from '../../../../schemas/rules-data/objectives.json';
 import promotedObject from '../../../../schemas/rules-data/promoted-object.json';
 import regions from '../../../../schemas/rules-data/regions.json';
+import limits from '../../../../schemas/rules-data/limits.json';
 
 export interface SchemaBundle {
   endpoints: unknown;
@@ -33,6 +34,7 @@ export interface SchemaBundle {
   objectives: unknown;
   promotedObject: unknown;
   regions: unknown;
+  limits: unknown;
 }
 
 export const schemaBundle: SchemaBundle = {
@@ -61,4 +63,5 @@ export const schemaBundle: SchemaBundle = {
   objectives,
   promotedObject,
   regions,
+  limits,
 };
