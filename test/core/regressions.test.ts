@@ -17,3 +17,16 @@ describe('regressions', () => {
     assert.deepEqual(codes('GET /v23.0/?ids=123,456&fields=nme\n'), ['REQ-IDS-COUNT', 'ADSET-READ-FIELDS']);
   });
 });
+
+describe('names of Object.prototype are not API names', () => {
+  it('fields and parameters named after prototype members are unknown, not documented', () => {
+    assert.deepEqual(codes('GET /v23.0/123?fields=constructor,toString\n'), ['ADSET-READ-FIELDS', 'ADSET-READ-FIELDS']);
+    assert.deepEqual(codes('GET /v23.0/123?fields=id&constructor=1\n'), ['REQ-UNKNOWN-PARAM']);
+    assert.deepEqual(codes('GET /v23.0/?id=https://example.com/&fields=og_object{hasOwnProperty}\n'), ['REQ-UNKNOWN-FIELD']);
+  });
+  it('variables, directives and objectives named after prototype members do not crash anything', () => {
+    assert.deepEqual(codes('GET /v23.0/{{constructor}}?fields=id\n'), ['REQ-UNKNOWN-VARIABLE']);
+    assert.deepEqual(codes('# @objective constructor\nPOST /v23.0/act_1/adsets\n\n{ "name": "n", "campaign_id": "1", "daily_budget": 100, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH" }\n'), ['REQ-DIRECTIVE-VALUE']);
+    assert.deepEqual(codes('POST /v23.0/act_1/adsets\n\n{ "name": "n", "campaign_spec": { "name": "c", "objective": "__proto__", "buying_type": "AUCTION" }, "daily_budget": 100, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH" }\n'), ['ADSET-SPECIAL-CATEGORY']);
+  });
+});

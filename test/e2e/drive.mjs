@@ -16,6 +16,13 @@
 //              @vscode/test-electron suite (test/e2e/electron/suite/index.js). Needs --mode dev.
 //   --out      where the screenshots go (default: docs/images); failure screenshots go there too.
 //   --keep     keep the temp dir (user data, logs, workspace); it is always kept on failure.
+// The UI walk checks, in a workspace holding test/e2e/fixtures/ and the examples: the language mode
+// and the environment picker; diagnostics of the broken request (squiggles, Problems panel);
+// completion of enum values in a body value (the suggest widget); hover documentation of a field;
+// the "Send request" CodeLens and Ctrl+Alt+R against the embedded emulator (the response view, one
+// view reused, no token shown); the status bar's usage percentage against the response's usage
+// headers, and its tooltip; a refused request's decoded error; activation without errors.
+// Screenshots: vscode-{diagnostics,completion,hover,response,status-bar,error}.png.
 // Exit code 0 = every check passed. No fixed sleeps: every wait is for a DOM or file condition.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -297,7 +304,10 @@ async function walkThroughUi(page) {
   log('status bar:', JSON.stringify(all));
 
   // 7. The broken request, sent anyway: the emulator refuses it and the view explains the error.
-  await page.mouse.move(700, 300);
+  await page.keyboard.press('Escape');
+  await page.locator('.tab', { hasText: 'e2e.graphreq' }).first().click();
+  await page.locator('.tab.active', { hasText: 'e2e.graphreq' }).waitFor({ timeout: STEP_TIMEOUT });
+  await page.mouse.move(150, 700); // off the tab, whose tooltip would cover the editor
   await goTo(page, lineOf('"billing_event": "IMPRESSIONZ"'), 5);
   const beforeError = await frame.locator('.request-line').first().innerText().catch(() => '');
   await page.keyboard.press('Control+Alt+R');

@@ -124,12 +124,15 @@ describe('hostile input', () => {
   });
 
   it('never lets prototype keys reach a record or the prototype', async () => {
+    // `__proto__` is no parameter of the API: refused as unknown (100), like any other unknown name.
     const body = `{"__proto__": {"polluted": true}, ${JSON.stringify(adsetBody({ name: 'Proto' })).slice(1)}`;
-    const r = await emu.post('/v23.0/act_1234567890/adsets', { body, contentType: 'application/json' });
+    assertEnvelope(await emu.post('/v23.0/act_1234567890/adsets', { body, contentType: 'application/json' }), 400, 100);
+    const r = await emu.post('/v23.0/act_1234567890/adsets', { body: JSON.stringify(adsetBody({ name: 'Proto' })), contentType: 'application/json' });
     assert.equal(r.status, 200, r.text);
-    const stored = await emu.get(`/v23.0/${r.body.id}?fields=name,__proto__,constructor,toString`);
-    assert.equal(stored.status, 200, stored.text);
+    assertEnvelope(await emu.get(`/v23.0/${r.body.id}?fields=name,__proto__,constructor,toString`), 400, 100);
+    const stored = await emu.get(`/v23.0/${r.body.id}?fields=name`);
     assert.equal(stored.text, '{"name":"Proto"}');
+    // The update's parameters are not documented, so not checked: the prototype keys must simply not stick.
     const update = await emu.post(`/v23.0/${kept}`, { body: '{"__proto__": {"polluted": true}, "constructor": 1}', contentType: 'application/json' });
     assert.equal(update.status, 200, update.text);
     assert.equal(({} as Record<string, unknown>).polluted, undefined);

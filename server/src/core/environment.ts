@@ -43,7 +43,7 @@ export function resolveEnvironment(file: EnvironmentFile | undefined, name: stri
     if (!section) throw new Error(`no environment "${name}" in graphreq.env.json${file ? ` (it has: ${file.names.join(', ') || 'none'})` : ''}`);
     Object.assign(merged, section);
   }
-  const variables: Record<string, string> = {};
+  const variables: Record<string, string> = Object.create(null);
   for (const [k, v] of Object.entries(merged)) {
     if (RESERVED.has(k) || k.startsWith('$')) continue;
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') variables[k] = String(v);

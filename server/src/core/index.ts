@@ -22,3 +22,7 @@ export { readEnvironmentFile, resolveEnvironment, type EnvironmentFile, type Env
 export { createLanguageService, type LanguageService, type CompletionItem, type Hover, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './languageService';
 export { SEMANTIC_TOKEN_TYPES } from './features/structure';
 export { mask } from './features/completion';
+// Used by the emulator to read HTTP requests the way the editor reads files.
+export { splitVersion } from './model/apiModel';
+export { coerce, resolveRef, characterCount } from './model/validateValue';
+export { euTargeting } from './rules/adsetRegionRules';

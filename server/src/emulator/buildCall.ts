@@ -8,7 +8,8 @@
  * learns from `# @objective`, `# @buying-type` and `# @campaign-budget` directives.
  */
 import { getApiModel, parseFieldList, type Call, type CallParam, type Environment } from '../core';
-import { splitVersion, type MatchSegment } from '../core/model/apiModel';
+import { splitVersion } from '../core';
+import type { MatchSegment } from '../core/model/apiModel';
 import type { EmulatorConfig } from './config';
 import type { HttpInput } from './httpInput';
 import { own } from './own';

@@ -8,16 +8,10 @@
 import type { ApiModel, RuleFinding } from '../core';
 import { blameData, errorInfo, ServiceError } from './envelope';
 
-/**
- * RULES.md gives these rules a service behaviour of "ignores it" even where the schema can reject
- * the value: [2] Read an ad set says an invalid time_range is ignored, so the emulator answers the
- * read as if no time_range had been sent.
- */
-const IGNORED_BY_SERVICE = new Set(['ADSET-TIME-RANGE']);
-
 export function refusingFinding(findings: RuleFinding[], model: ApiModel): RuleFinding | undefined {
   return findings.find((f) => {
-    if (!f.service || IGNORED_BY_SERVICE.has(f.rule)) return false;
+    // The engine leaves `service` out where RULES.md says the service ignores the value (ADSET-TIME-RANGE).
+    if (!f.service) return false;
     const severity = f.severity ?? model.rule(f.rule)?.severity;
     return severity === 'error' || severity === 'warning';
   });

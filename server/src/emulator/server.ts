@@ -86,7 +86,16 @@ function refuseMalformed(err: NodeJS.ErrnoException, socket: Socket, rt: Emulato
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : 400;
   const body = JSON.stringify(
-    envelopeOf({ status, code: 100, message: tooLarge ? 'Request headers too large' : 'Malformed HTTP request', userMessage: `The request could not be read as HTTP/1.1 (${err.code ?? 'parse error'}).` }, rt.model),
+    envelopeOf(
+      {
+        status,
+        code: 100,
+        message: tooLarge ? 'Request headers too large' : 'Malformed HTTP request',
+        userTitle: tooLarge ? 'Request headers too large' : 'Malformed HTTP request',
+        userMessage: tooLarge ? 'The request line and headers exceed 64 KiB.' : `The request could not be read as HTTP/1.1 (${err.code ?? 'parse error'}).`,
+      },
+      rt.model,
+    ),
   );
   socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

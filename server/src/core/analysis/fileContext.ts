@@ -78,7 +78,10 @@ export function resolveText(text: string, ctx: FileContext, depth = 0): Resolved
 }
 
 export function lookupVariable(name: string, ctx: FileContext): string | undefined {
-  return ctx.variables.get(name)?.value ?? ctx.env.variables[name];
+  const v = ctx.variables.get(name)?.value;
+  if (v !== undefined) return v;
+  // Own properties only: `{{constructor}}` is not a variable.
+  return Object.prototype.hasOwnProperty.call(ctx.env.variables, name) ? ctx.env.variables[name] : undefined;
 }
 
 /** `{{create.response.body.id}}`: a value from an earlier named response. */

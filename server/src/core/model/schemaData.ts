@@ -37,7 +37,19 @@ export interface SchemaBundle {
   limits: unknown;
 }
 
-export const schemaBundle: SchemaBundle = {
+/**
+ * A deep copy whose objects have no prototype. Lookups by names users write (`fields=constructor`,
+ * `# @objective toString`, `"__proto__": 1`) then find nothing instead of Object.prototype's members.
+ */
+function withoutPrototypes<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutPrototypes) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = withoutPrototypes(v);
+  return out as T;
+}
+
+export const schemaBundle: SchemaBundle = withoutPrototypes({
   endpoints,
   rules,
   errors,
@@ -64,4 +76,4 @@ export const schemaBundle: SchemaBundle = {
   promotedObject,
   regions,
   limits,
-};
+});

@@ -53,7 +53,9 @@ export function euTargeting(call: Call): EuTargeting {
 
 function accountDefault(call: Call, key: 'default_dsa_payor' | 'default_dsa_beneficiary'): string | undefined {
   const id = call.match?.values['ad-account-id'];
-  const perAccount = id ? call.env.accounts?.[`act_${id}`]?.[key] ?? call.env.accounts?.[id]?.[key] : undefined;
+  const accounts = call.env.accounts;
+  const own = (k: string): { default_dsa_payor?: string; default_dsa_beneficiary?: string } | undefined => (accounts && Object.prototype.hasOwnProperty.call(accounts, k) ? accounts[k] : undefined);
+  const perAccount = id ? own(`act_${id}`)?.[key] ?? own(id)?.[key] : undefined;
   return perAccount ?? (key === 'default_dsa_payor' ? call.env.defaultDsaPayor : call.env.defaultDsaBeneficiary);
 }
 

@@ -29,6 +29,27 @@ export interface RuleContext extends CheckOptions {
 }
 
 export function checkCall(call: Call, model: ApiModel, opts: CheckOptions = {}): RuleFinding[] {
+  return withServiceBehaviour(checkAll(call, model, opts), model);
+}
+
+/**
+ * How the service answers each finding follows RULES.md's Service column (schemas/rules.json): where
+ * it says the service ignores the value ("ignores it"), or says nothing ("—") about a finding that
+ * is no error in the editor, the service accepts the call. Editor errors are refused, so that a
+ * request the editor flags with an error is one the emulator refuses.
+ */
+function withServiceBehaviour(findings: RuleFinding[], model: ApiModel): RuleFinding[] {
+  for (const f of findings) {
+    if (!f.service) continue;
+    const info = model.rule(f.rule);
+    const service = info?.service.trim() ?? '';
+    const severity = f.severity ?? info?.severity;
+    if (/^ignores/i.test(service) || (/^[—-]$/.test(service) && severity !== 'error')) delete f.service;
+  }
+  return findings;
+}
+
+function checkAll(call: Call, model: ApiModel, opts: CheckOptions): RuleFinding[] {
   const out: RuleFinding[] = [];
   const ctx: RuleContext = { ...opts, model, out };
   const stop = checkRequestLevel(call, ctx);

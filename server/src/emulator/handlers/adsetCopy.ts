@@ -5,7 +5,7 @@
  * {copied_adset_id, ad_object_ids: [{ad_object_type, source_id, copied_id}]} (COPY-RESPONSE), and the
  * copy can be read at once (it is stored before the answer goes out).
  */
-import { characterCount } from '../../core/model/validateValue';
+import { characterCount } from '../../core';
 import { invalidParameter, unknownObject } from '../envelope';
 import { copyName, type RenameOptions } from '../nodes/copyName';
 import { toMs } from '../nodes/datetime';

@@ -6,7 +6,7 @@
  * answer is {"id": "<new ad set id>"}: [2] does not show the creation response, and `id` is what
  * requests read from it (`{{create.response.body.id}}`).
  */
-import { euTargeting } from '../../core/rules/adsetRegionRules';
+import { euTargeting } from '../../core';
 import { invalidParameter } from '../envelope';
 import { toMs } from '../nodes/datetime';
 import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';

@@ -5,7 +5,7 @@
  * (ADSET-READ-FIELD-VERSION: "omitted").
  */
 import { getApiModel, parseVersion, type FieldItem, type Version } from '../../core';
-import { resolveRef } from '../../core/model/validateValue';
+import { resolveRef } from '../../core';
 import type { AdSetRecord, EmulatorState } from '../state';
 import { formatDatetime } from './datetime';
 import { flaggedAssetsOf, issueEntries } from './flaggedAssets';

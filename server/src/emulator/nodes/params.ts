@@ -4,7 +4,7 @@
  * becomes an object. A parameter the schema does not describe keeps its value, JSON text parsed.
  */
 import type { ApiModel, Call } from '../../core';
-import { coerce, resolveRef } from '../../core/model/validateValue';
+import { coerce, resolveRef } from '../../core';
 
 export function readParams(call: Call, model: ApiModel, skip: string[] = []): Record<string, unknown> {
   const schema = model.paramsSchema(call.endpoint);
