@@ -69,8 +69,8 @@ export function applyFix(text: string, f: Finding, title?: string): string {
   return out;
 }
 
-/** A valid ad set creation request with `members` merged into its body (and `extra` lines before it). */
-export function adsetCreate(members: Record<string, unknown> = {}, opts: { version?: string; account?: string; directives?: string[] } = {}): string {
+/** A valid ad set creation body (that of examples/adsets.graphreq) with `members` merged in; `undefined` removes one. */
+export function adsetBody(members: Record<string, unknown> = {}): Record<string, unknown> {
   const body: Record<string, unknown> = {
     name: 'Spring sale',
     campaign_id: '120200000000000001',
@@ -82,5 +82,11 @@ export function adsetCreate(members: Record<string, unknown> = {}, opts: { versi
     ...members,
   };
   for (const [k, v] of Object.entries(body)) if (v === undefined) delete body[k];
+  return body;
+}
+
+/** A valid ad set creation request with `members` merged into its body (and directives before it). */
+export function adsetCreate(members: Record<string, unknown> = {}, opts: { version?: string; account?: string; directives?: string[] } = {}): string {
+  const body = adsetBody(members);
   return `${(opts.directives ?? []).map((d) => `# @${d}\n`).join('')}POST /${opts.version ?? 'v23.0'}/act_${opts.account ?? '1234567890'}/adsets\n\n${JSON.stringify(body, null, 2)}\n`;
 }

@@ -121,20 +121,7 @@ export function request(port: number, method: string, path: string, headers: Rec
 }
 
 /** A valid ad set: the body of examples/adsets.graphreq. */
-export function adsetBody(members: Record<string, unknown> = {}): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    name: 'Spring sale',
-    campaign_id: '120200000000000001',
-    daily_budget: 2000,
-    billing_event: 'IMPRESSIONS',
-    optimization_goal: 'REACH',
-    targeting: { geo_locations: { countries: ['US'] } },
-    status: 'PAUSED',
-    ...members,
-  };
-  for (const [k, v] of Object.entries(body)) if (v === undefined) delete body[k];
-  return body;
-}
+export { adsetBody } from '../helpers';
 
 const ENVELOPE_KEYS = ['message', 'type', 'code', 'error_subcode', 'error_data', 'is_transient', 'error_user_title', 'error_user_msg', 'fbtrace_id'];
 

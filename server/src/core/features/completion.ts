@@ -8,7 +8,7 @@
 import { buildBlockCall } from '../analysis/blockCall';
 import type { FileContext } from '../analysis/fileContext';
 import type { ApiModel, EndpointDef } from '../model/apiModel';
-import { schemaAt } from '../model/schemaPath';
+import { fieldSchemaAt, schemaAt } from '../model/schemaPath';
 import type { JsonSchema } from '../model/schemaTypes';
 import { resolveRef } from '../model/validateValue';
 import type { RequestBlock } from '../syntax/ast';
@@ -269,14 +269,7 @@ function plainValue(s: JsonSchema, root: JsonSchema, depth: number): string {
 
 function fieldSchema(endpoint: EndpointDef | undefined, chain: FieldItem[], model: ApiModel): JsonSchema | undefined {
   const node = model.nodeSchema(endpoint?.node);
-  if (!node) return undefined;
-  let s: JsonSchema | undefined = node;
-  for (const item of chain) {
-    if (!s) return undefined;
-    const base: JsonSchema = s['x-node'] ? model.nodeSchema(s['x-node']) ?? s : s.items ? resolveRef(s.items, node) : s;
-    s = base.properties?.[item.name] ? resolveRef(base.properties[item.name], node) : undefined;
-  }
-  return s;
+  return node ? fieldSchemaAt(node, chain, model) : undefined;
 }
 
 function fieldItems(endpoint: EndpointDef | undefined, parents: FieldItem[], siblings: FieldItem[], current: FieldItem | undefined, span: Span, model: ApiModel): CompletionItem[] {

@@ -6,7 +6,7 @@
 import { buildBlockCall } from '../analysis/blockCall';
 import { lookupVariable, resolveText, type FileContext } from '../analysis/fileContext';
 import type { ApiModel } from '../model/apiModel';
-import { schemaAt } from '../model/schemaPath';
+import { fieldSchemaAt, schemaAt } from '../model/schemaPath';
 import type { JsonSchema } from '../model/schemaTypes';
 import { resolveRef } from '../model/validateValue';
 import { parseVersion } from '../model/version';
@@ -84,7 +84,7 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
       const node = model.nodeSchema(endpoint?.node);
       if (!node) return undefined;
       const chain = cursor.kind === 'field' ? [...cursor.parents, ...(cursor.item ? [cursor.item] : [])] : [...cursor.parents, cursor.item];
-      const s = fieldSchemaOf(node, chain, model);
+      const s = fieldSchemaAt(node, chain, model);
       if (!s) return undefined;
       if (cursor.kind !== 'field') {
         const m = s['x-connection']?.modifiers?.[cursor.modifier?.name ?? ''];
@@ -141,16 +141,6 @@ function versionDoc(text: string, ctx: HoverContext): string {
   const releases = ctx.file.env.releases;
   if (v && releases?.[v.text]) lines.push('', `Released ${releases[v.text]}.`);
   return lines.join('\n');
-}
-
-function fieldSchemaOf(node: JsonSchema, chain: FieldItem[], model: ApiModel): JsonSchema | undefined {
-  let s: JsonSchema | undefined = node;
-  for (const item of chain) {
-    if (!s) return undefined;
-    const base: JsonSchema = s['x-node'] ? model.nodeSchema(s['x-node']) ?? s : s.items ? resolveRef(s.items, node) : s;
-    s = base.properties?.[item.name] ? resolveRef(base.properties[item.name], node) : undefined;
-  }
-  return s;
 }
 
 function unquote(s: string): string {

@@ -1,3 +1,4 @@
+import type { ApiModel } from './apiModel';
 import type { JsonSchema } from './schemaTypes';
 import { resolveRef } from './validateValue';
 
@@ -11,4 +12,18 @@ export function schemaAt(root: JsonSchema, path: Array<string | number>): JsonSc
     else s = s.properties?.[p] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined);
   }
   return s ? resolveRef(s, root) : undefined;
+}
+
+/**
+ * The schema of a field in a `fields=` selection: `chain` names the field and its parents, from the
+ * node down (`og_object`, `title`). Subfields come from `properties`, list items, or another node (`x-node`).
+ */
+export function fieldSchemaAt(node: JsonSchema, chain: Array<{ name: string }>, model: ApiModel): JsonSchema | undefined {
+  let s: JsonSchema | undefined = node;
+  for (const item of chain) {
+    if (!s) return undefined;
+    const base: JsonSchema = s['x-node'] ? model.nodeSchema(s['x-node']) ?? s : s.items ? resolveRef(s.items, node) : s;
+    s = base.properties?.[item.name] ? resolveRef(base.properties[item.name], node) : undefined;
+  }
+  return s;
 }

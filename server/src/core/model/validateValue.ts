@@ -69,6 +69,7 @@ function describe(value: unknown): string {
   if (value === null) return '`null`';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';
+  if (value === '') return 'an empty text';
   if (typeof value === 'string') return `the text \`${value.length > 40 ? value.slice(0, 37) + '...' : value}\``;
   return `\`${String(value)}\``;
 }
