@@ -92,7 +92,8 @@ fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
 const resultFile = path.join(tmp, 'test-result.json');
 let server; let context;
 let failed = false;
-const check = (ok, what) => { log(`${ok ? 'PASS' : 'FAIL'} ${what}`); if (!ok) failed = true; return ok; };
+const counts = { passed: 0, failed: 0 };
+const check = (ok, what) => { log(`${ok ? 'PASS' : 'FAIL'} ${what}`); counts[ok ? 'passed' : 'failed']++; if (!ok) failed = true; return ok; };
 
 try {
   const csBaseArgs = ['--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
@@ -172,6 +173,8 @@ try {
   if (args.keep || failed) log(`kept temp dir ${tmp}`);
   else fs.rmSync(tmp, { recursive: true, force: true });
   log(failed ? 'RESULT: FAIL' : 'RESULT: PASS');
+  // A plain closing line that CI reads as the count of this run.
+  console.log(`e2e: ${counts.passed} passed, ${counts.failed + (failed && counts.failed === 0 ? 1 : 0)} failed`);
   process.exitCode = failed ? 1 : 0;
 }
 

@@ -126,6 +126,8 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       responses: store,
       file,
       log: options.log,
+      // Editors offer the choice themselves (send again with `wait` or `force`), so no CLI flags here.
+      holdHint: 'Wait until access returns and send then, or send anyway',
     });
 
     const controller = new AbortController();

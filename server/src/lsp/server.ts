@@ -75,8 +75,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
 
   async function refreshSettings(): Promise<void> {
     try {
-      const s = (await connection.workspace.getConfiguration('graphreq')) as ServerSettings | null;
-      if (s) environment.settings = { ...environment.settings, ...s };
+      const s = (await connection.workspace.getConfiguration('graphreq')) as (ServerSettings & { history?: { enabled?: boolean; size?: number } }) | null;
+      if (s) environment.settings = { ...environment.settings, ...flattenSettings(s) };
     } catch {
       // A client that announced configuration support but failed to answer: keep the defaults.
     }
@@ -85,8 +85,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   }
 
   connection.onDidChangeConfiguration((change) => {
-    const s = (change.settings as { graphreq?: ServerSettings } | undefined)?.graphreq;
-    if (s) environment.settings = { ...environment.settings, ...s };
+    const s = (change.settings as { graphreq?: ServerSettings & { history?: { enabled?: boolean; size?: number } } } | undefined)?.graphreq;
+    if (s) environment.settings = { ...environment.settings, ...flattenSettings(s) };
     if (configurationSupport) void refreshSettings();
     else {
       environment.invalidate();
@@ -247,4 +247,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     await runtime.dispose?.();
   });
   connection.listen();
+}
+
+/** VS Code's settings nest `graphreq.history.enabled` and `.size`; the sending layer reads them flat. */
+function flattenSettings(s: ServerSettings & { history?: { enabled?: boolean; size?: number } }): ServerSettings {
+  const { history, ...rest } = s;
+  const out: ServerSettings = { ...rest };
+  if (history?.enabled !== undefined) out.historyEnabled = history.enabled;
+  if (history?.size !== undefined) out.historySize = history.size;
+  return out;
 }

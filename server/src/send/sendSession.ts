@@ -63,6 +63,8 @@ export interface SendSessionOptions {
   file?: string | null;
   /** Progress lines (retrying, waiting); token-free. */
   log?: (line: string) => void;
+  /** How this caller lets the user wait for a block or send anyway, appended when a send is held back. */
+  holdHint?: string;
 }
 
 export interface SendOptions {
@@ -141,7 +143,7 @@ export class SendSession {
     warnings.push(...advice.warnings);
     if (advice.holdUntil !== null && !options.force) {
       if (!options.wait) {
-        return resultFromFailure(req, failure('rate-limited', `${advice.holdReason}. Use --wait to wait and send then (or --force to send anyway)`, advice.holdUntil), { ...base, warnings });
+        return resultFromFailure(req, failure('rate-limited', `${advice.holdReason}. ${this.o.holdHint ?? 'Use --wait to wait and send then (or --force to send anyway)'}`, advice.holdUntil), { ...base, warnings });
       }
       const waited = await this.waitUntil(advice.holdUntil, options.signal);
       if (waited) return resultFromFailure(req, waited, { ...base, warnings });
