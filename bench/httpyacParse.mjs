@@ -8,6 +8,8 @@ const httpyac = require('httpyac');
 
 const file = path.resolve(process.argv[2]);
 const text = fs.readFileSync(file, 'utf8');
+// As httpYac's own CLI does before it parses: Node's file system as the file provider.
+httpyac.cli.initFileProvider();
 const store = new httpyac.store.HttpFileStore();
 const httpFile = await store.getOrCreate(file, async () => text, 0, { workingDir: path.dirname(file) });
 process.stdout.write(`${httpFile.httpRegions.length}\n`);

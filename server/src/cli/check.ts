@@ -30,28 +30,28 @@ export async function runCheck(argv: string[], io: { out: (s: string) => void; e
   const files = collectFiles(inputs);
   const env = loadEnvironment(findEnvFile(values['env-file'], inputs[0]), values.env ?? process.env.GRAPHREQ_ENV);
   env.today ??= new Date().toISOString().slice(0, 10);
-  const model = getApiModel();
   const json: unknown[] = [];
   let errors = 0;
   let warnings = 0;
   for (const file of files) {
     let text = readText(file);
-    let findings = validateDocument(parseDocument(text), { env, model });
+    let findings = validateDocument(parseDocument(text), { env, model: getApiModel() });
     if (values.fix) {
       const fixed = applySafeFixes(text, findings);
       if (fixed !== text) {
         fs.writeFileSync(file, fixed);
         text = fixed;
-        findings = validateDocument(parseDocument(text), { env, model });
+        findings = validateDocument(parseDocument(text), { env, model: getApiModel() });
       }
     }
-    const lines = new LineIndex(text);
+    // Positions are computed only for a file with findings: a clean file of 10,000 requests needs none.
+    const lines = findings.length ? new LineIndex(text) : undefined;
     findings.sort((a, b) => a.span.start - b.span.start);
     for (const f of findings) {
       if (f.severity === 'error') errors++;
       else if (f.severity === 'warning') warnings++;
-      const start = lines.positionAt(f.span.start);
-      const end = lines.positionAt(f.span.end);
+      const start = lines!.positionAt(f.span.start);
+      const end = lines!.positionAt(f.span.end);
       if (values.format === 'json') {
         json.push({ file, range: { start, end }, severity: f.severity, code: f.code, message: f.message });
       } else {

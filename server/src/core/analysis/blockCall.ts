@@ -5,13 +5,14 @@
  */
 import type { ApiModel, EndpointDef, MatchSegment } from '../model/apiModel';
 import { splitVersion } from '../model/apiModel';
-import { parseVersion } from '../model/version';
+import { parseVersion, type Version } from '../model/version';
 import type { Param, RequestBlock } from '../syntax/ast';
 import { parseFieldList } from '../syntax/fields';
 import { isOpaque, OPAQUE_MARK, readBodyValue } from '../syntax/jsonBody';
 import { decodeParamValue } from '../syntax/query';
 import type { Call, CallParam } from './call';
-import { directiveValue, isResponseRef, lookupVariable, resolveText, type FileContext } from './fileContext';
+import { CallParams } from './callParams';
+import { isResponseRef, lookupVariable, resolveText, type FileContext } from './fileContext';
 
 export interface BlockCall {
   call: Call;
@@ -27,27 +28,9 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
   const request = block.parsed.request;
   if (!request) return undefined;
   const method = (request.method?.text ?? 'GET').toUpperCase();
-  const rawSegments = request.target.path.segments;
-  const segments: MatchSegment[] = rawSegments.map((s) => {
-    const r = resolveText(s.text, ctx);
-    return r.opaque ? { text: s.text, opaque: true } : { text: r.text, opaque: false };
-  });
-
   const directives = new Map<string, string>();
   for (const d of block.parsed.directives) directives.set(d.name.text, d.value?.text ?? '');
-
-  let { version, versionLike, rest } = splitVersion(segments);
-  let firstPathSegment = segments.length - rest.length;
-  // An unresolved `{{version}}`-like first segment: treat it as the version segment.
-  if (!version && !versionLike && segments[0]?.opaque && /version/i.test(segments[0].text)) {
-    rest = segments.slice(1);
-    firstPathSegment = 1;
-  }
-  const versionSource: Call['versionSource'] = version ? 'path' : firstPathSegment === 1 && !versionLike ? 'path' : ctx.env.defaultVersion ? 'default' : 'none';
-  if (!version && versionSource === 'default') version = parseVersion(ctx.env.defaultVersion!);
-
-  const hint = (candidates: EndpointDef[]): EndpointDef | undefined => pickByHint(candidates, rest, block, ctx);
-  const match = model.match(method, rest, hint, directives.get('node')?.trim().split(/\s/)[0] || undefined);
+  const { rest, version, versionLike, versionSource, firstPathSegment, match } = resolvePath(block, method, directives.get('node')?.trim().split(/\s/)[0] || undefined, ctx, model);
 
   const params = new Map<string, CallParam>();
   const written = new Map<string, Param>();
@@ -66,6 +49,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
   let bodyBroken = false;
   let jsonBody = false;
   let bodyObject: Record<string, unknown> | undefined;
+  let bodyMembers: Record<string, unknown> | undefined;
   const body = request.body;
   if (body?.kind === 'form') {
     for (const p of body.formParams ?? []) {
@@ -80,11 +64,12 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
     let value = read.value;
     if (body.text.indexOf('{{') >= 0) value = resolveJsonValue(value, ctx);
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      if (params.size === 0) bodyObject = value as Record<string, unknown>;
-      for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
-        add({ name, value: v, source: 'json', opaque: isOpaque(v) });
-        if (name === 'fields' && typeof v === 'string') fields = parseFieldList(v, -1);
-      }
+      const members = value as Record<string, unknown>;
+      bodyMembers = members;
+      if (params.size === 0) bodyObject = members;
+      // Members are read lazily (CallParams); only a name also given in the query is a duplicate.
+      if (params.size) for (const name of params.keys()) if (Object.prototype.hasOwnProperty.call(members, name)) duplicates.push(name);
+      if (typeof members.fields === 'string' && Object.prototype.hasOwnProperty.call(members, 'fields')) fields = parseFieldList(members.fields, -1);
     } else if (read.ok) {
       bodyBroken = true;
     }
@@ -102,7 +87,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
       version,
       versionSource,
       versionLike,
-      params,
+      params: new CallParams(params, bodyMembers),
       fields,
       directives,
       env: ctx.env,
@@ -115,6 +100,48 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
     firstPathSegment,
     jsonBody,
   };
+}
+
+interface PathResolution {
+  rest: MatchSegment[];
+  version?: Version;
+  versionLike?: string;
+  versionSource: Call['versionSource'];
+  firstPathSegment: number;
+  match: ReturnType<ApiModel['match']>;
+}
+
+/**
+ * Resolved request lines, per file context: a file of many requests to the same endpoint resolves
+ * and matches its request line once. Entries are shared, so they are never changed after creation.
+ */
+const pathCaches = new WeakMap<FileContext, Map<string, PathResolution>>();
+
+function resolvePath(block: RequestBlock, method: string, node: string | undefined, ctx: FileContext, model: ApiModel): PathResolution {
+  const rawSegments = block.parsed.request!.target.path.segments;
+  let key = `${method} ${node ?? ''}`;
+  for (const s of rawSegments) key += `/${s.text}`;
+  let cache = pathCaches.get(ctx);
+  if (!cache) pathCaches.set(ctx, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const segments: MatchSegment[] = rawSegments.map((s) => {
+    const r = resolveText(s.text, ctx);
+    return r.opaque ? { text: s.text, opaque: true } : { text: r.text, opaque: false };
+  });
+  let { version, versionLike, rest } = splitVersion(segments);
+  let firstPathSegment = segments.length - rest.length;
+  // An unresolved `{{version}}`-like first segment: treat it as the version segment.
+  if (!version && !versionLike && segments[0]?.opaque && /version/i.test(segments[0].text)) {
+    rest = segments.slice(1);
+    firstPathSegment = 1;
+  }
+  const versionSource: Call['versionSource'] = version ? 'path' : firstPathSegment === 1 && !versionLike ? 'path' : ctx.env.defaultVersion ? 'default' : 'none';
+  if (!version && versionSource === 'default') version = parseVersion(ctx.env.defaultVersion!);
+  const hint = (candidates: EndpointDef[]): EndpointDef | undefined => pickByHint(candidates, rest, node, ctx);
+  const resolution = { rest, version, versionLike, versionSource, firstPathSegment, match: model.match(method, rest, hint, node) };
+  cache.set(key, resolution);
+  return resolution;
 }
 
 function textParam(p: Param, ctx: FileContext): CallParam {
@@ -157,9 +184,8 @@ function resolveJsonValue(value: unknown, ctx: FileContext): unknown {
  * Picks the endpoint for an opaque id segment: from a `# @node adset|thread|url` directive, or from
  * the named request the reference points to (an id created by an ad set create or copy is an ad set).
  */
-function pickByHint(candidates: EndpointDef[], segments: MatchSegment[], block: RequestBlock, ctx: FileContext): EndpointDef | undefined {
-  const node = directiveValue(block, 'node');
-  if (node) return candidates.find((c) => c.id.startsWith(node.trim() + '.'));
+function pickByHint(candidates: EndpointDef[], segments: MatchSegment[], node: string | undefined, ctx: FileContext): EndpointDef | undefined {
+  if (node) return candidates.find((c) => c.id.startsWith(node + '.'));
   for (const s of segments) {
     if (!s.opaque) continue;
     const m = /\{\{\s*([\w-]+)\.response\.body\.([\w.]+)\s*\}\}/.exec(s.text);

@@ -29,7 +29,8 @@ export interface Call {
   versionSource: 'path' | 'default' | 'none';
   /** A first segment meant as a version but not in the documented form (`v23`). */
   versionLike?: string;
-  params: Map<string, CallParam>;
+  /** Query, form and body parameters by name (the body wins over the query). */
+  params: ReadonlyMap<string, CallParam>;
   /** The parsed `fields` parameter, when present and written as text. */
   fields?: FieldList;
   /** Directives of the request (`# @objective OUTCOME_SALES`), by name. */

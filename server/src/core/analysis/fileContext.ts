@@ -7,8 +7,8 @@ import type { Environment } from '../types';
 
 export interface FileContext {
   /** File variables; a later definition overrides an earlier one, as in REST Client. */
-  variables: Map<string, { value: string; def: VariableDef; block: number }>;
-  /** Named requests: name -> block index. */
+  variables: Map<string, { value: string; def?: VariableDef; block?: number }>;
+  /** Named requests: name -> block index (-1 when the request is in another part of a file checked in parts). */
   names: Map<string, number>;
   env: Environment;
   /** Changes whenever anything above changes: the key of per-block result caches. */
@@ -88,4 +88,34 @@ export function lookupVariable(name: string, ctx: FileContext): string | undefin
 export function isResponseRef(expr: string, ctx: FileContext): boolean {
   const dot = expr.indexOf('.');
   return dot > 0 && ctx.names.has(expr.slice(0, dot)) && /^\w+\.response\./.test(expr);
+}
+
+/** What one part of a file declares, as plain data (for checking a large file in parts, in workers). */
+export interface FileContextParts {
+  variables: Array<[string, string]>;
+  names: string[];
+}
+
+export function contextParts(ctx: FileContext): FileContextParts {
+  return { variables: [...ctx.variables].map(([k, v]) => [k, v.value]), names: [...ctx.names.keys()] };
+}
+
+/** The context of a whole file from its parts in document order: a later variable wins, the first name wins. */
+export function contextFromParts(parts: FileContextParts[], env: Environment): FileContext {
+  const variables: FileContext['variables'] = new Map();
+  const names = new Map<string, number>();
+  const sig: string[] = [];
+  for (const p of parts) {
+    for (const [name, value] of p.variables) {
+      variables.set(name, { value });
+      sig.push(`${name}=${value}`);
+    }
+    for (const name of p.names) {
+      if (names.has(name)) continue;
+      names.set(name, -1);
+      sig.push(`#${name}`);
+    }
+  }
+  sig.push(JSON.stringify(env));
+  return { variables, names, env, signature: sig.join('\n') };
 }

@@ -48,9 +48,23 @@ export interface ValidateOptions {
 }
 
 export function validateDocument(doc: GraphreqDocument, opts: ValidateOptions): Finding[] {
-  const ctx = buildFileContext(doc, opts.env);
-  const out: Finding[] = [];
-  const urlReads = new Map<string, Array<{ block: RequestBlock; result: BlockResult }>>();
+  const part = validateBlocks(doc, buildFileContext(doc, opts.env), opts);
+  return [...part.findings, ...urlReadRate(part.urlReads)];
+}
+
+/** A GET of the URL node, for URL-READ-RATE: the URL and the finding to show if it is one read too many. */
+export interface UrlRead {
+  url: string;
+  finding: Finding;
+}
+
+/**
+ * The findings of every block of `doc` under a given file context (which may come from a larger
+ * file, when a large file is checked in parts), and its URL reads for urlReadRate.
+ */
+export function validateBlocks(doc: GraphreqDocument, ctx: FileContext, opts: ValidateOptions): { findings: Finding[]; urlReads: UrlRead[] } {
+  const findings: Finding[] = [];
+  const urlReads: UrlRead[] = [];
   for (const block of doc.blocks) {
     if (opts.isCancelled?.()) break;
     let result = opts.cache?.get(block, ctx.signature);
@@ -58,22 +72,28 @@ export function validateDocument(doc: GraphreqDocument, opts: ValidateOptions): 
       result = validateBlock(block, ctx, opts.model);
       opts.cache?.set(block, ctx.signature, result);
     }
-    for (const f of result.findings) out.push(shiftFinding(f, block.offset));
-    if (result.urlRead) {
-      const list = urlReads.get(result.urlRead.url);
-      if (list) list.push({ block, result });
-      else urlReads.set(result.urlRead.url, [{ block, result }]);
-    }
+    for (const f of result.findings) findings.push(shiftFinding(f, block.offset));
+    const read = result.urlRead?.finding();
+    if (read) urlReads.push({ url: result.urlRead!.url, finding: shiftFinding(read, block.offset) });
   }
-  // URL-READ-RATE: at most 10 reads per URL, per app, per hour ([1] Limits). A file that reads one URL
-  // more than 10 times cannot be run in one go within the limit.
-  for (const [url, reads] of urlReads) {
-    if (reads.length <= 10) continue;
-    for (let i = 10; i < reads.length; i++) {
-      const f = reads[i].result.urlRead!.finding();
-      if (!f) continue;
-      f.message = `This is read ${i + 1} of ${url} in this file: the URL node allows at most 10 reads per URL, per app, per hour, so running the file at once hits the limit ([1] Limits).`;
-      out.push(shiftFinding(f, reads[i].block.offset));
+  return { findings, urlReads };
+}
+
+/**
+ * URL-READ-RATE: at most 10 reads per URL, per app, per hour ([1] Limits). A file that reads one URL
+ * more than 10 times cannot be run in one go within the limit: each read after the 10th is flagged.
+ */
+export function urlReadRate(reads: UrlRead[]): Finding[] {
+  const byUrl = new Map<string, UrlRead[]>();
+  for (const r of reads) {
+    const list = byUrl.get(r.url);
+    if (list) list.push(r);
+    else byUrl.set(r.url, [r]);
+  }
+  const out: Finding[] = [];
+  for (const [url, list] of byUrl) {
+    for (let i = 10; i < list.length; i++) {
+      out.push({ ...list[i].finding, message: `This is read ${i + 1} of ${url} in this file: the URL node allows at most 10 reads per URL, per app, per hour, so running the file at once hits the limit ([1] Limits).` });
     }
   }
   return out;

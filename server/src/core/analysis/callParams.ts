@@ -1,0 +1,69 @@
+/**
+ * The parameters of a call built from a request block: query and form parameters, then the members
+ * of the JSON body, which win over a query parameter of the same name. Body members become
+ * CallParam objects only when asked for: a valid request passes the ajv gate without its members
+ * ever being looked at one by one, and a file of 10,000 requests then allocates 250,000 fewer objects.
+ */
+import { isOpaque } from '../syntax/jsonBody';
+import type { CallParam } from './call';
+
+const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+export class CallParams implements ReadonlyMap<string, CallParam> {
+  private readonly made = new Map<string, CallParam>();
+  private count = -1;
+
+  constructor(
+    private readonly text: ReadonlyMap<string, CallParam>,
+    private readonly body: Record<string, unknown> | undefined,
+  ) {}
+
+  get(name: string): CallParam | undefined {
+    if (this.body && hasOwn(this.body, name)) return this.member(name);
+    return this.text.get(name);
+  }
+
+  has(name: string): boolean {
+    return (!!this.body && hasOwn(this.body, name)) || this.text.has(name);
+  }
+
+  get size(): number {
+    if (this.count < 0) {
+      let n = this.text.size;
+      if (this.body) for (const k of Object.keys(this.body)) if (!this.text.has(k)) n++;
+      this.count = n;
+    }
+    return this.count;
+  }
+
+  /** Query and form parameters first, in the order written, then the body's members in theirs. */
+  *entries(): MapIterator<[string, CallParam]> {
+    for (const [name, p] of this.text) yield [name, this.body && hasOwn(this.body, name) ? this.member(name) : p];
+    if (this.body) for (const name of Object.keys(this.body)) if (!this.text.has(name)) yield [name, this.member(name)];
+  }
+
+  *keys(): MapIterator<string> {
+    for (const [name] of this.entries()) yield name;
+  }
+
+  *values(): MapIterator<CallParam> {
+    for (const [, p] of this.entries()) yield p;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, CallParam]> {
+    return this.entries();
+  }
+
+  forEach(fn: (value: CallParam, key: string, map: ReadonlyMap<string, CallParam>) => void): void {
+    for (const [k, v] of this.entries()) fn(v, k, this);
+  }
+
+  private member(name: string): CallParam {
+    let p = this.made.get(name);
+    if (!p) {
+      const value = this.body![name];
+      this.made.set(name, (p = { name, value, source: 'json', opaque: isOpaque(value) }));
+    }
+    return p;
+  }
+}
