@@ -37,6 +37,12 @@ export function gateSchema(schema, top = false) {
     ]);
     out.enum = schema.enum.filter((v) => !flagged.has(v));
   }
+  // Datetime text is checked by the walker against the calendar (2026-02-30 fits the pattern): the
+  // gate lets only UNIX timestamps through.
+  if (typeof schema['x-kind'] === 'string' && schema['x-kind'].startsWith('datetime')) {
+    out.type = 'integer';
+    delete out.pattern;
+  }
   if (top) out.additionalProperties = false;
   return out;
 }

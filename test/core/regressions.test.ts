@@ -30,3 +30,93 @@ describe('names of Object.prototype are not API names', () => {
     assert.deepEqual(codes('POST /v23.0/act_1/adsets\n\n{ "name": "n", "campaign_spec": { "name": "c", "objective": "__proto__", "buying_type": "AUCTION" }, "daily_budget": 100, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH" }\n'), ['ADSET-SPECIAL-CATEGORY']);
   });
 });
+
+import { applyFix, findingsOf as findings, unmark } from '../helpers';
+import { createLanguageService } from '../../server/src/core';
+
+const ls = createLanguageService();
+function completeAt(marked: string): Array<{ label: string; insertText?: string; replace: { start: number; end: number } }> {
+  const { text, cursor } = unmark(marked);
+  const doc = ls.parse(text);
+  return ls.getCompletions(doc, cursor!, ls.fileContext(doc, { variables: {} }));
+}
+function hoverAt(marked: string): string {
+  const { text, cursor } = unmark(marked);
+  const doc = ls.parse(text);
+  return ls.getHover(doc, cursor!, ls.fileContext(doc, { variables: {} }))?.contents ?? '';
+}
+
+describe('fixes never damage what they do not fix (review of real-world files)', () => {
+  it('removing a literal token keeps the comments and layout of the body', () => {
+    const text = 'POST /v23.0/120200000000000002/copies\n\n{ "access_token": "EAAB123456789abcdef", /* keep */ "deep_copy": true, // sync copy\n  "status_option": "PAUSED" }\n';
+    const f = findings(text).find((x) => x.code === 'REQ-TOKEN-IN-FILE')!;
+    assert.equal(applyFix(text, f), 'POST /v23.0/120200000000000002/copies\n\n{ /* keep */ "deep_copy": true, // sync copy\n  "status_option": "PAUSED" }\n');
+  });
+  it('a value written as a variable gets no fix that would overwrite the variable', () => {
+    const f = findings('@status = paused\nPOST /v23.0/act_1/adsets\n\n{ "name": "x", "campaign_id": "1", "daily_budget": 2000, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "status": "{{status}}" }\n').find((x) => x.code === 'ADSET-STATUS');
+    assert.ok(f);
+    assert.equal(f.fixes, undefined);
+  });
+  it('a token taken from a variable is fine, in the query and in the body', () => {
+    assert.deepEqual(codes('@t = abc\nGET /v23.0/120200000000000002?fields=id&access_token={{t}}\n'), []);
+    assert.deepEqual(codes('@t = abc\nPOST /v23.0/120200000000000002/copies\n\n{ "access_token": "{{t}}" }\n'), []);
+  });
+});
+
+describe('real-world requests (review)', () => {
+  it('a body nested thousands of levels deep gets a finding, not a crash', () => {
+    assert.deepEqual(codes(`POST /v23.0/act_1/adsets\n\n{ "targeting": ${'['.repeat(20000)} }\n`), ['SYNTAX-JSON']);
+    assert.ok(codes(`GET /v23.0/t_1?fields=${'messages{'.repeat(5000)}\n`).length >= 1);
+  });
+  it('percent-encoded field lists are decoded before they are checked', () => {
+    assert.deepEqual(codes('GET /v23.0/120200000000000002?fields=id%2Cname%2Ceffective_status\n'), []);
+    assert.deepEqual(codes('GET /v23.0/t_1?fields=messages.source%28PARTICIPANTS%29.limit%2810%29\n'), []);
+    assert.deepEqual(codes('GET /v23.0/120200000000000002?fields=id%2Cnme\n'), ['ADSET-READ-FIELDS']);
+  });
+  it('legacy objectives are accepted by # @objective', () => {
+    assert.ok(!codes('# @objective CONVERSIONS\nPOST /v23.0/act_1/adsets\n\n{ "name": "n", "campaign_id": "1", "daily_budget": 100, "billing_event": "IMPRESSIONS", "optimization_goal": "OFFSITE_CONVERSIONS", "promoted_object": { "pixel_id": "1" } }\n').includes('REQ-DIRECTIVE-VALUE'));
+  });
+  it('a datetime that names no day of the calendar is an error; a body that is not an object too', () => {
+    assert.deepEqual(codes('POST /v23.0/act_1/adsets\n\n{ "name": "n", "campaign_id": "1", "daily_budget": 100, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "start_time": "2026-02-30T00:00:00Z" }\n'), ['ADSET-TYPES']);
+    assert.deepEqual(codes('POST /v23.0/120200000000000002/copies\n\n[ "deep_copy" ]\n'), ['SYNTAX-JSON']);
+  });
+  it('a rejected daily_budget is one finding, not also a span finding', () => {
+    assert.deepEqual(codes('POST /v23.0/act_1/adsets\n\n{ "name": "n", "campaign_id": "1", "daily_budget": "lots", "start_time": 1780000000, "end_time": 1780003600, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH" }\n'), ['ADSET-TYPES']);
+  });
+  it('each duplicate is flagged where it is written; a body member that wins over the query is flagged in the body', () => {
+    const text = 'GET /v23.0/?id=a&id=b&id=c&fields=id\n';
+    const dups = findings(text).filter((f) => f.code === 'REQ-DUPLICATE-PARAM');
+    assert.deepEqual(dups.map((f) => f.span.start), [text.indexOf('id=b'), text.indexOf('id=c')]);
+    const both = 'POST /v23.0/120200000000000002/copies?status_option=ACTIVE\n\n{ "status_option": "PAUSED" }\n';
+    const d = findings(both).find((f) => f.code === 'REQ-DUPLICATE-PARAM')!;
+    assert.equal(d.span.start, both.indexOf('"status_option"'));
+  });
+});
+
+describe('completion and hover at awkward positions (review)', () => {
+  it('hover on the closing braces of a variable explains that variable', () => {
+    assert.match(hoverAt('@version = v23.0\nPOST /{{version}‸}/act_{{account}}/adsets\n'), /\{\{version\}\}.*v23\.0/);
+  });
+  it('no hover on the punctuation of a field list', () => {
+    assert.equal(hoverAt('GET /v23.0/t_1?fields=id,messages.limit(10)‸.source(PARTICIPANTS)\n'), '');
+  });
+  it('typing a method on the first line offers methods and templates, not versions', () => {
+    const labels = completeAt('GE‸').map((i) => i.label);
+    assert.ok(labels.includes('GET') && !labels.includes('v26.0'), labels.join(','));
+  });
+  it('after a method, whole paths with the version; before the first slash, nothing', () => {
+    const items = completeAt('POST ‸');
+    assert.ok(items.some((i) => i.label === '/v26.0/act_{ad-account-id}/adsets'), items.map((i) => i.label).join(','));
+    assert.deepEqual(completeAt('@version = v23.0\nPOST ‸/{{version}}/act_1/adsets'), []);
+  });
+  it('completing a name that already has its delimiter does not double it', () => {
+    const ids = completeAt('GET /v23.0/?i‸ds=a').find((i) => i.label === 'ids')!;
+    assert.equal(ids.insertText, 'ids');
+    const get = completeAt('G‸ET /v23.0/1').find((i) => i.label === 'GET')!;
+    assert.equal(get.insertText, 'GET');
+  });
+  it('a new body key after a member without a comma brings its comma', () => {
+    const item = completeAt('POST /v23.0/act_1/adsets\n\n{\n  "name": "x"\n  ‸\n}\n').find((i) => i.label === 'status')!;
+    assert.match(item.insertText!, /^,\n"status"/);
+  });
+});

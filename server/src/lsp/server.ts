@@ -56,7 +56,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-        completionProvider: { triggerCharacters: ['/', '?', '&', '=', ',', '{', '.', '(', '"', '@', ' ', ':'], resolveProvider: false },
+        // No space or comma: in JSON bodies they come with every member and would pop the list up each time.
+        completionProvider: { triggerCharacters: ['/', '?', '&', '=', '{', '.', '(', '"', '@', ':'], resolveProvider: false },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
         documentSymbolProvider: true,

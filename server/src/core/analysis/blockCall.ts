@@ -7,7 +7,7 @@ import type { ApiModel, EndpointDef, MatchSegment } from '../model/apiModel';
 import { splitVersion } from '../model/apiModel';
 import { parseVersion, type Version } from '../model/version';
 import type { Param, RequestBlock } from '../syntax/ast';
-import { parseFieldList } from '../syntax/fields';
+import { parseFieldList, type FieldList } from '../syntax/fields';
 import { isOpaque, OPAQUE_MARK, readBodyValue } from '../syntax/jsonBody';
 import { decodeParamValue } from '../syntax/query';
 import type { Call, CallParam } from './call';
@@ -16,6 +16,10 @@ import { isResponseRef, lookupVariable, resolveText, type FileContext } from './
 
 export interface BlockCall {
   call: Call;
+  /** Query or form parameters written again after an earlier one of the same name (each extra copy). */
+  duplicateParams: Param[];
+  /** Names given in the query and again in the JSON body (the body's wins). */
+  bodyDuplicates: string[];
   /** Query and form parameters by name (the last one written wins, as in the call). */
   written: Map<string, Param>;
   /** Index in `block.parsed.request.target.path.segments` of the first segment after the version. */
@@ -34,17 +38,19 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
 
   const params = new Map<string, CallParam>();
   const written = new Map<string, Param>();
-  const duplicates: string[] = [];
-  const add = (p: CallParam): void => {
-    if (params.has(p.name)) duplicates.push(p.name);
+  const bodyDuplicates: string[] = [];
+  const duplicateParams: Param[] = [];
+  const add = (p: CallParam, written: Param): void => {
+    if (params.has(p.name)) duplicateParams.push(written);
     params.set(p.name, p);
   };
-  let fields;
+  let fields: FieldList | undefined;
+  let fieldsUnlocated = false;
   for (const p of request.params) {
     const cp = textParam(p, ctx);
-    add(cp);
+    add(cp, p);
     written.set(p.name.text, p);
-    if (p.name.text === 'fields' && p.value) fields = parseFieldList(p.value.text, p.value.span.start);
+    if (p.name.text === 'fields' && p.value) ({ fields, fieldsUnlocated } = fieldList(p));
   }
   let bodyBroken = false;
   let jsonBody = false;
@@ -53,22 +59,27 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
   const body = request.body;
   if (body?.kind === 'form') {
     for (const p of body.formParams ?? []) {
-      add(textParam(p, ctx));
+      add(textParam(p, ctx), p);
       written.set(p.name.text, p);
-      if (p.name.text === 'fields' && p.value) fields = parseFieldList(p.value.text, p.value.span.start);
+      if (p.name.text === 'fields' && p.value) ({ fields, fieldsUnlocated } = fieldList(p));
     }
   } else if (body?.kind === 'json') {
     const read = readBodyValue(body.text);
     bodyBroken = !read.ok;
     jsonBody = read.ok;
     let value = read.value;
-    if (body.text.indexOf('{{') >= 0) value = resolveJsonValue(value, ctx);
+    if (body.text.indexOf('{{') >= 0) {
+      // A token taken from a variable stays a variable (REQ-TOKEN-IN-FILE): only literal tokens are flagged.
+      const token = value !== null && typeof value === 'object' ? (value as Record<string, unknown>).access_token : undefined;
+      value = resolveJsonValue(value, ctx);
+      if (isOpaque(token) && value !== null && typeof value === 'object') (value as Record<string, unknown>).access_token = token;
+    }
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const members = value as Record<string, unknown>;
       bodyMembers = members;
       if (params.size === 0) bodyObject = members;
       // Members are read lazily (CallParams); only a name also given in the query is a duplicate.
-      if (params.size) for (const name of params.keys()) if (Object.prototype.hasOwnProperty.call(members, name)) duplicates.push(name);
+      if (params.size) for (const name of params.keys()) if (Object.prototype.hasOwnProperty.call(members, name)) bodyDuplicates.push(name);
       if (typeof members.fields === 'string' && Object.prototype.hasOwnProperty.call(members, 'fields')) fields = parseFieldList(members.fields, -1);
     } else if (read.ok) {
       bodyBroken = true;
@@ -89,14 +100,17 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
       versionLike,
       params: new CallParams(params, bodyMembers),
       fields,
+      fieldsUnlocated: fieldsUnlocated || undefined,
       directives,
       env: ctx.env,
-      duplicates: duplicates.length ? duplicates : undefined,
+      duplicates: duplicateParams.length || bodyDuplicates.length ? [...duplicateParams.map((p) => p.name.text), ...bodyDuplicates] : undefined,
       bodyBroken,
       headers,
       bodyObject,
     },
     written,
+    duplicateParams,
+    bodyDuplicates,
     firstPathSegment,
     jsonBody,
   };
@@ -144,10 +158,23 @@ function resolvePath(block: RequestBlock, method: string, node: string | undefin
   return resolution;
 }
 
+/**
+ * A `fields=` value as written. Percent-encoded (as curl and copied URLs write it), it is decoded
+ * first; its items then have no offsets of their own, and findings point at the whole value.
+ */
+function fieldList(p: Param): { fields: FieldList; fieldsUnlocated: boolean } {
+  const raw = p.value!.text;
+  if (/%[0-9A-Fa-f]{2}|\+/.test(raw)) return { fields: parseFieldList(decodeParamValue(raw), -1), fieldsUnlocated: true };
+  return { fields: parseFieldList(raw, p.value!.span.start), fieldsUnlocated: false };
+}
+
 function textParam(p: Param, ctx: FileContext): CallParam {
   const raw = p.value?.text ?? '';
   const r = resolveText(raw, ctx);
-  return { name: decodeParamValue(p.name.text), value: decodeParamValue(r.text), source: p.source, opaque: r.opaque };
+  const name = decodeParamValue(p.name.text);
+  // A token taken from a variable is how it should be done (REQ-TOKEN-IN-FILE): its value stays unknown here.
+  const secret = name === 'access_token' && raw.includes('{{');
+  return { name, value: decodeParamValue(r.text), source: p.source, opaque: r.opaque || secret };
 }
 
 /** Resolves `{{variables}}` inside body values; an unquoted variable takes its value as JSON when it is JSON. */

@@ -33,6 +33,8 @@ export interface Call {
   params: ReadonlyMap<string, CallParam>;
   /** The parsed `fields` parameter, when present and written as text. */
   fields?: FieldList;
+  /** The field list's items have no offsets of their own (decoded, or from the JSON body): findings go on the whole value. */
+  fieldsUnlocated?: boolean;
   /** Directives of the request (`# @objective OUTCOME_SALES`), by name. */
   directives: Map<string, string>;
   env: Environment;

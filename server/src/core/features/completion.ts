@@ -50,13 +50,24 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
   const params = model.paramsSchema(endpoint);
   switch (cursor.kind) {
     case 'lineStart':
-      return [...(cursor.hasRequest ? [] : requestTemplates(ctx, cursor.span)), ...variableDefinitionHints(cursor.span)];
-    case 'method':
-      return methods(cursor.span);
-    case 'path':
+      return [...(cursor.hasRequest ? [] : requestTemplates(ctx, cursor.span)), ...(ctx.file.variables.has('version') ? [] : variableDefinitionHints(cursor.span))];
+    case 'method': {
+      const spaced = /\s/.test(block.text[cursor.span.end] ?? '');
+      return methods(cursor.span).map((m) => (spaced ? { ...m, insertText: m.label } : m));
+    }
+    case 'path': {
+      const target = block.parsed.request!.target;
+      if (cursor.emptyTarget || target.raw.trim() === '') {
+        const typed = /^\s*([A-Za-z]+)/.exec(block.text.slice(block.text.lastIndexOf('\n', cursor.span.start - 1) + 1, cursor.span.start));
+        return wholePaths(ctx, (typed?.[1] ?? call?.method ?? 'GET').toUpperCase(), cursor.span);
+      }
+      if (cursor.span.start <= target.path.span.start && !cursor.segment) return [];
       return pathItems(cursor.segmentIndex, cursor.span, ctx, call?.method ?? 'GET');
-    case 'paramName':
-      return paramNames(params, [...(call?.params.keys() ?? [])].filter((n) => n !== cursor.param?.name.text), cursor.span, ctx.model);
+    }
+    case 'paramName': {
+      const items = paramNames(params, [...(call?.params.keys() ?? [])].filter((n) => n !== cursor.param?.name.text), cursor.span, ctx.model, nodeOf(endpoint));
+      return cursor.param?.value ? items.map((i) => ({ ...i, insertText: i.label, retrigger: false })) : items;
+    }
     case 'paramValue': {
       const s = params?.properties?.[cursor.param.name.text];
       return s ? valueItems(resolveRef(s, params!), cursor.span, false) : [];
@@ -66,33 +77,56 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
     case 'modifier': {
       const s = fieldSchema(endpoint, [...cursor.parents, cursor.item], model);
       const mods = s?.['x-connection']?.modifiers ?? {};
-      return Object.entries(mods).map(([name, m], i) => ({
-        label: `${name}(`,
-        kind: 'modifier' as const,
-        detail: kindOf(m),
-        documentation: m.description,
-        insertText: `${name}($1)`,
-        snippet: true,
-        replace: cursor.span,
-        sortText: String(i).padStart(3, '0'),
-        retrigger: true,
-      }));
+      const present = new Set(cursor.item.modifiers.filter((m) => m !== cursor.modifier).map((m) => m.name));
+      const hasParens = !!cursor.modifier?.argSpan || block.text[cursor.span.end] === '(';
+      return Object.entries(mods)
+        .filter(([name]) => !present.has(name))
+        .map(([name, m], i) => ({
+          label: `${name}(`,
+          kind: 'modifier' as const,
+          detail: kindOf(m),
+          documentation: m.description,
+          insertText: hasParens ? name : `${name}($1)`,
+          snippet: !hasParens,
+          replace: cursor.span,
+          sortText: String(i).padStart(3, '0'),
+          retrigger: !hasParens,
+        }));
     }
     case 'modifierArg': {
       const s = fieldSchema(endpoint, [...cursor.parents, cursor.item], model);
       const m = s?.['x-connection']?.modifiers?.[cursor.modifier.name];
       return m ? valueItems(m, cursor.span, false) : [];
     }
-    case 'bodyKey':
-      return bodyKeys(params, cursor.path, cursor.present, cursor.span, cursor.quoted, model);
+    case 'bodyKey': {
+      const items = bodyKeys(params, cursor.path, cursor.present, cursor.span, cursor.quoted, model);
+      // Keep the JSON valid: a comma after the member before, and before the member after, when missing.
+      const before = previousNonSpace(block.text, cursor.span.start);
+      const after = nextNonSpace(block.text, cursor.span.end);
+      const lead = before && before !== '{' && before !== ',' ? ',' : '';
+      const trail = after === '"' ? ',' : '';
+      return lead || trail ? items.map((i) => ({ ...i, insertText: `${lead}${lead ? '\n' : ''}${i.insertText}${trail}` })) : items;
+    }
     case 'bodyValue': {
       const s = params ? schemaAt(params, cursor.path) : undefined;
-      return s ? valueItems(s, cursor.span, true) : [];
+      if (!s) return [];
+      const last = cursor.path[cursor.path.length - 1];
+      const siblings = typeof last === 'number' ? listValues(cursor.path.slice(0, -1), call?.params) : [];
+      const items = valueItems(s, cursor.span, true).filter((i) => !siblings.includes(i.label) || i.label === currentValue(cursor));
+      if (!items.length && s.properties && !cursor.quoted) {
+        items.push({ label: '{…}', kind: 'snippet', detail: kindOf(s), documentation: s.description, insertText: valueSnippet(s, params!), snippet: true, replace: cursor.span });
+      }
+      return items;
     }
     case 'variable':
       return variableItems(ctx, cursor.span, cursor.prefix);
-    case 'directive':
-      return Object.entries(model.directives).map(([name, doc]) => ({ label: name, kind: 'directive' as const, documentation: doc, replace: cursor.span, insertText: `${name} ` }));
+    case 'directive': {
+      const present = new Set(block.parsed.directives.filter((d) => d !== cursor.directive).map((d) => d.name.text));
+      const hasValue = !!cursor.directive?.value || /\s/.test(block.text[cursor.span.end] ?? '');
+      return Object.entries(model.directives)
+        .filter(([name]) => !present.has(name))
+        .map(([name, doc]) => ({ label: name, kind: 'directive' as const, documentation: doc, replace: cursor.span, insertText: hasValue ? name : `${name} ` }));
+    }
     case 'directiveValue': {
       const values = model.directiveValues[cursor.directive.name.text] ?? [];
       return values.map((v, i) => ({ label: v, kind: 'value' as const, replace: cursor.span, sortText: String(i).padStart(3, '0') }));
@@ -116,7 +150,7 @@ function requestTemplates(ctx: CompletionContext, span: Span): CompletionItem[] 
     'adset.create': `POST /${version}/act_\${1:ad_account_id}/adsets\n\n{\n  "name": "\${2:Ad set name}",\n  "campaign_id": "\${3:campaign_id}",\n  "daily_budget": \${4:2000},\n  "billing_event": "\${5:IMPRESSIONS}",\n  "optimization_goal": "\${6:REACH}",\n  "targeting": { "geo_locations": { "countries": ["\${7:US}"] } },\n  "status": "PAUSED"\n}\n`,
     'adset.read': `GET /${version}/\${1:adset_id}?fields=\${2:id,name,effective_status}`,
     'adset.copy': `POST /${version}/\${1:adset_id}/copies\n\n{\n  "status_option": "\${2:PAUSED}"\n}\n`,
-    'url.read': `GET /${version}/?id=\${1:https://example.com/}&fields=\${2:engagement,og_object{title,type}}`,
+    'url.read': `GET /${version}/?id=\${1:https://example.com/}&fields=\${2:engagement,og_object{title,type\\}}`,
     'url.refresh': `POST /${version}/?id=\${1:https%3A%2F%2Fexample.com%2F}&scrape=true`,
     'thread.read': `GET /${version}/\${1:t_100200300}?fields=id,messages.source(PARTICIPANTS).limit(\${2:10})`,
   };
@@ -162,14 +196,15 @@ function pathItems(segmentIndex: number, span: Span, ctx: CompletionContext, met
   return out;
 }
 
-function paramNames(schema: JsonSchema | undefined, present: string[], span: Span, model: ApiModel): CompletionItem[] {
+function paramNames(schema: JsonSchema | undefined, present: string[], span: Span, model: ApiModel, node?: string): CompletionItem[] {
   if (!schema?.properties) return [];
   const required = new Set(schema.required ?? []);
   const out: CompletionItem[] = [];
   for (const [name, s] of Object.entries(schema.properties)) {
     if (present.includes(name) || name === 'access_token') continue;
     const r = resolveRef(s, schema);
-    const rank = required.has(name) ? '0' : r.deprecated ? '9' : '1';
+    // Required first; on a read, `fields` first: it is what people add to nearly every read.
+    const rank = required.has(name) || (node && name === 'fields') ? '0' : r.deprecated ? '9' : '1';
     out.push({
       label: name,
       kind: 'param',
@@ -189,9 +224,12 @@ function paramNames(schema: JsonSchema | undefined, present: string[], span: Spa
 function valueItems(schema: JsonSchema, span: Span, json: boolean): CompletionItem[] {
   const out: CompletionItem[] = [];
   const quote = (v: string): string => (json ? JSON.stringify(v) : v);
+  // Values the schema gives as examples come first (`status`: PAUSED, the value used at creation).
+  const suggested = new Set((schema.examples ?? []).filter((e): e is string => typeof e === 'string'));
   enumValues(schema).forEach((v, i) => {
     const dep = schema['x-deprecatedValues']?.[v];
-    out.push({ label: v, kind: 'value', detail: dep ? 'deprecated' : undefined, documentation: valueDoc(schema, v) || undefined, insertText: quote(v), replace: span, sortText: `${dep ? '9' : '0'}${String(i).padStart(3, '0')}`, deprecated: !!dep, filterText: json ? `"${v}"` : v });
+    const rank = dep ? '9' : suggested.has(v) ? '0' : '1';
+    out.push({ label: v, kind: 'value', detail: dep ? 'deprecated' : undefined, documentation: valueDoc(schema, v) || undefined, insertText: quote(v), replace: span, sortText: `${rank}${String(i).padStart(3, '0')}`, deprecated: !!dep, filterText: json ? `"${v}"` : v });
   });
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes('boolean')) for (const b of ['true', 'false']) out.push({ label: b, kind: 'value', replace: span, sortText: `0${b}` });
@@ -323,4 +361,44 @@ function variableItems(ctx: CompletionContext, span: Span, prefix: string): Comp
 export function mask(name: string, value: string): string {
   if (/token|secret|password|key/i.test(name) || /^EAA[A-Za-z0-9]{20,}/.test(value)) return value.length ? `${value.slice(0, 2)}••••` : value;
   return value;
+}
+
+/** Whole paths for a request line that has a method and nothing else yet (`POST ‸`). */
+function wholePaths(ctx: CompletionContext, method: string, span: Span): CompletionItem[] {
+  const version = ctx.file.variables.has('version') ? '{{version}}' : ctx.file.env.defaultVersion ?? ctx.model.latestVersion;
+  const out: CompletionItem[] = [];
+  let i = 0;
+  for (const e of ctx.model.endpoints) {
+    if (e.method !== method || e.refuse) continue;
+    let n = 1;
+    const path = e.path.replace(/\{([^}]+)\}/g, (_, name: string) => `\${${n++}:${name}}`);
+    const query = e.id === 'url.read' ? `?id=\${${n}:https://example.com/}` : e.id === 'url.refresh' ? `?id=\${${n}:https%3A%2F%2Fexample.com%2F}&scrape=true` : '';
+    out.push({ label: `/${version}${e.path}${e.id.startsWith('url.') ? '?id=' : ''}`, kind: 'endpoint', detail: e.title, documentation: endpointDoc(e, ctx.model), insertText: `/${version}${path === '/' ? '/' : path}${query}`, snippet: true, replace: span, sortText: String(i++).padStart(3, '0') });
+  }
+  return out;
+}
+
+function previousNonSpace(text: string, at: number): string | undefined {
+  for (let i = at - 1; i >= 0; i--) if (!/\s/.test(text[i])) return text[i];
+  return undefined;
+}
+
+function nextNonSpace(text: string, at: number): string | undefined {
+  for (let i = at; i < text.length; i++) if (!/\s/.test(text[i])) return text[i];
+  return undefined;
+}
+
+/** The values already in a list of the body, as completion labels (for not offering them again). */
+function listValues(listPath: Array<string | number>, callParams: ReadonlyMap<string, { value: unknown }> | undefined): string[] {
+  let v: unknown = callParams?.get(String(listPath[0]))?.value;
+  for (const p of listPath.slice(1)) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[p] : undefined;
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function currentValue(cursor: { node?: { value?: unknown } }): string | undefined {
+  return typeof cursor.node?.value === 'string' ? cursor.node.value : undefined;
+}
+
+function nodeOf(endpoint: EndpointDef | undefined): string | undefined {
+  return endpoint?.node;
 }

@@ -4,6 +4,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import type { Directive, Header, Param, PathSegment, RequestBlock, VariableDef } from '../syntax/ast';
+import { HTTP_METHODS } from '../syntax/parseBlock';
 import { parseFieldList, type FieldItem, type FieldModifier } from '../syntax/fields';
 import { getNodePath, nodeAtOffset, parseBodyTree, type JsonPath } from '../syntax/jsonBody';
 import type { Span } from '../types';
@@ -12,7 +13,7 @@ export type Cursor =
   /** A blank line (or a line being typed) where a request line, directive or variable can start. */
   | { kind: 'lineStart'; prefix: string; span: Span; hasRequest: boolean }
   | { kind: 'method'; span: Span; prefix: string }
-  | { kind: 'path'; segmentIndex: number; segment?: PathSegment; prefix: string; span: Span }
+  | { kind: 'path'; segmentIndex: number; segment?: PathSegment; prefix: string; span: Span; emptyTarget?: boolean }
   | { kind: 'paramName'; param?: Param; prefix: string; span: Span; source: 'query' | 'form' }
   | { kind: 'paramValue'; param: Param; prefix: string; span: Span }
   | { kind: 'field'; param: Param; parents: FieldItem[]; item?: FieldItem; prefix: string; span: Span; siblings: FieldItem[] }
@@ -41,24 +42,20 @@ export function cursorAt(block: RequestBlock, offset: number): Cursor {
   const line = text.slice(lineStart, lineEnd);
   const before = text.slice(lineStart, offset);
 
-  // `{{...}}` anywhere on the line.
-  const open = before.lastIndexOf('{{');
-  if (open >= 0 && before.indexOf('}}', open) < 0) {
-    const close = text.indexOf('}}', offset);
-    const end = close >= 0 && close <= lineEnd ? close : offset;
-    const start = lineStart + open + 2;
-    return { kind: 'variable', expr: text.slice(start, end).trim(), prefix: text.slice(start, offset).trimStart(), span: { start, end } };
-  }
+  // `{{...}}` anywhere on the line: the reference whose braces hold the cursor (on its braces too).
+  const variable = variableAt(text, lineStart, lineEnd, offset);
+  if (variable) return variable;
 
   const trimmed = before.trimStart();
   if (trimmed.startsWith('#') || trimmed.startsWith('//')) {
-    // The directive on this line, even when the cursor sits after a trailing space.
-    const d = parsed.directives.find((x) => x.span.start >= lineStart && x.span.start <= offset && offset <= lineEnd);
+    // The directive on this line, even when the cursor sits after a trailing space; not before its `@`.
+    const d = parsed.directives.find((x) => x.span.start >= lineStart && x.name.span.start <= offset && offset <= lineEnd);
     const at = before.lastIndexOf('@');
     if (d && d.value && offset >= d.value.span.start) return { kind: 'directiveValue', directive: d, prefix: text.slice(d.value.span.start, offset), span: d.value.span };
     if (d && offset <= d.name.span.end) return { kind: 'directive', directive: d, prefix: text.slice(d.name.span.start, offset), span: d.name.span };
     if (d && d.name.span.end < offset) return { kind: 'directiveValue', directive: d, prefix: '', span: { start: offset, end: offset } };
     if (at >= 0 && /^(#|\/\/)\s*@[\w-]*$/.test(trimmed)) return { kind: 'directive', prefix: before.slice(at + 1), span: { start: lineStart + at + 1, end: offset } };
+    if (d || at >= 0) return { kind: 'none' };
     return { kind: 'none' };
   }
   const def = parsed.variables.find((v) => v.span.start <= offset && offset <= v.span.end);
@@ -77,7 +74,16 @@ export function cursorAt(block: RequestBlock, offset: number): Cursor {
   const continuation = request.continuationLines.find((l) => l.start <= offset && offset <= l.end);
   if (requestLine || continuation) {
     if (requestLine && request.method && offset <= request.method.span.end) return { kind: 'method', span: request.method.span, prefix: text.slice(request.method.span.start, offset) };
-    if (requestLine && !request.method && request.target.raw === '' ) return { kind: 'method', span: { start: request.span.start, end: offset }, prefix: trimmed };
+    // A method and a space, nothing else yet (`POST ‸`): a whole path goes here.
+    const typed = /^([A-Za-z]+)\s+$/.exec(before.trimStart());
+    if (requestLine && typed && HTTP_METHODS.includes(typed[1].toUpperCase()) && line.slice(before.length).trim() === '') {
+      return { kind: 'path', segmentIndex: 0, prefix: '', span: { start: offset, end: offset }, emptyTarget: true };
+    }
+    // A word being typed where the request line starts (`GE`): a method or a whole template goes here.
+    if (requestLine && !request.method && !/^(\/|\{\{|https?:)/i.test(request.target.raw)) {
+      return { kind: 'lineStart', prefix: trimmed, span: { start: offset - trimmed.length, end: offset }, hasRequest: false };
+    }
+    if (requestLine && request.target.origin && offset <= request.target.origin.span.end) return { kind: 'none' };
     const params = request.params;
     const qs = request.target.queryStart;
     if (continuation || (qs !== undefined && offset > qs)) return paramCursor(text, params, offset, 'query');
@@ -107,6 +113,20 @@ export function cursorAt(block: RequestBlock, offset: number): Cursor {
     return { kind: 'headerName', prefix: trimmed, span: { start: offset - trimmed.length, end: offset } };
   }
   return { kind: 'none' };
+}
+
+function variableAt(text: string, lineStart: number, lineEnd: number, offset: number): Cursor | undefined {
+  for (let open = text.indexOf('{{', lineStart); open >= 0 && open < lineEnd && open <= offset; open = text.indexOf('{{', open + 2)) {
+    let close = text.indexOf('}}', open + 2);
+    if (close < 0 || close > lineEnd) close = -1;
+    const end = close < 0 ? offset : close;
+    if (offset > (close < 0 ? lineEnd : close + 2)) continue;
+    if (offset < open + 2 && offset !== open + 1 && offset !== open) continue;
+    const start = open + 2;
+    const at = Math.max(start, Math.min(offset, end));
+    return { kind: 'variable', expr: text.slice(start, end).trim(), prefix: text.slice(start, at).trimStart(), span: { start, end: Math.max(end, start) } };
+  }
+  return undefined;
 }
 
 function paramCursor(text: string, params: Param[], offset: number, source: 'query' | 'form'): Cursor {
@@ -161,6 +181,8 @@ function bodyCursor(body: string, rel: number, base: number): Cursor {
   const node = nodeAtOffset(tree.root, rel);
   const shift = (s: number, e: number): Span => ({ start: base + s, end: base + e });
   if (!node) return { kind: 'none' };
+  // Right before an object's or list's opening bracket: nothing goes there.
+  if ((node.type === 'object' || node.type === 'array') && rel <= node.offset) return { kind: 'none' };
   const quoted = node.type === 'string';
   // On a property key.
   if (node.type === 'string' && node.parent?.type === 'property' && node.parent.children?.[0] === node) {
@@ -189,7 +211,14 @@ function bodyCursor(body: string, rel: number, base: number): Cursor {
     // After the colon, before a value: a value goes here.
     const key = node.children?.[0];
     const colon = node.colonOffset ?? -1;
-    if (key && colon >= 0 && rel > colon) return { kind: 'bodyValue', path: [...getNodePath(node.parent!), String(key.value)], prefix: '', span: shift(rel, rel), quoted: false };
+    if (key && colon >= 0 && rel > colon) {
+      // A value being typed without quotes (`IMP`): replace the whole word.
+      let s = rel;
+      while (s > colon + 1 && /[\w-]/.test(body[s - 1])) s--;
+      let e = rel;
+      while (e < body.length && /[\w-]/.test(body[e])) e++;
+      return { kind: 'bodyValue', path: [...getNodePath(node.parent!), String(key.value)], prefix: body.slice(s, rel), span: shift(s, e), quoted: false };
+    }
     return { kind: 'bodyKey', path: getNodePath(node.parent!), present: presentKeys(node.parent!), prefix: '', span: shift(rel, rel), quoted: false };
   }
   if (node.type === 'array') {

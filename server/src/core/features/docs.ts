@@ -19,14 +19,16 @@ export function kindOf(schema: JsonSchema): string {
 export function propertyDoc(name: string, schemaIn: JsonSchema, root: JsonSchema, model: ApiModel): string {
   const schema = resolveRef(schemaIn, root);
   const lines: string[] = [];
-  lines.push(`**${name}**: \`${kindOf(schema)}\`${schema['x-unit'] ? ` (${schema['x-unit']})` : ''}`);
+  const kind = kindOf(schema);
+  // A kind that carries its own code spans (`US`) cannot sit inside another one.
+  lines.push(`**${name}**: ${kind.includes('`') ? kind : `\`${kind}\``}${schema['x-unit'] ? `, in ${schema['x-unit'].replace(/\.$/, '')}` : ''}`);
   if (schema.description) lines.push('', schema.description);
   const facts: string[] = [];
   if (schema['x-since']) facts.push(`Available from ${schema['x-since']}.`);
   if (schema['x-until']) facts.push(`Not available from ${schema['x-until']} on.`);
   if (schema.deprecated) facts.push('Deprecated.');
-  if (schema['x-limit']) facts.push(`Limit: ${schema['x-limit']}`);
-  if (schema.maxLength !== undefined) facts.push(`At most ${schema.maxLength} characters.`);
+  if (schema['x-limit']) facts.push(`Limit: ${schema['x-limit'].replace(/\.?$/, '.')}`);
+  else if (schema.maxLength !== undefined) facts.push(`At most ${schema.maxLength} characters.`);
   if (schema.minimum !== undefined && schema.maximum !== undefined) facts.push(`From ${schema.minimum} to ${schema.maximum} inclusive.`);
   else if (schema.minimum !== undefined) facts.push(`At least ${schema.minimum}.`);
   if (schema.default !== undefined) facts.push(`Default: \`${JSON.stringify(schema.default)}\`.`);
@@ -34,8 +36,10 @@ export function propertyDoc(name: string, schemaIn: JsonSchema, root: JsonSchema
   const values = enumValues(schema);
   if (values.length) {
     lines.push('', 'Values:');
+    // One short line a value: the full texts are in the value's own hover and completion item.
     for (const v of values.slice(0, 40)) {
-      const d = valueDoc(schema, v);
+      const dep = schema['x-deprecatedValues']?.[v];
+      const d = dep ? 'deprecated' : schema['x-betaValues']?.[v] ? 'limited beta' : shorten(schema['x-enumDescriptions']?.[v]);
       lines.push(`- \`${v}\`${d ? ` — ${d}` : ''}`);
     }
     if (values.length > 40) lines.push(`- … and ${values.length - 40} more`);
@@ -55,15 +59,22 @@ export function enumValues(schema: JsonSchema): string[] {
 
 export function valueDoc(schema: JsonSchema, value: string): string {
   const parts: string[] = [];
-  const d = schema['x-enumDescriptions']?.[value];
-  if (d) parts.push(d);
   const dep = schema['x-deprecatedValues']?.[value];
+  const d = schema['x-enumDescriptions']?.[value];
+  // A deprecation message says all a plain "Deprecated." description would.
+  if (d && !(dep && /^deprecated\.?$/i.test(d.trim()))) parts.push(d);
   if (dep) parts.push(`⚠ ${dep.message}`);
   const beta = schema['x-betaValues']?.[value];
   if (beta) parts.push(`Limited beta: ${beta}`);
   const since = schema['x-valueSince']?.[value];
-  if (since) parts.push(`From ${since}.`);
+  if (since && !parts.join(' ').includes(since)) parts.push(`From ${since}.`);
   return parts.join(' ');
+}
+
+function shorten(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const first = text.split(/(?<=[.!?])\s/)[0];
+  return first.length > 90 ? `${first.slice(0, 87)}…` : first;
 }
 
 function rulesOf(schema: JsonSchema): string[] {
@@ -113,7 +124,10 @@ function limitsOf(e: EndpointDef): string[] {
     out.push(limits.platform.text);
   }
   if (e.id === 'url.read') out.push(limits.urlReads.text);
-  if (e.bucType === 'msgr') out.push(limits.messaging.text);
+  if (e.bucType === 'msgr') {
+    out.push('[1] shows no limits specific to reading threads; graphreq counts thread reads under the messaging app type (msgr) above.');
+    out.push(`Related: ${limits.messaging.text.replace(/^./, (c) => c.toLowerCase())}`);
+  }
   out.push(limits.callsPerId);
   return out;
 }

@@ -15,7 +15,8 @@ import type { FieldItem } from '../syntax/fields';
 import type { Finding, Span } from '../types';
 import { mask } from './completion';
 import { cursorAt } from './cursor';
-import { endpointDoc, propertyDoc, ruleDoc, valueDoc } from './docs';
+import { endpointDoc, enumValues, propertyDoc, ruleDoc, valueDoc } from './docs';
+import { firstSentence } from '../model/validateValue';
 
 export interface Hover {
   /** Markdown. */
@@ -65,9 +66,8 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
       const s = params?.properties?.[p.name.text];
       if (!s || !params) return undefined;
       const r = resolveRef(s, params);
-      if (cursor.kind === 'paramValue') {
-        const v = valueDoc(r, p.value?.text ?? '');
-        if (v) return { contents: `**${p.name.text}=${p.value!.text}**\n\n${v}`, span: cursor.span };
+      if (cursor.kind === 'paramValue' && enumValues(r).length) {
+        return { contents: valueHover(p.name.text, p.value?.text ?? '', r, '='), span: cursor.span };
       }
       let contents = propertyDoc(p.name.text, r, params, model);
       // REQ-IDS-COUNT: say what this very request costs.
@@ -76,13 +76,16 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
         const n = ids.value.split(',').filter((x) => x.trim()).length;
         contents += `\n\nThis request names ${n} id${n === 1 ? '' : 's'}: it counts as ${n} call${n === 1 ? '' : 's'} against the rate limits (REQ-IDS-COUNT).`;
       }
-      return { contents, span: cursor.kind === 'paramName' ? cursor.span : p.span };
+      return { contents, span: cursor.span };
     }
     case 'field':
     case 'modifier':
     case 'modifierArg': {
       const node = model.nodeSchema(endpoint?.node);
       if (!node) return undefined;
+      // Punctuation of the list (`,`, `.`, `{`) or an empty position: nothing to explain.
+      if (cursor.kind === 'field' && !cursor.item) return undefined;
+      if (cursor.kind === 'modifier' && !cursor.modifier) return undefined;
       const chain = cursor.kind === 'field' ? [...cursor.parents, ...(cursor.item ? [cursor.item] : [])] : [...cursor.parents, cursor.item];
       const s = fieldSchemaAt(node, chain, model);
       if (!s) return undefined;
@@ -95,13 +98,15 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
     case 'bodyKey':
     case 'bodyValue': {
       if (!params) return undefined;
+      // Between list items, after a colon, before a bracket: no node under the cursor, nothing to explain.
+      if (cursor.kind === 'bodyValue' && !cursor.node) return undefined;
+      if (cursor.span.end <= cursor.span.start) return undefined;
       const path = cursor.kind === 'bodyKey' ? [...cursor.path, unquote(block.text.slice(cursor.span.start, cursor.span.end))] : cursor.path;
       const s = schemaAt(params, path);
       if (!s) return undefined;
       const name = path.filter((p) => typeof p === 'string').join('.');
-      if (cursor.kind === 'bodyValue' && typeof cursor.node?.value === 'string') {
-        const v = valueDoc(s, cursor.node.value);
-        if (v) return { contents: `**${name}: ${cursor.node.value}**\n\n${v}`, span: cursor.span };
+      if (cursor.kind === 'bodyValue' && typeof cursor.node?.value === 'string' && enumValues(s).length) {
+        return { contents: valueHover(name, cursor.node.value, s), span: cursor.span };
       }
       return { contents: propertyDoc(name, s, params, model), span: cursor.span };
     }
@@ -145,4 +150,12 @@ function versionDoc(text: string, ctx: HoverContext): string {
 
 function unquote(s: string): string {
   return s.startsWith('"') ? s.slice(1, s.endsWith('"') && s.length > 1 ? -1 : undefined) : s;
+}
+
+/** A value's hover: what the value means, else what the parameter is, in a line or two. */
+function valueHover(name: string, value: string, schema: JsonSchema, sep = ': '): string {
+  const doc = valueDoc(schema, value);
+  const known = enumValues(schema).includes(value);
+  const about = doc || (known ? `One of the values of \`${name}\`. ${schema.description ? firstSentence(schema.description) : ''}` : `Not a value of \`${name}\`: it takes ${enumValues(schema).slice(0, 8).map((v) => `\`${v}\``).join(', ')}${enumValues(schema).length > 8 ? ', …' : ''}.`);
+  return `**${name}${sep}${value}**\n\n${about}`;
 }

@@ -5,7 +5,7 @@
 import { modify, type Node } from 'jsonc-parser';
 import type { BlockCall } from '../analysis/blockCall';
 import type { Param, RequestBlock } from '../syntax/ast';
-import { nodeAtPath, parseBodyTree, type BodyTree, type JsonPath } from '../syntax/jsonBody';
+import { nodeAtPath, parseBodyTree, propertyAtPath, type BodyTree, type JsonPath } from '../syntax/jsonBody';
 import type { FixSpec, Location, RuleFinding } from '../rules/ruleFinding';
 import type { Finding, Fix, Span, TextEdit } from '../types';
 
@@ -27,6 +27,13 @@ export class Locator {
 
   private bodyStart(): number {
     return this.request.body!.span.start;
+  }
+
+  /** The key of a top-level member of the JSON body, whatever the query holds. */
+  bodyKeySpan(name: string): Span | undefined {
+    const prop = propertyAtPath(this.bodyTree()?.root, [name]);
+    const key = prop?.children?.[0];
+    return key ? shift({ start: key.offset, end: key.offset + key.length }, this.bodyStart()) : undefined;
   }
 
   /** The line-level fallback: the request's target (path and query). */
@@ -114,6 +121,9 @@ export class Locator {
   fix(spec: FixSpec, at: Span): Fix | undefined {
     const edits = this.edits(spec, at);
     if (!edits || edits.length === 0) return undefined;
+    // A value written as a `{{variable}}` is fixed where the variable is defined, not overwritten here.
+    const removal = spec.kind === 'removeParam' || spec.kind === 'removeHeader';
+    if (!removal && edits.some((e) => this.block.text.slice(e.span.start, e.span.end).includes('{{'))) return undefined;
     return { title: spec.title, edits, preferred: spec.preferred, fixAll: spec.fixAll };
   }
 
@@ -226,7 +236,7 @@ export class Locator {
 
   private removeParam(name: string): TextEdit[] | undefined {
     const p = this.bc.written.get(name);
-    if (!p) return this.jsonEdits([name], undefined);
+    if (!p) return this.removeMember(name);
     const text = this.block.text;
     let start = p.span.start;
     let end = p.span.end;
@@ -240,6 +250,40 @@ export class Locator {
     const lineSpan = wholeLine(text, { start, end });
     if (text.slice(lineSpan.start, lineSpan.end).trim() === text.slice(start, end).trim()) return [{ span: lineSpan, newText: '' }];
     return [{ span: { start, end }, newText: '' }];
+  }
+
+  /**
+   * Removes one top-level member of the JSON body and one comma, touching nothing else: comments and
+   * layout stay as written (jsonc-parser's `modify` would reformat the object and drop its comments).
+   */
+  private removeMember(name: string): TextEdit[] | undefined {
+    const tree = this.bodyTree();
+    const prop = propertyAtPath(tree?.root, [name]);
+    if (!tree || !prop) return undefined;
+    // The text as written: in the tree's text comments are blanked, and would look like spaces to remove.
+    const t = this.request.body!.text;
+    let start = prop.offset;
+    let end = prop.offset + prop.length;
+    let after = end;
+    while (after < t.length && (t[after] === ' ' || t[after] === '\t')) after++;
+    if (t[after] === ',') {
+      end = after + 1;
+      while (end < t.length && (t[end] === ' ' || t[end] === '\t')) end++;
+    } else {
+      // The last member: take the comma before it instead.
+      let before = start;
+      while (before > 0 && /\s/.test(t[before - 1])) before--;
+      if (t[before - 1] === ',') start = before - 1;
+    }
+    // Alone on its line: the line goes too.
+    const lineStart = t.lastIndexOf('\n', start - 1) + 1;
+    const lineEnd = t.indexOf('\n', end);
+    if (t.slice(lineStart, start).trim() === '' && t.slice(end, lineEnd < 0 ? t.length : lineEnd).trim() === '' && lineEnd >= 0) {
+      start = lineStart;
+      end = lineEnd + 1;
+    }
+    const base = this.bodyStart();
+    return [{ span: { start: base + start, end: base + end }, newText: '' }];
   }
 
   private renameParam(name: string, path: JsonPath, newName: string): TextEdit[] | undefined {

@@ -110,6 +110,24 @@ function shiftFinding(f: Finding, by: number): Finding {
 }
 
 export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): BlockResult {
+  try {
+    return checkBlock(block, ctx, model);
+  } catch (e) {
+    // Any text gets diagnostics, never a crash: a body or field list nested thousands of levels deep
+    // exhausts the stack of the recursive readers, and is reported as such.
+    if (!(e instanceof RangeError)) throw e;
+    const request = block.parsed.request;
+    const span = request?.body?.span ?? request?.span ?? { start: 0, end: Math.min(block.text.length, 1) };
+    return {
+      findings: [
+        ...block.parsed.errors.map((x) => ({ code: x.code, severity: 'error' as const, message: x.message, span: x.span })),
+        { code: request?.body ? 'SYNTAX-JSON' : 'SYNTAX-REQUEST', severity: 'error', message: 'This request is nested too deeply to be checked (thousands of levels): flatten it.', span: { start: span.start, end: Math.min(span.end, span.start + 1) } },
+      ],
+    };
+  }
+}
+
+function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): BlockResult {
   const findings: Finding[] = [];
   const parsed = block.parsed;
   for (const e of parsed.errors) findings.push({ code: e.code, severity: 'error', message: e.message, span: e.span });
@@ -125,6 +143,9 @@ export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiM
     // One syntax error is enough to point at: the ones after it are usually its consequences.
     const first = tree.errors[0];
     if (first) findings.push({ code: 'SYNTAX-JSON', severity: 'error', message: first.message, span: { start: body.span.start + first.span.start, end: body.span.start + first.span.end } });
+    else if (tree.root && tree.root.type !== 'object') {
+      findings.push({ code: 'SYNTAX-JSON', severity: 'error', message: `The body is a JSON ${tree.root.type === 'array' ? 'list' : tree.root.type}: it must be an object of the call's parameters, as in \`{ "name": "Spring sale" }\`.`, span: { start: body.span.start, end: body.span.start + 1 } });
+    }
   }
   checkVariables(block, ctx, findings);
   checkDirectives(block, model, findings);
@@ -133,14 +154,12 @@ export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiM
   for (const f of checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text })) {
     findings.push(locator.finding(f, severityOf(f.rule, f.severity, model)));
   }
-  for (const name of bc.call.duplicates ?? []) {
-    findings.push({
-      code: 'REQ-DUPLICATE-PARAM',
-      severity: 'warning',
-      message: `\`${name}\` is given more than once; the last one is sent and the others are ignored.`,
-      span: locator.span({ kind: 'param', name, part: 'key' }),
-    });
-  }
+  // REQ-DUPLICATE-PARAM: one warning on each later copy, where it is written.
+  const duplicate = (name: string, span: Finding['span']): void => {
+    findings.push({ code: 'REQ-DUPLICATE-PARAM', severity: 'warning', message: `\`${name}\` is given more than once; the last one is sent and the others are ignored.`, span });
+  };
+  for (const p of bc.duplicateParams) duplicate(p.name.text, p.name.span);
+  for (const name of bc.bodyDuplicates) duplicate(name, locator.bodyKeySpan(name) ?? locator.span({ kind: 'param', name, part: 'key' }));
   let urlRead: BlockResult['urlRead'];
   const id = bc.call.params.get('id');
   if (bc.call.endpoint?.id === 'url.read' && id && !id.opaque && typeof id.value === 'string') {

@@ -243,6 +243,8 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
       reject(`\`${where()}\` must not be empty: it takes ${kindText(schema)}${source}.`);
     } else if (schema.pattern && !pattern(schema.pattern).test(v)) {
       reject(`\`${where()}\` expects ${kindText(schema)}, not ${describe(v)}${source}.`);
+    } else if (schema['x-kind']?.startsWith('datetime') && !isCalendarDate(v)) {
+      reject(`\`${where()}\` is not a date that exists: ${describe(v)}${source}.`);
     }
   } else if (typeof v === 'number') {
     if (schema.minimum !== undefined && v < schema.minimum) {
@@ -351,4 +353,14 @@ function lowerFirst(text: string): string {
 export function firstSentence(text: string): string {
   const m = /^(.*?[.!?])(\s|$)/.exec(text);
   return m ? m[1] : text;
+}
+
+/** Whether the date part of an ISO 8601 text (YYYY-MM-DD...) names a day of the calendar; other forms pass. */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(text);
+  if (!m) return true;
+  const [y, mo, d, h = '0', mi = '0', se = '0'] = m.slice(1).map((x) => x ?? '0');
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  const dayOk = date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(mo) - 1 && date.getUTCDate() === Number(d);
+  return dayOk && Number(h) < 24 && Number(mi) < 60 && Number(se) < 61;
 }

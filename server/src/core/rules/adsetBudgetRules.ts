@@ -75,7 +75,8 @@ export const budgetRules: CrossFieldRule[] = [
     id: 'ADSET-DAILY-BUDGET-SPAN',
     endpoints: CREATE,
     check(call, { out }) {
-      if (!given(call, 'daily_budget')) return;
+      // A daily_budget the schema rejected ("lots") is that one mistake: no span finding on top of it.
+      if (!given(call, 'daily_budget') || call.params.get('daily_budget')?.opaque) return;
       const start = timeMs(call, 'start_time');
       const end = timeMs(call, 'end_time');
       if (start === undefined || end === undefined || end === 0) return; // end_time=0: ongoing.
@@ -83,7 +84,7 @@ export const budgetRules: CrossFieldRule[] = [
       if (hours <= 24) {
         out.push({
           rule: 'ADSET-DAILY-BUDGET-SPAN',
-          message: `A daily budget needs more than 24 hours between \`start_time\` and \`end_time\`; here there are ${formatHours(hours)}. Use \`lifetime_budget\` for a shorter run, or move \`end_time\` (${DOC}).`,
+          message: `A daily budget needs more than 24 hours between \`start_time\` and \`end_time\`; ${formatHours(hours)}. Use \`lifetime_budget\` for a shorter run, or move \`end_time\` (${DOC}).`,
           at: { kind: 'param', name: 'end_time', part: 'value' },
           related: [
             { at: { kind: 'param', name: 'start_time', part: 'value' }, message: 'start_time' },
@@ -196,6 +197,7 @@ export const budgetRules: CrossFieldRule[] = [
 ];
 
 function formatHours(h: number): string {
-  if (h < 0) return 'an end before the start';
-  return `${Math.round(h * 10) / 10} hours`;
+  if (h < 0) return 'here `end_time` comes before `start_time`';
+  const n = Math.round(h * 10) / 10;
+  return `here there ${n === 1 ? 'is 1 hour' : `are ${n} hours`}`;
 }

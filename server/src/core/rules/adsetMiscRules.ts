@@ -59,7 +59,7 @@ export const miscRules: CrossFieldRule[] = [
       out.push({
         rule: 'ADSET-CBO-BID-STRATEGY',
         message: 'With campaign budget optimization, bid_strategy is read (and set) on the campaign, not the ad set ([2] Ad set read fields).',
-        at: call.params.get('fields')?.source === 'json' ? { kind: 'param', name: 'fields', part: 'value' } : { kind: 'field', item },
+        at: call.params.get('fields')?.source === 'json' || call.fieldsUnlocated ? { kind: 'param', name: 'fields', part: 'value' } : { kind: 'field', item },
       });
     },
   },

@@ -21,7 +21,7 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
   const param = call.params.get('fields');
   if (param?.opaque) return;
   // A field list read from a JSON body has no offsets of its own: its findings point at the value.
-  const inBody = param?.source === 'json';
+  const inBody = param?.source === 'json' || !!call.fieldsUnlocated;
   const locate = (loc: Location): Location => (inBody ? { kind: 'param', name: 'fields', part: 'value' } : loc);
   // One syntax error is enough to point at: the ones after it are usually its consequences (an
   // unclosed `(` makes the rest of the list unreadable), as for JSON bodies.
@@ -111,10 +111,13 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
     const c = coerce(modSchema, arg);
     const bad = !c.ok || (modSchema.enum && !modSchema.enum.includes(c.value)) || (typeof c.value === 'number' && modSchema.minimum !== undefined && c.value < modSchema.minimum);
     if (bad) {
+      const unquoted = arg.replace(/^["']|["']$/g, '');
       const allowed = modSchema.enum
-        ? `only ${listForMessage(modSchema.enum)} is allowed`
+        ? unquoted !== arg && modSchema.enum.includes(unquoted)
+          ? `write \`${unquoted}\` without quotes`
+          : `only ${listForMessage(modSchema.enum)} is allowed`
         : `it takes ${modSchema['x-kind'] ?? modSchema.type}${modSchema.minimum !== undefined ? ` (${modSchema.minimum} or more)` : ''}`;
-      const suggestion = modSchema.enum ? closest(arg, modSchema.enum as string[]) ?? String(modSchema.enum[0]) : undefined;
+      const suggestion = modSchema.enum ? closest(unquoted, modSchema.enum as string[]) ?? String(modSchema.enum[0]) : undefined;
       const what = modSchema.description ? ` ${firstSentence(modSchema.description)}` : '';
       ctx.out.push({
         rule,

@@ -102,7 +102,11 @@ function checkVersion(call: Call, ctx: RuleContext): void {
   if (expiry && expiry <= call.env.today) {
     out.push({
       rule: 'REQ-VERSION-EXPIRED',
-      message: `${v.text} expired on ${expiry}, two years after ${successor.text} was released (${released}). Calls to it are routed to an older available version or fail with code 2635: move to ${known[known.length - 1].text} ([3] Versioning 2-3).`,
+      // A version older than the whole release table: its successor is not listed, but it was released
+      // no later than the oldest listed version, so the expiry is "by" that date.
+      message: releases[v.text] || known.some((k) => compareVersions(k, v) < 0)
+        ? `${v.text} expired on ${expiry}, two years after ${successor.text} was released (${released}). Calls to it are routed to an older available version or fail with code 2635: move to ${known[known.length - 1].text} ([3] Versioning 2-3).`
+        : `${v.text} is older than every version in the release table, so it expired by ${expiry} at the latest (two years after its successor's release). Calls to it are routed to an older available version or fail with code 2635: move to ${known[known.length - 1].text} ([3] Versioning 2-3).`,
       at: { kind: 'version' },
       service: { code: 2635 },
     });

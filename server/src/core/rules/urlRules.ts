@@ -29,7 +29,7 @@ export const urlRules: CrossFieldRule[] = [
       const encoded = encodeURIComponent(full);
       out.push({
         rule: 'URL-ID-ENCODED',
-        message: `The URL in \`id\` has ${strays.length ? 'a raw `&`, which splits it into separate parameters' : 'a raw `?`, `#` or space'}: encode it so it cannot disturb the \`scrape\` parameter ([1] Refresh a URL node).`,
+        message: `The URL in \`id\` has ${strays.length ? 'a raw `&`, which splits it into separate parameters' : rawCharacter(asWritten ?? raw)}: encode it so it cannot disturb the \`scrape\` parameter ([1] Refresh a URL node).`,
         at: { kind: 'param', name: 'id', part: 'value' },
         fixes: [{ kind: 'encodeParam', title: 'Encode the URL', name: 'id', value: encoded, absorb: strays, preferred: true, fixAll: true }],
         // No service answer of its own (RULES.md: Service "—"): the service sees whatever the raw
@@ -39,3 +39,10 @@ export const urlRules: CrossFieldRule[] = [
     },
   },
 ];
+
+/** Names the first character that needs encoding, for the message. */
+function rawCharacter(url: string): string {
+  const m = /[&?#\s]/.exec(url);
+  if (!m) return 'a character that needs encoding';
+  return m[0] === ' ' ? 'a raw space' : /\s/.test(m[0]) ? 'raw white space' : `a raw \`${m[0]}\``;
+}
