@@ -120,3 +120,36 @@ describe('completion and hover at awkward positions (review)', () => {
     assert.match(item.insertText!, /^,\n"status"/);
   });
 });
+
+describe('second review batch', () => {
+  it('reads through ?ids= count toward the 10 reads of a URL', () => {
+    const reads = Array.from({ length: 10 }, () => '###\nGET /v23.0/?id=https://example.com/post&fields=id\n').join('');
+    assert.deepEqual(codes(`${reads}###\nGET /v23.0/?ids=https://example.com/post,https://example.com/other&fields=id\n`), ['REQ-IDS-COUNT', 'URL-READ-RATE']);
+  });
+  it('a field of another node on a numeric id suggests the # @node directive', () => {
+    const f = findings('GET /v23.0/100200300400?fields=id,messages\n')[0];
+    assert.match(f.message, /# @node thread/);
+  });
+  it('a URL cut at a raw & in a read says so', () => {
+    const f = findings('GET /v23.0/?id=https://example.com/p?x=1&y=2&fields=engagement\n').find((x) => x.code === 'REQ-UNKNOWN-PARAM')!;
+    assert.match(f.message, /cut at a raw `&`/);
+  });
+  it('form values may have spaces around =', () => {
+    assert.deepEqual(codes('POST /v23.0/120200000000000002/copies\n\ndeep_copy = true\n&status_option = PAUSED\n'), []);
+  });
+  it('an emoji in a field list is reported whole', () => {
+    const text = 'GET /v23.0/?id=https://example.com/&fields=engagement,😀x\n';
+    const f = findings(text)[0];
+    assert.equal(text.slice(f.span.start, f.span.end), '😀');
+  });
+  it('completes the documented answer of a named request, and only of requests written before', () => {
+    const text = '### a\n# @name copy\nPOST /v23.0/123/copies\n\n{}\n### b\nGET /v23.0/{{copy.response.body.‸}}\n### c\n# @name later\nGET /v23.0/1\n';
+    const labels = completeAt(text).map((i) => i.label);
+    assert.deepEqual(labels, ['copy.response.body.copied_adset_id', 'copy.response.body.ad_object_ids']);
+    assert.ok(!completeAt('### a\nGET /v23.0/{{‸}}\n### b\n# @name later\nGET /v23.0/1\n').some((i) => i.label.startsWith('later')));
+  });
+  it('completes versions after @version = and values of Content-Type', () => {
+    assert.ok(completeAt('@version = ‸').some((i) => i.label === 'v26.0'));
+    assert.ok(completeAt('POST /v23.0/act_1/adsets\nContent-Type: ‸').some((i) => i.label === 'application/x-www-form-urlencoded'));
+  });
+});

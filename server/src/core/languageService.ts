@@ -42,7 +42,7 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
     getCompletions(doc, offset, file) {
       const block = blockAt(doc, offset);
       if (!block) return [];
-      return blockCompletions(block, offset - block.offset, { model, file }).map((i) => ({ ...i, replace: { start: i.replace.start + block.offset, end: i.replace.end + block.offset } }));
+      return blockCompletions(block, offset - block.offset, { model, file, doc }).map((i) => ({ ...i, replace: { start: i.replace.start + block.offset, end: i.replace.end + block.offset } }));
     },
     getHover(doc, offset, file, findings) {
       const block = blockAt(doc, offset);

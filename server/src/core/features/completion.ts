@@ -11,7 +11,7 @@ import type { ApiModel, EndpointDef } from '../model/apiModel';
 import { fieldSchemaAt, schemaAt } from '../model/schemaPath';
 import type { JsonSchema } from '../model/schemaTypes';
 import { resolveRef } from '../model/validateValue';
-import type { RequestBlock } from '../syntax/ast';
+import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
 import type { FieldItem } from '../syntax/fields';
 import type { Span } from '../types';
 import { cursorAt } from './cursor';
@@ -40,6 +40,8 @@ export interface CompletionItem {
 export interface CompletionContext {
   model: ApiModel;
   file: FileContext;
+  /** The document, to tell what a named request answers and where it stands. */
+  doc?: GraphreqDocument;
 }
 
 export function getCompletions(block: RequestBlock, offset: number, ctx: CompletionContext): CompletionItem[] {
@@ -119,7 +121,15 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
       return items;
     }
     case 'variable':
-      return variableItems(ctx, cursor.span, cursor.prefix);
+      return variableItems(ctx, cursor.span, cursor.prefix, block);
+    case 'variableDef':
+      return cursor.def.name.text === 'version' && offset >= cursor.def.value.span.start
+        ? pathItems(0, cursor.def.value.text ? cursor.def.value.span : { start: offset, end: offset }, ctx, 'GET').filter((i) => i.kind === 'version')
+        : [];
+    case 'headerValue': {
+      const values = model.headerValues[cursor.header.name.text.toLowerCase()] ?? [];
+      return values.map((v, i) => ({ label: v, kind: 'value' as const, replace: cursor.span, sortText: String(i) }));
+    }
     case 'directive': {
       const present = new Set(block.parsed.directives.filter((d) => d !== cursor.directive).map((d) => d.name.text));
       const hasValue = !!cursor.directive?.value || /\s/.test(block.text[cursor.span.end] ?? '');
@@ -257,7 +267,7 @@ function bodyKeys(params: JsonSchema | undefined, path: Array<string | number>, 
       kind: 'property',
       detail: kindOf(r),
       documentation: propertyDoc(name, r, params, model),
-      insertText: `"${name}": ${value}`,
+      insertText: `"${name}": ${value}$0`,
       snippet: true,
       replace: span,
       filterText: quoted ? `"${name}"` : name,
@@ -269,40 +279,50 @@ function bodyKeys(params: JsonSchema | undefined, path: Array<string | number>, 
   return out;
 }
 
-/** A snippet for a value of `s`: objects and list items spelled out with their required members. */
-function valueSnippet(s: JsonSchema, root: JsonSchema, depth = 0): string {
+/**
+ * A snippet for a value of `s`: objects and list items spelled out with the members their schema
+ * names (`x-snippetMembers`, else the required ones, else the first), each value a tab stop.
+ */
+function valueSnippet(s: JsonSchema, root: JsonSchema): string {
+  const stop = { n: 1 };
+  return snippetOf(s, root, 0, stop);
+}
+
+function snippetOf(s: JsonSchema, root: JsonSchema, depth: number, stop: { n: number }): string {
   const r = resolveRef(s, root);
   const types = Array.isArray(r.type) ? r.type : [r.type];
-  if (r.enum) return `"\${1|${enumValues(r).filter((v) => !r['x-deprecatedValues']?.[v]).join(',')}|}"`;
-  if (types.includes('object') && r.properties && depth < 2) {
-    const names = (r.required?.length ? r.required : Object.keys(r.properties).slice(0, 1)).filter((n) => r.properties![n]);
-    const inner = names.map((n) => `"${n}": ${plainValue(resolveRef(r.properties![n], root), root, depth + 1)}`).join(', ');
-    return `{ ${inner}$0 }`;
+  if (r.enum) {
+    const values = enumValues(r).filter((v) => !r['x-deprecatedValues']?.[v]);
+    const suggested = (r.examples ?? []).find((e): e is string => typeof e === 'string' && values.includes(e));
+    const ordered = suggested ? [suggested, ...values.filter((v) => v !== suggested)] : values;
+    return `"\${${stop.n++}|${ordered.map(escapeChoice).join(',')}|}"`;
+  }
+  if (types.includes('object') && r.properties && depth < 3) {
+    const names = snippetMembers(r);
+    return `{ ${names.map((n) => `"${n}": ${snippetOf(r.properties![n], root, depth + 1, stop)}`).join(', ')} }`;
   }
   if (types.includes('array')) {
     const item = r.items ? resolveRef(r.items, root) : undefined;
-    if (item?.properties) return `[${plainValue(item, root, depth + 1)}$0]`;
-    return '[$1]';
+    if (item?.properties && depth < 3) return `[${snippetOf(item, root, depth + 1, stop)}]`;
+    if (item?.enum) return `[${snippetOf(item, root, depth + 1, stop)}]`;
+    const example = item?.examples?.[0] ?? (item?.pattern === '^[A-Z]{2}$' ? 'US' : undefined);
+    return example !== undefined ? `[\${${stop.n++}:${JSON.stringify(example).replace(/[$}\\]/g, '\\$&')}}]` : `[\$${stop.n++}]`;
   }
-  if (types.includes('boolean')) return '${1|true,false|}';
-  if (types.includes('integer') || types.includes('number')) return '${1:0}';
-  return '"$1"';
+  if (types.includes('boolean')) return `\${${stop.n++}|false,true|}`;
+  // Ids are "numeric string or integer": written as text, as the documents' examples do.
+  if (types.includes('string')) return `"\$${stop.n++}"`;
+  if (types.includes('integer') || types.includes('number')) return `\${${stop.n++}:${r.minimum ?? 0}}`;
+  return `"\$${stop.n++}"`;
 }
 
-function plainValue(s: JsonSchema, root: JsonSchema, depth: number): string {
-  const types = Array.isArray(s.type) ? s.type : [s.type];
-  if (s.enum) return `"${String(enumValues(s)[0])}"`;
-  if (types.includes('object') && s.properties && depth < 3) {
-    const names = (s.required?.length ? s.required : Object.keys(s.properties).slice(0, 1)).filter((n) => s.properties![n]);
-    return `{ ${names.map((n) => `"${n}": ${plainValue(resolveRef(s.properties![n], root), root, depth + 1)}`).join(', ')} }`;
-  }
-  if (types.includes('array')) {
-    const item = s.items ? resolveRef(s.items, root) : undefined;
-    return item?.properties ? `[${plainValue(item, root, depth + 1)}]` : item?.pattern === '^[A-Z]{2}$' ? '["US"]' : '[]';
-  }
-  if (types.includes('boolean')) return 'false';
-  if (types.includes('integer') || types.includes('number')) return String(s.minimum ?? 0);
-  return '""';
+function snippetMembers(s: JsonSchema): string[] {
+  const props = s.properties ?? {};
+  const wanted = s['x-snippetMembers'] ?? (s.required?.length ? s.required : Object.keys(props).slice(0, 1));
+  return wanted.filter((n) => props[n]);
+}
+
+function escapeChoice(v: string): string {
+  return v.replace(/[,|$}\\]/g, '\\$&');
 }
 
 function fieldSchema(endpoint: EndpointDef | undefined, chain: FieldItem[], model: ApiModel): JsonSchema | undefined {
@@ -336,13 +356,14 @@ function fieldItems(endpoint: EndpointDef | undefined, parents: FieldItem[], sib
     });
 }
 
-function variableItems(ctx: CompletionContext, span: Span, prefix: string): CompletionItem[] {
+function variableItems(ctx: CompletionContext, span: Span, prefix: string, block: RequestBlock): CompletionItem[] {
   const out: CompletionItem[] = [];
   const { file } = ctx;
-  const m = /^([\w-]+)\.response\.body\.?$/.exec(prefix) ?? /^([\w-]+)\.response\.body\.[\w.]*$/.exec(prefix);
-  if (m && file.names.has(m[1])) {
-    // Named response paths: the ids the documented responses carry.
-    for (const [path, doc] of [['id', 'Id of the created ad set'], ['copied_adset_id', 'Id of the copy (copies response)'], ['success', 'true on success (validate_only, scrape)']]) {
+  // Only requests written before this one can have answered when it is sent.
+  const earlier = [...file.names].filter(([, index]) => index < 0 || index < block.index);
+  const m = /^([\w-]+)\.response\.body\.[\w.]*$/.exec(prefix);
+  if (m && earlier.some(([name]) => name === m[1])) {
+    for (const [path, doc] of responsePaths(ctx, file.names.get(m[1])!)) {
       out.push({ label: `${m[1]}.response.body.${path}`, kind: 'variable', documentation: doc, insertText: `${m[1]}.response.body.${path}`, replace: span });
     }
     return out;
@@ -351,10 +372,29 @@ function variableItems(ctx: CompletionContext, span: Span, prefix: string): Comp
   for (const [name, value] of Object.entries(file.env.variables)) {
     if (!file.variables.has(name)) out.push({ label: name, kind: 'variable', detail: `${mask(name, value)} (environment${file.env.name ? ` ${file.env.name}` : ''})`, replace: span, sortText: `1${name}` });
   }
-  for (const name of file.names.keys()) {
+  for (const [name] of earlier) {
     out.push({ label: `${name}.response.body.`, kind: 'variable', detail: `response of request ${name}`, replace: span, sortText: `2${name}`, retrigger: true });
   }
   return out;
+}
+
+/** What the response of the request at `index` holds, by its endpoint: the documented response shapes. */
+function responsePaths(ctx: CompletionContext, index: number): Array<[string, string]> {
+  const producer = index >= 0 ? ctx.doc?.blocks[index] : undefined;
+  const endpoint = producer?.parsed.request ? buildBlockCall(producer, ctx.file, ctx.model)?.call.endpoint : undefined;
+  switch (endpoint?.id) {
+    case 'adset.create':
+      return [['id', 'Id of the created ad set'], ['success', 'true, when the request validated only (execution_options validate_only)']];
+    case 'adset.copy':
+      return [['copied_adset_id', 'Id of the copy'], ['ad_object_ids', 'The copied objects: ad_object_type, source_id, copied_id']];
+    case 'url.refresh':
+      return [['success', 'true on success']];
+    default: {
+      const node = ctx.model.nodeSchema(endpoint?.node);
+      if (node?.properties) return Object.entries(node.properties).map(([name, s]) => [name, s.description ?? '']);
+      return [['id', 'Id of the object the request answered with']];
+    }
+  }
 }
 
 /** Masks values that look like secrets, so completion and hover never show a token. */

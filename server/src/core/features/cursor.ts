@@ -58,7 +58,7 @@ export function cursorAt(block: RequestBlock, offset: number): Cursor {
     if (d || at >= 0) return { kind: 'none' };
     return { kind: 'none' };
   }
-  const def = parsed.variables.find((v) => v.span.start <= offset && offset <= v.span.end);
+  const def = parsed.variables.find((v) => v.span.start >= lineStart && v.span.start <= offset && offset <= lineEnd);
   if (def) return { kind: 'variableDef', def };
 
   const request = parsed.request;
@@ -94,10 +94,11 @@ export function cursorAt(block: RequestBlock, offset: number): Cursor {
     return { kind: 'path', segmentIndex: count, prefix: '', span: { start: offset, end: offset } };
   }
 
-  const header = request.headers.find((h) => h.span.start <= offset && offset <= h.span.end);
+  // The header of this line, also with the cursor after a trailing space (`Content-Type: ‸`).
+  const header = request.headers.find((h) => h.span.start >= lineStart && h.span.start <= offset && offset <= lineEnd);
   if (header) {
     if (offset <= header.name.span.end) return { kind: 'headerName', header, prefix: text.slice(header.name.span.start, offset), span: header.name.span };
-    return { kind: 'headerValue', header, span: header.value.span };
+    return { kind: 'headerValue', header, span: header.value.text ? header.value.span : { start: offset, end: offset } };
   }
 
   const body = request.body;

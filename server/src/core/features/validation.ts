@@ -19,8 +19,8 @@ import { closest, listForMessage } from '../rules/suggest';
 /** What a block's check leaves behind: its findings (block-relative) and what cross-request rules need. */
 export interface BlockResult {
   findings: Finding[];
-  /** The URL a GET of the URL node reads, for URL-READ-RATE. */
-  urlRead?: { url: string; finding: () => Finding | undefined };
+  /** The URLs a GET of the URL node reads (one per id named), for URL-READ-RATE. */
+  urlReads?: Array<{ url: string; finding: () => Finding | undefined }>;
 }
 
 /**
@@ -73,8 +73,10 @@ export function validateBlocks(doc: GraphreqDocument, ctx: FileContext, opts: Va
       opts.cache?.set(block, ctx.signature, result);
     }
     for (const f of result.findings) findings.push(shiftFinding(f, block.offset));
-    const read = result.urlRead?.finding();
-    if (read) urlReads.push({ url: result.urlRead!.url, finding: shiftFinding(read, block.offset) });
+    for (const r of result.urlReads ?? []) {
+      const read = r.finding();
+      if (read) urlReads.push({ url: r.url, finding: shiftFinding(read, block.offset) });
+    }
   }
   return { findings, urlReads };
 }
@@ -160,15 +162,19 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   };
   for (const p of bc.duplicateParams) duplicate(p.name.text, p.name.span);
   for (const name of bc.bodyDuplicates) duplicate(name, locator.bodyKeySpan(name) ?? locator.span({ kind: 'param', name, part: 'key' }));
-  let urlRead: BlockResult['urlRead'];
-  const id = bc.call.params.get('id');
-  if (bc.call.endpoint?.id === 'url.read' && id && !id.opaque && typeof id.value === 'string') {
-    urlRead = {
-      url: id.value,
-      finding: () => locator.finding({ rule: 'URL-READ-RATE', message: '', at: { kind: 'param', name: 'id', part: 'value' } }, severityOf('URL-READ-RATE', undefined, model)),
-    };
+  // Every URL read counts, one per id named ([3] Limits): `id=...` and each of `ids=a,b`.
+  const urlReads: NonNullable<BlockResult['urlReads']> = [];
+  if (bc.call.endpoint?.id === 'url.read') {
+    for (const name of ['id', 'ids']) {
+      const p = bc.call.params.get(name);
+      if (!p || p.opaque || typeof p.value !== 'string') continue;
+      const urls = name === 'id' ? [p.value] : p.value.split(',').map((u) => u.trim()).filter(Boolean);
+      for (const url of urls) {
+        urlReads.push({ url, finding: () => locator.finding({ rule: 'URL-READ-RATE', message: '', at: { kind: 'param', name, part: 'value' } }, severityOf('URL-READ-RATE', undefined, model)) });
+      }
+    }
   }
-  return { findings, urlRead };
+  return { findings, urlReads: urlReads.length ? urlReads : undefined };
 }
 
 function severityOf(rule: string, explicit: Severity | undefined, model: ApiModel): Severity {

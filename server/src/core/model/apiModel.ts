@@ -98,6 +98,8 @@ export class ApiModel {
   /** Directives (`# @name value`) with their meaning and known values. */
   readonly directives: Record<string, string>;
   readonly directiveValues: Record<string, string[]>;
+  /** Known values of headers, by lower-cased name, for completion. */
+  readonly headerValues: Record<string, string[]>;
   private readonly compiled: CompiledEndpoint[];
   private readonly patterns = new Map<string, RegExp>();
 
@@ -110,12 +112,14 @@ export class ApiModel {
       headers: Record<string, string>;
       directives: Record<string, string>;
       directiveValues: Record<string, string[]>;
+      headerValues?: Record<string, string[]>;
     };
     this.latestVersion = table.versions.latest;
     this.versionsDescription = table.versions.description;
     this.headers = table.headers;
     this.directives = table.directives;
     this.directiveValues = table.directiveValues;
+    this.headerValues = table.headerValues ?? {};
     this.endpoints = table.endpoints;
     this.placeholders = table.placeholders;
     this.supportedMethods = new Set(table.methods.supported);

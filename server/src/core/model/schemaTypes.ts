@@ -42,6 +42,8 @@ export interface JsonSchema {
   'x-defaultFields'?: string[];
   'x-node'?: string;
   'x-notShownAfter'?: string;
+  /** Members a completion snippet of this object spells out (else its required members). */
+  'x-snippetMembers'?: string[];
   [key: string]: unknown;
 }
 

@@ -88,7 +88,9 @@ export const regionRules: CrossFieldRule[] = [
         }
         out.push({
           rule: 'ADSET-DSA-REQUIRED',
-          message: `This ad set ${t.reason}, so it needs \`${name}\` (${what}), and the ad account has no \`${key}\` to fill it in: ads without it are not published. Targeting the EU, its associated territories or the whole world requires both \`dsa_payor\` and \`dsa_beneficiary\` (${DOC} 1-4).`,
+          message: written
+            ? `\`${name}\` is empty: this ad set ${t.reason}, so it needs ${what}, and ads without it are not published (${DOC} 1-4).`
+            : `This ad set ${t.reason}, so it needs \`${name}\` (${what}), and the ad account has no \`${key}\` to fill it in: ads without it are not published. Targeting the EU, its associated territories or the whole world requires both \`dsa_payor\` and \`dsa_beneficiary\` (${DOC} 1-4).`,
           at,
           related: written && t.at ? [{ at: t.at, message: 'EU targeting' }] : undefined,
           fixes,

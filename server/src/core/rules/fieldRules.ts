@@ -49,10 +49,13 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
       const notShown = pastCutoff
         ? ` The documents list its fields alphabetically only up to \`${cutoff}\`, so this may still exist.`
         : severity === 'hint' ? ' The documents name other fields of this node without their names ("not shown"), so this may still work.' : '';
+      // A field of another node (`messages` on a numeric id): the id may be that node's; the directive says so.
+      const other = Object.entries(ctx.model.data.nodes).find(([name, n]) => n !== node && n.properties && Object.prototype.hasOwnProperty.call(n.properties, item.name) && name !== 'url');
+      const nodeHint = other && !suggestion ? ` If this id is a ${other[1].title?.toLowerCase() ?? other[0]}, write \`# @node ${other[0]}\` above the request.` : '';
       ctx.out.push({
         rule: unknown?.rule ?? 'REQ-UNKNOWN-FIELD',
         severity,
-        message: `\`${item.name}\` is not a documented field of the ${nodeName}: it has ${listForMessage(names, 12)}${node['x-doc'] ? ` (${node['x-doc']})` : ''}.${suggestion && suggestion !== item.name ? ` Did you mean \`${suggestion}\`?` : ''}${notShown}`,
+        message: `\`${item.name}\` is not a documented field of the ${nodeName}: it has ${listForMessage(names, 12)}${node['x-doc'] ? ` (${node['x-doc']})` : ''}.${suggestion && suggestion !== item.name ? ` Did you mean \`${suggestion}\`?` : ''}${notShown}${nodeHint}`,
         at: locate({ kind: 'field', item }),
         fixes: suggestion && !inBody ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true }] : [],
         service: severity === 'hint' ? undefined : { code: 100, blame: ['fields'] },

@@ -38,9 +38,11 @@ export function checkParams(call: Call, ctx: RuleContext): void {
         severity: notShown ? 'hint' : undefined,
         message: notShown
           ? `\`${p.name}\` is not documented: ${doc ?? 'the documents'} list${doc ? 's' : ''} the parameters alphabetically up to \`${cutoff}\` and do${doc ? 'es' : ''} not show the rest, so graphreq cannot check it.`
-          : `\`${p.name}\` is not a parameter of this request${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ` It takes ${listForMessage(documented, 15)}.`}`,
+          : cutUrl(call, p.name, props)
+            ? `\`${p.name}\` is not a parameter: it is probably the rest of the URL in \`id\`, cut at a raw \`&\`. Encode the URL (\`&\` as \`%26\`)${source}.`
+            : `\`${p.name}\` is not a parameter of this request${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ` It takes ${listForMessage(documented, 15)}.`}`,
         at: { kind: 'param', name: p.name, part: 'key' },
-        fixes: suggestion && !call.params.has(suggestion) ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: p.name, newName: suggestion, preferred: true }] : [],
+        fixes: suggestion && !call.params.has(suggestion) && !cutUrl(call, p.name, props) ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: p.name, newName: suggestion, preferred: true }] : [],
         service: notShown ? undefined : { code: 100, blame: [p.name] },
       });
       continue;
@@ -76,4 +78,12 @@ export function checkParams(call: Call, ctx: RuleContext): void {
       service: { code: 100, blame: [name] },
     });
   }
+}
+
+/** On the URL node, parameters written right after `id` that the endpoint does not know: the URL, cut at a raw `&`. */
+function cutUrl(call: Call, name: string, props: Record<string, unknown>): boolean {
+  if (!call.endpoint?.id.startsWith('url.')) return false;
+  const names = [...call.params.keys()];
+  for (let i = names.indexOf('id') + 1; i > 0 && i < names.length && !props[names[i]]; i++) if (names[i] === name) return true;
+  return false;
 }

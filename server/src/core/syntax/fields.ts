@@ -125,7 +125,8 @@ class FieldParser {
     }
     const name = this.name();
     if (!name) {
-      this.error(`Expected a field name, found \`${this.text[this.pos]}\`.`, this.pos, this.pos + 1);
+      const ch = String.fromCodePoint(this.text.codePointAt(this.pos) ?? 63);
+      this.error(`Expected a field name, found \`${ch}\`.`, this.pos, this.pos + ch.length);
       this.recover();
       return undefined;
     }

@@ -35,10 +35,13 @@ export function parseParams(text: string, base: number, source: 'query' | 'form'
           source,
         });
       } else {
-        const valueText = pair.slice(eq + 1, Math.max(eq + 1, trimmedEnd));
+        // Form bodies are written by hand over lines (`deep_copy = true`): spaces around `=` are layout there.
+        const gap = source === 'form' ? pair.slice(eq + 1).length - pair.slice(eq + 1).trimStart().length : 0;
+        const valueText = pair.slice(eq + 1 + gap, Math.max(eq + 1 + gap, trimmedEnd));
+        const nameText = pair.slice(leading, eq).trim();
         params.push({
-          name: { text: pair.slice(leading, eq).trim(), span: { start: start + leading, end: start + eq } },
-          value: { text: valueText, span: { start: start + eq + 1, end: start + eq + 1 + valueText.length } },
+          name: { text: nameText, span: { start: start + leading, end: start + leading + nameText.length } },
+          value: { text: valueText, span: { start: start + eq + 1 + gap, end: start + eq + 1 + gap + valueText.length } },
           span: { start: start + leading, end: start + Math.max(eq + 1, trimmedEnd) },
           source,
         });
