@@ -153,3 +153,13 @@ describe('second review batch', () => {
     assert.ok(completeAt('POST /v23.0/act_1/adsets\nContent-Type: ‸').some((i) => i.label === 'application/x-www-form-urlencoded'));
   });
 });
+
+describe('path and field completion follow what is written', () => {
+  it('path items fit the segments before them', () => {
+    assert.deepEqual(completeAt('POST /v23.0/act_1/‸').map((i) => i.label), ['adsets']);
+    assert.deepEqual(completeAt('POST /v23.0/123/‸').map((i) => i.label), ['copies']);
+  });
+  it('a field completed right after a selection brings its comma', () => {
+    assert.equal(completeAt('GET /v23.0/?id=x&fields=og_object{title}‸').find((i) => i.label === 'id')!.insertText, ',id');
+  });
+});

@@ -64,7 +64,8 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
         return wholePaths(ctx, (typed?.[1] ?? call?.method ?? 'GET').toUpperCase(), cursor.span);
       }
       if (cursor.span.start <= target.path.span.start && !cursor.segment) return [];
-      return pathItems(cursor.segmentIndex, cursor.span, ctx, call?.method ?? 'GET');
+      const written = block.parsed.request!.target.path.segments.slice(1, cursor.segmentIndex).map((x) => x.text);
+      return pathItems(cursor.segmentIndex, cursor.span, ctx, call?.method ?? 'GET', written);
     }
     case 'paramName': {
       const items = paramNames(params, [...(call?.params.keys() ?? [])].filter((n) => n !== cursor.param?.name.text), cursor.span, ctx.model, nodeOf(endpoint));
@@ -75,7 +76,10 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
       return s ? valueItems(resolveRef(s, params!), cursor.span, false) : [];
     }
     case 'field':
-      return fieldItems(endpoint, cursor.parents, cursor.siblings, cursor.item, cursor.span, model);
+      // Right after a selection or a modifier (`og_object{title}‸`), a new field needs its comma.
+      const prev = block.text[cursor.span.start - 1];
+      const items = fieldItems(endpoint, cursor.parents, cursor.siblings, cursor.item, cursor.span, model);
+      return prev === '}' || prev === ')' ? items.map((i) => ({ ...i, insertText: `,${i.insertText ?? i.label}` })) : items;
     case 'modifier': {
       const s = fieldSchema(endpoint, [...cursor.parents, cursor.item], model);
       const mods = s?.['x-connection']?.modifiers ?? {};
@@ -179,7 +183,7 @@ function variableDefinitionHints(span: Span): CompletionItem[] {
   return [{ label: '@version', kind: 'snippet', detail: 'file variable', documentation: 'Defines {{version}} for the requests of this file.', insertText: '@version = ${1:v26.0}', snippet: true, replace: span, sortText: 'zz' }];
 }
 
-function pathItems(segmentIndex: number, span: Span, ctx: CompletionContext, method: string): CompletionItem[] {
+function pathItems(segmentIndex: number, span: Span, ctx: CompletionContext, method: string, written: string[] = []): CompletionItem[] {
   const { model, file } = ctx;
   if (segmentIndex === 0) {
     const versions = new Set<string>([model.latestVersion]);
@@ -196,6 +200,8 @@ function pathItems(segmentIndex: number, span: Span, ctx: CompletionContext, met
     const segs = e.path.split('/').filter(Boolean);
     const seg = segs[segmentIndex - 1];
     if (!seg || seen.has(seg)) continue;
+    // Only endpoints whose earlier segments fit what is written (`act_1/` is followed by `adsets`, not `copies`).
+    if (!written.every((w, i) => fits(segs[i], w))) continue;
     seen.add(seg);
     const ph = /^([^{]*)\{([^}]+)\}$/.exec(seg);
     out.push(ph
@@ -441,4 +447,12 @@ function currentValue(cursor: { node?: { value?: unknown } }): string | undefine
 
 function nodeOf(endpoint: EndpointDef | undefined): string | undefined {
   return endpoint?.node;
+}
+
+/** Whether a written path segment fits a template segment (`act_{ad-account-id}`, `{adset-id}`, `copies`). */
+function fits(template: string | undefined, written: string): boolean {
+  if (!template) return false;
+  if (written.includes('{{')) return true;
+  const m = /^([^{]*)\{[^}]+\}$/.exec(template);
+  return m ? written.startsWith(m[1]) && (m[1] !== '' || !written.startsWith('act_')) : template === written;
 }
