@@ -187,13 +187,15 @@ function parseRequestLine(trimmed: string, start: number, errors: SyntaxError[])
       targetText = trimmed;
     }
   }
-  const httpVersion = HTTP_VERSION_RE.exec(targetText);
+  // Cheap checks first: these regexes scan the whole target, and most targets have neither.
+  const httpVersion = targetText.includes('HTTP/') ? HTTP_VERSION_RE.exec(targetText) : null;
   if (httpVersion) targetText = targetText.slice(0, httpVersion.index);
   const target = parseTarget(targetText, targetStart);
   // A space in the path (not in a `{{variable}}`, not in the query, where URL-ID-ENCODED explains it)
   // cannot be sent: say so here rather than let the path match no endpoint.
-  const pathText = targetText.slice(0, target.queryStart !== undefined ? target.queryStart - targetStart : undefined).replace(/\{\{[^}]*\}\}/g, (m) => 'x'.repeat(m.length));
-  const space = pathText.search(/\s/);
+  let pathText = targetText.slice(0, target.queryStart !== undefined ? target.queryStart - targetStart : undefined);
+  if (pathText.includes('{{')) pathText = pathText.replace(/\{\{[^}]*\}\}/g, (m) => 'x'.repeat(m.length));
+  const space = pathText.includes(' ') || pathText.includes('\t') ? pathText.search(/\s/) : -1;
   if (space >= 0) {
     errors.push(err('SYNTAX-REQUEST', 'A path cannot contain spaces: encode them as `%20`, or move the words to a `#` comment.', targetStart + space, targetStart + pathText.trimEnd().length));
   }
