@@ -39,7 +39,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   await tokens.primeRedactor();
 
   const statusBar = new UsageStatusBar();
-  const icon = vscode.Uri.joinPath(context.extensionUri, 'images', 'graphreq-file.svg');
+  const icon = vscode.Uri.joinPath(context.extensionUri, 'client', 'images', 'graphreq-file.svg');
   const usageView = new UsageView(redactor, icon);
   const responseView: ResponseView = new ResponseView(redactor, icon, (action, r): Promise<void> => {
     if (action === 'save') return saveResponse(responseView, redactor, r);

@@ -107,7 +107,7 @@ try {
     check(!!installed, `installed ${path.basename(vsixPath)} (${(fs.statSync(vsixPath).size / 1024).toFixed(0)} KB) as ${installed}`);
   } else if (mode === 'dir') {
     const dest = path.join(extensionsDir, `${extId}-${manifest.version}`);
-    for (const f of ['package.json', 'language-configuration.json', 'dist', 'syntaxes', 'snippets', 'images', 'schemas']) {
+    for (const f of ['package.json', 'language-configuration.json', 'dist', 'syntaxes', 'client/snippets', 'client/images', 'schemas', 'docs/rules.md']) {
       fs.cpSync(path.join(extDir, f), path.join(dest, f), { recursive: true });
     }
   } else if (mode !== 'dev') {

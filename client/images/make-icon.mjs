@@ -1,5 +1,5 @@
-// Draws images/icon.png (128x128, the extension's icon) without any image library:
-// signed-distance shapes, 4x4 supersampling, PNG written with zlib. Run: node images/make-icon.mjs
+// Draws client/images/icon.png (128x128, the extension's icon) without any image library:
+// signed-distance shapes, 4x4 supersampling, PNG written with zlib. Run: node client/images/make-icon.mjs
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
