@@ -3,7 +3,7 @@
  * each finding (they cannot occur in a .graphreq file we write), `‸` marks a cursor.
  */
 import * as assert from 'node:assert/strict';
-import { getApiModel, LineIndex, parseDocument, validateDocument, type Environment, type Finding } from '../server/src/core';
+import { getApiModel, parseDocument, positionAt, validateDocument, type Environment, type Finding } from '../server/src/core';
 
 export const model = getApiModel();
 
@@ -40,9 +40,9 @@ export function findingsOf(text: string, env: Partial<Environment> = {}): Findin
 export function checkDiagnostics(marked: string, expected: string[], env: Partial<Environment> = {}): Finding[] {
   const { text, spans } = unmark(marked);
   const found = findingsOf(text, env);
-  const lines = new LineIndex(text);
+  const doc = parseDocument(text);
   const show = (f: Finding): string => {
-    const p = lines.positionAt(f.span.start);
+    const p = positionAt(doc, f.span.start);
     return `${f.code}@${p.line + 1}:${p.character + 1} "${text.slice(f.span.start, f.span.end)}" ${f.severity}: ${f.message}`;
   };
   assert.equal(found.length, expected.length, `expected ${expected.length} findings (${expected.join(', ')}), got ${found.length}:\n${found.map(show).join('\n')}`);

@@ -163,3 +163,10 @@ describe('path and field completion follow what is written', () => {
     assert.equal(completeAt('GET /v23.0/?id=x&fields=og_object{title}‸').find((i) => i.label === 'id')!.insertText, ',id');
   });
 });
+
+describe('one node for a field list, whoever asks', () => {
+  it('completion after ?ids= of ad sets offers ad set fields, as the rules check them', () => {
+    const labels = completeAt('GET /v23.0/?ids=123,456&fields=‸').map((i) => i.label);
+    assert.ok(labels.includes('daily_budget') && !labels.includes('engagement'), labels.join(','));
+  });
+});

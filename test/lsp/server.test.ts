@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { CodeAction, CodeLens, CompletionList, DocumentSymbol, FoldingRange, Hover, SemanticTokens } from 'vscode-languageserver-protocol';
+import { SEMANTIC_TOKEN_TYPES } from '../../server/src/core';
 import { LspClient } from './lspClient';
 
 const URI = 'file:///tmp/graphreq-lsp-test/requests.graphreq';
@@ -84,6 +85,21 @@ describe('language server over stdio', () => {
     assert.deepEqual(lenses.map((l) => l.command?.command), ['graphreq.send', 'graphreq.validateOnly', 'graphreq.send']);
     assert.deepEqual(lenses[0].command?.arguments, [{ uri: URI, index: 1 }]);
     const tokens = await client.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: URI } });
-    assert.ok(tokens.data.length > 20 && tokens.data.length % 5 === 0);
+    assert.equal(tokens.data.length % 5, 0);
+    // Decode (delta line, delta start, length, type) and check the request line of "Create".
+    const decoded: Array<{ line: number; char: number; length: number; type: string }> = [];
+    let line = 0;
+    let char = 0;
+    for (let i = 0; i < tokens.data.length; i += 5) {
+      line += tokens.data[i];
+      char = tokens.data[i] === 0 ? char + tokens.data[i + 1] : tokens.data[i + 1];
+      decoded.push({ line, char, length: tokens.data[i + 2], type: SEMANTIC_TOKEN_TYPES[tokens.data[i + 3]] });
+    }
+    const at = (l: number, c: number): string | undefined => decoded.find((t) => t.line === l && t.char === c)?.type;
+    assert.equal(at(4, 0), 'keyword'); // POST
+    assert.equal(at(4, 6), 'variable'); // {{version}}
+    assert.equal(at(3, 0), 'comment'); // the `# @` of a directive
+    assert.equal(at(3, 3), 'macro'); // its name
+    assert.equal(at(17, 52), 'property'); // a field of the field list
   });
 });

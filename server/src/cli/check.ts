@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { getApiModel, LineIndex, parseDocument, validateDocument, type Finding, type TextEdit } from '../core';
+import { getApiModel, parseDocument, positionAt, validateDocument, type Finding, type TextEdit } from '../core';
 import { collectFiles, findEnvFile, loadEnvironment, readText, UsageError } from './files';
 
 export const checkHelp = `Usage: graphreq check [PATH...] [options]
@@ -35,23 +35,24 @@ export async function runCheck(argv: string[], io: { out: (s: string) => void; e
   let warnings = 0;
   for (const file of files) {
     let text = readText(file);
-    let findings = validateDocument(parseDocument(text), { env, model: getApiModel() });
+    let doc = parseDocument(text);
+    let findings = validateDocument(doc, { env, model: getApiModel() });
     if (values.fix) {
       const fixed = applySafeFixes(text, findings);
       if (fixed !== text) {
         fs.writeFileSync(file, fixed);
         text = fixed;
-        findings = validateDocument(parseDocument(text), { env, model: getApiModel() });
+        doc = parseDocument(text);
+        findings = validateDocument(doc, { env, model: getApiModel() });
       }
     }
-    // Positions are computed only for a file with findings: a clean file of 10,000 requests needs none.
-    const lines = findings.length ? new LineIndex(text) : undefined;
     findings.sort((a, b) => a.span.start - b.span.start);
     for (const f of findings) {
       if (f.severity === 'error') errors++;
       else if (f.severity === 'warning') warnings++;
-      const start = lines!.positionAt(f.span.start);
-      const end = lines!.positionAt(f.span.end);
+      // Positions come from the parse (line starts per block, built for the blocks that need them).
+      const start = positionAt(doc, f.span.start);
+      const end = positionAt(doc, f.span.end);
       if (values.format === 'json') {
         json.push({ file, range: { start, end }, severity: f.severity, code: f.code, message: f.message });
       } else {

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getApiModel, LineIndex, parseDocument, type GraphreqDocument } from '../core';
+import { getApiModel, parseDocument, positionAt, type GraphreqDocument } from '../core';
 import { formatResultText, tokenTransportProblem, type SendResult } from '../core/send';
 import { HistoryStore, type HistoryEntry } from '../send/history';
 import { DEFAULT_TIMEOUT_MS, SendSession, succeeded } from '../send/sendSession';
@@ -88,7 +88,7 @@ export async function runSend(argv: string[], io: Io): Promise<number> {
   const parsed = files.map((f) => {
     const text = readText(f);
     const doc = parseDocument(text);
-    return { file: f, doc, indexes: selectRequests(doc, text, values) };
+    return { file: f, doc, indexes: selectRequests(doc, values) };
   });
   const env = loadEnvironment(envFile, values.env ?? process.env.GRAPHREQ_ENV);
   const timeoutMs = values.timeout !== undefined ? positiveInt(values.timeout, '--timeout') : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -137,7 +137,7 @@ export async function runSend(argv: string[], io: Io): Promise<number> {
   }
 }
 
-function selectRequests(doc: GraphreqDocument, text: string, v: { name?: string; line?: string; all?: boolean }): number[] {
+function selectRequests(doc: GraphreqDocument, v: { name?: string; line?: string; all?: boolean }): number[] {
   const requests = doc.blocks.filter((b) => b.parsed.request);
   if (v.all) return requests.map((b) => b.index);
   if (v.name !== undefined) {
@@ -147,10 +147,9 @@ function selectRequests(doc: GraphreqDocument, text: string, v: { name?: string;
   }
   if (v.line !== undefined) {
     const line = positiveInt(v.line, '--line');
-    const lines = new LineIndex(text);
     const found = requests.find((b) => {
-      const first = lines.positionAt(b.offset).line + 1;
-      const last = lines.positionAt(b.offset + Math.max(0, b.text.replace(/\s+$/, '').length - 1)).line + 1;
+      const first = positionAt(doc, b.offset).line + 1;
+      const last = positionAt(doc, b.offset + Math.max(0, b.text.replace(/\s+$/, '').length - 1)).line + 1;
       return line >= first && line <= last;
     });
     if (!found) throw new UsageError(`no request at line ${line}`);

@@ -9,7 +9,6 @@ export { parseDocument, updateDocument, blockAt } from './syntax/parseDocument';
 export { parseBlock, HTTP_METHODS } from './syntax/parseBlock';
 export { findBlockStarts } from './syntax/splitBlocks';
 export { parseFieldList, type FieldItem, type FieldList, type FieldModifier } from './syntax/fields';
-export { LineIndex } from './syntax/lineIndex';
 export { positionAt, offsetAt, documentText, lineStartsOf } from './syntax/positions';
 export { ApiModel, getApiModel, type EndpointDef, type RuleInfo, type ErrorCodeInfo } from './model/apiModel';
 export { parseVersion, type Version } from './model/version';

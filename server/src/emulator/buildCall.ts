@@ -12,7 +12,7 @@ import { splitVersion } from '../core';
 import type { MatchSegment } from '../core/model/apiModel';
 import type { EmulatorConfig } from './config';
 import type { HttpInput } from './httpInput';
-import { own } from './own';
+import { own } from '../core/own';
 import type { EmulatorState } from './state';
 import { chooseVersion, type VersionChoice } from './versions';
 

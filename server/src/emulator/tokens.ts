@@ -6,7 +6,7 @@
  */
 import type { EmulatorConfig, TokenGrant } from './config';
 import { ServiceError } from './envelope';
-import { own } from './own';
+import { own } from '../core/own';
 
 export interface Caller extends TokenGrant {
   token: string;

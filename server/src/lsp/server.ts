@@ -12,7 +12,7 @@ import {
   type InitializeResult,
   type SemanticTokens,
 } from 'vscode-languageserver';
-import { createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type Finding } from '../core';
+import { createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type Finding } from '../core';
 import { toCompletionItem, toDiagnostic, toRange, toTextEdit } from './convert';
 import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, type ServerSettings } from './protocol';
@@ -137,6 +137,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     });
   }
 
+  /** A document's file context, derived once per version and environment (completion, hover, CodeLens ask for it). */
+  const contexts = new WeakMap<DocumentState, { version: number; env: object; ctx: FileContext }>();
+  function fileContextOf(s: DocumentState, uri: string): FileContext {
+    const env = environment.forDocument(uri);
+    const hit = contexts.get(s);
+    if (hit && hit.version === s.version && hit.env === env) return hit.ctx;
+    const ctx = ls.fileContext(s.parse, env);
+    contexts.set(s, { version: s.version, env, ctx });
+    return ctx;
+  }
+
   function withDoc<T>(uri: string, fallback: T, name: string, fn: (s: DocumentState) => T): T {
     const state = documents.get(uri);
     if (!state) return fallback;
@@ -145,7 +156,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
 
   connection.onCompletion((p) =>
     withDoc(p.textDocument.uri, null, 'completion', (s) => {
-      const file = ls.fileContext(s.parse, environment.forDocument(p.textDocument.uri));
+      const file = fileContextOf(s, p.textDocument.uri);
       const items = ls.getCompletions(s.parse, offsetAt(s.parse, p.position), file);
       return { isIncomplete: false, items: items.map((i) => toCompletionItem(s, i, snippetSupport)) };
     }),
@@ -153,7 +164,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
 
   connection.onHover((p) =>
     withDoc(p.textDocument.uri, null, 'hover', (s) => {
-      const file = ls.fileContext(s.parse, environment.forDocument(p.textDocument.uri));
+      const file = fileContextOf(s, p.textDocument.uri);
       const findings = s.findingsVersion === s.version ? s.findings : undefined;
       const h = ls.getHover(s.parse, offsetAt(s.parse, p.position), file, findings);
       return h ? { contents: { kind: 'markdown', value: h.contents }, range: toRange(s, h.span) } : null;
@@ -210,7 +221,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
 
   connection.onCodeLens((p) =>
     withDoc(p.textDocument.uri, [], 'codeLens', (s) => {
-      const file = ls.fileContext(s.parse, environment.forDocument(p.textDocument.uri));
+      const file = fileContextOf(s, p.textDocument.uri);
       return ls.getCodeLenses(s.parse, file).map((l) => ({
         range: toRange(s, l.span),
         command: { title: l.title, command: l.command, arguments: [{ uri: p.textDocument.uri, index: l.blockIndex }] },

@@ -12,6 +12,7 @@ import { isOpaque, OPAQUE_MARK, readBodyValue } from '../syntax/jsonBody';
 import { decodeParamValue } from '../syntax/query';
 import type { Call, CallParam } from './call';
 import { CallParams } from './callParams';
+import { hasOwn } from '../own';
 import { isResponseRef, lookupVariable, resolveText, type FileContext } from './fileContext';
 
 export interface BlockCall {
@@ -79,8 +80,8 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
       bodyMembers = members;
       if (params.size === 0) bodyObject = members;
       // Members are read lazily (CallParams); only a name also given in the query is a duplicate.
-      if (params.size) for (const name of params.keys()) if (Object.prototype.hasOwnProperty.call(members, name)) bodyDuplicates.push(name);
-      if (typeof members.fields === 'string' && Object.prototype.hasOwnProperty.call(members, 'fields')) fields = parseFieldList(members.fields, -1);
+      if (params.size) for (const name of params.keys()) if (hasOwn(members, name)) bodyDuplicates.push(name);
+      if (typeof members.fields === 'string' && hasOwn(members, 'fields')) fields = parseFieldList(members.fields, -1);
     } else if (read.ok) {
       bodyBroken = true;
     }

@@ -59,3 +59,17 @@ export function paramValue(call: Call, name: string): unknown {
 export function hasParam(call: Call, name: string): boolean {
   return call.params.has(name);
 }
+
+/**
+ * The node a call's field list applies to: the endpoint's, except for a multi-id read
+ * (`GET /?ids=a,b`), which reads whatever the ids are: ad sets when they are numeric, threads when
+ * they start with `t_`, URL nodes otherwise. Rules, completion and hover all ask here.
+ */
+export function fieldsNode(call: Call): string | undefined {
+  const ids = call.params.get('ids');
+  if (call.endpoint?.id !== 'url.read' || !ids || call.params.has('id') || ids.opaque || typeof ids.value !== 'string') return call.endpoint?.node;
+  const list = ids.value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length && list.every((x) => /^\d+$/.test(x))) return 'adset';
+  if (list.length && list.every((x) => /^t_/.test(x))) return 'thread';
+  return call.endpoint.node;
+}

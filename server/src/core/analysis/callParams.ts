@@ -6,8 +6,8 @@
  */
 import { isOpaque } from '../syntax/jsonBody';
 import type { CallParam } from './call';
+import { hasOwn } from '../own';
 
-const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
 export class CallParams implements ReadonlyMap<string, CallParam> {
   private readonly made = new Map<string, CallParam>();

@@ -4,6 +4,7 @@
  */
 import type { GraphreqDocument, RequestBlock, VariableDef } from '../syntax/ast';
 import type { Environment } from '../types';
+import { own } from '../own';
 
 export interface FileContext {
   /** File variables; a later definition overrides an earlier one, as in REST Client. */
@@ -44,7 +45,16 @@ export function directiveValue(block: RequestBlock, name: string): string | unde
   return undefined;
 }
 
-const REF_RE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+/** `{{expr}}` on one line; the expression is trimmed. The one pattern every reader of references uses. */
+const REF_RE = /\{\{\s*([^{}\n]*?)\s*\}\}/g;
+
+/** The `{{...}}` references in a text, with their offsets (of the braces included). */
+export function references(text: string): Array<{ expr: string; start: number; end: number }> {
+  const out: Array<{ expr: string; start: number; end: number }> = [];
+  if (text.indexOf('{{') < 0) return out;
+  for (const m of text.matchAll(REF_RE)) out.push({ expr: m[1], start: m.index!, end: m.index! + m[0].length });
+  return out;
+}
 
 export interface Resolved {
   text: string;
@@ -81,7 +91,7 @@ export function lookupVariable(name: string, ctx: FileContext): string | undefin
   const v = ctx.variables.get(name)?.value;
   if (v !== undefined) return v;
   // Own properties only: `{{constructor}}` is not a variable.
-  return Object.prototype.hasOwnProperty.call(ctx.env.variables, name) ? ctx.env.variables[name] : undefined;
+  return own(ctx.env.variables, name);
 }
 
 /** `{{create.response.body.id}}`: a value from an earlier named response. */

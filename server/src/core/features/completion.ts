@@ -6,9 +6,10 @@
  * Completion reads only the block under the cursor and never waits for validation.
  */
 import { buildBlockCall } from '../analysis/blockCall';
+import { fieldsNode } from '../analysis/call';
 import type { FileContext } from '../analysis/fileContext';
 import type { ApiModel, EndpointDef } from '../model/apiModel';
-import { fieldSchemaAt, schemaAt } from '../model/schemaPath';
+import { fieldSchemaAt, schemaAt, subfieldsOf } from '../model/schemaPath';
 import type { JsonSchema } from '../model/schemaTypes';
 import { resolveRef } from '../model/validateValue';
 import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
@@ -50,6 +51,7 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
   const call = block.parsed.request ? buildBlockCall(block, ctx.file, model)?.call : undefined;
   const endpoint = call?.endpoint;
   const params = model.paramsSchema(endpoint);
+  const fieldNode = call ? fieldsNode(call) : undefined;
   switch (cursor.kind) {
     case 'lineStart':
       return [...(cursor.hasRequest ? [] : requestTemplates(ctx, cursor.span)), ...(ctx.file.variables.has('version') ? [] : variableDefinitionHints(cursor.span))];
@@ -68,7 +70,7 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
       return pathItems(cursor.segmentIndex, cursor.span, ctx, call?.method ?? 'GET', written);
     }
     case 'paramName': {
-      const items = paramNames(params, [...(call?.params.keys() ?? [])].filter((n) => n !== cursor.param?.name.text), cursor.span, ctx.model, nodeOf(endpoint));
+      const items = paramNames(params, [...(call?.params.keys() ?? [])].filter((n) => n !== cursor.param?.name.text), cursor.span, ctx.model, endpoint?.node);
       return cursor.param?.value ? items.map((i) => ({ ...i, insertText: i.label, retrigger: false })) : items;
     }
     case 'paramValue': {
@@ -78,10 +80,10 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
     case 'field':
       // Right after a selection or a modifier (`og_object{title}‸`), a new field needs its comma.
       const prev = block.text[cursor.span.start - 1];
-      const items = fieldItems(endpoint, cursor.parents, cursor.siblings, cursor.item, cursor.span, model);
+      const items = fieldItems(fieldNode, cursor.parents, cursor.siblings, cursor.item, cursor.span, model);
       return prev === '}' || prev === ')' ? items.map((i) => ({ ...i, insertText: `,${i.insertText ?? i.label}` })) : items;
     case 'modifier': {
-      const s = fieldSchema(endpoint, [...cursor.parents, cursor.item], model);
+      const s = fieldSchema(fieldNode, [...cursor.parents, cursor.item], model);
       const mods = s?.['x-connection']?.modifiers ?? {};
       const present = new Set(cursor.item.modifiers.filter((m) => m !== cursor.modifier).map((m) => m.name));
       const hasParens = !!cursor.modifier?.argSpan || block.text[cursor.span.end] === '(';
@@ -100,7 +102,7 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
         }));
     }
     case 'modifierArg': {
-      const s = fieldSchema(endpoint, [...cursor.parents, cursor.item], model);
+      const s = fieldSchema(fieldNode, [...cursor.parents, cursor.item], model);
       const m = s?.['x-connection']?.modifiers?.[cursor.modifier.name];
       return m ? valueItems(m, cursor.span, false) : [];
     }
@@ -331,16 +333,16 @@ function escapeChoice(v: string): string {
   return v.replace(/[,|$}\\]/g, '\\$&');
 }
 
-function fieldSchema(endpoint: EndpointDef | undefined, chain: FieldItem[], model: ApiModel): JsonSchema | undefined {
-  const node = model.nodeSchema(endpoint?.node);
+function fieldSchema(nodeName: string | undefined, chain: FieldItem[], model: ApiModel): JsonSchema | undefined {
+  const node = model.nodeSchema(nodeName);
   return node ? fieldSchemaAt(node, chain, model) : undefined;
 }
 
-function fieldItems(endpoint: EndpointDef | undefined, parents: FieldItem[], siblings: FieldItem[], current: FieldItem | undefined, span: Span, model: ApiModel): CompletionItem[] {
-  const node = model.nodeSchema(endpoint?.node);
+function fieldItems(nodeName: string | undefined, parents: FieldItem[], siblings: FieldItem[], current: FieldItem | undefined, span: Span, model: ApiModel): CompletionItem[] {
+  const node = model.nodeSchema(nodeName);
   if (!node) return [];
-  const holder = parents.length ? fieldSchema(endpoint, parents, model) : node;
-  const base = holder?.['x-node'] ? model.nodeSchema(holder['x-node']) : holder?.items ? resolveRef(holder.items, node) : holder;
+  const holder = parents.length ? fieldSchema(nodeName, parents, model) : node;
+  const base = holder ? subfieldsOf(holder, node, model) : undefined;
   const props = base?.properties ?? {};
   const present = new Set(siblings.filter((s) => s !== current).map((s) => s.name));
   const defaults = new Set(node['x-defaultFields'] ?? []);
@@ -387,8 +389,8 @@ function variableItems(ctx: CompletionContext, span: Span, prefix: string, block
 /** What the response of the request at `index` holds, by its endpoint: the documented response shapes. */
 function responsePaths(ctx: CompletionContext, index: number): Array<[string, string]> {
   const producer = index >= 0 ? ctx.doc?.blocks[index] : undefined;
-  const endpoint = producer?.parsed.request ? buildBlockCall(producer, ctx.file, ctx.model)?.call.endpoint : undefined;
-  switch (endpoint?.id) {
+  const call = producer?.parsed.request ? buildBlockCall(producer, ctx.file, ctx.model)?.call : undefined;
+  switch (call?.endpoint?.id) {
     case 'adset.create':
       return [['id', 'Id of the created ad set'], ['success', 'true, when the request validated only (execution_options validate_only)']];
     case 'adset.copy':
@@ -396,7 +398,7 @@ function responsePaths(ctx: CompletionContext, index: number): Array<[string, st
     case 'url.refresh':
       return [['success', 'true on success']];
     default: {
-      const node = ctx.model.nodeSchema(endpoint?.node);
+      const node = ctx.model.nodeSchema(call ? fieldsNode(call) : undefined);
       if (node?.properties) return Object.entries(node.properties).map(([name, s]) => [name, s.description ?? '']);
       return [['id', 'Id of the object the request answered with']];
     }
@@ -443,10 +445,6 @@ function listValues(listPath: Array<string | number>, callParams: ReadonlyMap<st
 
 function currentValue(cursor: { node?: { value?: unknown } }): string | undefined {
   return typeof cursor.node?.value === 'string' ? cursor.node.value : undefined;
-}
-
-function nodeOf(endpoint: EndpointDef | undefined): string | undefined {
-  return endpoint?.node;
 }
 
 /** Whether a written path segment fits a template segment (`act_{ad-account-id}`, `{adset-id}`, `copies`). */

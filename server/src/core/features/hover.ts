@@ -4,6 +4,7 @@
  * variable (its resolved value, secrets masked), a directive, and the rules of findings under the cursor.
  */
 import { buildBlockCall } from '../analysis/blockCall';
+import { fieldsNode } from '../analysis/call';
 import { lookupVariable, resolveText, type FileContext } from '../analysis/fileContext';
 import type { ApiModel } from '../model/apiModel';
 import { fieldSchemaAt, schemaAt } from '../model/schemaPath';
@@ -81,7 +82,7 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
     case 'field':
     case 'modifier':
     case 'modifierArg': {
-      const node = model.nodeSchema(endpoint?.node);
+      const node = model.nodeSchema(call ? fieldsNode(call) : undefined);
       if (!node) return undefined;
       // Punctuation of the list (`,`, `.`, `{`) or an empty position: nothing to explain.
       if (cursor.kind === 'field' && !cursor.item) return undefined;

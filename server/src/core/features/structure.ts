@@ -4,7 +4,7 @@
  * the per-block parse; none needs validation.
  */
 import { buildBlockCall } from '../analysis/blockCall';
-import { requestName, type FileContext } from '../analysis/fileContext';
+import { references, requestName, type FileContext } from '../analysis/fileContext';
 import type { ApiModel } from '../model/apiModel';
 import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
 import { parseFieldList, type FieldItem } from '../syntax/fields';
@@ -110,8 +110,11 @@ export function getSemanticTokens(doc: GraphreqDocument, range?: Span): Semantic
       if (s.end > s.start) tokens.push({ start: bStart + s.start, length: s.end - s.start, type });
     };
     const p = block.parsed;
-    for (const c of p.comments) add(c, 'comment');
+    // A directive's line is a comment only up to its name: `# @` then the directive's own tokens.
+    const directiveStarts = new Set(p.directives.map((d) => d.span.start));
+    for (const c of p.comments) if (!directiveStarts.has(c.start)) add(c, 'comment');
     for (const d of p.directives) {
+      add({ start: d.span.start, end: d.name.span.start }, 'comment');
       add(d.name.span, 'macro');
       if (d.value) add(d.value.span, 'string');
     }
@@ -134,11 +137,23 @@ export function getSemanticTokens(doc: GraphreqDocument, range?: Span): Semantic
         add(h.value.span, 'string');
       }
     }
-    variableTokens(block, add);
-    tokens.sort((a, b) => a.start - b.start || b.length - a.length);
-    // Variables override what they sit in: drop tokens that overlap an earlier-starting one.
-    let lastEnd = -1;
+    // Variables override what they sit in (`act_{{account}}`): other tokens are cut around them.
+    const variables = references(block.text).map((r) => ({ start: bStart + r.start, end: bStart + r.end }));
+    const pieces: SemanticToken[] = variables.map((v) => ({ start: v.start, length: v.end - v.start, type: 'variable' as const }));
     for (const t of tokens) {
+      let from = t.start;
+      const end = t.start + t.length;
+      for (const v of variables) {
+        if (v.end <= from || v.start >= end) continue;
+        if (v.start > from) pieces.push({ start: from, length: v.start - from, type: t.type });
+        from = Math.max(from, v.end);
+      }
+      if (from < end) pieces.push({ start: from, length: end - from, type: t.type });
+    }
+    pieces.sort((a, b) => a.start - b.start || b.length - a.length);
+    // Field lists and parameters never overlap each other; the guard keeps the output valid regardless.
+    let lastEnd = -1;
+    for (const t of pieces) {
       if (t.start < lastEnd) continue;
       out.push(t);
       lastEnd = t.start + t.length;
@@ -159,17 +174,6 @@ function fieldTokens(items: FieldItem[], add: (s: Span, t: SemanticTokenType) =>
   }
 }
 
-function variableTokens(block: RequestBlock, add: (s: Span, t: SemanticTokenType) => void): void {
-  const text = block.text;
-  let i = text.indexOf('{{');
-  while (i >= 0) {
-    const close = text.indexOf('}}', i + 2);
-    const nl = text.indexOf('\n', i);
-    if (close < 0 || (nl >= 0 && nl < close)) break;
-    add({ start: i, end: close + 2 }, 'variable');
-    i = text.indexOf('{{', close + 2);
-  }
-}
 
 function trimEnd(text: string): number {
   let e = text.length;

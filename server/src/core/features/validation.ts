@@ -7,7 +7,7 @@
  * one per document; the CLI none).
  */
 import { buildBlockCall } from '../analysis/blockCall';
-import { buildFileContext, isResponseRef, lookupVariable, type FileContext } from '../analysis/fileContext';
+import { buildFileContext, isResponseRef, lookupVariable, references, type FileContext } from '../analysis/fileContext';
 import type { ApiModel } from '../model/apiModel';
 import { checkCall } from '../rules/engine';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
@@ -170,7 +170,9 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
       if (!p || p.opaque || typeof p.value !== 'string') continue;
       const urls = name === 'id' ? [p.value] : p.value.split(',').map((u) => u.trim()).filter(Boolean);
       for (const url of urls) {
-        urlReads.push({ url, finding: () => locator.finding({ rule: 'URL-READ-RATE', message: '', at: { kind: 'param', name, part: 'value' } }, severityOf('URL-READ-RATE', undefined, model)) });
+        // Located once, when first asked: the cached result is read again on every revalidation.
+        let located: Finding | undefined;
+        urlReads.push({ url, finding: () => (located ??= locator.finding({ rule: 'URL-READ-RATE', message: '', at: { kind: 'param', name, part: 'value' } }, severityOf('URL-READ-RATE', undefined, model))) });
       }
     }
   }
@@ -181,8 +183,6 @@ function severityOf(rule: string, explicit: Severity | undefined, model: ApiMode
   return explicit ?? model.rule(rule)?.severity ?? 'warning';
 }
 
-const REF_RE = /\{\{\s*([^{}]*?)\s*\}\}/g;
-
 /** REQ-UNKNOWN-VARIABLE: `{{name}}` that nothing defines. */
 function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): void {
   const text = block.text;
@@ -190,9 +190,8 @@ function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): 
   const request = block.parsed.request!;
   const start = request.span.start;
   const region = text.slice(start, request.span.end);
-  REF_RE.lastIndex = 0;
-  for (let m = REF_RE.exec(region); m; m = REF_RE.exec(region)) {
-    const expr = m[1];
+  for (const ref of references(region)) {
+    const expr = ref.expr;
     if (expr.startsWith('$') || lookupVariable(expr, ctx) !== undefined || isResponseRef(expr, ctx)) continue;
     const name = expr.split('.')[0];
     const named = ctx.names.has(name);
@@ -202,7 +201,7 @@ function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): 
       message: named
         ? `\`{{${expr}}}\`: a reference to request \`${name}\` is written \`{{${name}.response.body.<path>}}\`.`
         : `\`{{${expr}}}\` is not defined: define it in the file (\`@${name} = value\`), in graphreq.env.json, or name a request \`# @name ${name}\`.`,
-      span: { start: start + m.index, end: start + m.index + m[0].length },
+      span: { start: start + ref.start, end: start + ref.end },
     });
   }
 }

@@ -210,12 +210,6 @@ export class ApiModel {
     }
     return pick ? { endpoint: pick.c.def, values: pick.values, mismatches: pick.mismatches } : undefined;
   }
-
-  /** Endpoints whose path has the same shape, whatever the method (for "method not supported here"). */
-  pathKnown(segments: MatchSegment[]): boolean {
-    for (const method of this.supportedMethods) if (this.match(method, segments, (c) => c[0])) return true;
-    return false;
-  }
 }
 
 function compilePath(path: string): SegmentTemplate[] {

@@ -22,8 +22,14 @@ export function fieldSchemaAt(node: JsonSchema, chain: Array<{ name: string }>, 
   let s: JsonSchema | undefined = node;
   for (const item of chain) {
     if (!s) return undefined;
-    const base: JsonSchema = s['x-node'] ? model.nodeSchema(s['x-node']) ?? s : s.items ? resolveRef(s.items, node) : s;
-    s = base.properties?.[item.name] ? resolveRef(base.properties[item.name], node) : undefined;
+    const props: Record<string, JsonSchema> | undefined = subfieldsOf(s, node, model)?.properties;
+    s = props?.[item.name] ? resolveRef(props[item.name], node) : undefined;
   }
   return s;
+}
+
+/** The schema that describes a field's subfields (`field{a,b}`): another node (`x-node`), a list's items, or the field's own. */
+export function subfieldsOf(field: JsonSchema, root: JsonSchema, model: ApiModel): JsonSchema | undefined {
+  if (field['x-node']) return model.nodeSchema(field['x-node']);
+  return field.items ? resolveRef(field.items, root) : field;
 }

@@ -7,6 +7,7 @@ import type { Call } from '../analysis/call';
 import { euCountries, euGroups, worldwideGroups } from '../model/rulesData';
 import { isOpaque } from '../syntax/jsonBody';
 import type { CrossFieldRule } from './registry';
+import { own } from '../own';
 import type { FixSpec, Location } from './ruleFinding';
 import { obj, str, toList, toObject } from './values';
 
@@ -54,8 +55,7 @@ export function euTargeting(call: Call): EuTargeting {
 function accountDefault(call: Call, key: 'default_dsa_payor' | 'default_dsa_beneficiary'): string | undefined {
   const id = call.match?.values['ad-account-id'];
   const accounts = call.env.accounts;
-  const own = (k: string): { default_dsa_payor?: string; default_dsa_beneficiary?: string } | undefined => (accounts && Object.prototype.hasOwnProperty.call(accounts, k) ? accounts[k] : undefined);
-  const perAccount = id ? own(`act_${id}`)?.[key] ?? own(id)?.[key] : undefined;
+  const perAccount = id && accounts ? own(accounts, `act_${id}`)?.[key] ?? own(accounts, id)?.[key] : undefined;
   return perAccount ?? (key === 'default_dsa_payor' ? call.env.defaultDsaPayor : call.env.defaultDsaBeneficiary);
 }
 

@@ -4,20 +4,22 @@
  * subfields of documented objects (REQ-UNKNOWN-FIELD), version gates (ADSET-READ-FIELD-VERSION) and
  * connection modifiers (THREAD-SOURCE-VALUE, THREAD-LIMIT).
  */
-import type { Call } from '../analysis/call';
+import { fieldsNode, type Call } from '../analysis/call';
+import { subfieldsOf } from '../model/schemaPath';
 import type { JsonSchema } from '../model/schemaTypes';
 import { coerce, firstSentence, resolveRef } from '../model/validateValue';
 import { atLeast } from '../model/version';
 import type { FieldItem } from '../syntax/fields';
 import type { Severity } from '../types';
 import type { RuleContext } from './engine';
+import { hasOwn } from '../own';
 import type { Location } from './ruleFinding';
 import { closest, listForMessage, ruleDoc } from './suggest';
 
 export function checkFieldList(call: Call, ctx: RuleContext): void {
   const list = call.fields;
   if (!list) return;
-  const node = ctx.model.nodeSchema(nodeOf(call));
+  const node = ctx.model.nodeSchema(fieldsNode(call));
   const param = call.params.get('fields');
   if (param?.opaque) return;
   // A field list read from a JSON body has no offsets of its own: its findings point at the value.
@@ -50,7 +52,7 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
         ? ` The documents list its fields alphabetically only up to \`${cutoff}\`, so this may still exist.`
         : severity === 'hint' ? ' The documents name other fields of this node without their names ("not shown"), so this may still work.' : '';
       // A field of another node (`messages` on a numeric id): the id may be that node's; the directive says so.
-      const other = Object.entries(ctx.model.data.nodes).find(([name, n]) => n !== node && n.properties && Object.prototype.hasOwnProperty.call(n.properties, item.name) && name !== 'url');
+      const other = Object.entries(ctx.model.data.nodes).find(([name, n]) => n !== node && n.properties && hasOwn(n.properties, item.name) && name !== 'url');
       const nodeHint = other && !suggestion ? ` If this id is a ${other[1].title?.toLowerCase() ?? other[0]}, write \`# @node ${other[0]}\` above the request.` : '';
       ctx.out.push({
         rule: unknown?.rule ?? 'REQ-UNKNOWN-FIELD',
@@ -132,7 +134,7 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
     }
   }
   if (!item.selection) return;
-  const sub = schema['x-node'] ? ctx.model.nodeSchema(schema['x-node']) : schema.items ? resolveRef(schema.items, root) : schema;
+  const sub = subfieldsOf(schema, root, ctx.model);
   const props = sub?.properties;
   if (!props) return; // Subfields not documented: nothing to check against.
   for (const child of item.selection) {
@@ -153,15 +155,3 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
   }
 }
 
-/**
- * The node a field list applies to. A multi-id read (`GET /?ids=a,b`) reads whatever the ids are:
- * ad sets when they are numeric, threads when they start with `t_`, URL nodes otherwise.
- */
-export function nodeOf(call: Call): string | undefined {
-  const ids = call.params.get('ids');
-  if (call.endpoint?.id !== 'url.read' || !ids || call.params.has('id') || ids.opaque || typeof ids.value !== 'string') return call.endpoint?.node;
-  const list = ids.value.split(',').map((s) => s.trim()).filter(Boolean);
-  if (list.length && list.every((x) => /^\d+$/.test(x))) return 'adset';
-  if (list.length && list.every((x) => /^t_/.test(x))) return 'thread';
-  return call.endpoint.node;
-}

@@ -4,6 +4,7 @@
  * leading `$.` as REST Client users write it), `{{create.response.headers.x-app-usage}}`.
  * The checker treats them as opaque; here, at send time, they get their values.
  */
+import { hasOwn } from '../own';
 
 /** What the sender keeps of a response, for later references. */
 export interface StoredResponse {
@@ -41,7 +42,7 @@ export function lookupResponseRef(expr: string, responses: NamedResponses): RefL
   let value: unknown = stored.body;
   for (const key of pathKeys(rest ?? '')) {
     if (Array.isArray(value) && /^\d+$/.test(key)) value = value[Number(key)];
-    else if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)) value = (value as Record<string, unknown>)[key];
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value) && hasOwn(value, key)) value = (value as Record<string, unknown>)[key];
     else value = undefined;
     if (value === undefined) {
       return { kind: 'missing', message: `\`{{${expr}}}\`: the response of \`${name}\` (HTTP ${stored.status}) has no \`${rest}\`` };

@@ -11,7 +11,7 @@ import { copyName, type RenameOptions } from '../nodes/copyName';
 import { toMs } from '../nodes/datetime';
 import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
 import { readParams } from '../nodes/params';
-import { own } from '../own';
+import { own } from '../../core/own';
 import { checkAccountLimit, checkAdsPerAdSet, checkDeepCopy, checkIos14Limit } from '../nodes/serviceLimits';
 import { ensureAccount, nextId, type AdRecord, type AdSetRecord } from '../state';
 import { existingCampaign } from './adsetCreate';

@@ -11,7 +11,7 @@ import { invalidParameter } from '../envelope';
 import { toMs } from '../nodes/datetime';
 import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
 import { readParams } from '../nodes/params';
-import { own } from '../own';
+import { own } from '../../core/own';
 import { checkAccountLimit, checkIos14Limit } from '../nodes/serviceLimits';
 import { ensureAccount, nextId, type AdSetRecord, type CampaignRecord, type EmulatorState } from '../state';
 import type { HandlerContext, Reply } from './context';

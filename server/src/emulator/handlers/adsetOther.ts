@@ -10,7 +10,7 @@ import { adsetNode } from '../nodes/adsetNode';
 import { toMs } from '../nodes/datetime';
 import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
 import { readParams } from '../nodes/params';
-import { own } from '../own';
+import { own } from '../../core/own';
 import type { AdSetRecord } from '../state';
 import { isStatus } from './adsetCreate';
 import type { HandlerContext, Reply } from './context';

@@ -6,7 +6,7 @@
  */
 import { unknownObject } from '../envelope';
 import { adsetNode } from '../nodes/adsetNode';
-import { own } from '../own';
+import { own } from '../../core/own';
 import type { HandlerContext, Reply } from './context';
 
 export function readAdSet(ctx: HandlerContext): Reply {

@@ -9,7 +9,7 @@
 import type { FieldItem } from '../../core';
 import { ServiceError, unknownObject } from '../envelope';
 import { formatDatetime } from '../nodes/datetime';
-import { own } from '../own';
+import { own } from '../../core/own';
 import { fieldItems, selectFields } from '../nodes/selectFields';
 import type { ThreadRecord } from '../state';
 import type { HandlerContext, Reply } from './context';

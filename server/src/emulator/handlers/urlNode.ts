@@ -11,7 +11,7 @@ import type { FieldItem } from '../../core';
 import { invalidParameter } from '../envelope';
 import { idsNamed } from '../limits/meter';
 import { formatDatetime } from '../nodes/datetime';
-import { own } from '../own';
+import { own } from '../../core/own';
 import { fieldItems, selectFields } from '../nodes/selectFields';
 import type { UrlNodeRecord } from '../state';
 import type { HandlerContext, Reply } from './context';

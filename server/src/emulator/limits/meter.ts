@@ -10,7 +10,7 @@
  */
 import type { Call, Version } from '../../core';
 import { accountSettings, appSettings, type EmulatorConfig } from '../config';
-import { own } from '../own';
+import { own } from '../../core/own';
 import type { EmulatorState } from '../state';
 import type { Caller } from '../tokens';
 import { adsManagementPerHour, appCallsPerHour, DAY, HOUR, messagingPerDay, scaled } from './quotas';

@@ -9,7 +9,7 @@ import { resolveRef } from '../../core';
 import type { AdSetRecord, EmulatorState } from '../state';
 import { formatDatetime } from './datetime';
 import { flaggedAssetsOf, issueEntries } from './flaggedAssets';
-import { own } from '../own';
+import { own } from '../../core/own';
 import { fieldItems, selectFields } from './selectFields';
 
 export interface ReadOptions {

@@ -15,7 +15,7 @@
 import type { EmulatorConfig } from '../config';
 import { ServiceError } from '../envelope';
 import type { AudienceRecord, ConversionRecord, EmulatorState } from '../state';
-import { own } from '../own';
+import { own } from '../../core/own';
 
 export interface FlaggedUse {
   audiences: AudienceRecord[];

@@ -4,7 +4,7 @@
  * (threadNode.ts reads `source` and `limit`).
  */
 import type { FieldItem } from '../../core';
-import { hasOwn, own } from '../own';
+import { hasOwn, own } from '../../core/own';
 
 /** `valueOf` returns undefined for a field the node leaves out. */
 export function selectFields(items: FieldItem[], valueOf: (item: FieldItem) => unknown): Record<string, unknown> {
