@@ -5,7 +5,7 @@
  */
 import { getApiModel, parseDocument, positionAt, validateDocument, type Finding, type GraphreqDocument, type TextEdit } from '../core';
 import { Redactor } from '../core/send';
-import { writeFileAtomic } from '../emulator/atomicWrite';
+import { writeFileAtomic } from '../files/atomicWrite';
 import { parseCommandArgs } from './args';
 import { collectFiles, findEnvFile, loadEnvironment, readText, UsageError } from './files';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildFileContext, getApiModel, parseDocument, positionAt, type EnvironmentSettings, type GraphreqDocument, type RequestBlock } from '../core';
 import { forgetOrigin, requestDependencies, tokenTransportProblem, type SendResult } from '../core/send';
-import { writeFileAtomic } from '../emulator/atomicWrite';
+import { writeFileAtomic } from '../files/atomicWrite';
 import { GRAPHREQ_FOLDER } from '../send/graphreqFolder';
 import { HistoryStore, type HistoryEntry } from '../send/history';
 import { MemoryRateStore } from '../send/rateStore';

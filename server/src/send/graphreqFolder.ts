@@ -12,7 +12,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomic } from '../emulator/atomicWrite';
+import { writeFileAtomic } from '../files/atomicWrite';
 
 export const GRAPHREQ_FOLDER = '.graphreq';
 export const EMULATOR_STATE_FILE = 'emulator-state.json';

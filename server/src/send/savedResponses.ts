@@ -14,7 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { StoredResponse } from '../core/send';
-import { writeFileAtomic } from '../emulator/atomicWrite';
+import { writeFileAtomic } from '../files/atomicWrite';
 import { ensureGraphreqFolder, graphreqFolder, RESPONSES_FILE } from './graphreqFolder';
 
 export interface SavedResponse extends StoredResponse {

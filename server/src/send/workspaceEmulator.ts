@@ -16,7 +16,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { startEmulator } from '../emulator';
-import { writeFileAtomic } from '../emulator/atomicWrite';
+import { writeFileAtomic } from '../files/atomicWrite';
 import { EMULATOR_LOCK_FILE, EMULATOR_STATE_FILE, ensureGraphreqFolder } from './graphreqFolder';
 import { EMBEDDED_RATE_ORIGIN, type EmbeddedOptions, type Target } from './target';
 
