@@ -39,10 +39,11 @@ export function fixLine(s: Style, f: AppliedFixLine): string {
   return `${f.file}:${f.line}: ${s.green('fixed')} ${s.dim(f.code)} ${shown(f.before)} -> ${s.green(shown(f.after))}\n`;
 }
 
-/** Quoted so that spaces, empty texts and line breaks stay visible; long texts are cut. */
+/** The text as written in the file; quoted only when spaces at its ends or line breaks would hide; long texts are cut. */
 function shown(text: string): string {
-  const quoted = JSON.stringify(text);
-  return quoted.length > 72 ? `${quoted.slice(0, 70)}…"` : quoted;
+  if (text === '') return '(nothing)';
+  const visible = /^\S(.*\S)?$/.test(text) && !/[\r\n]/.test(text) ? text : JSON.stringify(text);
+  return visible.length > 72 ? `${visible.slice(0, 71)}…` : visible;
 }
 
 export interface CheckCounts {

@@ -61,7 +61,7 @@ export class Output {
   /** Replaces the progress line (one line, cut to the terminal's width). */
   progress(text: string): void {
     if (!this.canShowProgress) return;
-    const width = Math.max(20, (this.terminal.columns ?? 80) - 1);
+    const width = Math.max(20, (this.terminal.columns || 80) - 1);
     const plain = stripColour(text);
     const shown = plain.length > width ? `${plain.slice(0, width - 1)}…` : text;
     this.terminal.err(`\r\u001b[2K${shown}`);
