@@ -62,13 +62,15 @@ export async function runServe(argv: string[], terminal: Terminal): Promise<numb
     // A data file that is not emulator state, a port in use.
     throw new UsageError((e as Error).message);
   }
-  if (!isLoopback(values.host!)) output.err(`graphreq serve: listening on ${values.host}, which is not loopback: anyone who can reach it can use the configured tokens\n`);
-  output.out(serveBanner(output.style, { url: emulator.url, dataFile: values.data, configFile: values.config, tokens: Object.keys(merged.tokens), quiet: values.quiet }));
-
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+  // Listen for the stop before saying where to call: a Ctrl+C right after the banner must stop cleanly.
+  const stopped = new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
+  if (!isLoopback(values.host!)) output.err(`graphreq serve: listening on ${values.host}, which is not loopback: anyone who can reach it can use the configured tokens\n`);
+  output.out(serveBanner(output.style, { url: emulator.url, dataFile: values.data, configFile: values.config, tokens: Object.keys(merged.tokens), documentedTokens: Object.keys(defaultConfig.tokens), quiet: values.quiet }));
+
+  const signal = await stopped;
   await emulator.close();
   output.out(`graphreq emulator stopped (${signal})\n`);
   return 0;

@@ -10,23 +10,23 @@ export interface BannerFacts {
   url: string;
   dataFile?: string;
   configFile?: string;
-  /** The tokens the emulator accepts (only the demo token is ever printed). */
+  /** The tokens the emulator accepts. */
   tokens: string[];
+  /** The tokens docs/emulator.md gives (public); any other token came from a configuration file and is never printed. */
+  documentedTokens: string[];
   quiet: boolean;
 }
 
 export function serveBanner(s: Style, f: BannerFacts): string {
   const lines = [`graphreq emulator listening on ${s.bold(f.url)}${f.dataFile ? ` (state in ${f.dataFile})` : ' (state in memory)'}; Ctrl+C stops it`];
-  const others = f.tokens.filter((t) => t !== DEMO_TOKEN).length;
-  const fromConfig = others > 0 ? ` (and ${others} token${others === 1 ? '' : 's'} set in ${f.configFile ?? 'the configuration'}, not printed)` : '';
+  const documented = f.tokens.filter((t) => f.documentedTokens.includes(t));
+  const configured = f.tokens.length - documented.length;
+  const fromConfig = configured > 0 ? `${documented.length ? ', and ' : ''}${configured} set in ${f.configFile ?? 'the configuration'} (not printed)` : '';
+  if (documented.length === 0 && configured === 0) lines.push('tokens: none: the configuration removed them all, so every call gets code 190');
+  else lines.push(`${f.tokens.length === 1 ? 'token' : 'tokens'}: ${documented.map((t) => s.bold(t)).join(', ')}${fromConfig}${f.tokens.includes(DEMO_TOKEN) ? '' : `; ${DEMO_TOKEN} is switched off`}`);
   if (f.tokens.includes(DEMO_TOKEN)) {
-    lines.push(`token: ${s.bold(DEMO_TOKEN)}${fromConfig}`);
     lines.push(`  graphreq:  GRAPHREQ_ACCESS_TOKEN=${DEMO_TOKEN} graphreq send FILE --base-url ${f.url}`);
     lines.push(`  curl:      curl -H 'Authorization: Bearer ${DEMO_TOKEN}' '${f.url}/v23.0/t_100200300?fields=id'`);
-  } else if (others > 0) {
-    lines.push(`tokens: the ${others} set in ${f.configFile ?? 'the configuration'} (not printed); demo-token is switched off`);
-  } else {
-    lines.push('tokens: none: the configuration removed them all, so every call gets code 190');
   }
   if (!f.quiet) lines.push(s.dim('one line per request follows (method, path, status, time); --quiet turns it off'));
   return lines.join('\n') + '\n';
