@@ -34,8 +34,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getApiModel, parseDocument, readEnvironmentFile, resolveEnvironment, type ApiModel, type EnvironmentSettings } from '../core';
-import { resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
+import { buildFileContext, getApiModel, parseDocument, readEnvironmentFile, resolveEnvironment, type ApiModel, type EnvironmentSettings } from '../core';
+import { requestDependencies, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
 import type { Clock } from '../send/clock';
 import { HistoryStore } from '../send/history';
 import { MemoryRateStore, type RateStore } from '../send/rateStore';
@@ -123,7 +123,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     let store = responses.get(storeKey);
     if (!store) {
       const saved = context.workspaceFolder ? new SavedResponses(context.workspaceFolder) : null;
-      responses.set(storeKey, (store = new ResponseStore({ saved, environment, dependencyHint: 'send the file from the top (Send All Requests)' })));
+      responses.set(storeKey, (store = new ResponseStore({ saved, environment, dependencyHint: 'send it with its dependencies (withDeps), or send the whole file' })));
     }
 
     const session = new SendSession({
@@ -152,10 +152,19 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     try {
       const doc = parseDocument(context.text);
       const sendOptions = { signal: controller.signal, wait: args.wait, force: args.force };
-      const results: SendResult[] =
-        command === Commands.sendAll
-          ? await session.sendAll(doc, sendOptions)
-          : [await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly })];
+      if (command === Commands.sendAll) return { sendId, results: await session.sendAll(doc, sendOptions) };
+      const results: SendResult[] = [];
+      if (args.withDeps && command === Commands.send) {
+        const deps = requestDependencies(doc, args.index, buildFileContext(doc, env));
+        if (deps.cycle.length) return early({ kind: 'build', message: `the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`, retryAt: null });
+        // The producers first; a failed one leaves its readers to say so (they find no response).
+        for (const i of deps.before) {
+          const r = await session.send(doc, i, sendOptions);
+          results.push(r);
+          if (r.failure?.kind === 'cancelled') return { sendId, results };
+        }
+      }
+      results.push(await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly }));
       return { sendId, results };
     } catch (e) {
       // A bug, not a failed send: report it without the token.
