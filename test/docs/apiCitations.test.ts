@@ -9,7 +9,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { citationMarkdown, documentOfSection, resolveCitation } from '../../server/src/core/model/citations';
+import { createLanguageService } from '../../server/src/core';
+import { citationMarkdown, documentOfSection, linkCitationsIn, resolveCitation } from '../../server/src/core/model/citations';
 import { apiSections } from '../../server/src/core/model/generated/apiIndex';
 import { docsDir, generator, readApiDoc, repoRoot, sectionsOf } from './apiDoc';
 
@@ -101,6 +102,35 @@ describe('citations lead to docs/api.md', () => {
     assert.equal(citationMarkdown('Read fields', 2), '[\\[2\\] Ad set read fields](docs/api.md#2-ad-set-read-fields)');
     assert.equal(citationMarkdown('[2] Issue entry (issues_info item)'), '[\\[2\\] Issue entry (issues_info item)](docs/api.md#2-issue-entry-issues_info-item)');
     assert.equal(citationMarkdown('[3] Versioning 2-3, [9] Nowhere'), '[\\[3\\] Versioning 2-3](docs/api.md#3-versioning), [9] Nowhere');
+  });
+
+  it('links the citations in parentheses of a finding detail, keeping the rest of the text', () => {
+    assert.equal(linkCitationsIn('Write it ([2] Create an ad set, billing_event).'), 'Write it ([\\[2\\] Create an ad set](docs/api.md#2-create-an-ad-set), billing_event).');
+    assert.equal(
+      linkCitationsIn('Both given ([2] Create an ad set; graphreq refuses both, see docs/rules.md) and ([3] Versioning 4).'),
+      'Both given ([\\[2\\] Create an ad set](docs/api.md#2-create-an-ad-set); graphreq refuses both, see docs/rules.md) and ([\\[3\\] Versioning 4](docs/api.md#3-versioning)).',
+    );
+    assert.equal(linkCitationsIn('No citation (just words) here.'), 'No citation (just words) here.');
+  });
+
+  it('the citations in the messages and details of the findings of every docs/rules.md example lead to a heading', () => {
+    const ls = createLanguageService();
+    const text = fs.readFileSync(path.join(docsDir, 'rules.md'), 'utf8');
+    const examples = [...text.matchAll(/```graphreq\n([\s\S]*?)```/g)].map((m) => m[1]);
+    assert.ok(examples.length >= 100, `only ${examples.length} examples`);
+    const broken: string[] = [];
+    let count = 0;
+    for (const example of examples) {
+      for (const f of ls.validate(ls.parse(example), { variables: {} })) {
+        for (const m of `${f.message} ${f.detail ?? ''}`.matchAll(/\((\[\d\][^()]*(?:\([^()]*\)[^()]*)?)\)/g)) {
+          count++;
+          const p = problem({ where: f.code, text: m[1], firstOnly: true });
+          if (p) broken.push(`${f.code}: ${p}`);
+        }
+      }
+    }
+    assert.ok(count >= 30, `only ${count} citations found in findings`);
+    assert.deepEqual([...new Set(broken)], []);
   });
 
   it('every citation in schemas/ (rules, errors, endpoints, x-doc, messages) leads to a heading', () => {

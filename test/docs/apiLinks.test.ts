@@ -61,6 +61,11 @@ describe('hover links its sources to docs/api.md', () => {
     assert.ok(count >= texts.length, `only ${count} source links`);
   });
 
+  it('the detail of a finding under the cursor links its citation', () => {
+    const h = hover('POST /v23.0/act_1/adsets\n\n{ "name": "x", "campaign_id": "1", "daily_budget": 100, "execution_options": ["include_recommen‸dations"] }');
+    assert.match(h, /\(\[\\\[2\\\] Create an ad set\]\(docs\/api\.md#2-create-an-ad-set\)\)/, h);
+  });
+
   it('completion documentation carries the same links', () => {
     const { text, cursor } = unmark('POST /v23.0/act_1/adsets\n\n{ "bid_str‸" }');
     const doc = ls.parse(text);

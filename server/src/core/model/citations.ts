@@ -124,3 +124,22 @@ export function citationMarkdown(text: string, contextDoc?: number): string {
     })
     .join(', ');
 }
+
+/**
+ * Prose with citations in parentheses ("... is required ([2] Create an ad set, billing_event)") as
+ * Markdown: each part of such a citation that leads to a section becomes a link to it, its words kept
+ * as written; the rest of the text, and parts that lead nowhere (a field name, a remark), stay as they are.
+ */
+export function linkCitationsIn(text: string): string {
+  return text.replace(/\((\[\d\][^()]*(?:\([^()]*\)[^()]*)?)\)/g, (_whole, inner: string) => {
+    let out = '';
+    let cursor = 0;
+    for (const part of resolveCitation(inner)) {
+      const at = inner.indexOf(part.text, cursor);
+      if (at < 0) continue;
+      out += inner.slice(cursor, at) + (part.section ? `[${escapeText(part.text)}](${API_DOC}#${part.section.anchor})` : part.text);
+      cursor = at + part.text.length;
+    }
+    return `(${out}${inner.slice(cursor)})`;
+  });
+}
