@@ -14,6 +14,9 @@ import { citationMarkdown, documentOfSection, linkCitationsIn, resolveCitation }
 import { apiSections } from '../../server/src/core/model/generated/apiIndex';
 import { docsDir, generator, readApiDoc, repoRoot, sectionsOf } from './apiDoc';
 
+/** A link to docs/api.md whose text may hold one level of brackets: `[[2] Create an ad set](api.md#2-create-an-ad-set)`. */
+const LINK = /\[((?:[^[\]]|\[[^[\]]*\])*)\]\(api\.md#([\w-]+)\)/g;
+
 interface Cited {
   where: string;
   text: string;
@@ -99,16 +102,16 @@ describe('citations lead to docs/api.md', () => {
   });
 
   it('renders a citation as links to its sections, with the whole heading as the text', () => {
-    assert.equal(citationMarkdown('Read fields', 2), '[\\[2\\] Ad set read fields](docs/api.md#2-ad-set-read-fields)');
-    assert.equal(citationMarkdown('[2] Issue entry (issues_info item)'), '[\\[2\\] Issue entry (issues_info item)](docs/api.md#2-issue-entry-issues_info-item)');
-    assert.equal(citationMarkdown('[3] Versioning 2-3, [9] Nowhere'), '[\\[3\\] Versioning 2-3](docs/api.md#3-versioning), [9] Nowhere');
+    assert.equal(citationMarkdown('Read fields', 2), '[[2] Ad set read fields](docs/api.md#2-ad-set-read-fields)');
+    assert.equal(citationMarkdown('[2] Issue entry (issues_info item)'), '[[2] Issue entry (issues_info item)](docs/api.md#2-issue-entry-issues_info-item)');
+    assert.equal(citationMarkdown('[3] Versioning 2-3, [9] Nowhere'), '[[3] Versioning 2-3](docs/api.md#3-versioning), [9] Nowhere');
   });
 
   it('links the citations in parentheses of a finding detail, keeping the rest of the text', () => {
-    assert.equal(linkCitationsIn('Write it ([2] Create an ad set, billing_event).'), 'Write it ([\\[2\\] Create an ad set](docs/api.md#2-create-an-ad-set), billing_event).');
+    assert.equal(linkCitationsIn('Write it ([2] Create an ad set, billing_event).'), 'Write it ([[2] Create an ad set](docs/api.md#2-create-an-ad-set), billing_event).');
     assert.equal(
       linkCitationsIn('Both given ([2] Create an ad set; graphreq refuses both, see docs/rules.md) and ([3] Versioning 4).'),
-      'Both given ([\\[2\\] Create an ad set](docs/api.md#2-create-an-ad-set); graphreq refuses both, see docs/rules.md) and ([\\[3\\] Versioning 4](docs/api.md#3-versioning)).',
+      'Both given ([[2] Create an ad set](docs/api.md#2-create-an-ad-set); graphreq refuses both, see docs/rules.md) and ([[3] Versioning 4](docs/api.md#3-versioning)).',
     );
     assert.equal(linkCitationsIn('No citation (just words) here.'), 'No citation (just words) here.');
   });
@@ -153,10 +156,10 @@ describe('citations lead to docs/api.md', () => {
       if (!m || /^product rule/.test(m[1])) continue;
       lines++;
       // Each citation part is a link whose text is the citation as written and whose target is its section.
-      const links = [...m[1].matchAll(/\[((?:\\.|[^\]\\])*)\]\(api\.md#([\w-]+)\)/g)];
-      const rest = m[1].replace(/\[((?:\\.|[^\]\\])*)\]\(api\.md#[\w-]+\)/g, '').replace(/[,;\s]/g, '');
+      const links = [...m[1].matchAll(LINK)];
+      const rest = m[1].replace(LINK, '').replace(/[,;\s]/g, '');
       if (!links.length || rest) problems.push(`not every citation is a link: ${m[1]}`);
-      const plain = links.map((l) => l[1].replace(/\\(.)/g, '$1')).join(', ');
+      const plain = links.map((l) => l[1]).join(', ');
       const want = resolveCitation(plain, contextDoc).map((p) => p.section?.anchor);
       const got = links.map((l) => l[2]);
       if (JSON.stringify(want) !== JSON.stringify(got)) problems.push(`${plain}: links ${got.join(', ')}, the citations name ${want.join(', ')}`);

@@ -22,7 +22,7 @@ function hover(marked: string): string {
 /** The "Source" line's links: [text, anchor]. */
 function sources(markdown: string): [string, string][] {
   const lines = markdown.split('\n').filter((l) => l.startsWith('Source: '));
-  return lines.flatMap((l) => [...l.matchAll(/\[((?:\\.|[^\]\\])*)\]\(docs\/api\.md#([\w-]+)\)/g)].map((m) => [m[1].replace(/\\(.)/g, '$1'), m[2]] as [string, string]));
+  return lines.flatMap((l) => [...l.matchAll(/\[((?:[^[\]]|\[[^[\]]*\])*)\]\(docs\/api\.md#([\w-]+)\)/g)].map((m) => [m[1], m[2]] as [string, string]));
 }
 
 describe('hover links its sources to docs/api.md', () => {
@@ -63,7 +63,7 @@ describe('hover links its sources to docs/api.md', () => {
 
   it('the detail of a finding under the cursor links its citation', () => {
     const h = hover('POST /v23.0/act_1/adsets\n\n{ "name": "x", "campaign_id": "1", "daily_budget": 100, "execution_options": ["include_recommen‸dations"] }');
-    assert.match(h, /\(\[\\\[2\\\] Create an ad set\]\(docs\/api\.md#2-create-an-ad-set\)\)/, h);
+    assert.ok(h.includes('([[2] Create an ad set](docs/api.md#2-create-an-ad-set))'), h);
   });
 
   it('completion documentation carries the same links', () => {

@@ -81,7 +81,7 @@ describe('language server over stdio', () => {
   it('links the source of a hover to its section of docs/api.md, beside the server', async () => {
     const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 9, character: 5 } });
     const text = (h.contents as { value: string }).value;
-    const m = /Source: \[\\\[2\\\] Create an ad set\]\((file:[^)#]+)#([\w-]+)\)/.exec(text);
+    const m = /Source: \[\[2\] Create an ad set\]\((file:[^)#]+)#([\w-]+)\)/.exec(text);
     assert.ok(m, text);
     assert.equal(m[2], '2-create-an-ad-set');
     const headings = fs.readFileSync(fileURLToPath(m[1]), 'utf8').split('\n');

@@ -105,8 +105,18 @@ export function documentOfSection(section: string | undefined): number | undefin
   return m ? Number(m[1]) : undefined;
 }
 
-/** `[`, `]` and `\` would end or escape a link's text. */
-const escapeText = (text: string): string => text.replace(/[\\[\]]/g, (c) => `\\${c}`);
+/**
+ * A link's text. Brackets in pairs may stay (CommonMark allows them, and "[2] Create" reads better
+ * raw); a backslash, or a bracket without its pair, is escaped.
+ */
+function escapeText(text: string): string {
+  let depth = 0;
+  for (const c of text) {
+    depth += c === '[' ? 1 : c === ']' ? -1 : 0;
+    if (depth < 0) break;
+  }
+  return depth === 0 ? text.replace(/\\/g, '\\\\') : text.replace(/[\\[\]]/g, (c) => `\\${c}`);
+}
 
 /**
  * A citation as Markdown: each part that leads to a section becomes a link to it in docs/api.md,
