@@ -76,7 +76,8 @@ export async function runCheck(argv: string[], terminal: Terminal): Promise<numb
       const start = positionAt(doc, f.span.start);
       const end = positionAt(doc, f.span.end);
       if (values.format === 'json') {
-        json.push({ file, range: { start, end }, severity: f.severity, code: f.code, message: f.message });
+        // The long form (allowed values, parameters, the document reference) rides along for tools.
+        json.push({ file, range: { start, end }, severity: f.severity, code: f.code, message: f.message, ...(f.detail ? { detail: f.detail } : {}) });
       } else {
         output.out(findingLine(output.style, { file, line: start.line + 1, column: start.character + 1, severity: f.severity, code: f.code, message: f.message }));
       }
