@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // End-to-end test of the graphreq extension in a real VS Code: code-server 4.100.3 (VS Code 1.100.3)
-// in headless Chromium, driven by playwright-core, as set up by ../shared/tools/vscode-e2e/install.sh.
+// in headless Chromium, driven by playwright-core, as installed by test/e2e/install.sh.
 // It builds nothing: run `npm run package` (mode vsix) or `npm run build` (modes dir/dev) first;
 // test/e2e/run.sh does all of it.
 //
@@ -14,7 +14,8 @@
 //   --extension DIR  for modes dir/dev: the extension folder (default: the repository).
 //   --tests    instead of the UI walk, run FILE (exports run()) inside the extension host; it is the
 //              @vscode/test-electron suite (test/e2e/electron/suite/index.js). Needs --mode dev.
-//   --out      where the screenshots go (default: docs/images); failure screenshots go there too.
+//   --out      where the screenshots go (default: a new temporary folder; `npm run docs:screenshots`
+//              passes docs/images). A failure screenshot goes to the kept temp dir.
 //   --keep     keep the temp dir (user data, logs, workspace); it is always kept on failure.
 // The UI walk checks, in a workspace holding test/e2e/fixtures/ and the examples: the language mode
 // and the environment picker; diagnostics of the broken request (squiggles, Problems panel);
@@ -41,7 +42,8 @@ const installDir = path.resolve(args['install-dir'] || process.env.VSCODE_E2E_DI
 const mode = args.mode || (args.tests ? 'dev' : 'vsix');
 const vsixPath = path.resolve(args.vsix || path.join(repo, 'graphreq.vsix'));
 const extDir = path.resolve(args.extension || repo);
-const outDir = path.resolve(args.out || path.join(repo, 'docs', 'images'));
+// Screenshots go to a temporary folder unless asked: running the tests leaves docs/images/ as it is.
+const outDir = path.resolve(args.out || fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-e2e-screenshots-')));
 const verbose = !!args.verbose;
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 const STEP_TIMEOUT = Number(process.env.E2E_STEP_TIMEOUT_MS || 30_000);
@@ -49,7 +51,7 @@ const STEP_TIMEOUT = Number(process.env.E2E_STEP_TIMEOUT_MS || 30_000);
 const codeServerPkg = path.join(installDir, 'node_modules', 'code-server');
 const codeServerBin = path.join(codeServerPkg, 'out', 'node', 'entry.js');
 if (!fs.existsSync(codeServerBin)) {
-  console.error(`code-server not found in ${installDir}: run ../shared/tools/vscode-e2e/install.sh first (test/e2e/run.sh does).`);
+  console.error(`code-server not found in ${installDir}: run bash test/e2e/install.sh first (test/e2e/run.sh does).`);
   process.exit(2);
 }
 const { chromium } = createRequire(path.join(installDir, 'package.json'))('playwright-core');

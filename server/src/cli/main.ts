@@ -8,7 +8,9 @@ import { UsageError } from './files';
 import { runSend } from './send';
 import { runServe } from './serve';
 
-export const version = '0.1.0';
+import { version } from '../version';
+
+export { version };
 
 type Io = { out: (s: string) => void; err: (s: string) => void };
 type Command = (argv: string[], io: Io) => Promise<number>;
