@@ -9,8 +9,9 @@
  * Installing the packed tarball and running it is test/pack/install.test.mjs (`npm run test:pack`).
  */
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 
@@ -141,6 +142,20 @@ describe('VS Code extension contents (vsce ls)', () => {
     }
     const missing = [...images, ...pages.filter((p) => userDocs.includes(p)), ...userDocs, 'CHANGELOG.md', 'README.md', 'LICENSE'].filter((f) => !files.includes(f));
     assert.deepEqual(missing, [], 'pictures and pages missing from the .vsix');
+  });
+
+  it('vsce accepts the package as `npm run package` makes it (manifest, README pictures, ignore file)', () => {
+    const script = String(manifest.scripts.package);
+    const flags = /vsce package (.*?) --out /.exec(script)?.[1].split(' ') ?? [];
+    assert.ok(flags.includes('--no-dependencies'), script);
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-vsix-'));
+    try {
+      const r = spawnSync(process.execPath, [vsce, 'package', ...flags, '--out', path.join(tmp, 'graphreq.vsix')], { cwd: root, encoding: 'utf8' });
+      assert.equal(r.status, 0, `vsce package failed:\n${r.stdout}\n${r.stderr}`);
+      assert.ok(fs.statSync(path.join(tmp, 'graphreq.vsix')).size > 0);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it('holds nothing else', () => {
