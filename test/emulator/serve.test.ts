@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { adsetBody, request } from './harness';
+import { readStateFile } from '../../server/src/emulator/store';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const bin = path.join(root, 'bin', 'graphreq.js');
@@ -50,7 +51,7 @@ describe('graphreq serve', () => {
     const { code, out } = await run.exit;
     assert.equal(code, 0);
     assert.match(out, /stopped \(SIGTERM\)/);
-    const state = JSON.parse(fs.readFileSync(data, 'utf8'));
+    const state = readStateFile(data);
     assert.equal(state.adsets[created.body.id].name, 'From the CLI');
   });
 

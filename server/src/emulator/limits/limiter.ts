@@ -4,6 +4,17 @@
  * until usage drops below it, and that continued calling raises the count and lengthens the wait.
  * A call is refused while a counter it falls under is at 100% or more, so the call that reaches
  * 100% still succeeds and the next one fails.
+ *
+ * The counters stay cheap under a flood, so that nobody holding a token can slow the emulator down:
+ * - a call refused by the app, user or business-use-case limit starts no new per-URL counter (it
+ *   still counts against the counters that exist), so per-URL counters grow only with calls the
+ *   quotas let through;
+ * - per-URL counters are keyed by a hash of the URL (meter.ts), and at most MAX_COUNTERS counters are
+ *   kept: counters whose calls have all left the window are dropped as calls come in, oldest first,
+ *   and past the bound the least recently counted one is forgotten (the counters of a caller who
+ *   keeps calling are never the least recently counted);
+ * - counters remember which of them changed, so that --data can append just those (`takeChanges`)
+ *   and a restart does not lift a block.
  */
 import { RollingCounter } from './rollingCounter';
 import type { Scope } from './meter';
@@ -20,23 +31,36 @@ export interface ScopeUsage {
   resetMs: number;
 }
 
+/** A counter's calls as persisted: its key, its window, and [time, calls] pairs. */
+export type CounterRecord = [key: string, windowMs: number, entries: Array<[number, number]>];
+
+export const MAX_COUNTERS = 100_000;
+/** Expired counters dropped per call at most, so one call never pays for a long sweep. */
+const SWEEP_PER_CALL = 8;
+
 export class Limiter {
+  /** Every counter, least recently counted first (a Map keeps insertion order; counting moves a counter to the end). */
   private counters = new Map<string, RollingCounter>();
+  private changed = new Set<string>();
 
   /** `cpuShare` and `timeShare`: how much of a call's CPU and time allowance each call uses. */
   constructor(private readonly shares: { cpu: number; time: number }) {}
 
   /** Counts the call in every scope; returns the first scope that refuses it. */
   take(scopes: Scope[], now: number): Scope | undefined {
-    const blocked = scopes.find((s) => this.counter(s).total(now) >= this.callLimit(s));
-    for (const s of scopes) this.counter(s).add(now, s.units);
-    this.sweep(now);
+    const blocked = scopes.find((s) => (this.find(s)?.total(now) ?? 0) >= this.callLimit(s));
+    for (const s of scopes) {
+      if (s.kind === 'url' && blocked && blocked.kind !== 'url' && !this.find(s)) continue;
+      this.counter(s).add(now, s.units);
+      this.changed.add(s.key);
+    }
+    this.sweep(now, SWEEP_PER_CALL);
     return blocked;
   }
 
   usage(scope: Scope, now: number): ScopeUsage {
-    const c = this.counter(scope);
-    const count = c.total(now);
+    const c = this.find(scope);
+    const count = c?.total(now) ?? 0;
     const metered = scope.kind !== 'url';
     const pct = (share: number): number => Math.floor((100 * count * share) / scope.limit);
     return {
@@ -44,8 +68,8 @@ export class Limiter {
       callCount: pct(1),
       totalCputime: metered ? pct(this.shares.cpu) : 0,
       totalTime: metered ? pct(this.shares.time) : 0,
-      regainMs: c.msUntilAtMost(now, this.callLimit(scope) - 1),
-      resetMs: c.msUntilEmpty(now),
+      regainMs: c ? c.msUntilAtMost(now, this.callLimit(scope) - 1) : 0,
+      resetMs: c ? c.msUntilEmpty(now) : 0,
     };
   }
 
@@ -58,18 +82,74 @@ export class Limiter {
     return Math.max(1, Math.ceil(scope.limit / Math.max(1, this.shares.cpu, this.shares.time)));
   }
 
+  /** How many counters are kept (for tests of the bounds). */
+  get size(): number {
+    return this.counters.size;
+  }
+
+  /** The calls counted since the last call, per changed counter, for an append to the data file. */
+  takeChanges(): CounterRecord[] {
+    const out: CounterRecord[] = [];
+    for (const key of this.changed) {
+      const c = this.counters.get(key);
+      if (!c) continue;
+      const entries = c.takeNew();
+      if (entries.length) out.push([key, c.windowMs, entries]);
+    }
+    this.changed.clear();
+    return out;
+  }
+
+  /** Every counter with calls in the window, for a snapshot of the data file. */
+  snapshot(now: number): CounterRecord[] {
+    const out: CounterRecord[] = [];
+    for (const [key, c] of this.counters) {
+      const entries = c.entries(now);
+      c.takeNew();
+      if (entries.length) out.push([key, c.windowMs, entries]);
+    }
+    this.changed.clear();
+    return out;
+  }
+
+  /** Adds calls read back from the data file; calls that have left the window are ignored. */
+  restore(records: Iterable<CounterRecord>, now: number): void {
+    for (const [key, windowMs, entries] of records) {
+      let c = this.counters.get(key);
+      if (!c || c.windowMs !== windowMs) {
+        c = new RollingCounter(windowMs);
+        this.counters.delete(key);
+        this.counters.set(key, c);
+      }
+      for (const [t, n] of entries) c.add(t, n);
+      c.takeNew();
+    }
+    this.sweep(now, Infinity);
+  }
+
+  private find(scope: Scope): RollingCounter | undefined {
+    const c = this.counters.get(scope.key);
+    return c && c.windowMs === scope.windowMs ? c : undefined;
+  }
+
+  /** The scope's counter, made if need be, moved to the end of the least-recently-counted order. */
   private counter(scope: Scope): RollingCounter {
     let c = this.counters.get(scope.key);
-    if (!c || c.windowMs !== scope.windowMs) {
-      c = new RollingCounter(scope.windowMs);
-      this.counters.set(scope.key, c);
+    if (c) this.counters.delete(scope.key);
+    if (!c || c.windowMs !== scope.windowMs) c = new RollingCounter(scope.windowMs);
+    this.counters.set(scope.key, c);
+    if (this.counters.size > MAX_COUNTERS) {
+      // Past the bound: forget the least recently counted key (never this one, which is last).
+      this.counters.delete(this.counters.keys().next().value as string);
     }
     return c;
   }
 
-  /** Drops empty counters now and then, so one counter per URL read does not pile up. */
-  private sweep(now: number): void {
-    if (this.counters.size < 10_000) return;
-    for (const [key, c] of this.counters) if (c.total(now) === 0) this.counters.delete(key);
+  /** Drops counters whose calls have all left the window, least recently counted first, at most `budget`. */
+  private sweep(now: number, budget: number): void {
+    for (const [key, c] of this.counters) {
+      if (budget-- <= 0 || c.newest > now - c.windowMs) break;
+      this.counters.delete(key);
+    }
   }
 }
