@@ -8,13 +8,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { startEmulator } from '../../server/src/emulator';
+import { startEmulator, type EmulatorConfig } from '../../server/src/emulator';
 import { realFs, writeFileAtomic, type WriteFs } from '../../server/src/emulator/atomicWrite';
 import { SEED } from '../../server/src/emulator/seed';
 import { nextId } from '../../server/src/emulator/state';
 import { readStateFile, Store } from '../../server/src/emulator/store';
 import { realLogIo, type LogIo } from '../../server/src/emulator/storage/stateLog';
 import { adsetBody, closeAllEmulators, startTest, TestClock } from './harness';
+import { UNLIMITED, writeLoad } from './load';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-emulator-'));
 after(async () => {
@@ -129,6 +130,18 @@ describe('persistence', () => {
     await store.commit();
     await store.close();
     assert.equal(readStateFile(file).campaigns[kept].name, 'Kept');
+  });
+
+  it('closes while clients keep writing: in-progress writes finish, later calls get 503, nothing acknowledged is lost', async () => {
+    const file = path.join(dir, 'closing.json');
+    const emu = await startTest({ dataFile: file, config: UNLIMITED as Partial<EmulatorConfig> });
+    const load = writeLoad(emu.emulator.port, 6);
+    await load.acknowledged(100);
+    await emu.emulator.close();
+    await load.done;
+    assert.deepEqual(load.unexpected, []);
+    const state = readStateFile(file);
+    for (const id of load.acked) assert.ok(state.adsets[id], `acknowledged ad set ${id} kept`);
   });
 
   it('refuses to start on a file that is not emulator state, and leaves it untouched', async () => {

@@ -61,6 +61,5 @@ function refused(userMessage: string): ServiceError {
     message: 'Cross-origin request refused',
     userTitle: 'Cross-origin request refused',
     userMessage,
-    headers: { Connection: 'close' },
   });
 }

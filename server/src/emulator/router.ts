@@ -1,6 +1,6 @@
 /**
  * One call, start to finish, in the order the service works:
- *   a browser page of another origin (403) -> read the request, within the input limits (400) ->
+ *   read the request, within the input limits (400) -> a browser page of another origin (403) ->
  *   who is calling (190) -> which version and endpoint -> count it against the rate limits (429
  *   once a limit is reached) -> the rule engine (the editor's rules, 400) -> the endpoint's handler
  *   (the checks that need stored data, then the answer).
@@ -46,8 +46,9 @@ export interface Answer {
 export async function answer(req: IncomingMessage, rt: EmulatorRuntime): Promise<Answer> {
   const headers: Record<string, string> = {};
   try {
-    checkOrigin((req.method ?? 'GET').toUpperCase(), req.headers, rt.own);
+    // The body is read first (within maxBodyBytes) so that a refusal does not leave it on the connection.
     const input = await readInput(req, rt.config.maxBodyBytes);
+    checkOrigin(input.method, req.headers, rt.own);
     if (rt.closing) throw stopping();
     if (input.segments[0] === OWN_PREFIX) return await ownEndpoint(input, rt);
     const tokenParam = [...input.params].reverse().find((p) => p.name === 'access_token')?.value;

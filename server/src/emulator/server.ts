@@ -119,6 +119,11 @@ function refuseMalformed(err: NodeJS.ErrnoException, socket: Socket, rt: Emulato
     socket.destroy();
     return;
   }
+  if (err.code === 'HPE_CLOSED_CONNECTION') {
+    // Bytes after an answer that closed the connection (the rest of a refused body): nothing to answer.
+    socket.end();
+    return;
+  }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
   const status = tooLarge ? 431 : timedOut ? 408 : 400;

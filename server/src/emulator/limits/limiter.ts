@@ -38,9 +38,23 @@ export const MAX_COUNTERS = 100_000;
 /** Expired counters dropped per call at most, so one call never pays for a long sweep. */
 const SWEEP_PER_CALL = 8;
 
+/** A counter in the least-recently-counted list. */
+interface Entry {
+  key: string;
+  counter: RollingCounter;
+  prev: Entry | undefined;
+  next: Entry | undefined;
+}
+
 export class Limiter {
-  /** Every counter, least recently counted first (a Map keeps insertion order; counting moves a counter to the end). */
-  private counters = new Map<string, RollingCounter>();
+  private counters = new Map<string, Entry>();
+  /**
+   * Least recently counted first. A linked list rather than the Map's own order: moving a key to the
+   * end of a Map (delete, then set) on every call leaves deleted entries in the key's hash chain,
+   * and V8's lookups then slow down with the number of calls.
+   */
+  private oldest: Entry | undefined;
+  private newest: Entry | undefined;
   private changed = new Set<string>();
 
   /** `cpuShare` and `timeShare`: how much of a call's CPU and time allowance each call uses. */
@@ -91,7 +105,7 @@ export class Limiter {
   takeChanges(): CounterRecord[] {
     const out: CounterRecord[] = [];
     for (const key of this.changed) {
-      const c = this.counters.get(key);
+      const c = this.counters.get(key)?.counter;
       if (!c) continue;
       const entries = c.takeNew();
       if (entries.length) out.push([key, c.windowMs, entries]);
@@ -103,10 +117,10 @@ export class Limiter {
   /** Every counter with calls in the window, for a snapshot of the data file. */
   snapshot(now: number): CounterRecord[] {
     const out: CounterRecord[] = [];
-    for (const [key, c] of this.counters) {
-      const entries = c.entries(now);
-      c.takeNew();
-      if (entries.length) out.push([key, c.windowMs, entries]);
+    for (let e = this.oldest; e; e = e.next) {
+      const entries = e.counter.entries(now);
+      e.counter.takeNew();
+      if (entries.length) out.push([e.key, e.counter.windowMs, entries]);
     }
     this.changed.clear();
     return out;
@@ -115,12 +129,7 @@ export class Limiter {
   /** Adds calls read back from the data file; calls that have left the window are ignored. */
   restore(records: Iterable<CounterRecord>, now: number): void {
     for (const [key, windowMs, entries] of records) {
-      let c = this.counters.get(key);
-      if (!c || c.windowMs !== windowMs) {
-        c = new RollingCounter(windowMs);
-        this.counters.delete(key);
-        this.counters.set(key, c);
-      }
+      const c = this.counter({ key, windowMs });
       for (const [t, n] of entries) c.add(t, n);
       c.takeNew();
     }
@@ -128,28 +137,54 @@ export class Limiter {
   }
 
   private find(scope: Scope): RollingCounter | undefined {
-    const c = this.counters.get(scope.key);
+    const c = this.counters.get(scope.key)?.counter;
     return c && c.windowMs === scope.windowMs ? c : undefined;
   }
 
-  /** The scope's counter, made if need be, moved to the end of the least-recently-counted order. */
-  private counter(scope: Scope): RollingCounter {
-    let c = this.counters.get(scope.key);
-    if (c) this.counters.delete(scope.key);
-    if (!c || c.windowMs !== scope.windowMs) c = new RollingCounter(scope.windowMs);
-    this.counters.set(scope.key, c);
-    if (this.counters.size > MAX_COUNTERS) {
-      // Past the bound: forget the least recently counted key (never this one, which is last).
-      this.counters.delete(this.counters.keys().next().value as string);
+  /** The scope's counter, made if need be, moved to the newest end of the least-recently-counted list. */
+  private counter(scope: { key: string; windowMs: number }): RollingCounter {
+    let e = this.counters.get(scope.key);
+    if (e) this.unlink(e);
+    else {
+      e = { key: scope.key, counter: new RollingCounter(scope.windowMs), prev: undefined, next: undefined };
+      this.counters.set(scope.key, e);
     }
-    return c;
+    if (e.counter.windowMs !== scope.windowMs) e.counter = new RollingCounter(scope.windowMs);
+    this.append(e);
+    // Past the bound: forget the least recently counted key (never this one, which is the newest).
+    if (this.counters.size > MAX_COUNTERS) this.drop(this.oldest!);
+    return e.counter;
   }
 
   /** Drops counters whose calls have all left the window, least recently counted first, at most `budget`. */
   private sweep(now: number, budget: number): void {
-    for (const [key, c] of this.counters) {
-      if (budget-- <= 0 || c.newest > now - c.windowMs) break;
-      this.counters.delete(key);
+    while (this.oldest && budget-- > 0 && this.oldest.counter.newest <= now - this.oldest.counter.windowMs) this.drop(this.oldest);
+    // Counters restored out of order: the rest of the list is checked once, at start.
+    if (budget !== Infinity) return;
+    for (let e = this.oldest, next; e; e = next) {
+      next = e.next;
+      if (e.counter.newest <= now - e.counter.windowMs) this.drop(e);
     }
+  }
+
+  private drop(e: Entry): void {
+    this.unlink(e);
+    this.counters.delete(e.key);
+  }
+
+  private append(e: Entry): void {
+    e.prev = this.newest;
+    e.next = undefined;
+    if (this.newest) this.newest.next = e;
+    else this.oldest = e;
+    this.newest = e;
+  }
+
+  private unlink(e: Entry): void {
+    if (e.prev) e.prev.next = e.next;
+    else this.oldest = e.next;
+    if (e.next) e.next.prev = e.prev;
+    else this.newest = e.prev;
+    e.prev = e.next = undefined;
   }
 }
