@@ -14,9 +14,7 @@
  * in progress, and releases the data file's lock (storage/lock.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { tempPrefix } from './atomicWrite';
+import { removeLeftovers } from '../files/atomicWrite';
 import type { CounterRecord } from './limits/limiter';
 import { seedState } from './seed';
 import { registerIndex, STATE_FORMAT, type EmulatorState } from './state';
@@ -337,19 +335,4 @@ function chunks<T>(items: T[], size: number, wrap: (part: T[]) => LogLine): stri
   const out: string[] = [];
   for (let i = 0; i < items.length; i += size) out.push(`${JSON.stringify(wrap(items.slice(i, i + size)))}\n`);
   return out;
-}
-
-/** Temporary files of rewrites cut short by a crash: the target file is intact, so they are only clutter. */
-function removeLeftovers(file: string): void {
-  const dir = path.dirname(file);
-  const prefix = tempPrefix(file);
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (name.startsWith(prefix)) fs.rmSync(path.join(dir, name), { force: true });
-  }
 }

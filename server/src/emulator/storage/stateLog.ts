@@ -11,14 +11,14 @@
  * answered, so a batch is all there or not at all: a crash can only cut the last line, and a cut
  * last line is dropped when the file is opened. Replaying the lines in order gives the state.
  * When the appended lines outgrow the live state, the file is compacted: a fresh header and one
- * snapshot are written to a temporary file that is renamed over it (atomicWrite.ts).
+ * snapshot are written to a temporary file that is renamed over it (files/atomicWrite.ts).
  *
  * Files of the earlier format (one JSON object, `"format": 1`) are read and converted on open.
  */
 import * as fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as fsp from 'node:fs/promises';
-import { writeFileAtomic } from '../atomicWrite';
+import { writeFileAtomic } from '../../files/atomicWrite';
 import type { CounterRecord } from '../limits/limiter';
 
 export const LOG_FORMAT = 2;
