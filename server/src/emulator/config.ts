@@ -133,7 +133,8 @@ export const defaultConfig: EmulatorConfig = {
   apps: {},
   defaultApp: { dailyActiveUsers: 100, accessTier: 'development_access', engagedUsers: 10 },
   accounts: {},
-  defaultAccount: { bulk: false },
+  // activeAds undefined: counted in the state (a config file's `"activeAds": null` returns to it).
+  defaultAccount: { activeAds: undefined, bulk: false },
   userCallsPerHour: 4800,
   limits: {
     adSetsPerAccount: 5000,
