@@ -10,23 +10,19 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { getApiModel, parseDocument } from '../core';
-import { forgetOrigin, tokenTransportProblem, type SendResult } from '../core/send';
+import { parseDocument } from '../core';
+import type { SendResult } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { GRAPHREQ_FOLDER } from '../send/graphreqFolder';
 import { HistoryStore, type HistoryEntry } from '../send/history';
-import { MemoryRateStore } from '../send/rateStore';
-import { ResponseStore } from '../send/responseStore';
-import { SavedResponses } from '../send/savedResponses';
-import { runRequests, type RunOutcome } from '../send/sendRun';
-import { DEFAULT_TIMEOUT_MS, isRateLimitNote, SendSession, succeeded } from '../send/sendSession';
-import { DEMO_TOKEN, EMBEDDED_RATE_ORIGIN, openTarget, type Target } from '../send/target';
-import { openWorkspaceEmulator, WorkspaceEmulatorError } from '../send/workspaceEmulator';
+import { answeredAsExpected, runRequests, type RunOutcome } from '../send/sendRun';
+import { DEFAULT_TIMEOUT_MS, isRateLimitNote } from '../send/sendSession';
 import { parseCommandArgs } from './args';
-import { collectFiles, findEnvFile, loadEnvironment, readText, UsageError } from './files';
+import { collectFiles, readText, UsageError } from './files';
 import { Output, type Terminal } from './render/output';
-import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage, targetLine } from './render/send';
-import { planRun, positiveInt, selectRequests } from './sendPlan';
+import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage } from './render/send';
+import { openSendContext, withInterrupt, workspaceOf } from './sendContext';
+import { planRun, selectRequests } from './sendPlan';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
        graphreq send FILE|FOLDER... --all [options]
@@ -59,10 +55,11 @@ A rate limit stops the run (calls made while blocked lengthen the block); Ctrl+C
 the request in flight is cancelled, what finished is printed and saved.
 The token comes from $GRAPHREQ_ACCESS_TOKEN (or the variable named by the environment's
 accessTokenEnv); the embedded emulator takes its demo token when none is set. It is never printed.
-Exit codes: 0 all responses 2xx, 1 any error response or held back, 2 usage, I/O or network error,
-130 interrupted (Ctrl+C).`;
+A request whose expectations call for an error answer (# @expect refused RULE-ID, error.code ...,
+status 4xx) counts as sent when refused, and is sent even when a rate limit it tests would hold it.
+Exit codes: 0 all responses 2xx (or the error expected), 1 any other error response or held back,
+2 usage, I/O or network error, 130 interrupted (Ctrl+C).`;
 
-const TOKEN_VARIABLE = 'GRAPHREQ_ACCESS_TOKEN';
 const NETWORK_FAILURES = new Set(['build', 'insecure', 'no-token', 'timeout', 'refused', 'reset', 'network', 'cancelled']);
 const FORMATS = ['text', 'json', 'jsonl'] as const;
 type Format = (typeof FORMATS)[number];
@@ -102,11 +99,9 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be text, json or jsonl, not "${values.format}"`);
   // Several files (or folders) are sent one after the other with --all, to one service.
   const files = positionals.length ? collectFiles(positionals) : [];
-  const envFile = findEnvFile(values['env-file'], positionals[0] ?? '.');
-  // The workspace: the folder of graphreq.env.json, else the working folder. History and the session live there.
-  const workspace = envFile ? path.dirname(path.resolve(envFile)) : process.cwd();
+  const from = positionals[0] ?? '.';
 
-  if (values.history || values.show !== undefined) return showHistory(new HistoryStore(workspace), values.show, format === 'text' ? 'text' : 'json', output);
+  if (values.history || values.show !== undefined) return showHistory(new HistoryStore(workspaceOf({ from, envFile: values['env-file'] }).workspace), values.show, format === 'text' ? 'text' : 'json', output);
   if (files.length === 0) throw new UsageError('which file? graphreq send FILE [--name NAME | --line N | --all]');
   if ([values.name !== undefined, values.line !== undefined, values.all].filter(Boolean).length > 1) throw new UsageError('choose one of --name, --line and --all');
   if (files.length > 1 && !values.all) throw new UsageError(`${files.length} files: send them all with --all, or name one file`);
@@ -115,112 +110,51 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
     const doc = parseDocument(readText(f));
     return { file: f, doc, indexes: selectRequests(f, doc, values) };
   });
-  const environmentName = values.env ?? (process.env.GRAPHREQ_ENV || undefined);
-  const env = loadEnvironment(envFile, environmentName);
-  const timeoutMs = values.timeout !== undefined ? positiveInt(values.timeout, '--timeout') : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const baseUrl = values['base-url'] ?? env.baseUrl;
-  const tokenEnvName = env.accessTokenEnv ?? TOKEN_VARIABLE;
-  const userToken = process.env[tokenEnvName] || (env.accessTokenEnv ? process.env[TOKEN_VARIABLE] : undefined) || undefined;
-  if (baseUrl) {
-    if (!userToken) throw new UsageError(`no access token: set ${tokenEnvName} (REQ-TOKEN-REQUIRED)`);
-    const unsafe = tokenTransportProblem(baseUrl);
-    if (unsafe) throw new UsageError(unsafe);
-  }
-  const historyOff = values['no-history'] || /^(0|off|false|no)$/i.test(process.env.GRAPHREQ_HISTORY ?? '');
-  const history = historyOff ? null : new HistoryStore(workspace, historySize());
-  const rate = history?.rateStore() ?? new MemoryRateStore();
-
   if (values.out) makeOutFolder(values.out);
 
-  const target = await openSendTarget(baseUrl, workspace, values.fresh, output);
-  // One store for the run: a response received from one file feeds the files after it.
-  const saved = new SavedResponses(workspace);
-  const responses = new ResponseStore({ saved, environment: environmentName });
-  if (values.fresh) {
-    // Nothing saved can be forgotten in a workspace where nothing can be written: that is fine.
-    await saved.forget(responses.environment).catch(() => undefined);
-    if (target.embedded) rate.save(forgetOrigin(rate.load(), EMBEDDED_RATE_ORIGIN));
-  }
-
-  // The run can be interrupted: the first Ctrl+C cancels cleanly, a second one leaves at once.
-  const controller = new AbortController();
-  const onSigint = (): void => {
-    if (controller.signal.aborted) process.exit(130);
-    controller.abort();
-    // Someone at a terminal hears at once what happens next.
-    if (terminal.errIsTTY) output.err('graphreq send: cancelling (Ctrl+C again leaves at once)\n');
-  };
-  process.on('SIGINT', onSigint);
+  const context = await openSendContext(
+    { command: 'send', from, env: values.env, envFile: values['env-file'], baseUrl: values['base-url'], fresh: values.fresh, timeout: values.timeout, noHistory: values['no-history'] },
+    output,
+  );
   try {
-    if (target.embedded) output.err(targetLine(target, !userToken));
-    const plan = planRun(parsed, { env, withDeps: values['with-deps'], all: values.all }, (f) => new SendSession({
-      model: getApiModel(),
-      env,
-      baseUrl: target.baseUrl,
-      token: userToken ?? DEMO_TOKEN,
-      tokenEnvName,
-      timeoutMs,
-      history,
-      rate,
-      rateOrigin: target.rateOrigin,
-      responses,
-      file: path.relative(workspace, path.resolve(f)).split(path.sep).join('/'),
-      log: (line) => output.err(`graphreq send: ${line}\n`),
-      // The run's stop message says how to go on, once.
-      holdHint: '',
-    }));
-
-    const started = Date.now();
-    const json = format === 'json' ? new JsonArrayWriter((s) => output.out(s)) : undefined;
-    let lastFile: string | undefined;
-    let written = 0;
-    const outcome: RunOutcome = await runRequests(plan, {
-      signal: controller.signal,
-      bail: values.bail,
-      wait: values.wait,
-      force: values.force,
-      onStart: (request, position, total) => output.progress(progressText(output.errStyle, position, total, request)),
-      onResult: async (request, result) => {
-        if (format === 'text') {
-          output.out(resultSeparator(output.style, request.file, lastFile, parsed.length > 1));
-          lastFile = request.file;
-          output.out(resultText(output.style, result, values.force ? undefined : isRateLimitNote));
-        } else if (json) json.item(jsonItem(result));
-        else output.out(JSON.stringify(jsonItem(result)) + '\n');
-        // The failure in one line on stderr, unless the text on the terminal just said it.
-        const shownAbove = format === 'text' && terminal.outIsTTY;
-        if (result.failure && NETWORK_FAILURES.has(result.failure.kind) && result.failure.kind !== 'cancelled' && !shownAbove) {
-          output.err(failureLine(result, (t) => request.session.redactor.text(t)));
-        }
-        if (values.out) await writeOut(values.out, ++written, result, output);
-      },
+    return await withInterrupt('send', terminal, output, async (signal) => {
+      const plan = planRun(parsed, { env: context.env, withDeps: values['with-deps'], all: values.all }, (f) => context.sessionFor(f));
+      const started = Date.now();
+      const json = format === 'json' ? new JsonArrayWriter((s) => output.out(s)) : undefined;
+      let lastFile: string | undefined;
+      let written = 0;
+      const outcome: RunOutcome = await runRequests(plan, {
+        signal,
+        bail: values.bail,
+        wait: values.wait,
+        force: values.force,
+        onStart: (request, position, total) => output.progress(progressText(output.errStyle, position, total, request)),
+        onResult: async (request, result) => {
+          if (format === 'text') {
+            output.out(resultSeparator(output.style, request.file, lastFile, parsed.length > 1));
+            lastFile = request.file;
+            output.out(resultText(output.style, result, values.force ? undefined : isRateLimitNote));
+          } else if (json) json.item(jsonItem(result));
+          else output.out(JSON.stringify(jsonItem(result)) + '\n');
+          // The failure in one line on stderr, unless the text on the terminal just said it.
+          const shownAbove = format === 'text' && terminal.outIsTTY;
+          if (result.failure && NETWORK_FAILURES.has(result.failure.kind) && result.failure.kind !== 'cancelled' && !shownAbove) {
+            output.err(failureLine(result, (t) => request.session.redactor.text(t)));
+          }
+          if (values.out) await writeOut(values.out, ++written, result, output);
+        },
+      });
+      output.clearProgress();
+      json?.end();
+      const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), context.target.embedded);
+      if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
+      output.err(runSummary(output.errStyle, outcome, Date.now() - started));
+      if (outcome.stop?.kind === 'cancelled') return 130;
+      return exitCode(outcome.done);
     });
-    output.clearProgress();
-    json?.end();
-    const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), target.embedded);
-    if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
-    output.err(runSummary(output.errStyle, outcome, Date.now() - started));
-    if (outcome.stop?.kind === 'cancelled') return 130;
-    return exitCode(outcome.done.map((d) => d.result));
   } finally {
-    process.removeListener('SIGINT', onSigint);
     output.clearProgress();
-    await target.close();
-  }
-}
-
-/**
- * The configured base URL, else the workspace's embedded emulator (its state kept in .graphreq/).
- * A workspace where nothing can be written still gets an emulator, one that forgets at the end.
- */
-async function openSendTarget(baseUrl: string | undefined, workspace: string, fresh: boolean, output: Output): Promise<Target> {
-  if (baseUrl) return openTarget(baseUrl);
-  try {
-    return await openWorkspaceEmulator(workspace, { fresh });
-  } catch (e) {
-    if (e instanceof WorkspaceEmulatorError) throw new UsageError(e.message);
-    output.err(`graphreq send: the emulator's state cannot be kept in ${path.join(workspace, GRAPHREQ_FOLDER)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): it starts from its seed data and forgets at the end\n`);
-    return openTarget(undefined);
+    await context.close();
   }
 }
 
@@ -244,9 +178,10 @@ async function writeOut(dir: string, n: number, r: SendResult, output: Output): 
   }
 }
 
-export function exitCode(results: SendResult[]): number {
-  if (results.some((r) => r.failure && NETWORK_FAILURES.has(r.failure.kind))) return 2;
-  return results.every(succeeded) ? 0 : 1;
+/** 2 for a network or build failure, 1 for an answer other than the one expected, else 0. */
+export function exitCode(done: RunOutcome['done']): number {
+  if (done.some((d) => d.result.failure && NETWORK_FAILURES.has(d.result.failure.kind))) return 2;
+  return done.every((d) => answeredAsExpected(d.request, d.result)) ? 0 : 1;
 }
 
 function showHistory(history: HistoryStore, id: string | undefined, format: 'text' | 'json', output: Output): number {
@@ -261,9 +196,4 @@ function showHistory(history: HistoryStore, id: string | undefined, format: 'tex
   else if (list.length === 0) output.err(`no saved results in ${history.dir}\n`);
   else for (const s of list) output.out(historyListLine(output.style, s));
   return 0;
-}
-
-function historySize(): number {
-  const v = process.env.GRAPHREQ_HISTORY_SIZE;
-  return v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : 50;
 }

@@ -4,7 +4,7 @@
  * (core/send/dependencies.ts), each with the label and line the user recognises it by.
  */
 import { buildFileContext, positionAt, type EnvironmentSettings, type GraphreqDocument, type RequestBlock } from '../core';
-import { requestDependencies } from '../core/send';
+import { expectsError, requestDependencies } from '../core/send';
 import type { PlannedRequest } from '../send/sendRun';
 import type { SendSession } from '../send/sendSession';
 import { UsageError } from './files';
@@ -53,7 +53,7 @@ export function planRun(parsed: Array<{ file: string; doc: GraphreqDocument; ind
   const plan: PlannedRequest[] = [];
   for (const { file, doc, indexes } of parsed) {
     const session = sessionFor(file);
-    const planned = (index: number, dependency: boolean): PlannedRequest => ({ session, doc, index, file, line: requestLine(doc, doc.blocks[index]), label: labelOf(doc.blocks[index]), dependency });
+    const planned = (index: number, dependency: boolean): PlannedRequest => ({ session, doc, index, file, line: requestLine(doc, doc.blocks[index]), label: labelOf(doc.blocks[index]), dependency, expectsError: expectsError(doc.blocks[index].parsed) });
     if (c.withDeps && !c.all) {
       const deps = requestDependencies(doc, indexes[0], buildFileContext(doc, c.env));
       if (deps.cycle.length) throw new UsageError(`--with-deps: the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`);

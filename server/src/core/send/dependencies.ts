@@ -8,6 +8,7 @@
  */
 import { isResponseRef, lookupVariable, references, type FileContext } from '../analysis/fileContext';
 import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
+import { blockExpectations } from '../syntax/expectation';
 
 export interface RequestDependencies {
   /**
@@ -21,7 +22,11 @@ export interface RequestDependencies {
   cycle: string[];
 }
 
-/** The named requests a request reads directly: `{{NAME.response...}}` in its request line, headers and body, or in the variables they use. */
+/**
+ * The named requests a request reads directly: `{{NAME.response...}}` in its request line, headers
+ * and body, in the values of its expectations (`# @expect body.id {{create.response.body.id}}`), or
+ * in the variables they use.
+ */
 export function namesRead(block: RequestBlock, ctx: FileContext): { known: string[]; unknown: string[] } {
   const request = block.parsed.request;
   const known = new Set<string>();
@@ -47,6 +52,7 @@ export function namesRead(block: RequestBlock, ctx: FileContext): { known: strin
     }
   };
   visit(block.text.slice(request.span.start, request.span.end));
+  for (const e of blockExpectations(block.parsed)) if (e.check?.value?.text.includes('{{')) visit(e.check.value.text);
   return { known: [...known], unknown: [...unknown] };
 }
 

@@ -16,3 +16,6 @@ export { retryReason, backoffDelay, defaultRetryPolicy, type RetryPolicy, type A
 export { resultFromResponse, resultFromFailure, parseBody, responseError, type RawResponse } from './buildResult';
 export { tokenTransportProblem, isLoopbackHost } from './tokenTransport';
 export { formatResultText, failureLabel, usageText, type TextPaint, type TextReportOptions } from './textReport';
+export { evaluateExpectations, expectedText, expectsError, type ExpectationOutcome, type EvaluateContext, type SnapshotSource } from './expectations';
+export { maskForSnapshot, firstDifference, shortValue, MASK, type Difference } from './snapshot';
+export { testCases, requestKeys, requestLabel, planTests, type TestCaseInfo, type PlannedStep } from './testPlan';

@@ -9,7 +9,8 @@
  *   METHOD target     request line (or a bare `/path` or `https://...`, which means GET)
  *   ?a=1  &b=2        query continuation lines, right after the request line
  *   Name: value       header
- *   (blank line)      ends the headers; the rest of the block is the body
+ *   (blank line)      ends the headers; the rest of the block is the body, up to the comment
+ *                     lines that end the block: those are comments again (`# @expect` lines go there)
  */
 import type { Body, Directive, Header, ParsedBlock, RequestNode, RequestTarget, SyntaxError, VariableDef } from './ast';
 import { parseParams } from './query';
@@ -113,9 +114,9 @@ export function parseBlock(text: string): ParsedBlock {
 
   if (request) {
     if (bodyStart >= 0) {
-      let end = n;
+      let end = trailingComments(text, bodyStart, n, block);
       while (end > bodyStart && isSpace(text.charCodeAt(end - 1))) end--;
-      request.body = makeBody(text.slice(bodyStart, end), bodyStart);
+      if (end > bodyStart) request.body = makeBody(text.slice(bodyStart, end), bodyStart);
     }
     const last = request.body?.span.end ?? lastEnd(request);
     request.span = { start: request.span.start, end: last };
@@ -133,6 +134,40 @@ function lastEnd(r: RequestNode): number {
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/**
+ * Where the body ends once the comment lines that close the block are set apart: expectations
+ * (`# @expect status 200`) are written after the body, where httpYac and the JetBrains client put
+ * their checks. Only trailing lines: a JSON string cannot span lines, so a line starting with `#` or
+ * `//` at the end of a body is a comment, and a comment inside a `/* *\/` block ends with `*\/`,
+ * which stops the scan. The lines become the block's comments and directives, in order.
+ */
+function trailingComments(text: string, bodyStart: number, end: number, block: ParsedBlock): number {
+  let cut = end;
+  let lineEnd = end;
+  const found: Array<{ start: number; end: number; trimmed: string }> = [];
+  while (lineEnd > bodyStart) {
+    const nl = text.lastIndexOf('\n', lineEnd - 1);
+    const lineStart = Math.max(nl + 1, bodyStart);
+    const line = text.slice(lineStart, lineEnd);
+    const trimmed = line.trim();
+    if (trimmed.startsWith('#') || trimmed.startsWith('//')) {
+      const at = lineStart + line.indexOf(trimmed);
+      found.push({ start: at, end: at + trimmed.length, trimmed });
+      cut = lineStart;
+    } else if (trimmed !== '') {
+      break;
+    }
+    if (nl < bodyStart) break;
+    lineEnd = nl;
+  }
+  for (const c of found.reverse()) {
+    block.comments.push({ start: c.start, end: c.end });
+    const directive = parseDirective(c.trimmed, c.start);
+    if (directive) block.directives.push(directive);
+  }
+  return found.length ? cut : end;
 }
 
 function makeBody(text: string, start: number): Body {
