@@ -257,7 +257,8 @@ function parsePath(text: string, start: number, error: (message: string, span: S
     } else if (c === '[') {
       const close = text.indexOf(']', i);
       const inner = close < 0 ? text.slice(i + 1) : text.slice(i + 1, close);
-      const s = { start: start + i + 1, end: start + (close < 0 ? text.length : close) };
+      // The step's span holds its brackets, so a finding on it underlines `[0]`.
+      const s = { start: start + i, end: start + (close < 0 ? text.length : close + 1) };
       if (close < 0 || !/^\d+$/.test(inner)) error('A list index is a number in brackets, such as `[0]`.', { start: start + i, end: start + (close < 0 ? text.length : close + 1) });
       if (/^\d+$/.test(inner)) out.push({ text: inner, span: s, index: Number(inner) });
       i = close < 0 ? text.length : close + 1;
