@@ -6,6 +6,7 @@
  *
  * Exit codes: 0 every test passed, 1 a test failed (or was not run), 2 usage error, 130 interrupted.
  */
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { getApiModel, parseDocument } from '../core';
@@ -75,6 +76,8 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
   if (values.reporter === 'junit' && !values.out) throw new UsageError('--reporter junit needs --out FILE');
   if (values.out && values.reporter !== 'junit') throw new UsageError('--out goes with --reporter junit');
 
+  // The report's folder is made before anything is sent: a mistyped path never cuts a run short.
+  if (values.out) makeFolderOf(values.out);
   const paths = positionals.length ? positionals : ['.'];
   const parsed = collectFiles(paths).map((file) => {
     const doc = parseDocument(readText(file));
@@ -128,6 +131,14 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
   } finally {
     output.clearProgress();
     await context.close();
+  }
+}
+
+function makeFolderOf(file: string): void {
+  try {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  } catch (e) {
+    throw new UsageError(`--out ${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
   }
 }
 

@@ -10,7 +10,7 @@
 import { buildBlockCall, buildFileContext, positionAt, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
 import { evaluateExpectations, expectsError, type ExpectationOutcome, type SendResult } from '../core/send';
 import { resolveForSend, UnresolvedReference } from '../core/send/resolveForSend';
-import { planTests, type TestCaseInfo } from '../core/send/testPlan';
+import { planTests, requestLabel, type TestCaseInfo } from '../core/send/testPlan';
 import { blockExpectations } from '../core/syntax/expectation';
 import { SnapshotFile, snapshotPathOf } from './snapshotFile';
 import { answeredAsExpected, runRequests, type PlannedRequest, type RunStop } from './sendRun';
@@ -86,7 +86,7 @@ export async function runTests(files: TestFile[], o: TestRunOptions): Promise<Te
         index: step.index,
         file: f.file,
         line: requestLine(f.doc, step.index),
-        label: test?.label ?? block.parsed.separator?.title?.text ?? `request ${step.index + 1}`,
+        label: test?.label ?? requestLabel(block),
         dependency: !step.test,
         expectsError: expectsError(block.parsed),
       };
