@@ -17,6 +17,8 @@ import type { FieldItem } from '../syntax/fields';
 import type { Finding, Span } from '../types';
 import { mask } from './completion';
 import { cursorAt } from './cursor';
+import { expectationHover } from './expectHover';
+import { EXPECT_DIRECTIVE } from '../syntax/expectation';
 import { endpointDoc, enumValues, propertyDoc, ruleDoc, valueDoc } from './docs';
 import { firstSentence } from '../model/validateValue';
 
@@ -131,6 +133,7 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
     case 'directive':
     case 'directiveValue': {
       const d = cursor.directive;
+      if (cursor.kind === 'directiveValue' && d?.name.text === EXPECT_DIRECTIVE) return expectationHover(block, d, offset, file, model);
       const name = d?.name.text ?? cursor.prefix;
       const doc = model.directives[name];
       return doc ? { contents: `**# @${name}**\n\n${doc}`, span: d?.span ?? cursor.span } : undefined;
