@@ -45,6 +45,17 @@ export class WorkspaceEnvironment {
     return env;
   }
 
+  /** The graphreq.env.json that `uri` is checked with, if there is one (navigation and rename go there). */
+  envFileFor(uri: string): string | undefined {
+    const folder = this.folderOf(uri);
+    return folder ? findEnvFile(folder) : undefined;
+  }
+
+  /** The workspace folders, as paths. */
+  get folderPaths(): readonly string[] {
+    return this.folders;
+  }
+
   private load(folder: string): EnvironmentSettings {
     const today = new Date().toISOString().slice(0, 10);
     const file = folder ? findEnvFile(folder) : undefined;
