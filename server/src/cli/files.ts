@@ -5,28 +5,43 @@ import { readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } fro
 
 export class UsageError extends Error {}
 
-/** Expands files and folders into the .graphreq files they hold (folders recursively, sorted). */
-export function collectFiles(inputs: string[]): string[] {
+/**
+ * Expands files and folders into the .graphreq files they hold (folders recursively, sorted).
+ * What cannot be checked does not stop the rest: a FIFO, socket or device given by name (reading it
+ * would block), or a folder that cannot be listed, is skipped with a one-line message in `skipped`.
+ * A name that does not exist is a usage error.
+ */
+export function collectFiles(inputs: string[], skipped: string[] = []): string[] {
   const out: string[] = [];
   for (const input of inputs) {
     let stat: fs.Stats;
     try {
       stat = fs.statSync(input);
-    } catch {
-      throw new UsageError(`${input}: no such file or folder`);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') throw new UsageError(`${input}: no such file or folder`);
+      skipped.push(`${input}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'}); skipped`);
+      continue;
     }
-    if (stat.isDirectory()) walk(input, out);
-    else out.push(input);
+    if (stat.isDirectory()) walk(input, out, skipped);
+    else if (stat.isFile()) out.push(input);
+    else skipped.push(`${input}: not a regular file; skipped`);
   }
   return out;
 }
 
-function walk(dir: string, out: string[]): void {
-  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+function walk(dir: string, out: string[], skipped: string[]): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  } catch (e) {
+    skipped.push(`${dir}: cannot read the folder (${(e as NodeJS.ErrnoException).code ?? 'error'}); skipped`);
+    return;
+  }
   for (const e of entries) {
     if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, out);
+    if (e.isDirectory()) walk(p, out, skipped);
+    // Only regular files: a FIFO named *.graphreq would block the read.
     else if (e.isFile() && e.name.endsWith('.graphreq')) out.push(p);
   }
 }
