@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { applyEdits, fixAllEdits, getApiModel, parseDocument, positionAt, validateDocument } from '../core';
 import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
-import { collectFiles, findEnvFile, loadEnvironment, UsageError } from './files';
+import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, UsageError } from './files';
 
 export const checkHelp = `Usage: graphreq check [PATH...] [options]
 Checks .graphreq files (folders are searched recursively) against the documented API rules.
@@ -38,7 +38,7 @@ export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
   const inputs = positionals.length ? positionals : ['.'];
   const skipped: string[] = [];
   const files = collectFiles(inputs, skipped);
-  const env = loadEnvironment(findEnvFile(values['env-file'], inputs[0]), values.env ?? process.env.GRAPHREQ_ENV);
+  const env = loadEnvironment(findEnvFile(values['env-file'], inputs[0], (f, root) => io.err(ignoredEnvFileNote('check', f, root))), values.env ?? process.env.GRAPHREQ_ENV);
   env.today ??= new Date().toISOString().slice(0, 10);
   // Files that could not be read, fixed or listed: each is reported in one line, the rest is still checked, and the exit code is 2.
   let problems = skipped.length;

@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
+import { findWorkspaceEnvFile, folderOf, repositoryRoot } from '../files/envFile';
 
 export class UsageError extends Error {}
 
@@ -54,21 +55,29 @@ export function readText(file: string): string {
   }
 }
 
-/** graphreq.env.json: `--env-file`, else the nearest one from the first input (or the working folder) upwards. */
-export function findEnvFile(explicit: string | undefined, from: string): string | undefined {
+/**
+ * graphreq.env.json: `--env-file`, else the nearest one from the first input (or the working folder)
+ * up to the workspace root and never above it (files/envFile.ts). An environment file above the root
+ * is not used; `onIgnored` hears of it, so the user can be told why.
+ */
+export function findEnvFile(explicit: string | undefined, from: string, onIgnored?: (file: string, root: string) => void): string | undefined {
   if (explicit) {
     if (!fs.existsSync(explicit)) throw new UsageError(`${explicit}: no such environment file`);
     return explicit;
   }
-  let dir = path.resolve(from);
-  if (fs.existsSync(dir) && fs.statSync(dir).isFile()) dir = path.dirname(dir);
-  for (;;) {
-    const candidate = path.join(dir, 'graphreq.env.json');
-    if (fs.existsSync(candidate)) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
+  const lookup = findWorkspaceEnvFile(folderOf(from), cliWorkspaceRoot(from));
+  if (lookup.ignoredOutside) onIgnored?.(lookup.ignoredOutside, lookup.root);
+  return lookup.file;
+}
+
+/** The line that says why an environment file was not used. */
+export function ignoredEnvFileNote(command: string, file: string, root: string): string {
+  return `graphreq ${command}: ${file} is not used: it is outside the workspace ${root} (pass --env-file to use it)\n`;
+}
+
+/** The workspace of the CLI: the repository holding `input` (the nearest folder with .git), else the working folder. */
+export function cliWorkspaceRoot(input: string): string {
+  return repositoryRoot(folderOf(input)) ?? process.cwd();
 }
 
 export function loadEnvironment(envFile: string | undefined, name: string | undefined): EnvironmentSettings {

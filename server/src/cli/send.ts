@@ -8,12 +8,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getApiModel, parseDocument, positionAt, type GraphreqDocument } from '../core';
-import { formatResultText, tokenTransportProblem, type SendResult } from '../core/send';
+import { formatResultText, type SendResult } from '../core/send';
 import { writeFileAtomicSync } from '../files/atomicWrite';
 import { HistoryStore, type HistoryEntry } from '../send/history';
 import { DEFAULT_TIMEOUT_MS, SendSession, succeeded } from '../send/sendSession';
 import { DEMO_TOKEN, openTarget } from '../send/target';
-import { collectFiles, findEnvFile, loadEnvironment, readText, UsageError } from './files';
+import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, readText, UsageError } from './files';
+import { chooseCliToken, trustOriginHelp } from './sendTrust';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../send/transport';
+import { DEFAULT_HISTORY_MAX_BYTES } from '../send/history';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
        graphreq send FILE|FOLDER... --all [options]
@@ -28,21 +31,25 @@ Sends requests of a .graphreq file and prints the responses, decoded errors and 
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
   --env-file FILE    environment file (default: the nearest graphreq.env.json)
   --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
+${trustOriginHelp}
   --format text|json output format (default text)
   --out DIR          also write each result as DIR/<n>-<name>.json
   --timeout MS       time allowed for each attempt (default: the environment's timeoutMs, else ${DEFAULT_TIMEOUT_MS})
+  --max-bytes N      bytes of a response body kept at most; a longer body is cut (default ${DEFAULT_MAX_RESPONSE_BYTES},
+                     also GRAPHREQ_MAX_RESPONSE_BYTES)
   --wait             wait for a known rate-limit block to pass, then send (also once after a rate-limit error)
   --force            send although the client knows a rate limit will refuse the call
   --no-history       do not save results in .graphreq-history/ (also: GRAPHREQ_HISTORY=off)
   --history          list the saved results of the workspace, newest first
   --show ID          print a saved result again
-The token comes from $GRAPHREQ_ACCESS_TOKEN (or the variable named by the environment's
-accessTokenEnv); the embedded emulator takes its demo token when none is set. It is never printed.
+The token comes from $GRAPHREQ_ACCESS_TOKEN, or from the variable the environment names in
+accessTokenEnv (GRAPHREQ_<NAME>_TOKEN, or one listed in $GRAPHREQ_TOKEN_VARIABLES); the embedded
+emulator takes its demo token when none is set. It is never printed, and goes only where you chose:
+see docs/sending.md, "Where the token goes".
 Exit codes: 0 all responses 2xx, 1 any error response, 2 usage, I/O or network error.`;
 
-type Io = { out: (s: string) => void; err: (s: string) => void };
+type Io = { out: (s: string) => void; err: (s: string) => void; confirm?: (question: string) => Promise<boolean> };
 
-const TOKEN_VARIABLE = 'GRAPHREQ_ACCESS_TOKEN';
 const NETWORK_FAILURES = new Set(['build', 'insecure', 'no-token', 'timeout', 'refused', 'reset', 'network', 'cancelled']);
 
 export async function runSend(argv: string[], io: Io): Promise<number> {
@@ -57,6 +64,8 @@ export async function runSend(argv: string[], io: Io): Promise<number> {
       env: { type: 'string' },
       'env-file': { type: 'string' },
       'base-url': { type: 'string' },
+      'trust-origin': { type: 'boolean', default: false },
+      'max-bytes': { type: 'string' },
       format: { type: 'string', default: 'text' },
       out: { type: 'string' },
       timeout: { type: 'string' },
@@ -77,7 +86,7 @@ export async function runSend(argv: string[], io: Io): Promise<number> {
   // Several files (or folders) are sent one after the other with --all, to one service.
   const files = positionals.length ? collectFiles(positionals) : [];
   const file = files[0];
-  const envFile = findEnvFile(values['env-file'], positionals[0] ?? '.');
+  const envFile = findEnvFile(values['env-file'], positionals[0] ?? '.', (f, root) => io.err(ignoredEnvFileNote('send', f, root)));
   // The workspace: the folder of graphreq.env.json, else the working folder. History lives there.
   const workspace = envFile ? path.dirname(path.resolve(envFile)) : process.cwd();
 
@@ -93,16 +102,11 @@ export async function runSend(argv: string[], io: Io): Promise<number> {
   });
   const env = loadEnvironment(envFile, values.env ?? process.env.GRAPHREQ_ENV);
   const timeoutMs = values.timeout !== undefined ? positiveInt(values.timeout, '--timeout') : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const baseUrl = values['base-url'] ?? env.baseUrl;
-  const tokenEnvName = env.accessTokenEnv ?? TOKEN_VARIABLE;
-  const userToken = process.env[tokenEnvName] || (env.accessTokenEnv ? process.env[TOKEN_VARIABLE] : undefined) || undefined;
-  if (baseUrl) {
-    if (!userToken) throw new UsageError(`no access token: set ${tokenEnvName} (REQ-TOKEN-REQUIRED)`);
-    const unsafe = tokenTransportProblem(baseUrl);
-    if (unsafe) throw new UsageError(unsafe);
-  }
+  // Where the token goes and which one: the trust rules of docs/sending.md (cli/sendTrust.ts).
+  const { baseUrl, token: userToken, tokenEnvName } = await chooseCliToken(values, env, positionals[0] ?? '.', io);
   const historyOff = values['no-history'] || /^(0|off|false|no)$/i.test(process.env.GRAPHREQ_HISTORY ?? '');
-  const history = historyOff ? null : new HistoryStore(workspace, historySize());
+  const history = historyOff ? null : new HistoryStore(workspace, historySize(), byteSize(process.env.GRAPHREQ_HISTORY_MAX_BYTES, 'GRAPHREQ_HISTORY_MAX_BYTES') ?? DEFAULT_HISTORY_MAX_BYTES);
+  const maxResponseBytes = byteSize(values['max-bytes'], '--max-bytes') ?? byteSize(process.env.GRAPHREQ_MAX_RESPONSE_BYTES, 'GRAPHREQ_MAX_RESPONSE_BYTES');
 
   const target = await openTarget(baseUrl);
   try {
@@ -117,6 +121,7 @@ export async function runSend(argv: string[], io: Io): Promise<number> {
         token: userToken ?? DEMO_TOKEN,
         tokenEnvName,
         timeoutMs,
+        maxResponseBytes,
         history,
         file: path.relative(workspace, path.resolve(f)).split(path.sep).join('/'),
         log: (line) => io.err(`graphreq send: ${line}\n`),
@@ -230,4 +235,10 @@ function positiveInt(text: string, flag: string): number {
 function historySize(): number {
   const v = process.env.GRAPHREQ_HISTORY_SIZE;
   return v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : 50;
+}
+
+/** A byte count from a flag or a variable (undefined when not given). */
+function byteSize(text: string | undefined, name: string): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  return positiveInt(text, name);
 }
