@@ -17,7 +17,7 @@ export function isLoopbackHost(hostname: string): boolean {
   if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
   // URL() writes [::ffff:127.0.0.1] as [::ffff:7f00:1].
-  const mapped = /^(?:0:0:0:0:0|):ffff:(.+)$/.exec(h)?.[1];
+  const mapped = /^(?:0:0:0:0:0:|::)ffff:(.+)$/.exec(h)?.[1];
   if (mapped === undefined) return false;
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(mapped)) return true;
   return /^7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(mapped);
