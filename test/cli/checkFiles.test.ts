@@ -10,6 +10,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { runCheck } from '../../server/src/cli/check';
+import type { Terminal } from '../../server/src/cli/render/output';
+
+function terminal(out: (s: string) => void = () => undefined, err: (s: string) => void = () => undefined): Terminal {
+  return { out, err, outIsTTY: false, errIsTTY: false, env: {} };
+}
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const bin = path.join(repoRoot, 'bin', 'graphreq.js');
@@ -101,11 +106,7 @@ describe('graphreq check and the file system', () => {
     const saved = '### saved by the editor while check ran\n' + FIXABLE;
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCheck(['--fix', file], {
-      out: (s) => out.push(s),
-      err: (s) => err.push(s),
-      beforeWrite: (f) => fs.writeFileSync(f, saved),
-    });
+    const code = await runCheck(['--fix', file], terminal((s) => out.push(s), (s) => err.push(s)), { beforeWrite: (f) => fs.writeFileSync(f, saved) });
     assert.equal(code, 2);
     assert.equal(fs.readFileSync(file, 'utf8'), saved);
     assert.match(err.join(''), /changed\.graphreq: changed while it was checked; the fixes were not written \(run check --fix again\)/);
@@ -116,9 +117,7 @@ describe('graphreq check and the file system', () => {
     const file = write('same-size.graphreq', FIXABLE);
     fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
     const edited = FIXABLE.replace('120200000000000002', '120200000000000009');
-    const code = await runCheck(['--fix', file], {
-      out: () => undefined,
-      err: () => undefined,
+    const code = await runCheck(['--fix', file], terminal(), {
       beforeWrite: (f) => {
         fs.writeFileSync(f, edited);
         fs.utimesSync(f, 1_700_000_000, 1_700_000_000);

@@ -122,7 +122,8 @@ describe('the env-file attack (issue 15)', () => {
     assert.match(confirmed.stderr, /cannot resolve the host graph\.example\.invalid|cannot reach graph\.example\.invalid/);
     assert.deepEqual(new TrustStore(configDir).origins(top), ['https://graph.example.invalid']);
     const again = await send([REQ, '--timeout', '10000'], top);
-    assert.doesNotMatch(again.stderr, /not sent/);
+    assert.doesNotMatch(again.stderr, /which you have not chosen/);
+    assert.match(again.stderr, /cannot resolve the host graph\.example\.invalid|cannot reach graph\.example\.invalid/);
   });
 
   it('asks at a terminal, and remembers the answer', async () => {
@@ -135,7 +136,7 @@ describe('the env-file attack (issue 15)', () => {
     process.chdir(top);
     try {
       const err: string[] = [];
-      const io = { out: () => undefined, err: (s: string) => err.push(s), confirm: async (q: string) => (questions.push(q), true) };
+      const io = { out: () => undefined, err: (s: string) => void err.push(s), outIsTTY: false, errIsTTY: false, env: process.env, confirm: async (q: string) => (questions.push(q), true) };
       await runSend([REQ, '--no-history', '--timeout', '10000'], io);
       assert.equal(questions.length, 1);
       assert.match(questions[0], /^graphreq\.env\.json sends your access token to https:\/\/asked\.example\.invalid\. Trust it for .+\? \[y\/N\] $/);

@@ -23,8 +23,12 @@ export function collectFiles(inputs: string[], skipped: string[] = []): string[]
       skipped.push(`${input}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'}); skipped`);
       continue;
     }
-    if (stat.isDirectory()) walk(input, out, skipped);
-    else if (stat.isFile()) out.push(input);
+    if (stat.isDirectory()) {
+      const before = { files: out.length, skipped: skipped.length };
+      walk(input, out, skipped);
+      // A folder with nothing to check is a mistake (a mistyped path must not pass CI); one that could not be read was reported.
+      if (out.length === before.files && skipped.length === before.skipped) throw new UsageError(`no .graphreq files under ${input.endsWith('/') || input.endsWith(path.sep) ? input : `${input}/`}`);
+    } else if (stat.isFile()) out.push(input);
     else skipped.push(`${input}: not a regular file; skipped`);
   }
   return out;

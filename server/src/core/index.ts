@@ -21,7 +21,7 @@ export type { RuleFinding, Location, ServiceError } from './rules/ruleFinding';
 export { readEnvironmentFile, resolveEnvironment, tokenVariableProblem, TOKEN_VARIABLE_PATTERN, DEFAULT_TOKEN_VARIABLE, type EnvironmentFile, type EnvironmentSettings } from './environment';
 export { createLanguageService, type LanguageService, type CompletionItem, type Hover, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './languageService';
 export { SEMANTIC_TOKEN_TYPES } from './features/structure';
-export { fixAllEdits, applyEdits } from './features/fixAll';
+export { fixAllEdits, fixAllChoice, applyEdits } from './features/fixAll';
 export { mask } from './features/completion';
 // Used by the emulator to read HTTP requests the way the editor reads files.
 export { splitVersion } from './model/apiModel';

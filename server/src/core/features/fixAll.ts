@@ -11,20 +11,23 @@ import type { Finding, TextEdit } from '../types';
 
 /** The edits of the safe fixes, in document order, none overlapping another. */
 export function fixAllEdits(findings: readonly Finding[]): TextEdit[] {
-  const fixes: TextEdit[][] = [];
+  return sortEdits(fixAllChoice(findings).flatMap((c) => c.edits));
+}
+
+/** The safe fixes chosen, each with its finding, in the findings' order. */
+export function fixAllChoice(findings: readonly Finding[]): Array<{ finding: Finding; edits: TextEdit[] }> {
+  const fixes: Array<{ finding: Finding; edits: TextEdit[] }> = [];
   for (const f of findings) {
     const fix = f.fixes?.find((x) => x.fixAll);
-    if (fix && fix.edits.length) fixes.push(fix.edits);
+    if (fix && fix.edits.length) fixes.push({ finding: f, edits: fix.edits });
   }
-  const starts = sortedUnique(fixes.flatMap((edits) => edits.map((e) => e.span.start)));
+  const starts = sortedUnique(fixes.flatMap((c) => c.edits.map((e) => e.span.start)));
   const kept = new KeptEdits(starts);
-  const out: TextEdit[] = [];
-  for (const edits of fixes) {
-    if (edits.some((e) => kept.overlaps(e.span.start, e.span.end))) continue;
+  return fixes.filter(({ edits }) => {
+    if (edits.some((e) => kept.overlaps(e.span.start, e.span.end))) return false;
     for (const e of edits) kept.add(e.span.start, e.span.end);
-    out.push(...edits);
-  }
-  return sortEdits(out);
+    return true;
+  });
 }
 
 /** Applies edits that do not overlap, in one pass over the text. Edits at the same offset go in the order given. */
