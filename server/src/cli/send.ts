@@ -203,7 +203,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
     });
     output.clearProgress();
     json?.end();
-    const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now());
+    const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), target.embedded);
     if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
     output.err(runSummary(output.errStyle, outcome, Date.now() - started));
     if (outcome.stop?.kind === 'cancelled') return 130;
