@@ -46,11 +46,21 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
       const names = Object.keys(node.properties ?? {});
       const suggestion = closest(item.name, names);
       const cutoff = node['x-notShownAfter'];
-      const pastCutoff = !!cutoff && item.name > cutoff && !suggestion;
+      // Past the documents' alphabetical cut-off a name may exist ("not shown"): always a hint, and a
+      // "did you mean" is only offered beside it, never instead of it (docs/rules.md, REQ-UNKNOWN-PARAM).
+      const pastCutoff = !!cutoff && item.name > cutoff;
       const severity = (pastCutoff ? 'hint' : unknown?.severity ?? 'warning') as Severity;
-      const notShown = pastCutoff
-        ? ` The documents list its fields alphabetically only up to \`${cutoff}\`, so this may still exist.`
-        : severity === 'hint' ? ' The documents name other fields of this node without their names ("not shown"), so this may still work.' : '';
+      if (pastCutoff) {
+        ctx.out.push({
+          rule: unknown?.rule ?? 'REQ-UNKNOWN-FIELD',
+          severity,
+          message: notShownMessage(item.name, 'field', cutoff, node['x-doc'], suggestion),
+          at: locate({ kind: 'field', item }),
+          fixes: suggestion && !inBody ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion }] : [],
+        });
+        continue;
+      }
+      const notShown = severity === 'hint' ? ' The documents name other fields of this node without their names ("not shown"), so this may still work.' : '';
       // A field of another node (`messages` on a numeric id): the id may be that node's; the directive says so.
       const other = Object.entries(ctx.model.data.nodes).find(([name, n]) => n !== node && n.properties && hasOwn(n.properties, item.name) && name !== 'url');
       const nodeHint = other && !suggestion ? ` If this id is a ${other[1].title?.toLowerCase() ?? other[0]}, write \`# @node ${other[0]}\` above the request.` : '';
@@ -66,6 +76,15 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
     }
     checkField(item, schema, node, call, ctx, locate, item.name);
   }
+}
+
+/**
+ * The hint for a name past the documents' alphabetical cut-off ("not shown"): it may exist, so
+ * graphreq cannot judge it; a near documented name is suggested after that, never instead of it.
+ */
+export function notShownMessage(name: string, what: 'field' | 'parameter', cutoff: string, doc: string | undefined, suggestion: string | undefined): string {
+  const where = doc ?? 'The documents';
+  return `\`${name}\` may exist: ${where} list${doc ? 's' : ''} ${what}s only up to \`${cutoff}\` and do${doc ? 'es' : ''} not show the rest.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`;
 }
 
 /** "URL node" stays as written; "Ad set" becomes "ad set" inside a sentence. */

@@ -8,6 +8,7 @@ import type { Call } from '../analysis/call';
 import { checkGate, firstSentence, validateValue, type ValidateContext } from '../model/validateValue';
 import type { RuleContext } from './engine';
 import { passesGate } from './paramGate';
+import { notShownMessage } from './fieldRules';
 import { closest, listForMessage, ruleDoc } from './suggest';
 
 /** "Refresh a URL node" -> "refresh a URL node". */
@@ -32,17 +33,18 @@ export function checkParams(call: Call, ctx: RuleContext): void {
       const cutoff = schema['x-notShownAfter'];
       // The documents list these parameters alphabetically and stop ("not shown"): a name that sorts
       // after the last one shown may exist, so it gets a hint rather than a warning.
-      const notShown = !!cutoff && p.name > cutoff && !suggestion;
+      // A name past the cut-off may exist: a hint, with a near documented name offered beside it (fieldRules.ts).
+      const notShown = !!cutoff && p.name > cutoff && !cutUrl(call, p.name, props);
       ctx.out.push({
         rule: 'REQ-UNKNOWN-PARAM',
         severity: notShown ? 'hint' : undefined,
         message: notShown
-          ? `\`${p.name}\` is not documented: ${doc ?? 'the documents'} list${doc ? 's' : ''} the parameters alphabetically up to \`${cutoff}\` and do${doc ? 'es' : ''} not show the rest, so graphreq cannot check it.`
+          ? notShownMessage(p.name, 'parameter', cutoff, doc, suggestion)
           : cutUrl(call, p.name, props)
             ? `\`${p.name}\` is not a parameter: it is probably the rest of the URL in \`id\`, cut at a raw \`&\`. Encode the URL (\`&\` as \`%26\`)${source}.`
             : `\`${p.name}\` is not a parameter of this request${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ` It takes ${listForMessage(documented, 15)}.`}`,
         at: { kind: 'param', name: p.name, part: 'key' },
-        fixes: suggestion && !call.params.has(suggestion) && !cutUrl(call, p.name, props) ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: p.name, newName: suggestion, preferred: true }] : [],
+        fixes: suggestion && !call.params.has(suggestion) && !cutUrl(call, p.name, props) ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: p.name, newName: suggestion, preferred: !notShown }] : [],
         service: notShown ? undefined : { code: 100, blame: [p.name] },
       });
       continue;
