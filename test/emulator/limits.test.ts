@@ -16,8 +16,11 @@ const HOUR = 60 * MINUTE;
 const READ = `/v23.0/${SEED.adsets.withThreeAds}?fields=id`;
 const OTHER_APP = { 'app2-token': { app: '2', user: '3', business: '2', kind: 'user' as const, developer: true } };
 
+/** App 2 has been calling since 2018, so every available version answers it ([3] Versioning 5, docs/emulator.md). */
+const OLD_APPS = { '2': { firstCall: '2018-01-01' } };
+
 function emulator(config: Partial<EmulatorConfig>, clock = new TestClock()): Promise<TestEmulator> {
-  return startTest({ config }, clock);
+  return startTest({ config: { ...config, apps: { ...OLD_APPS, ...config.apps } } }, clock);
 }
 after(closeAllEmulators);
 

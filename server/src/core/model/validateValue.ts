@@ -334,9 +334,10 @@ function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: 
       validateValue(sub, obj[key], [...path, key], ctx);
     } else if (schema.additionalProperties === false && props) {
       const suggestion = closest(key, Object.keys(props));
+      // The documents list every member of such an object (rename_options): another one is refused, so
+      // it is an error like any bad value (docs/rules.md, "The editor and the service agree").
       ctx.out.push({
         rule: schema['x-rule'] ?? ctx.typeRule,
-        severity: 'warning',
         message: `\`${where()}\` has no member \`${key}\`: it takes ${listForMessage(Object.keys(props), 20)}${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
         at: { kind: 'param', name: ctx.param, path: [...path, key], part: 'key' },
         fixes: suggestion ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: ctx.param, path: [...path, key], newName: suggestion, preferred: true }] : [],
