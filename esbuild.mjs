@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import { generateGates, gatesFile } from './server/build/generateGates.mjs';
+import { writeApiIndex } from './server/build/generateApiIndex.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -32,6 +33,8 @@ const builds = [
 // The ajv gates are generated from schemas/params first: the bundles (and tsc) compile them.
 const gates = generateGates();
 if (!fs.existsSync(gatesFile) || fs.readFileSync(gatesFile, 'utf8') !== gates) fs.writeFileSync(gatesFile, gates);
+// The section index of docs/api.md, so that hover links its citations to the reference.
+writeApiIndex();
 
 if (watch) {
   for (const b of builds) (await esbuild.context(b)).watch();

@@ -13,7 +13,7 @@ import {
   type SemanticTokens,
 } from 'vscode-languageserver';
 import { createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type Finding } from '../core';
-import { toCompletionItem, toDiagnostic, toRange, toTextEdit } from './convert';
+import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
 import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, type ServerSettings } from './protocol';
 import { runSafe } from './runSafe';
@@ -167,7 +167,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       const file = fileContextOf(s, p.textDocument.uri);
       const findings = s.findingsVersion === s.version ? s.findings : undefined;
       const h = ls.getHover(s.parse, offsetAt(s.parse, p.position), file, findings);
-      return h ? { contents: { kind: 'markdown', value: h.contents }, range: toRange(s, h.span) } : null;
+      return h ? { contents: { kind: 'markdown', value: toMarkdown(h.contents) }, range: toRange(s, h.span) } : null;
     }),
   );
 

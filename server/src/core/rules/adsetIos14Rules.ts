@@ -53,7 +53,7 @@ export function lacksAppStore(call: Call): boolean {
 }
 
 function finding(code: number, message: string, at: Location, blame: string, related?: RuleFinding['related']): RuleFinding {
-  return { rule: 'ADSET-IOS14', message: `${message} (${DOC}, ${code}).`, at, related, service: { code: 100, subcode: code, blame: [blame] } };
+  return { rule: 'ADSET-IOS14', message, detail: `The service answers 100 with subcode ${code} (${DOC}).`, at, related, service: { code: 100, subcode: code, blame: [blame] } };
 }
 
 function checkIos14Campaign(call: Call, out: RuleFinding[]): void {
@@ -61,19 +61,19 @@ function checkIos14Campaign(call: Call, out: RuleFinding[]): void {
   const camp = objective(call);
   if (camp && objectives[camp.value] !== undefined && !ios14.appPromotionObjectives.includes(camp.value)) {
     const related = camp.from === 'directive' ? [{ at: { kind: 'directive' as const, name: 'objective' }, message: 'the objective' }] : undefined;
-    out.push(finding(2490246, `An iOS 14 campaign must have the app-installs objective, not ${camp.value}`, campaignAt, 'campaign_id', related));
+    out.push(finding(2490246, `An iOS 14 campaign needs the app-installs objective, not ${camp.value}: put the ad set in an app-promotion campaign.`, campaignAt, 'campaign_id', related));
   }
   if (lacksAppStore(call)) {
     const at: Location = given(call, 'promoted_object') ? { kind: 'param', name: 'promoted_object', part: 'key' } : { kind: 'missing', name: 'promoted_object' };
-    out.push(finding(2490250, 'An ad set of an iOS 14 campaign needs `promoted_object` with `application_id` and `object_store_url`', at, 'promoted_object'));
+    out.push(finding(2490250, 'An ad set of an iOS 14 campaign needs `promoted_object` with `application_id` and `object_store_url`: add them.', at, 'promoted_object'));
   }
   const goal = str(call, 'optimization_goal');
   if (goal && ios14.linkClicksGoals.includes(goal)) {
-    out.push(finding(2490256, `${goal} optimization is not supported in an iOS 14 campaign: use app installs, app events or value`, { kind: 'param', name: 'optimization_goal', part: 'value' }, 'optimization_goal'));
+    out.push(finding(2490256, `${goal} optimization is not supported in an iOS 14 campaign: optimize for app installs, an app event or value.`, { kind: 'param', name: 'optimization_goal', part: 'value' }, 'optimization_goal'));
   }
   if (goal === ios14.installs && str(call, 'billing_event') === ios14.installs) {
     out.push(
-      finding(2490217, `${ios14.installs} cannot be both the billing event and the optimization goal in an iOS 14 campaign`, { kind: 'param', name: 'billing_event', part: 'value' }, 'billing_event', [
+      finding(2490217, `${ios14.installs} cannot be both billing event and optimization goal in an iOS 14 campaign: bill for impressions.`, { kind: 'param', name: 'billing_event', part: 'value' }, 'billing_event', [
         { at: { kind: 'param', name: 'optimization_goal', part: 'value' }, message: 'the optimization goal' },
       ]),
     );
@@ -81,14 +81,14 @@ function checkIos14Campaign(call: Call, out: RuleFinding[]): void {
   const earliest = Number(ios14.earliestIosVersion);
   for (const r of iosRanges(obj(call, 'targeting'))) {
     if (r.min === undefined || r.min >= earliest) continue;
-    out.push(finding(2490249, `iOS ${ios14.earliestIosVersion} is the earliest version an iOS 14 campaign can target, not ${r.min.toFixed(1)}`, { kind: 'param', name: 'targeting', path: [ios14.osTargetingKey, r.index] }, 'targeting'));
+    out.push(finding(2490249, `iOS ${r.min.toFixed(1)} is below ${ios14.earliestIosVersion}, the earliest version an iOS 14 campaign can target: start at ${ios14.earliestIosVersion}.`, { kind: 'param', name: 'targeting', path: [ios14.osTargetingKey, r.index] }, 'targeting'));
   }
   const strategy = str(call, 'bid_strategy');
   const start = timeMs(call, 'start_time');
   const end = timeMs(call, 'end_time');
   if (strategy && ios14.scheduleStrategies.includes(strategy) && start !== undefined && end !== undefined && end !== 0 && end - start < ios14.minScheduleDays * DAY_MS) {
     out.push(
-      finding(2490252, `${strategy} in an iOS 14 campaign needs a schedule of at least ${ios14.minScheduleDays} days between start_time and end_time`, { kind: 'param', name: 'end_time', part: 'value' }, 'end_time', [
+      finding(2490252, `${strategy} in an iOS 14 campaign needs at least ${ios14.minScheduleDays} days between start_time and end_time: move end_time.`, { kind: 'param', name: 'end_time', part: 'value' }, 'end_time', [
         { at: { kind: 'param', name: 'bid_strategy', part: 'value' }, message: 'the bid strategy' },
       ]),
     );
@@ -102,7 +102,7 @@ function checkRegularCampaign(call: Call, out: RuleFinding[]): void {
   for (const r of iosRanges(obj(call, 'targeting'))) {
     if (r.max !== undefined && r.max <= latest) continue;
     out.push(
-      finding(2490253, `iOS ${ios14.regularCampaignLatestIosVersion} is the latest version an app campaign that is not an iOS 14 campaign can target: end the range there`, { kind: 'param', name: 'targeting', path: [ios14.osTargetingKey, r.index] }, 'targeting'),
+      finding(2490253, `An app campaign that is not an iOS 14 campaign targets iOS up to ${ios14.regularCampaignLatestIosVersion} only: end the range there.`, { kind: 'param', name: 'targeting', path: [ios14.osTargetingKey, r.index] }, 'targeting'),
     );
   }
 }

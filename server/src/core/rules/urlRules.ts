@@ -20,7 +20,8 @@ export const urlRules: CrossFieldRule[] = [
       if (call.params.has('id') || call.params.has('ids')) return;
       out.push({
         rule: 'URL-READ-ID',
-        message: 'A URL read needs the URL: add `id=<url>`, or `ids=<url>,<url>` for several ([1] Read a URL node).',
+        message: 'A URL read needs the URL: add `id=<url>`, or `ids=<url>,<url>` for several.',
+        detail: '[1] Read a URL node lists `id` as not required, but without it there is nothing to read and the service refuses the call.',
         at: { kind: 'path' },
         service: { code: 100, blame: ['id'] },
       });
@@ -76,7 +77,8 @@ export function unencodedUrlId(call: Call, model: ApiModel, written: ((name: str
 function unencodedFinding(problem: UnencodedUrl): RuleFinding {
   return {
     rule: 'URL-ID-ENCODED',
-    message: `The URL in \`id\` has ${problem.reason}: encode it so it cannot disturb the \`scrape\` parameter ([1] Refresh a URL node).`,
+    message: `The URL in \`id\` has ${problem.strays.length ? 'a raw `&`' : problem.reason}: encode it so it cannot disturb the \`scrape\` parameter.`,
+    detail: `${problem.strays.length ? 'A raw `&` splits the URL into separate parameters. ' : ''}([1] Refresh a URL node)`,
     at: { kind: 'param', name: 'id', part: 'value' },
     fixes: [{ kind: 'encodeParam', title: 'Encode the URL', name: 'id', value: problem.encoded, absorb: problem.strays, preferred: true, fixAll: true }],
     // The service refuses it (docs/rules.md): the call as it arrives names another URL than the one meant, or stray parameters.
