@@ -58,7 +58,7 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
       const other = Object.entries(ctx.model.data.nodes).find(([name, n]) => n !== node && n.properties && hasOwn(n.properties, item.name) && name !== 'url');
       const fix = pastCutoff
         ? suggestion && suggestion !== item.name
-          ? `it may exist past the end of the documented list, or did you mean \`${suggestion}\`?`
+          ? `it may exist, or did you mean \`${suggestion}\`?`
           : 'it may exist past the end of the documented list, so check its spelling.'
         : suggestion && suggestion !== item.name
           ? `did you mean \`${suggestion}\`?`
@@ -70,7 +70,7 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
       ctx.out.push({
         rule: unknown?.rule ?? 'REQ-UNKNOWN-FIELD',
         severity,
-        message: `\`${item.name}\` is not a documented field of the ${nodeName}: ${fix}`,
+        message: pastCutoff && suggestion ? `\`${item.name}\` is past the end of the documented fields: ${fix}` : `\`${item.name}\` is not a documented field of the ${nodeName}: ${fix}`,
         detail: `The ${nodeName} has ${fieldList(node)}${node['x-doc'] ? ` (${node['x-doc']})` : ''}.${notShown}`,
         at: locate({ kind: 'field', item }),
         // Past the cut-off the name may exist: the near documented name is offered, never preferred.

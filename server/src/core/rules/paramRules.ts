@@ -40,7 +40,9 @@ export function checkParams(call: Call, ctx: RuleContext): void {
         rule: 'REQ-UNKNOWN-PARAM',
         severity: notShown ? 'hint' : undefined,
         message: notShown
-          ? `\`${p.name}\` is past the end of the documented list (\`${cutoff}\`): it is sent unchecked, so check its spelling${suggestion ? ` (did you mean \`${suggestion}\`?)` : ''}.`
+          ? suggestion
+            ? `\`${p.name}\` is past the end of the documented list: it is sent unchecked, or did you mean \`${suggestion}\`?`
+            : `\`${p.name}\` is past the end of the documented list (\`${cutoff}\`): it is sent unchecked, so check its spelling.`
           : cut
             ? `\`${p.name}\` is probably the rest of the URL in \`id\`, cut at a raw \`&\`: encode the URL (\`&\` as \`%26\`).`
             : `\`${p.name}\` is not a parameter of this request: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
