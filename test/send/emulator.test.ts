@@ -133,6 +133,15 @@ GET /{{version}}/{{copy.response.body.copied_adset_id}}?fields=id,name,configure
     assert.deepEqual(payor.error?.blameFields, ['dsa_payor']);
   });
 
+  it('decodes a read of an ad set that does not exist as not found, not as an invalid parameter', async () => {
+    const { session } = await emulator();
+    const r = await sendOne(session(), 'GET /v23.0/23859999999999999?fields=id,name\n');
+    assert.equal(r.status, 404);
+    assert.equal(r.error?.title, 'Object not found');
+    assert.match(r.error?.explanation ?? '', /^Object not found \(HTTP 404, code 100\)/);
+    assert.doesNotMatch(`${r.error?.explanation} ${r.error?.action}`, /Fix the parameter/);
+  });
+
   it('decodes the rate-limit codes: app (4), user (17), URL reads (613), ads management (80004), messaging (80006)', async () => {
     const app = (await emulator({ defaultApp: { dailyActiveUsers: 0.01 } })).session();
     const user = (await emulator({ userCallsPerHour: 2 })).session();

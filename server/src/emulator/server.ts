@@ -18,6 +18,16 @@ export interface EmulatorOptions {
   dataFile?: string;
   config?: Partial<EmulatorConfig>;
   now?: () => number;
+  /** Told once per answered request (`graphreq serve` logs it); the path comes without its query, which may hold a token. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** The request path without the query string. */
+  path: string;
+  status: number;
+  durationMs: number;
 }
 
 export interface RunningEmulator {
@@ -35,7 +45,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // 64 KiB of request line and headers: room for 10,000-character parameters written in the query.
   const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     // respond() never throws by design; if writing fails anyway, the connection goes, the server stays.
+    const started = process.hrtime.bigint();
     const done = respond(req, res, rt)
+      .then(() => options.onRequest?.({ method: req.method ?? '', path: (req.url ?? '').split('?')[0], status: res.statusCode, durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n) }))
       .catch(() => {
         res.destroy();
       })

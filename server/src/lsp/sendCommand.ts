@@ -34,14 +34,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getApiModel, parseDocument, readEnvironmentFile, resolveEnvironment, type ApiModel, type EnvironmentSettings } from '../core';
-import { originOf, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
+import { buildFileContext, getApiModel, parseDocument, readEnvironmentFile, resolveEnvironment, type ApiModel, type EnvironmentSettings } from '../core';
+import { requestDependencies, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
 import type { Clock } from '../send/clock';
 import { HistoryStore } from '../send/history';
 import { MemoryRateStore, type RateStore } from '../send/rateStore';
+import { EmbeddedTargets } from '../send/embeddedTargets';
 import { ResponseStore } from '../send/responseStore';
+import { SavedResponses } from '../send/savedResponses';
 import { DEFAULT_TIMEOUT_MS, SendSession } from '../send/sendSession';
 import { DEMO_TOKEN, openTarget, type EmbeddedOptions, type Target } from '../send/target';
+import { WorkspaceEmulatorError } from '../send/workspaceEmulator';
 import { Commands, type CancelCommandArgs, type CancelCommandResult, type SendCommandArgs, type SendCommandResult, type ServerSettings } from './protocol';
 
 export interface SendCommandContext {
@@ -81,11 +84,12 @@ const ENV_FILE = 'graphreq.env.json';
 export function createSendCommandHandler(options: SendCommandHandlerOptions = {}): SendCommandHandler {
   const model = options.model ?? getApiModel();
   const running = new Map<string, AbortController>();
-  // Named responses per document and service, kept between commands (and backed by history).
+  // Named responses per workspace and environment, kept between commands (and saved in the workspace's .graphreq/).
   const responses = new Map<string, ResponseStore>();
   // Without history, the rate-limit state still lives as long as the server.
   const memoryRate: RateStore = new MemoryRateStore();
-  let embedded: Promise<Target> | undefined;
+  // The embedded emulator of each workspace folder, its state kept in the folder's .graphreq/.
+  const embedded = new EmbeddedTargets(options.embedded);
 
   async function send(command: string, args: SendCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<SendCommandResult> {
     const sendId = args.sendId ?? null;
@@ -103,14 +107,24 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     if (!env.defaultVersion && settings.defaultVersion) env.defaultVersion = settings.defaultVersion;
     const baseUrl = args.baseUrl ?? env.baseUrl ?? settings.baseUrl;
     if (baseUrl && !args.token) return early({ kind: 'no-token', message: `no access token for ${baseUrl}: set one (it is kept in the editor's secret storage) (REQ-TOKEN-REQUIRED)`, retryAt: null });
-    const target = baseUrl ? await openTarget(baseUrl) : await (embedded ??= openTarget(undefined, options.embedded));
+    let target: Target;
+    try {
+      target = baseUrl ? await openTarget(baseUrl) : await embedded.get(context.workspaceFolder);
+    } catch (e) {
+      if (e instanceof WorkspaceEmulatorError) return early({ kind: 'build', message: e.message, retryAt: null });
+      throw e;
+    }
 
     const historyOn = settings.historyEnabled !== false && context.workspaceFolder !== null;
     const history = historyOn ? new HistoryStore(context.workspaceFolder!, settings.historySize ?? 50) : null;
     const file = documentPath(args.uri, context.workspaceFolder);
-    const storeKey = `${args.uri} ${originOf({ baseUrl: target.baseUrl })}`;
+    const environment = args.environment ?? settings.environment;
+    const storeKey = `${context.workspaceFolder ?? ''}\u0000${environment ?? ''}`;
     let store = responses.get(storeKey);
-    if (!store) responses.set(storeKey, (store = new ResponseStore(file, originOf({ baseUrl: target.baseUrl }), history ?? undefined)));
+    if (!store) {
+      const saved = context.workspaceFolder ? new SavedResponses(context.workspaceFolder) : null;
+      responses.set(storeKey, (store = new ResponseStore({ saved, environment, dependencyHint: 'send it with its dependencies (withDeps), or send the whole file' })));
+    }
 
     const session = new SendSession({
       model,
@@ -123,6 +137,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       fetch: options.fetch,
       history,
       rate: history ? undefined : memoryRate,
+      rateOrigin: target.rateOrigin,
       responses: store,
       file,
       log: options.log,
@@ -137,10 +152,19 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     try {
       const doc = parseDocument(context.text);
       const sendOptions = { signal: controller.signal, wait: args.wait, force: args.force };
-      const results: SendResult[] =
-        command === Commands.sendAll
-          ? await session.sendAll(doc, sendOptions)
-          : [await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly })];
+      if (command === Commands.sendAll) return { sendId, results: await session.sendAll(doc, sendOptions) };
+      const results: SendResult[] = [];
+      if (args.withDeps && command === Commands.send) {
+        const deps = requestDependencies(doc, args.index, buildFileContext(doc, env));
+        if (deps.cycle.length) return early({ kind: 'build', message: `the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`, retryAt: null });
+        // The producers first; a failed one leaves its readers to say so (they find no response).
+        for (const i of deps.before) {
+          const r = await session.send(doc, i, sendOptions);
+          results.push(r);
+          if (r.failure?.kind === 'cancelled') return { sendId, results };
+        }
+      }
+      results.push(await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly }));
       return { sendId, results };
     } catch (e) {
       // A bug, not a failed send: report it without the token.
@@ -165,9 +189,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     async dispose() {
       for (const c of running.values()) c.abort();
       running.clear();
-      const target = embedded;
-      embedded = undefined;
-      if (target) await (await target).close();
+      await embedded.dispose();
     },
   };
 }
