@@ -97,8 +97,7 @@ export function seedState(): EmulatorState {
     threads: { [SEED.thread]: { id: SEED.thread, messages: seedMessages() } },
     apps: seedApps(),
     pixels: { [SEED.pixel.id]: { id: SEED.pixel.id, name: 'Shop pixel', domain: SEED.pixel.domain, events: [...SEED.pixel.events] } },
-    // The demo app has called every version since before v3.0, so every available version answers it.
-    versionHistory: { [SEED.callingApp]: { first_call: Date.UTC(2018, 0, 1), versions: [] } },
+    versionHistory: seedVersionHistory(),
   };
   const campaign = (id: string, name: string, objective: string, ios14App?: string): void => {
     const c: CampaignRecord = { id, account_id: SEED.account, name, objective, buying_type: 'AUCTION', status: 'ACTIVE', budget: 'none', ios14: ios14App !== undefined };
@@ -143,6 +142,11 @@ export function seedState(): EmulatorState {
     targeting: { geo_locations: { countries: ['US'] } },
   });
   return state;
+}
+
+/** The demo app has called every version since before v3.0, so every available version answers it ([3] Versioning 5). */
+export function seedVersionHistory(): NonNullable<EmulatorState['versionHistory']> {
+  return { [SEED.callingApp]: { first_call: Date.UTC(2018, 0, 1), versions: [] } };
 }
 
 /** The promoted apps: one that meets every iOS 14 condition, and one for each condition it can break. */

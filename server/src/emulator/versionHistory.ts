@@ -8,11 +8,13 @@
  * called before is answered; so is a call to the version that was the latest when the app first
  * called, or a newer one. Any other version is older than the app: 2635. The seeded demo app has been
  * calling since before v3.0, so every available version answers it; another app starts with its first
- * call, unless the configuration says when it started (`apps.<id>.firstCall`, docs/emulator.md).
+ * call, unless the configuration says when it started (`apps.<id>.firstCall`, or `defaultApp.firstCall`
+ * for every app; docs/emulator.md).
  */
 import { compareVersions, parseVersion, type Version } from '../core';
-import type { EmulatorConfig } from './config';
+import { appSettings, type EmulatorConfig } from './config';
 import { ServiceError } from './envelope';
+import { seedVersionHistory } from './seed';
 import type { Store } from './store';
 import { releasedVersions } from './versions';
 
@@ -29,11 +31,12 @@ function latestOn(day: string, config: EmulatorConfig): Version | undefined {
  */
 export async function checkVersionHistory(store: Store, app: string, version: Version, config: EmulatorConfig, now: number): Promise<void> {
   const state = store.state;
-  const histories = (state.versionHistory ??= {});
+  // A state written before histories were kept starts from the seed's: the demo app keeps every version.
+  const histories = (state.versionHistory ??= seedVersionHistory());
   let history = Object.prototype.hasOwnProperty.call(histories, app) ? histories[app] : undefined;
   let changed = false;
   if (!history) {
-    const configured = config.apps[app]?.firstCall;
+    const configured = appSettings(config, app).firstCall;
     history = { first_call: configured ? Date.parse(`${configured}T00:00:00Z`) : now, versions: [] };
     Object.defineProperty(histories, app, { value: history, enumerable: true, writable: true, configurable: true });
     changed = true;
