@@ -52,7 +52,7 @@ export async function checkVersionHistory(store: Store, app: string, version: Ve
         message: `(#2635) App ${app} cannot call ${version.text}: it made no calls to it, and its first call came after ${floor.text} was released`,
         transient: false,
         userTitle: 'Older version not available to this app',
-        userMessage: `An app calls an older version only if it called it before; app ${app} first called on ${firstDay}, when ${floor.text} was the latest, so it can call ${floor.text} and newer ([3] Versioning 5).`,
+        userMessage: `An app calls an older version only if it called it before; app ${app} first called on ${firstDay}, when ${floor.text} was the latest, so it can call ${floor.text} and newer ([3] Versioning 5). If the app is older, say when it first called in the emulator's configuration: apps.${app}.firstCall (docs/emulator.md).`,
         rule: 'REQ-VERSION-APP-HISTORY',
       });
     }
