@@ -135,23 +135,28 @@ export function parseJsonExact(text: string): unknown {
 
 /** A jsonc node's value, integers beyond 2^53 as their digits. */
 function exactValue(node: Node, text: string): unknown {
+  return valueOfNode(node, text, (literal, value) => (/^-?\d+$/.test(literal) ? literal : value));
+}
+
+/**
+ * A jsonc node's value, with `unsafe` deciding what an integer literal too large for a JavaScript
+ * number becomes (its digits, here; a BigIntText when sending, core/send/losslessJson.ts).
+ */
+export function valueOfNode(node: Node, text: string, unsafe: (literal: string, value: number) => unknown): unknown {
   switch (node.type) {
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const prop of node.children ?? []) {
         const [key, value] = prop.children ?? [];
         // defineProperty: a member named `__proto__` stays a member, as JSON.parse keeps it.
-        if (key && value) Object.defineProperty(out, String(key.value), { value: exactValue(value, text), enumerable: true, writable: true, configurable: true });
+        if (key && value) Object.defineProperty(out, String(key.value), { value: valueOfNode(value, text, unsafe), enumerable: true, writable: true, configurable: true });
       }
       return out;
     }
     case 'array':
-      return (node.children ?? []).map((c) => exactValue(c, text));
-    case 'number': {
-      if (Number.isSafeInteger(node.value)) return node.value;
-      const literal = text.slice(node.offset, node.offset + node.length);
-      return /^-?\d+$/.test(literal) ? literal : node.value;
-    }
+      return (node.children ?? []).map((c) => valueOfNode(c, text, unsafe));
+    case 'number':
+      return Number.isSafeInteger(node.value) ? node.value : unsafe(text.slice(node.offset, node.offset + node.length), node.value);
     default:
       return node.value;
   }
