@@ -180,7 +180,8 @@ GET /{{version}}/{{copy.response.body.copied_adset_id}}?fields=id,name,configure
   });
 
   it('honours a rate-limit block, and with --wait sends once access has returned', async () => {
-    const { session, clock } = await emulator({ testMode: true, testScale: { window: 1, quota: 0.01 } });
+    // The seed account's 9 active ads would raise its quota to 660 an hour; read as an account without ads: 300 x 0.01 = 3 calls.
+    const { session, clock } = await emulator({ testMode: true, testScale: { window: 1, quota: 0.01 }, accounts: { act_1000000001: { activeAds: 0 } } });
     const s = session();
     const read = 'GET /v23.0/23850000000000001?fields=id\n';
     const statuses: Array<number | null> = [];

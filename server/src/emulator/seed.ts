@@ -134,7 +134,8 @@ export function seedState(): EmulatorState {
     promoted_object: { application_id: SEED.app.id, object_store_url: SEED.app.storeUrl },
     targeting: { geo_locations: { countries: ['US'] } },
   });
-  addAdSet(state, SEED.adsets.ios14EventOptimized, SEED.campaigns.ios14EventOptimized, 'iOS 14 purchases', 1, {
+  // No ads of its own: the seed account keeps its 9 active ads (the ads-management quota, docs/emulator.md).
+  addAdSet(state, SEED.adsets.ios14EventOptimized, SEED.campaigns.ios14EventOptimized, 'iOS 14 purchases', 0, {
     daily_budget: 5000,
     billing_event: 'IMPRESSIONS',
     optimization_goal: 'APP_INSTALLS_AND_OFFSITE_CONVERSIONS',

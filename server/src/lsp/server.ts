@@ -18,6 +18,7 @@ import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, type ServerSettings } from './protocol';
 import { runSafe } from './runSafe';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
+import { version } from '../version';
 
 export interface ServerRuntime {
   /** Runs `fn` after the current batch of messages; the default is setImmediate. */
@@ -66,7 +67,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
         executeCommandProvider: { commands: Object.values(Commands) },
       },
-      serverInfo: { name: 'graphreq', version: '0.1.0' },
+      serverInfo: { name: 'graphreq', version },
     };
   });
 

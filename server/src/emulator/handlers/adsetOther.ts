@@ -12,7 +12,7 @@ import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
 import { checkIos14Update } from '../nodes/ios14';
 import { readParams } from '../nodes/params';
 import { own } from '../../core/own';
-import type { AdSetRecord } from '../state';
+import { adSetsOfAccount, type AdSetRecord } from '../state';
 import { isStatus } from './adsetCreate';
 import type { HandlerContext, Reply } from './context';
 
@@ -53,9 +53,7 @@ export function listAdSets(ctx: HandlerContext): Reply {
   const { call, store, version } = ctx;
   const account = call.match!.values['ad-account-id'];
   const unix = call.params.get('date_format')?.value === 'U';
-  const data = Object.values(store.state.adsets)
-    .filter((a) => a.account_id === account && a.configured_status !== 'DELETED')
-    .map((a) => adsetNode(a, store.state, { fields: call.fields?.items, version, unix }));
+  const data = adSetsOfAccount(store.state, account).map((a) => adsetNode(a, store.state, { fields: call.fields?.items, version, unix }));
   return { body: { data } };
 }
 
