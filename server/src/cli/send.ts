@@ -10,22 +10,23 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildFileContext, getApiModel, parseDocument, positionAt, type EnvironmentSettings, type GraphreqDocument, type RequestBlock } from '../core';
-import { forgetOrigin, requestDependencies, tokenTransportProblem, type SendResult } from '../core/send';
+import { getApiModel, parseDocument } from '../core';
+import { forgetOrigin, tokenTransportProblem, type SendResult } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { GRAPHREQ_FOLDER } from '../send/graphreqFolder';
 import { HistoryStore, type HistoryEntry } from '../send/history';
 import { MemoryRateStore } from '../send/rateStore';
 import { ResponseStore } from '../send/responseStore';
 import { SavedResponses } from '../send/savedResponses';
-import { runRequests, type PlannedRequest, type RunOutcome } from '../send/sendRun';
+import { runRequests, type RunOutcome } from '../send/sendRun';
 import { DEFAULT_TIMEOUT_MS, isRateLimitNote, SendSession, succeeded } from '../send/sendSession';
 import { DEMO_TOKEN, EMBEDDED_RATE_ORIGIN, openTarget, type Target } from '../send/target';
-import { openWorkspaceEmulator, WorkspaceEmulatorError, type WorkspaceTarget } from '../send/workspaceEmulator';
+import { openWorkspaceEmulator, WorkspaceEmulatorError } from '../send/workspaceEmulator';
 import { parseCommandArgs } from './args';
 import { collectFiles, findEnvFile, loadEnvironment, readText, UsageError } from './files';
 import { Output, type Terminal } from './render/output';
-import { jsonItem, JsonArrayWriter, progressText, resultText, runSummary, stopMessage } from './render/send';
+import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage, targetLine } from './render/send';
+import { planRun, positiveInt, selectRequests } from './sendPlan';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
        graphreq send FILE|FOLDER... --all [options]
@@ -129,6 +130,8 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   const history = historyOff ? null : new HistoryStore(workspace, historySize());
   const rate = history?.rateStore() ?? new MemoryRateStore();
 
+  if (values.out) makeOutFolder(values.out);
+
   const target = await openSendTarget(baseUrl, workspace, values.fresh, output);
   // One store for the run: a response received from one file feeds the files after it.
   const saved = new SavedResponses(workspace);
@@ -144,11 +147,13 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   const onSigint = (): void => {
     if (controller.signal.aborted) process.exit(130);
     controller.abort();
+    // Someone at a terminal hears at once what happens next.
+    if (terminal.errIsTTY) output.err('graphreq send: cancelling (Ctrl+C again leaves at once)\n');
   };
   process.on('SIGINT', onSigint);
   try {
-    announce(target, userToken, output);
-    const plan = planRun(parsed, { env, workspace, withDeps: values['with-deps'], all: values.all }, (f) => new SendSession({
+    if (target.embedded) output.err(targetLine(target, !userToken));
+    const plan = planRun(parsed, { env, withDeps: values['with-deps'], all: values.all }, (f) => new SendSession({
       model: getApiModel(),
       env,
       baseUrl: target.baseUrl,
@@ -177,8 +182,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       onStart: (request, position, total) => output.progress(progressText(output.errStyle, position, total, request)),
       onResult: async (request, result) => {
         if (format === 'text') {
-          if (parsed.length > 1 && request.file !== lastFile) output.out(`${lastFile === undefined ? '' : '\n'}${output.style.bold(`=== ${request.file}`)}\n\n`);
-          else if (lastFile !== undefined) output.out('\n');
+          output.out(resultSeparator(output.style, request.file, lastFile, parsed.length > 1));
           lastFile = request.file;
           output.out(resultText(output.style, result, values.force ? undefined : isRateLimitNote));
         } else if (json) json.item(jsonItem(result));
@@ -186,9 +190,9 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
         // The failure in one line on stderr, unless the text on the terminal just said it.
         const shownAbove = format === 'text' && terminal.outIsTTY;
         if (result.failure && NETWORK_FAILURES.has(result.failure.kind) && result.failure.kind !== 'cancelled' && !shownAbove) {
-          output.err(`graphreq send: ${result.name ?? result.title ?? `request ${result.index + 1}`}: ${request.session.redactor.text(result.failure.message)}\n`);
+          output.err(failureLine(result, (t) => request.session.redactor.text(t)));
         }
-        if (values.out) await writeOut(values.out, ++written, result);
+        if (values.out) await writeOut(values.out, ++written, result, output);
       },
     });
     output.clearProgress();
@@ -203,44 +207,6 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
     output.clearProgress();
     await target.close();
   }
-}
-
-interface PlanContext {
-  env: EnvironmentSettings;
-  workspace: string;
-  withDeps: boolean;
-  all: boolean;
-}
-
-/** The requests to send, in order: each file's selection, preceded by what it reads with --with-deps. */
-function planRun(parsed: Array<{ file: string; doc: GraphreqDocument; indexes: number[] }>, c: PlanContext, sessionFor: (file: string) => SendSession): PlannedRequest[] {
-  const plan: PlannedRequest[] = [];
-  for (const { file, doc, indexes } of parsed) {
-    const session = sessionFor(file);
-    const planned = (index: number, dependency: boolean): PlannedRequest => ({ session, doc, index, file, line: requestLine(doc, doc.blocks[index]), label: labelOf(doc.blocks[index]), dependency });
-    if (c.withDeps && !c.all) {
-      const deps = requestDependencies(doc, indexes[0], buildFileContext(doc, c.env));
-      if (deps.cycle.length) throw new UsageError(`--with-deps: the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`);
-      for (const i of deps.before) plan.push(planned(i, true));
-    }
-    for (const i of indexes) plan.push(planned(i, false));
-  }
-  return plan;
-}
-
-function requestLine(doc: GraphreqDocument, block: RequestBlock): number {
-  return positionAt(doc, block.offset + (block.parsed.request?.span.start ?? 0)).line + 1;
-}
-
-/** How the user recognises a request: its `###` title, else its name, else its request line. */
-function labelOf(block: RequestBlock): string {
-  const title = block.parsed.separator?.title?.text;
-  const name = block.parsed.directives.find((d) => d.name.text === 'name')?.value?.text.split(/\s/)[0];
-  if (title) return name ? `${title} [${name}]` : title;
-  if (name) return `[${name}]`;
-  const r = block.parsed.request;
-  const line = r ? `${r.method?.text ?? 'GET'} ${r.target.raw}` : `request ${block.index + 1}`;
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
 /**
@@ -258,48 +224,23 @@ async function openSendTarget(baseUrl: string | undefined, workspace: string, fr
   }
 }
 
-function announce(target: Target, userToken: string | undefined, output: Output): void {
-  if (!target.embedded) return;
-  const token = userToken ? '' : ' with its demo token';
-  const w = target as Partial<WorkspaceTarget>;
-  const state = w.stateFile ? `; state kept in ${path.relative(process.cwd(), w.stateFile) || w.stateFile}${w.ownerPid !== process.pid ? ` (served by graphreq process ${w.ownerPid})` : ''}, --fresh starts from the seed data` : '; state in memory';
-  output.err(`sending to the embedded emulator at ${target.baseUrl}${token}${state} (set a base URL to send elsewhere)\n`);
-}
-
-function selectRequests(file: string, doc: GraphreqDocument, v: { name?: string; line?: string; all?: boolean }): number[] {
-  const requests = doc.blocks.filter((b) => b.parsed.request);
-  if (v.all) {
-    if (requests.length === 0) throw new UsageError(`${file}: no request to send`);
-    return requests.map((b) => b.index);
-  }
-  if (v.name !== undefined) {
-    const found = requests.find((b) => b.parsed.directives.some((d) => d.name.text === 'name' && d.value?.text.split(/\s/)[0] === v.name));
-    if (!found) throw new UsageError(`no request named "${v.name}" (# @name ${v.name})`);
-    return [found.index];
-  }
-  if (v.line !== undefined) {
-    const line = positiveInt(v.line, '--line');
-    const found = requests.find((b) => {
-      const first = positionAt(doc, b.offset).line + 1;
-      const last = positionAt(doc, b.offset + Math.max(0, b.text.replace(/\s+$/, '').length - 1)).line + 1;
-      return line >= first && line <= last;
-    });
-    if (!found) throw new UsageError(`no request at line ${line}`);
-    return [found.index];
-  }
-  if (requests.length === 1) return [requests[0].index];
-  if (requests.length === 0) throw new UsageError('the file holds no request');
-  throw new UsageError(`the file holds ${requests.length} requests: choose one with --name or --line, or send them all with --all`);
-}
-
-/** `--out DIR`: the result model, redacted, written as it comes (n counts the results of the run). */
-async function writeOut(dir: string, n: number, r: SendResult): Promise<void> {
-  const label = (r.name ?? r.title ?? 'request').replace(/[^\w.-]+/g, '-').slice(0, 60);
+/** `--out DIR` is checked before anything is sent, so a mistyped folder never cuts a run in the middle. */
+function makeOutFolder(dir: string): void {
   try {
     fs.mkdirSync(dir, { recursive: true });
-    await writeFileAtomic(path.join(dir, `${String(n).padStart(2, '0')}-${label}.json`), JSON.stringify(r, null, 2) + '\n');
   } catch (e) {
     throw new UsageError(`--out ${dir}: cannot write (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+/** `--out DIR`: the result model, redacted, written as it comes (n counts the results of the run); a failed write is said, the run goes on. */
+async function writeOut(dir: string, n: number, r: SendResult, output: Output): Promise<void> {
+  const label = (r.name ?? r.title ?? 'request').replace(/[^\w.-]+/g, '-').slice(0, 60);
+  const file = path.join(dir, `${String(n).padStart(2, '0')}-${label}.json`);
+  try {
+    await writeFileAtomic(file, JSON.stringify(r, null, 2) + '\n');
+  } catch (e) {
+    output.err(`graphreq send: --out: cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
   }
 }
 
@@ -312,19 +253,14 @@ function showHistory(history: HistoryStore, id: string | undefined, format: 'tex
   if (id !== undefined) {
     const entry: HistoryEntry | undefined = history.read(id);
     if (!entry) throw new UsageError(`no saved result "${id}" in ${history.dir} (list them with --history)`);
-    output.out(format === 'json' ? JSON.stringify(entry, null, 2) + '\n' : `saved ${entry.savedAt}${entry.file ? ` from ${entry.file}` : ''}\n${resultText(output.style, entry.result)}`);
+    output.out(format === 'json' ? JSON.stringify(entry, null, 2) + '\n' : historyEntryText(output.style, entry));
     return 0;
   }
   const list = history.list();
   if (format === 'json') output.out(JSON.stringify(list, null, 2) + '\n');
   else if (list.length === 0) output.err(`no saved results in ${history.dir}\n`);
-  else for (const s of list) output.out(`${s.id}  ${s.status ?? s.failure ?? '-'}  ${s.method} ${s.url}${s.name ? `  [${s.name}]` : ''}${s.file ? `  ${s.file}` : ''}\n`);
+  else for (const s of list) output.out(historyListLine(output.style, s));
   return 0;
-}
-
-function positiveInt(text: string, flag: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} takes a whole number from 1, not "${text}"`);
-  return Number(text);
 }
 
 function historySize(): number {

@@ -7,8 +7,12 @@
  * and the closing summary (sent, failed, held back, not sent) that ends every run.
  */
 import { formatResultText, minutesText, type SendResult, type TextPaint } from '../../core/send';
+import * as path from 'node:path';
+import type { HistoryEntry, HistorySummary } from '../../send/history';
 import type { PlannedRequest, RunOutcome, RunStop } from '../../send/sendRun';
 import { succeeded } from '../../send/sendSession';
+import type { Target } from '../../send/target';
+import type { WorkspaceTarget } from '../../send/workspaceEmulator';
 import { plural } from './check';
 import type { Style } from './style';
 
@@ -18,6 +22,37 @@ export function resultPaint(s: Style): TextPaint {
 
 export function resultText(s: Style, r: SendResult, omitWarning?: (w: string) => boolean): string {
   return formatResultText(r, { paint: resultPaint(s), omitWarning });
+}
+
+/** What goes before a result in text: a blank line between results, and a `=== file` heading when a run spans files. */
+export function resultSeparator(s: Style, file: string, previousFile: string | undefined, severalFiles: boolean): string {
+  if (severalFiles && file !== previousFile) return `${previousFile === undefined ? '' : '\n'}${s.bold(`=== ${file}`)}\n\n`;
+  return previousFile === undefined ? '' : '\n';
+}
+
+/** The embedded emulator the run sends to, said once on stderr. */
+export function targetLine(target: Target, demoToken: boolean): string {
+  const w = target as Partial<WorkspaceTarget>;
+  const state = w.stateFile
+    ? `; state kept in ${path.relative(process.cwd(), w.stateFile) || w.stateFile}${w.ownerPid !== process.pid ? ` (served by graphreq process ${w.ownerPid})` : ''}, --fresh starts from the seed data`
+    : '; state in memory';
+  return `sending to the embedded emulator at ${target.baseUrl}${demoToken ? ' with its demo token' : ''}${state} (set a base URL to send elsewhere)\n`;
+}
+
+/** A result without a response, in one line for stderr (the failure message is redacted by the caller's redactor). */
+export function failureLine(r: SendResult, redact: (s: string) => string): string {
+  return `graphreq send: ${r.name ?? r.title ?? `request ${r.index + 1}`}: ${redact(r.failure?.message ?? '')}\n`;
+}
+
+/** `graphreq send --show ID`. */
+export function historyEntryText(s: Style, entry: HistoryEntry): string {
+  return `${s.dim(`saved ${entry.savedAt}${entry.file ? ` from ${entry.file}` : ''}`)}\n${resultText(s, entry.result)}`;
+}
+
+/** One line of `graphreq send --history`: id, status (or failure), method, URL, name, file. */
+export function historyListLine(s: Style, h: HistorySummary): string {
+  const status = h.status !== null ? (h.status >= 200 && h.status < 300 ? s.green(String(h.status)) : s.red(String(h.status))) : s.yellow(h.failure ?? '-');
+  return `${h.id}  ${status}  ${h.method} ${h.url}${h.name ? `  [${h.name}]` : ''}${h.file ? `  ${h.file}` : ''}\n`;
 }
 
 /** One element of `--format json` and one line of `--format jsonl`: the documented fields first, then the rest of the model. */
