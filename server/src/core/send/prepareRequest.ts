@@ -11,7 +11,8 @@
  * - every value is percent-encoded on its own, so the `id` of a refresh can never disturb `scrape`
  *   (URL-ID-ENCODED): `&`, `=`, `?`, `#`, `+` and `%` inside a value are always escaped.
  *
- * The access token is not part of the result: `toWire` adds it at the very last moment.
+ * The access token is not part of the result: `toWire` adds it at the very last moment, in the form
+ * body of a POST or the Authorization header of a GET or DELETE, never in the URL.
  */
 import type { FileContext } from '../analysis/fileContext';
 import { requestName } from '../analysis/fileContext';
@@ -146,6 +147,13 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     const headers: Pairs = [];
     for (const h of request.headers) {
       const lower = h.name.text.toLowerCase();
+      if (lower === 'authorization') {
+        // The token is graphreq's to send: one written in the file is a leak risk (REQ-TOKEN-IN-FILE), so it is dropped and redacted like the real one.
+        const credential = /^\s*(?:Bearer|OAuth)\s+(\S+)/i.exec(resolveForSend(h.value.text, ctx, responses, 'plain'))?.[1];
+        if (credential) secretsInFile.push(credential);
+        warnings.push(`the ${h.name.text} header written in the file was not sent: graphreq sends the access token itself (REQ-TOKEN-IN-FILE)`);
+        continue;
+      }
       if (OWN_HEADERS.has(lower)) {
         warnings.push(`the ${h.name.text} header written in the file was not sent: graphreq sets it (form-encoded bodies, as the API takes them)`);
         continue;
@@ -168,7 +176,7 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
         query,
         form,
         headers,
-        tokenIn: method === 'POST' ? 'form' : 'query',
+        tokenIn: method === 'POST' ? 'form' : 'header',
         version: versionInfo,
         endpointId: endpoint?.id ?? null,
         bucType: endpoint?.bucType ?? null,
