@@ -5,6 +5,10 @@ import * as fs from 'node:fs';
 import { generateGates, gatesFile } from './server/build/generateGates.mjs';
 import { writeApiIndex } from './server/build/generateApiIndex.mjs';
 
+// `npm pack` and `npm publish` run prepack (the production build that goes into the package) and then
+// prepare: that second build would replace the first with the development one, so it stands aside.
+if (process.env.npm_lifecycle_event === 'prepare' && ['pack', 'publish'].includes(process.env.npm_command ?? '')) process.exit(0);
+
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 

@@ -11,7 +11,9 @@ import { processTerminal, type Terminal } from './render/output';
 import { runSend, sendHelp } from './send';
 import { runServe, serveHelp } from './serve';
 
-export const version = '0.1.0';
+import { version } from '../version';
+
+export { version };
 
 type Command = (argv: string[], terminal: Terminal) => Promise<number>;
 

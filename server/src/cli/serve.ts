@@ -21,7 +21,9 @@ Runs the local emulator of the documented API (docs/emulator.md) until Ctrl+C.
                    an unknown key is refused, naming the nearest known one
   --quiet          no line per request (the log is: method, path without query, status, time)
   --no-color       no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
+  --test-clock     test mode: POST /__graphreq/clock?advance=90m moves the emulator's clock forward
 It prints its base URL and the token to use (demo-token unless the configuration removes it).
+Ctrl+C stops it cleanly; a second Ctrl+C exits at once.
 Exit codes: 0 after a clean stop, 2 usage error.`;
 
 export const DEFAULT_PORT = 8990;
@@ -35,6 +37,7 @@ export async function runServe(argv: string[], terminal: Terminal): Promise<numb
       data: { type: 'string' },
       config: { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      'test-clock': { type: 'boolean', default: false },
       'no-color': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
@@ -46,7 +49,8 @@ export async function runServe(argv: string[], terminal: Terminal): Promise<numb
   }
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!/^\d+$/.test(values.port ?? '0') || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535, not "${values.port}"`);
-  const config = values.config ? readServeConfig(values.config) : undefined;
+  const read = values.config ? readServeConfig(values.config) : undefined;
+  const config = values['test-clock'] ? { ...read, testClock: true } : read;
   let merged: EmulatorConfig;
   try {
     merged = mergeConfig(defaultConfig, config ?? {});
@@ -71,6 +75,14 @@ export async function runServe(argv: string[], terminal: Terminal): Promise<numb
   output.out(serveBanner(output.style, { url: emulator.url, dataFile: values.data, configFile: values.config, tokens: Object.keys(merged.tokens), documentedTokens: Object.keys(defaultConfig.tokens), quiet: values.quiet }));
 
   const signal = await stopped;
+  // The first signal stops cleanly; a second one means "now": every answered change is already on disk.
+  for (const s of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(s);
+    process.once(s, () => {
+      output.err(`graphreq serve: stopped at once (second ${s}); calls in progress were not answered\n`);
+      process.exit(130);
+    });
+  }
   await emulator.close();
   output.out(`graphreq emulator stopped (${signal})\n`);
   return 0;

@@ -35,7 +35,7 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
   const { connection, ls, documents, environment, log } = d;
 
   const envFileOf = (uri: string): EnvFile | undefined => {
-    const file = environment.envFileFor(uri);
+    const file = environment.envFileOf(uri);
     if (!file) return undefined;
     try {
       const text = fs.readFileSync(file, 'utf8');
@@ -126,7 +126,7 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
 
   /** The other request files of the workspace that are checked with the same graphreq.env.json. */
   function otherFilesOf(uri: string, envPath: string): Array<{ uri: string; parse: DocumentState['parse'] }> {
-    return d.workspaceFiles.list().filter((f) => f.uri !== uri && environment.envFileFor(f.uri) === envPath);
+    return d.workspaceFiles.list().filter((f) => f.uri !== uri && environment.envFileOf(f.uri) === envPath);
   }
 }
 
