@@ -66,18 +66,24 @@ function readExceptions(): Exceptions {
     return rows.slice(1); // The header row.
   };
   const ids = (cell: string): string[] => [...cell.matchAll(/`([A-Z0-9]+(?:-[A-Z0-9]+)+)`/g)].map((m) => m[1]);
-  // A row that qualifies its rules ("`URL-ID-ENCODED` with a raw `#` or space") is handled where it applies (sendBlock).
-  const plainIds = (cell: string): string[] => (cell.replace(/`[A-Z0-9-]+`|[,\s]/g, '') === '' ? ids(cell) : []);
+  // A row that qualifies its rules ("`URL-ID-ENCODED` with a raw `#` or space", "... when the editor's
+  // environment has no release table") is met where it applies (sendBlock, emulatorFor).
+  const plainIds = (cell: string): string[] => (cell.replace(/`[A-Z0-9-]+`|[\d,\s]/g, '') === '' ? ids(cell) : []);
   const serviceRefuses = new Map<string, Set<number> | 'any'>();
   for (const [first] of table('Clean requests the service refuses.')) {
     const codes = [...first.matchAll(/\b(\d{6,7})\b/g)].map((m) => Number(m[1]));
-    for (const id of ids(first)) serviceRefuses.set(id, codes.length ? new Set(codes) : 'any');
+    for (const id of plainIds(first)) serviceRefuses.set(id, codes.length ? new Set(codes) : 'any');
   }
-  return {
+  const exceptions = {
     warningsRefused: new Set(table('Warnings the service refuses.').flatMap(([first]) => ids(first))),
     errorsNotSeen: new Set(table('Editor errors the service does not see.').flatMap(([first]) => plainIds(first))),
     serviceRefuses,
   };
+  // The tables were read (a change of their layout must not empty them).
+  assert.ok(exceptions.warningsRefused.has('REQ-UNKNOWN-PARAM') && exceptions.errorsNotSeen.has('SYNTAX-JSON'), 'docs/rules.md tables read');
+  const ios14 = serviceRefuses.get('ADSET-IOS14');
+  assert.ok(ios14 instanceof Set && ios14.size >= 10, 'docs/rules.md lists the iOS 14 codes only the service checks');
+  return exceptions;
 }
 
 const EXCEPTIONS = readExceptions();
