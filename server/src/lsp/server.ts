@@ -18,6 +18,8 @@ import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, Notifications, type ServerSettings } from './protocol';
 import { runSafe } from './runSafe';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
+import { registerNavigation } from './navigation';
+import { WorkspaceFiles } from './workspaceFiles';
 import { version } from '../version';
 
 export interface ServerRuntime {
@@ -42,14 +44,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const log = (m: string): void => connection.console.log(m);
   const environment = new WorkspaceEnvironment(log);
   const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
+  const workspaceFiles = new WorkspaceFiles(ls, documents, () => environment.folderPaths);
   let snippetSupport = false;
   let configurationSupport = false;
+  let definitionLinks = false;
   const pending = new Set<string>();
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
     snippetSupport = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
     configurationSupport = !!caps.workspace?.configuration;
+    definitionLinks = !!caps.textDocument?.definition?.linkSupport;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
     const init = params.initializationOptions as ServerSettings | undefined;
@@ -66,6 +71,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         codeLensProvider: { resolveProvider: false },
         semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
         executeCommandProvider: { commands: Object.values(Commands) },
+        definitionProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        renameProvider: { prepareProvider: true },
       },
       serverInfo: { name: 'graphreq', version },
     };
@@ -255,6 +264,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   connection.languages.semanticTokens.onRange((p) =>
     withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) })),
   );
+
+  registerNavigation({ connection, ls, documents, environment, workspaceFiles, log }, () => definitionLinks);
 
   connection.onExecuteCommand(async (p, token) => {
     if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);
