@@ -9,6 +9,7 @@
  * Every result that leaves a session has been through the session's Redactor, which knows the
  * token and any token written in the file.
  */
+import { randomUUID } from 'node:crypto';
 import { buildFileContext, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
 import {
   adviseBeforeSend,
@@ -131,7 +132,9 @@ export class SendSession {
     const base = { sentAt, attempts: 0, tokenEnvName, warnings: [] as string[], durationMs: 0 };
     if (!block) return resultFromFailure({ index, name: null, title: null }, failure('build', `the document has no request ${index}`), base);
 
-    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, validateOnly: options.validateOnly });
+    // `{{$guid}}`, `{{$timestamp}}` & co. take the session's clock and randomness (fixed in tests).
+    const runtime = { now: sentAt, random: this.o.random ?? Math.random, uuid: randomUUID };
+    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, validateOnly: options.validateOnly, runtime });
     if (!prepared.ok) return resultFromFailure({ index, name: prepared.name, title: prepared.title }, failure(prepared.kind, prepared.message), base);
     const req = prepared.request;
     for (const s of prepared.secretsInFile) this.redactor.add(s);

@@ -14,6 +14,7 @@ import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast'
 import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
 import type { Environment, Finding, Severity } from '../types';
 import { Locator } from './locate';
+import { checkWrittenBlock, checkWrittenRequest } from './writtenChecks';
 import { closest, listForMessage } from '../rules/suggest';
 
 /** What a block's check leaves behind: its findings (block-relative) and what cross-request rules need. */
@@ -133,6 +134,7 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   const findings: Finding[] = [];
   const parsed = block.parsed;
   for (const e of parsed.errors) findings.push({ code: e.code, severity: 'error', message: e.message, span: e.span });
+  checkWrittenBlock(block, ctx, model, findings);
   const request = parsed.request;
   if (!request) return { findings };
   const body = request.body;
@@ -151,6 +153,7 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   }
   checkVariables(block, ctx, findings);
   checkDirectives(block, model, findings);
+  checkWrittenRequest(block, ctx, bc, model, findings);
   if (!bc) return { findings };
   const locator = new Locator(block, bc);
   for (const f of checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text })) {

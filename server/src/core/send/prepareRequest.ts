@@ -13,6 +13,8 @@
  *
  * The access token is not part of the result: `toWire` adds it at the very last moment.
  */
+import type { BuiltinRuntime } from '../analysis/builtins';
+import { readFileBody } from '../analysis/bodyFile';
 import type { FileContext } from '../analysis/fileContext';
 import { requestName } from '../analysis/fileContext';
 import type { ApiModel } from '../model/apiModel';
@@ -33,6 +35,8 @@ export interface PrepareOptions {
   baseUrl: string;
   /** Adds `validate_only` to `execution_options` of an ad set creation (ADSET-EXECUTION-OPTIONS). */
   validateOnly?: boolean;
+  /** The clock and randomness of `{{$guid}}`, `{{$timestamp}}` & co.; without it they cannot be sent. */
+  runtime?: BuiltinRuntime;
 }
 
 export type PrepareOutcome =
@@ -43,9 +47,6 @@ export type PrepareOutcome =
       secretsInFile: string[];
     }
   | { ok: false; kind: Extract<FailureKind, 'build' | 'insecure'>; message: string; name: string | null; title: string | null };
-
-/** Headers graphreq sets itself; written ones are dropped with a warning. */
-const OWN_HEADERS = new Set(['content-type', 'content-length', 'host']);
 
 export function prepareRequest(block: RequestBlock, opts: PrepareOptions): PrepareOutcome {
   const name = requestName(block) ?? null;
@@ -58,12 +59,14 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
   const method = (request.method?.text ?? 'GET').toUpperCase();
   const warnings: string[] = [];
   const secretsInFile: string[] = [];
-  const { ctx, responses } = opts;
+  const { ctx, responses, runtime } = opts;
+  // The checker reports these lines (SYNTAX-ASSERTION); they never go on the wire.
+  if (block.parsed.assertions.length) warnings.push(`${block.parsed.assertions.length === 1 ? 'the `??` line is an httpYac assertion' : `the ${block.parsed.assertions.length} \`??\` lines are httpYac assertions`}, not graphreq syntax: not sent and not evaluated`);
 
   try {
     // The path: resolved as a whole, so a variable may hold several segments or the origin itself.
     const rawPath = request.target.queryStart === undefined ? request.target.raw : request.target.raw.slice(0, request.target.queryStart - request.target.span.start);
-    let pathText = resolveForSend(rawPath.trim(), ctx, responses, 'encoded');
+    let pathText = resolveForSend(rawPath.trim(), ctx, responses, 'encoded', runtime);
     let baseUrl = opts.baseUrl.replace(/\/+$/, '');
     const absolute = /^(https?:\/\/[^/?#\s]*)(.*)$/i.exec(pathText);
     if (absolute) {
@@ -94,16 +97,25 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     const endpoint = match?.endpoint;
 
     const query: Pairs = [];
-    for (const p of request.params) query.push([decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded'))]);
+    for (const p of request.params) query.push([decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded', runtime))]);
     let bodyFields: Pairs | null = null;
     const body = request.body;
-    if (body?.kind === 'form') {
-      bodyFields = (body.formParams ?? []).map((p) => [decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded'))]);
-    } else if (body?.kind === 'json') {
-      const read = readLosslessBody(body.text);
+    // A `< path` body is the file's text in place of the line (the checker reads the same text).
+    let kind = body?.kind;
+    let bodyText = body?.text ?? '';
+    let formParams = body?.formParams ?? [];
+    if (body?.kind === 'file') {
+      const read = readFileBody(body, ctx);
+      if (!read.ok) return fail(lowerFirst(read.message.replace(/\.$/, '')));
+      ({ kind, text: bodyText, formParams } = read);
+    }
+    if (kind === 'form') {
+      bodyFields = formParams.map((p) => [decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded', runtime))]);
+    } else if (kind === 'json') {
+      const read = readLosslessBody(bodyText);
       if (read.errors.length) return fail(`the JSON body cannot be read: ${read.errors[0].message}`);
       if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return fail('the JSON body must be an object whose members are the parameters of the call');
-      const value = resolveJsonValue(read.value, ctx, responses) as Record<string, unknown>;
+      const value = resolveJsonValue(read.value, ctx, responses, runtime) as Record<string, unknown>;
       bodyFields = Object.entries(value).map(([k, v]) => [k, formFieldText(v)]);
     }
 
@@ -132,12 +144,13 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
 
     const headers: Pairs = [];
     for (const h of request.headers) {
-      const lower = h.name.text.toLowerCase();
-      if (OWN_HEADERS.has(lower)) {
-        warnings.push(`the ${h.name.text} header written in the file was not sent: graphreq sets it (form-encoded bodies, as the API takes them)`);
+      // The same table gives the checker's REQ-HEADER-DROPPED hint.
+      const dropped = opts.model.droppedHeader(h.name.text);
+      if (dropped) {
+        warnings.push(`the ${h.name.text} header written in the file was not sent: ${dropped}`);
         continue;
       }
-      headers.push([h.name.text, resolveForSend(h.value.text, ctx, responses, 'plain')]);
+      headers.push([h.name.text, resolveForSend(h.value.text, ctx, responses, 'plain', runtime)]);
     }
 
     // [3] Limits: a request naming several ids counts one call per id, so `ids=a,b` is two URL reads.
@@ -185,6 +198,10 @@ function addValidateOnly(form: Pairs): void {
   const text = JSON.stringify(list);
   if (at >= 0) form[at][1] = text;
   else form.push(['execution_options', text]);
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
 }
 
 function originOf(url: string): string | undefined {
