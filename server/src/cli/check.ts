@@ -3,8 +3,10 @@
  * Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getApiModel, parseDocument, positionAt, validateDocument, type Finding, type TextEdit } from '../core';
+import { withHostInputs } from '../files/hostInputs';
 import { collectFiles, findEnvFile, loadEnvironment, readText, UsageError } from './files';
 
 export const checkHelp = `Usage: graphreq check [PATH...] [options]
@@ -28,7 +30,10 @@ export async function runCheck(argv: string[], io: { out: (s: string) => void; e
   if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
   const inputs = positionals.length ? positionals : ['.'];
   const files = collectFiles(inputs);
-  const env = loadEnvironment(findEnvFile(values['env-file'], inputs[0]), values.env ?? process.env.GRAPHREQ_ENV);
+  const envFile = findEnvFile(values['env-file'], inputs[0]);
+  const env = loadEnvironment(envFile, values.env ?? process.env.GRAPHREQ_ENV);
+  // The workspace as `graphreq send` sees it: the folder of graphreq.env.json, else the working folder.
+  const workspace = envFile ? path.dirname(path.resolve(envFile)) : process.cwd();
   env.today ??= new Date().toISOString().slice(0, 10);
   const json: unknown[] = [];
   let errors = 0;
@@ -36,14 +41,16 @@ export async function runCheck(argv: string[], io: { out: (s: string) => void; e
   for (const file of files) {
     let text = readText(file);
     let doc = parseDocument(text);
-    let findings = validateDocument(doc, { env, model: getApiModel() });
+    // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq send` reads them.
+    const fileEnv = withHostInputs(env, file, { stopAt: workspace });
+    let findings = validateDocument(doc, { env: fileEnv, model: getApiModel() });
     if (values.fix) {
       const fixed = applySafeFixes(text, findings);
       if (fixed !== text) {
         fs.writeFileSync(file, fixed);
         text = fixed;
         doc = parseDocument(text);
-        findings = validateDocument(doc, { env, model: getApiModel() });
+        findings = validateDocument(doc, { env: fileEnv, model: getApiModel() });
       }
     }
     findings.sort((a, b) => a.span.start - b.span.start);

@@ -12,6 +12,7 @@ import { formatResultText, tokenTransportProblem, type SendResult } from '../cor
 import { HistoryStore, type HistoryEntry } from '../send/history';
 import { DEFAULT_TIMEOUT_MS, SendSession, succeeded } from '../send/sendSession';
 import { DEMO_TOKEN, openTarget } from '../send/target';
+import { withHostInputs } from '../files/hostInputs';
 import { collectFiles, findEnvFile, loadEnvironment, readText, UsageError } from './files';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
@@ -111,7 +112,8 @@ export async function runSend(argv: string[], io: Io): Promise<number> {
     for (const { file: f, doc, indexes } of parsed) {
       const session = new SendSession({
         model: getApiModel(),
-        env,
+        // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq check` reads them.
+        env: withHostInputs(env, f, { stopAt: workspace }),
         baseUrl: target.baseUrl,
         token: userToken ?? DEMO_TOKEN,
         tokenEnvName,

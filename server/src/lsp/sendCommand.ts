@@ -27,8 +27,8 @@
  * a file outside any folder: no history then) and the client's settings (ServerSettings).
  * The result model is SendResult (protocol.ts); every string in it is already token-free.
  *
- * Precedence: the base URL is args.baseUrl, else the environment's baseUrl, else settings.baseUrl,
- * else the embedded emulator (started on first use, kept until dispose). The token is args.token
+ * Precedence: the base URL is args.baseUrl, else settings.baseUrl (the setting "overrides the
+ * environment's baseUrl", as the diagnostics read it too), else the environment's baseUrl, else the embedded emulator (started on first use, kept until dispose). The token is args.token
  * (the client's secret storage); without one, only the embedded emulator is sent to (demo token).
  */
 import * as fs from 'node:fs';
@@ -36,6 +36,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getApiModel, parseDocument, readEnvironmentFile, resolveEnvironment, type ApiModel, type EnvironmentSettings } from '../core';
 import { originOf, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
+import { withHostInputs } from '../files/hostInputs';
 import type { Clock } from '../send/clock';
 import { HistoryStore } from '../send/history';
 import { MemoryRateStore, type RateStore } from '../send/rateStore';
@@ -101,7 +102,9 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       return early({ kind: 'build', message: (e as Error).message, retryAt: null });
     }
     if (!env.defaultVersion && settings.defaultVersion) env.defaultVersion = settings.defaultVersion;
-    const baseUrl = args.baseUrl ?? env.baseUrl ?? settings.baseUrl;
+    // `$processEnv`, `$dotenv` and `< path` bodies read as the diagnostics read them.
+    env = withHostInputs(env, filePathOf(args.uri), { stopAt: context.workspaceFolder });
+    const baseUrl = args.baseUrl ?? (settings.baseUrl || undefined) ?? env.baseUrl;
     if (baseUrl && !args.token) return early({ kind: 'no-token', message: `no access token for ${baseUrl}: set one (it is kept in the editor's secret storage) (REQ-TOKEN-REQUIRED)`, retryAt: null });
     const target = baseUrl ? await openTarget(baseUrl) : await (embedded ??= openTarget(undefined, options.embedded));
 
@@ -183,6 +186,15 @@ function loadEnvironment(workspaceFolder: string | null, name: string | undefine
     throw new Error(`${ENV_FILE}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
   return resolveEnvironment(readEnvironmentFile(json), name);
+}
+
+/** The file-system path of a `file:` URI, else null (an unsaved document). */
+function filePathOf(uri: string): string | null {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The document's path relative to the workspace (history's key for named responses), else its URI. */

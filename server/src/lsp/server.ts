@@ -17,6 +17,7 @@ import { toCompletionItem, toDiagnostic, toRange, toTextEdit } from './convert';
 import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, type ServerSettings } from './protocol';
 import { runSafe } from './runSafe';
+import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
 
 export interface ServerRuntime {
@@ -40,6 +41,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const documents = new DocumentStore(ls);
   const log = (m: string): void => connection.console.log(m);
   const environment = new WorkspaceEnvironment(log);
+  // The environment of each document: its workspace's, plus $processEnv, .env and `< path` bodies.
+  const inputs = new DocumentInputs(environment);
   const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
   let snippetSupport = false;
   let configurationSupport = false;
@@ -96,8 +99,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   });
 
   connection.onDidChangeWatchedFiles((e) => {
-    if (e.changes.some((c) => c.uri.endsWith('graphreq.env.json') || c.type === FileChangeType.Deleted)) {
+    if (e.changes.some((c) => c.uri.endsWith('graphreq.env.json') || c.uri.endsWith('/.env') || c.type === FileChangeType.Deleted)) {
       environment.invalidate();
+      inputs.invalidate();
       for (const [uri] of documents.all()) queueValidation(uri);
     }
   });
@@ -129,7 +133,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       const state = documents.get(uri);
       if (!state) return;
       const version = state.version;
-      const findings = runSafe(log, 'validate', [] as Finding[], () => ls.validate(state.parse, environment.forDocument(uri), state.cache, () => documents.get(uri)?.version !== version));
+      const findings = runSafe(log, 'validate', [] as Finding[], () => ls.validate(state.parse, inputs.forDocument(uri), state.cache, () => documents.get(uri)?.version !== version));
       if (documents.get(uri)?.version !== version) return;
       state.findings = findings;
       state.findingsVersion = version;
@@ -140,7 +144,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   /** A document's file context, derived once per version and environment (completion, hover, CodeLens ask for it). */
   const contexts = new WeakMap<DocumentState, { version: number; env: object; ctx: FileContext }>();
   function fileContextOf(s: DocumentState, uri: string): FileContext {
-    const env = environment.forDocument(uri);
+    const env = inputs.forDocument(uri);
     const hit = contexts.get(s);
     if (hit && hit.version === s.version && hit.env === env) return hit.ctx;
     const ctx = ls.fileContext(s.parse, env);
@@ -175,7 +179,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     withDoc(p.textDocument.uri, [] as CodeAction[], 'codeAction', (s) => {
       const start = offsetAt(s.parse, p.range.start);
       const end = offsetAt(s.parse, p.range.end);
-      const findings = s.findingsVersion === s.version ? s.findings : ls.validate(s.parse, environment.forDocument(p.textDocument.uri), s.cache);
+      const findings = s.findingsVersion === s.version ? s.findings : ls.validate(s.parse, inputs.forDocument(p.textDocument.uri), s.cache);
       const only = p.context.only;
       const actions: CodeAction[] = [];
       if (!only || only.some((k) => k.startsWith(CodeActionKind.QuickFix))) {
