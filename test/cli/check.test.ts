@@ -102,7 +102,7 @@ describe('graphreq check (CLI)', () => {
     write('broken.graphreq', BROKEN);
     const r = check(['--format', 'json', 'broken.graphreq'], dir);
     assert.equal(r.code, 1);
-    const out = JSON.parse(r.stdout) as Array<{ file: string; range: { start: { line: number; character: number }; end: { line: number; character: number } }; severity: string; code: string; message: string }>;
+    const out = JSON.parse(r.stdout) as Array<{ file: string; range: { start: { line: number; character: number }; end: { line: number; character: number } }; severity: string; code: string; message: string; detail?: string }>;
     assert.deepEqual(
       out.map((f) => [f.file, f.code, f.severity, f.range]),
       [
@@ -110,7 +110,10 @@ describe('graphreq check (CLI)', () => {
         ['broken.graphreq', 'ADSET-READ-FIELDS', 'warning', { start: { line: 9, character: 40 }, end: { line: 9, character: 44 } }],
       ],
     );
-    assert.match(out[0].message, /\[2\]/);
+    // The short message, and its long form (the document reference, the other strategies) beside it.
+    assert.match(out[0].message, /^TARGET_COST is deprecated/);
+    assert.match(out[0].detail!, /\[2\]/);
+    assert.match(out[0].detail!, /COST_CAP is suggested/);
     assert.equal(r.stderr, '');
   });
 

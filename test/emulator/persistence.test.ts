@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { startEmulator } from '../../server/src/emulator';
-import { realFs, writeFileAtomic, type WriteFs } from '../../server/src/emulator/atomicWrite';
+import { realFs, writeFileAtomic, type WriteFs } from '../../server/src/files/atomicWrite';
 import { SEED } from '../../server/src/emulator/seed';
 import { Store } from '../../server/src/emulator/store';
 import { adsetBody, closeAllEmulators, startTest, TestClock } from './harness';
@@ -82,7 +82,7 @@ describe('persistence', () => {
   it('leaves the old file intact when a write stops half-way (a crash mid-write)', async () => {
     const file = path.join(dir, 'crash.json');
     fs.writeFileSync(file, '{"old":true}');
-    await assert.rejects(writeFileAtomic(file, JSON.stringify({ new: 'x'.repeat(10000) }), crashingFs()), /simulated crash/);
+    await assert.rejects(writeFileAtomic(file, JSON.stringify({ new: 'x'.repeat(10000) }), { io: crashingFs() }), /simulated crash/);
     assert.equal(fs.readFileSync(file, 'utf8'), '{"old":true}');
     assert.deepEqual(fs.readdirSync(dir).filter((n) => n.startsWith('crash.json.tmp-')), []);
     await writeFileAtomic(file, '{"new":true}');

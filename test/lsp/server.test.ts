@@ -42,7 +42,7 @@ describe('language server over stdio', () => {
     assert.equal(diag.range.start.line, 10);
     assert.equal(diag.source, 'graphreq');
     assert.match(diag.codeDescription!.href, /docs\/rules\.md#adset-enums$/);
-    assert.match(String(diag.message), /Did you mean `IMPRESSIONS`/);
+    assert.match(String(diag.message), /did you mean `IMPRESSIONS`/);
   });
 
   it('offers the quick fix as a code action and fix-all', async () => {

@@ -61,7 +61,8 @@ export async function runCheck(argv: string[], io: { out: (s: string) => void; e
       const start = positionAt(doc, f.span.start);
       const end = positionAt(doc, f.span.end);
       if (values.format === 'json') {
-        json.push({ file, range: { start, end }, severity: f.severity, code: f.code, message: f.message });
+        // The long form (allowed values, parameters, the document reference) rides along for tools.
+        json.push({ file, range: { start, end }, severity: f.severity, code: f.code, message: f.message, ...(f.detail ? { detail: f.detail } : {}) });
       } else {
         io.out(`${file}:${start.line + 1}:${start.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
       }

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getApiModel, parseDocument, positionAt, type GraphreqDocument } from '../core';
 import { formatResultText, tokenTransportProblem, type SendResult } from '../core/send';
+import { writeFileAtomicSync } from '../files/atomicWrite';
 import { HistoryStore, type HistoryEntry } from '../send/history';
 import { DEFAULT_TIMEOUT_MS, SendSession, succeeded } from '../send/sendSession';
 import { DEMO_TOKEN, openTarget } from '../send/target';
@@ -197,7 +198,7 @@ function writeOut(dir: string, results: SendResult[]): void {
     fs.mkdirSync(dir, { recursive: true });
     for (const r of results) {
       const label = (r.name ?? r.title ?? 'request').replace(/[^\w.-]+/g, '-').slice(0, 60);
-      fs.writeFileSync(path.join(dir, `${String(r.index).padStart(2, '0')}-${label}.json`), JSON.stringify(r, null, 2) + '\n');
+      writeFileAtomicSync(path.join(dir, `${String(r.index).padStart(2, '0')}-${label}.json`), JSON.stringify(r, null, 2) + '\n');
     }
   } catch (e) {
     throw new UsageError(`--out ${dir}: cannot write (${(e as NodeJS.ErrnoException).code ?? 'error'})`);

@@ -36,7 +36,13 @@ export interface RelatedSpan {
 export interface Finding {
   code: string;
   severity: Severity;
+  /** One sentence: what is wrong and the fix (at most about 160 characters; see docs/rules.md). */
   message: string;
+  /**
+   * The long form, for hover on the squiggle and `graphreq check --format json`: the allowed values,
+   * parameters or fields, and where the documents say so. Never sent with the diagnostic itself.
+   */
+  detail?: string;
   span: Span;
   related?: RelatedSpan[];
   fixes?: Fix[];

@@ -3,13 +3,12 @@
  *
  * Handlers change `store.state` and then await `commit()`: the answer goes out only once the change
  * is on disk, so an ad set the client was told about survives a restart. Writes are atomic
- * (atomicWrite.ts) and serialised; a write captures every change made before it started, so
+ * (files/atomicWrite.ts) and serialised; a write captures every change made before it started, so
  * concurrent requests share writes. If a write fails, the state goes back to what the file holds
  * and every request whose change was lost is told so.
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { realFs, tempPrefix, writeFileAtomic, type WriteFs } from './atomicWrite';
+import { realFs, removeLeftovers, writeFileAtomic, type WriteFs } from '../files/atomicWrite';
 import { seedState } from './seed';
 import { STATE_FORMAT, type EmulatorState } from './state';
 
@@ -45,7 +44,7 @@ export class Store {
     }
     if (text === undefined) {
       const store = new Store(seedState(), file, io);
-      await writeFileAtomic(file, store.saved, io);
+      await writeFileAtomic(file, store.saved, { io });
       return store;
     }
     let state: EmulatorState;
@@ -80,7 +79,7 @@ export class Store {
         const batch = this.waiting.splice(0);
         const text = JSON.stringify(this.state);
         try {
-          await writeFileAtomic(this.file!, text, this.io);
+          await writeFileAtomic(this.file!, text, { io: this.io });
           this.saved = text;
           for (const w of batch) w.resolve();
         } catch (e) {
@@ -94,20 +93,5 @@ export class Store {
     } finally {
       this.writing = undefined;
     }
-  }
-}
-
-/** Temporary files of writes cut short by a crash: the target file is intact, so they are only clutter. */
-function removeLeftovers(file: string): void {
-  const dir = path.dirname(file);
-  const prefix = tempPrefix(file);
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (name.startsWith(prefix)) fs.rmSync(path.join(dir, name), { force: true });
   }
 }

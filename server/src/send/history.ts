@@ -5,10 +5,11 @@
  * `.gitignore` so that it never ends up in a commit by accident.
  *
  * Entry ids sort by time (`20260101T120000123Z-0-3f2a`), so the newest is the last name.
- * Writes go to a temporary file first and are renamed into place: a crash never leaves half a file.
+ * Every write goes through files/atomicWrite.ts: a crash never leaves half a file.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeFileAtomicSync } from '../files/atomicWrite';
 import { emptyRateState, readRateState, type SendResult, type StoredResponse } from '../core/send';
 import type { RateStore } from './rateStore';
 import type { ResponseFallback } from './responseStore';
@@ -53,7 +54,7 @@ export class HistoryStore implements ResponseFallback {
     const stamp = new Date(now).toISOString().replace(/[-:.]/g, '');
     const id = `${stamp}-${result.index}-${Math.floor(Math.random() * 0x10000).toString(16).padStart(4, '0')}`;
     const entry: HistoryEntry = { id, savedAt: new Date(now).toISOString(), file, result };
-    writeAtomic(path.join(this.dir, `${id}.json`), JSON.stringify(entry, null, 2) + '\n');
+    writeFileAtomicSync(path.join(this.dir, `${id}.json`), JSON.stringify(entry, null, 2) + '\n');
     const ids = this.ids();
     for (const old of ids.slice(0, Math.max(0, ids.length - this.keep))) fs.rmSync(path.join(this.dir, `${old}.json`), { force: true });
     return entry;
@@ -105,7 +106,7 @@ export class HistoryStore implements ResponseFallback {
         // Best effort: the state is advice, and failing to keep it must not stop a send.
         try {
           this.ensureDir();
-          writeAtomic(path.join(this.dir, RATE_FILE), JSON.stringify(state) + '\n');
+          writeFileAtomicSync(path.join(this.dir, RATE_FILE), JSON.stringify(state) + '\n');
         } catch {
           /* the next load starts from what was saved last */
         }
@@ -126,7 +127,7 @@ export class HistoryStore implements ResponseFallback {
   private ensureDir(): void {
     if (fs.existsSync(this.dir)) return;
     fs.mkdirSync(this.dir, { recursive: true });
-    fs.writeFileSync(path.join(this.dir, '.gitignore'), '# Response history of graphreq: local only.\n*\n');
+    writeFileAtomicSync(path.join(this.dir, '.gitignore'), '# Response history of graphreq: local only.\n*\n');
   }
 }
 
@@ -136,10 +137,4 @@ function originOfUrl(url: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.${Math.floor(Math.random() * 1e9)}.tmp`;
-  fs.writeFileSync(tmp, text);
-  fs.renameSync(tmp, file);
 }

@@ -627,26 +627,35 @@ whenRun(module, () => {
   });
 
   describe('ad set creation messages', () => {
+    // The message says what is wrong and the fix in one sentence; the detail (hover, JSON output)
+    // carries the lists, the document and graphreq's decisions.
     it('ADSET-GOAL-FOR-OBJECTIVE names the objective, the location, the allowed goals and the decision', () => {
       const [f] = findingsOf(adsetCreate({ ...spec('OUTCOME_SALES'), destination_type: 'APPLINKS_AUTOMATIC', optimization_goal: 'LINK_CLICKS' }));
-      assert.match(f.message, /Sales objective with conversion location Website and App \(destination_type APPLINKS_AUTOMATIC\)/);
-      assert.match(f.message, /use `OFFSITE_CONVERSIONS`/);
-      assert.match(f.message, /\[2\] Objective to optimization-goal mapping/);
-      assert.match(f.message, /graphreq's reading of the table/);
+      assert.match(f.message, /Sales objective with conversion location Website and App: use `OFFSITE_CONVERSIONS`\.$/);
+      assert.match(f.detail!, /destination_type APPLINKS_AUTOMATIC/);
+      assert.match(f.detail!, /\[2\] Objective to optimization-goal mapping/);
+      assert.match(f.detail!, /graphreq's reading of the table/);
     });
 
     it('ADSET-DSA-REQUIRED names the country, the missing value and the account default', () => {
       const [f] = findingsOf(adsetCreate({ ...EU, dsa_payor: 'Acme SA' }));
       assert.match(f.message, /targets FR/);
       assert.match(f.message, /`dsa_beneficiary`/);
-      assert.match(f.message, /`default_dsa_beneficiary`/);
-      assert.match(f.message, /\[2\] Regional-regulation rules/);
+      assert.match(f.detail!, /`default_dsa_beneficiary`/);
+      assert.match(f.detail!, /\[2\] Regional-regulation rules/);
     });
 
     it('ADSET-ENUMS does not offer deprecated values as allowed', () => {
       const [f] = findingsOf(adsetCreate({ billing_event: 'IMPRESION' }));
-      assert.doesNotMatch(f.message, /`CLICKS`/);
-      assert.match(f.message, /`LINK_CLICKS`/);
+      assert.match(f.message, /did you mean `IMPRESSIONS`\?$/);
+      assert.doesNotMatch(f.detail!, /`CLICKS`/);
+      assert.match(f.detail!, /`LINK_CLICKS`/);
+    });
+
+    it('an enum with many values names none of them in the message, all of them in the detail', () => {
+      const [f] = findingsOf(adsetCreate({ optimization_sub_event: 'LOUD' }));
+      assert.equal(f.message, '`optimization_sub_event` does not take the text `LOUD`: use one of its 11 allowed values.');
+      assert.match(f.detail!, /`NONE`, `VIDEO_SOUND_ON`, .* or `POST_INTERACTION` \(\[2\] Create an ad set\)\.$/);
     });
   });
 });

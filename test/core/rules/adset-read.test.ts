@@ -101,7 +101,7 @@ whenRun(module, () => {
     it('ADSET-READ-FIELD-VERSION names the version gate and the document', () => {
       const [f] = findingsOf('GET /v21.0/120200000000000002?fields=photo_user_id\n');
       assert.match(f.message, /available from v22\.0; this request uses v21\.0/);
-      assert.match(f.message, /\[2\] Versioning/);
+      assert.match(f.detail!, /\[2\] Versioning/);
     });
   });
 });

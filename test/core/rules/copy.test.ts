@@ -51,7 +51,7 @@ whenRun(module, () => {
     it('COPY-PARAMS lists the allowed values and the document', () => {
       const [f] = findingsOf(`${COPY}?status_option=RUNNING\n`);
       assert.match(f.message, /`ACTIVE`, `PAUSED` or `INHERITED_FROM_SOURCE`/);
-      assert.match(f.message, /\[2\] Copy an ad set/);
+      assert.match(f.detail!, /\[2\] Copy an ad set/);
     });
   });
 });

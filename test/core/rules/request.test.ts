@@ -323,8 +323,8 @@ whenRun(module, () => {
     it('say what is wrong, what is allowed and where the rule comes from', () => {
       const [f] = checkDiagnostics('GET /v23.0/120200000000000002?fields=id&⟦limit⟧=5\n', ['REQ-UNKNOWN-PARAM']);
       assert.match(f.message, /`limit` is not a parameter/);
-      assert.match(f.message, /`fields`, `date_format`, `date_preset` or `time_range`/);
-      assert.match(f.message, /\[2\] Read an ad set/);
+      assert.match(f.detail!, /`fields`, `date_format`, `date_preset` or `time_range`/);
+      assert.match(f.detail!, /\[2\] Read an ad set/);
     });
   });
 

@@ -124,9 +124,10 @@ whenRun(module, () => {
     it('URL-READ-RATE names the read count and the limit', () => {
       const f = findingsOf(reads(12)).filter((x) => x.code === 'URL-READ-RATE');
       assert.equal(f.length, 2);
-      assert.match(f[0].message, /read 11 of https:\/\/example\.com\/post/);
-      assert.match(f[0].message, /at most 10 reads per URL, per app, per hour/);
-      assert.match(f[0].message, /\[1\] Limits/);
+      assert.match(f[0].message, /read 11 of this URL/);
+      assert.match(f[0].detail!, /https:\/\/example\.com\/post/);
+      assert.match(f[0].detail!, /at most 10 reads per URL, per app, per hour/);
+      assert.match(f[0].detail!, /\[1\] Limits/);
     });
   });
 });

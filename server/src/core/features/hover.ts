@@ -36,10 +36,13 @@ export interface HoverContext {
 export function getHover(block: RequestBlock, offset: number, ctx: HoverContext): Hover | undefined {
   const main = hoverOf(block, offset, ctx);
   const rules = (ctx.findings ?? []).filter((f) => f.span.start <= offset && offset <= f.span.end);
+  // The long form of each finding under the cursor (allowed values, parameters, fields), which the
+  // one-sentence diagnostic leaves out, then the rules' documentation.
+  const details = [...new Set(rules.map((f) => f.detail).filter((d): d is string => !!d))].join('\n\n');
   const ruleText = [...new Set(rules.map((f) => f.code))].map((id) => ruleDoc(id, ctx.model)).filter(Boolean).join('\n\n---\n\n');
-  if (!main && !ruleText) return undefined;
+  if (!main && !ruleText && !details) return undefined;
   const span = main?.span ?? rules[0].span;
-  return { contents: [main?.contents, ruleText].filter(Boolean).join('\n\n---\n\n'), span };
+  return { contents: [main?.contents, details, ruleText].filter(Boolean).join('\n\n---\n\n'), span };
 }
 
 function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover | undefined {

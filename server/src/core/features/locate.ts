@@ -115,6 +115,7 @@ export class Locator {
   finding(f: RuleFinding, severity: Finding['severity']): Finding {
     const span = this.span(f.at);
     const out: Finding = { code: f.rule, severity, message: f.message, span };
+    if (f.detail) out.detail = f.detail;
     if (f.related?.length) out.related = f.related.map((r) => ({ span: this.span(r.at), message: r.message }));
     const fixes = (f.fixes ?? []).map((x) => this.fix(x, span)).filter((x): x is Fix => !!x);
     if (fixes.length) out.fixes = fixes;

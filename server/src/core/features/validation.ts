@@ -15,7 +15,7 @@ import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
 import type { Environment, Finding, Severity } from '../types';
 import { Locator } from './locate';
 import { checkWrittenBlock, checkWrittenRequest } from './writtenChecks';
-import { closest, listForMessage } from '../rules/suggest';
+import { closest, inlineList, listForMessage } from '../rules/suggest';
 
 /** What a block's check leaves behind: its findings (block-relative) and what cross-request rules need. */
 export interface BlockResult {
@@ -96,7 +96,11 @@ export function urlReadRate(reads: UrlRead[]): Finding[] {
   const out: Finding[] = [];
   for (const [url, list] of byUrl) {
     for (let i = 10; i < list.length; i++) {
-      out.push({ ...list[i].finding, message: `This is read ${i + 1} of ${url} in this file: the URL node allows at most 10 reads per URL, per app, per hour, so running the file at once hits the limit ([1] Limits).` });
+      out.push({
+        ...list[i].finding,
+        message: `This is read ${i + 1} of this URL in the file; it may be read 10 times an hour: spread the reads out.`,
+        detail: `${url}: the URL node allows at most 10 reads per URL, per app, per hour, so running the file at once hits the limit ([1] Limits).`,
+      });
     }
   }
   return out;
@@ -203,7 +207,8 @@ function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): 
       severity: 'warning',
       message: named
         ? `\`{{${expr}}}\`: a reference to request \`${name}\` is written \`{{${name}.response.body.<path>}}\`.`
-        : `\`{{${expr}}}\` is not defined: define it in the file (\`@${name} = value\`), in graphreq.env.json, or name a request \`# @name ${name}\`.`,
+        : `\`{{${expr}}}\` is not defined: define \`@${name} = value\` in the file or in graphreq.env.json.`,
+      detail: named ? undefined : `Variables come from the file (\`@${name} = value\`), graphreq.env.json, or a named request (\`# @name ${name}\`).`,
       span: { start: start + ref.start, end: start + ref.end },
     });
   }
@@ -221,7 +226,8 @@ function checkDirectives(block: RequestBlock, model: ApiModel, out: Finding[]): 
     out.push({
       code: 'REQ-DIRECTIVE-VALUE',
       severity: 'warning',
-      message: `\`# @${d.name.text}\` ${value ? `does not take \`${value}\`` : 'needs a value'}: use ${listForMessage(allowed)}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''} Until then the rules that need it stay quiet.`,
+      message: `\`# @${d.name.text}\` ${value ? `does not take \`${value}\`` : 'needs a value'}: ${suggestion ? `did you mean \`${suggestion}\`?` : `use ${inlineList(allowed) ?? `one of its ${allowed.length} values`}.`}`,
+      detail: `It takes ${listForMessage(allowed, allowed.length)}. Until then the rules that need it stay quiet.`,
       span,
       fixes: suggestion && d.value ? [{ title: `Change to \`${suggestion}\``, edits: [{ span, newText: suggestion }], preferred: true }] : undefined,
     });

@@ -9,7 +9,7 @@
 import type { JsonPath } from '../syntax/jsonBody';
 import { isOpaque } from '../syntax/jsonBody';
 import type { FixSpec, RuleFinding } from '../rules/ruleFinding';
-import { closest, listForMessage } from '../rules/suggest';
+import { closest, inlineList, listForMessage, splitMessage } from '../rules/suggest';
 import type { JsonSchema } from './schemaTypes';
 import { atLeast, type Version } from './version';
 
@@ -163,7 +163,8 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   const at = { kind: 'param' as const, name: ctx.param, path, part: 'value' as const };
   const typeRule = schema['x-rule'] ?? ctx.typeRule;
   const doc = schema['x-doc'] ?? ctx.doc;
-  const source = doc ? ` (${doc})` : '';
+  // Where the documents say it goes to the detail (hover, JSON output), not the one-sentence message.
+  const source = doc ? `(${doc})` : undefined;
 
   // Deprecated or read-only values come first: they may lie outside `enum` and deserve their own rule.
   const deprecated = typeof value === 'string' ? schema['x-deprecatedValues']?.[value] : undefined;
@@ -176,7 +177,7 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
     ctx.out.push({
       rule: deprecated.rule,
       severity: deprecated.severity,
-      message: deprecated.message,
+      ...splitMessage(deprecated.message),
       at,
       fixes,
       tags: deprecated.readOnly ? undefined : ['deprecated'],
@@ -192,7 +193,8 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   if (!c.ok) {
     ctx.out.push({
       rule: typeRule,
-      message: `\`${where()}\` expects ${kindText(schema)}, not ${describe(value)}${source}.`,
+      message: `\`${where()}\` expects ${kindText(schema)}, not ${describe(value)}.`,
+      detail: source,
       at,
       service: { code: 100, blame: [ctx.param] },
       rejectsValue: true,
@@ -211,9 +213,11 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
     const fixes: FixSpec[] = suggestion
       ? [{ kind: 'setValue', title: `Change to \`${suggestion}\``, name: ctx.param, path, value: suggestion, preferred: true, fixAll: sameWord }]
       : [];
+    const short = suggestion ? undefined : inlineList(allowed);
     ctx.out.push({
       rule,
-      message: `\`${where()}\` does not take ${describe(v)}: the allowed values are ${listForMessage(allowed, 40)}${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+      message: `\`${where()}\` does not take ${describe(v)}: ${suggestion ? `did you mean \`${suggestion}\`?` : short ? `use ${short}.` : `use one of its ${allowed.length} allowed values.`}`,
+      detail: `The allowed values are ${allowedList(schema, allowed)}${source ? ` ${source}` : ''}.`,
       at,
       fixes,
       service: { code: 100, blame: [ctx.param] },
@@ -224,7 +228,8 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   if (schema.const !== undefined && v !== schema.const) {
     ctx.out.push({
       rule: typeRule,
-      message: `\`${where()}\` must be \`${String(schema.const)}\`, not ${describe(v)}${source}.`,
+      message: `\`${where()}\` must be \`${String(schema.const)}\`, not ${describe(v)}.`,
+      detail: source,
       at,
       fixes: [{ kind: 'setValue', title: `Set \`${where()}\` to \`${String(schema.const)}\``, name: ctx.param, path, value: schema.const, preferred: true }],
       service: { code: 100, blame: [ctx.param] },
@@ -232,35 +237,35 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
     });
     return;
   }
-  const reject = (message: string): void => {
-    ctx.out.push({ rule: typeRule, message, at, service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
+  const reject = (message: string, detail = source): void => {
+    ctx.out.push({ rule: typeRule, message, detail, at, service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
   };
   if (typeof v === 'string') {
     const len = schema.maxLength !== undefined || schema.minLength !== undefined ? characterCount(v) : 0;
     if (schema.maxLength !== undefined && len > schema.maxLength) {
-      reject(`\`${where()}\` is ${len} characters long; at most ${schema.maxLength} are allowed (counted as characters, not bytes)${source}.`);
+      reject(`\`${where()}\` is ${len} characters long; at most ${schema.maxLength} are allowed: shorten it.`, `Characters are counted, not bytes${source ? ` ${source}` : ''}.`);
     } else if (schema.minLength !== undefined && len < schema.minLength) {
-      reject(`\`${where()}\` must not be empty: it takes ${kindText(schema)}${source}.`);
+      reject(`\`${where()}\` must not be empty: it takes ${kindText(schema)}.`);
     } else if (schema.pattern && !pattern(schema.pattern).test(v)) {
-      reject(`\`${where()}\` expects ${kindText(schema)}, not ${describe(v)}${source}.`);
+      reject(`\`${where()}\` expects ${kindText(schema)}, not ${describe(v)}.`);
     } else if (schema['x-kind']?.startsWith('datetime') && !isCalendarDate(v)) {
-      reject(`\`${where()}\` is not a date that exists: ${describe(v)}${source}.`);
+      reject(`\`${where()}\` is not a date that exists: ${describe(v)}.`);
     }
   } else if (typeof v === 'number') {
     if (schema.minimum !== undefined && v < schema.minimum) {
-      reject(`\`${where()}\` is ${v}; the smallest allowed value is ${schema.minimum}${rangeText(schema)}${source}.`);
+      reject(`\`${where()}\` is ${v}; the smallest allowed value is ${schema.minimum}${rangeText(schema)}.`);
     } else if (schema.maximum !== undefined && v > schema.maximum) {
-      reject(`\`${where()}\` is ${v}; the largest allowed value is ${schema.maximum}${rangeText(schema)}${source}.`);
+      reject(`\`${where()}\` is ${v}; the largest allowed value is ${schema.maximum}${rangeText(schema)}.`);
     }
   }
 
   if (typeof v === 'string') {
     const since = schema['x-valueSince']?.[v];
     if (since && !atLeast(ctx.version, since)) {
-      ctx.out.push({ rule: schema['x-versionRule'] ?? typeRule, message: `\`${v}\` is available from ${since}; this request uses ${ctx.version?.text}${source}.`, at, service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
+      ctx.out.push({ rule: schema['x-versionRule'] ?? typeRule, message: `\`${v}\` is available from ${since}; this request uses ${ctx.version?.text}: use ${since} or later.`, detail: source, at, service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
     }
     const beta = schema['x-betaValues']?.[v];
-    if (beta) ctx.out.push({ rule: 'ADSET-DESTINATION-BETA', message: beta, at });
+    if (beta) ctx.out.push({ rule: 'ADSET-DESTINATION-BETA', ...splitMessage(beta), at });
   }
 
   // Members and items inherit this value's rule (unless they name their own) and its doc reference.
@@ -270,6 +275,14 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   } else if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
     validateObject(schema, v as Record<string, unknown>, path, inner);
   }
+}
+
+/** An enum's allowed values as text for details: built once per schema, not per finding. */
+const allowedLists = new WeakMap<JsonSchema, string>();
+function allowedList(schema: JsonSchema, allowed: unknown[]): string {
+  let text = allowedLists.get(schema);
+  if (text === undefined) allowedLists.set(schema, (text = listForMessage(allowed, allowed.length)));
+  return text;
 }
 
 function rangeText(schema: JsonSchema): string {
@@ -287,7 +300,8 @@ function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: 
       const desc = props?.[name]?.description;
       ctx.out.push({
         rule,
-        message: `\`${where()}\` is missing \`${name}\`${desc ? ` (${lowerFirst(stripPeriod(firstSentence(desc)))})` : ''}: each ${path.length && typeof path[path.length - 1] === 'number' ? 'item' : 'value'} needs ${listForMessage(schema.required).replace(/ or /, ' and ')}${source}.`,
+        message: `\`${where()}\` is missing \`${name}\`: each ${path.length && typeof path[path.length - 1] === 'number' ? 'item' : 'value'} needs ${listForMessage(schema.required).replace(/ or /, ' and ')}.`,
+        detail: [desc ? `\`${name}\`: ${lowerFirst(stripPeriod(firstSentence(desc)))}.` : '', ctx.doc ? `(${ctx.doc})` : ''].filter(Boolean).join(' ') || undefined,
         at: { kind: 'missing', name: ctx.param, path: [...path, name] },
         service: { code: 100, blame: [ctx.param] },
         rejectsValue: true,
@@ -304,7 +318,8 @@ function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: 
       ctx.out.push({
         rule: schema['x-rule'] ?? ctx.typeRule,
         severity: 'warning',
-        message: `\`${where()}\` has no member \`${key}\`: it takes ${listForMessage(Object.keys(props), 20)}${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+        message: `\`${where()}\` has no member \`${key}\`: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
+        detail: `It takes ${listForMessage(Object.keys(props), Infinity)}${source}.`,
         at: { kind: 'param', name: ctx.param, path: [...path, key], part: 'key' },
         fixes: suggestion ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: ctx.param, path: [...path, key], newName: suggestion, preferred: true }] : [],
         service: { code: 100, blame: [ctx.param] },
@@ -322,11 +337,12 @@ export function checkGate(schema: JsonSchema, name: string, path: JsonPath, ctx:
   const rule = schema['x-versionRule'];
   if (!rule || !ctx.version) return;
   const ref = ctx.ruleDoc?.(rule);
-  const source = ref ? ` (${ref})` : '';
+  const source = ref ? `(${ref})` : undefined;
   if (since && !atLeast(ctx.version, since)) {
     ctx.out.push({
       rule,
-      message: `\`${name}\` is available from ${since}; this request uses ${ctx.version.text}${source}. Use ${since} or later, or leave \`${name}\` out.`,
+      message: `\`${name}\` is available from ${since}; this request uses ${ctx.version.text}: use ${since} or later, or leave \`${name}\` out.`,
+      detail: source,
       at: { kind: 'param', name: ctx.param, path, part: 'key' },
       service: { code: 100, blame: [ctx.param] },
       rejectsValue: true,
@@ -334,7 +350,8 @@ export function checkGate(schema: JsonSchema, name: string, path: JsonPath, ctx:
   } else if (until && atLeast(ctx.version, until)) {
     ctx.out.push({
       rule,
-      message: `\`${name}\` is not available from ${until} on; this request uses ${ctx.version.text}${source}.`,
+      message: `\`${name}\` is not available from ${until} on; this request uses ${ctx.version.text}: leave \`${name}\` out.`,
+      detail: source,
       at: { kind: 'param', name: ctx.param, path, part: 'key' },
       service: { code: 100, blame: [ctx.param] },
       rejectsValue: true,

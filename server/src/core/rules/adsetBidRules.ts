@@ -22,7 +22,8 @@ export const bidRules: CrossFieldRule[] = [
       if (buying && RESERVED.has(buying)) return;
       out.push({
         rule: 'ADSET-BID-AMOUNT-REQUIRED',
-        message: `\`bid_strategy\` ${strategy} needs \`bid_amount\` (the bid cap or cost target, in cents of the account currency), except with reach and frequency buying (${DOC}).`,
+        message: `\`bid_strategy\` ${strategy} needs \`bid_amount\`: add the bid cap or cost target, in cents.`,
+        detail: `In cents of the account currency; reach and frequency buying is the exception (${DOC}).`,
         at: { kind: 'param', name: 'bid_strategy', part: 'value' },
         related: [{ at: { kind: 'missing', name: 'bid_amount' }, message: '`bid_amount` is missing' }],
         fixes: [{ kind: 'addParam', title: 'Add `bid_amount`', name: 'bid_amount', value: 100 }],
@@ -43,8 +44,9 @@ export const bidRules: CrossFieldRule[] = [
       out.push({
         rule: 'ADSET-BID-AMOUNT-MIN',
         message: perThousand
-          ? `\`bid_amount\` ${bid} is below the minimum of 2 (cents per 1,000 impressions) for billing_event ${billing} (${DOC}; other currencies have similar minimums).`
-          : `\`bid_amount\` ${bid} is below the minimum of 1 (cent per occurrence)${billing ? ` for billing_event ${billing}` : ''} (${DOC}; other currencies have similar minimums).`,
+          ? `\`bid_amount\` ${bid} is below the minimum of 2 (cents per 1,000 impressions) for billing_event ${billing}.`
+          : `\`bid_amount\` ${bid} is below the minimum of 1 (cent per occurrence)${billing ? ` for billing_event ${billing}` : ''}.`,
+        detail: `Other currencies have similar minimums (${DOC}).`,
         at: { kind: 'param', name: 'bid_amount', part: 'value' },
         fixes: [{ kind: 'setValue', title: `Set \`bid_amount\` to ${min}`, name: 'bid_amount', value: min }],
         service: { code: 100, blame: ['bid_amount'] },
@@ -58,7 +60,8 @@ export const bidRules: CrossFieldRule[] = [
       if (!given(call, 'bid_amount') || given(call, 'bid_strategy')) return;
       out.push({
         rule: 'ADSET-BID-AMOUNT-IMPLIES',
-        message: `\`bid_amount\` without \`bid_strategy\` sets the strategy LOWEST_COST_WITH_BID_CAP at creation (${DOC}). Write \`bid_strategy\` to make the choice visible.`,
+        message: '`bid_amount` without `bid_strategy` sets LOWEST_COST_WITH_BID_CAP: write the strategy to show it.',
+        detail: `At creation, a bid amount alone sets the strategy LOWEST_COST_WITH_BID_CAP (${DOC}).`,
         at: { kind: 'param', name: 'bid_amount', part: 'key' },
         fixes: [{ kind: 'addParam', title: 'Add `bid_strategy: LOWEST_COST_WITH_BID_CAP`', name: 'bid_strategy', value: 'LOWEST_COST_WITH_BID_CAP' }],
       });

@@ -8,6 +8,8 @@ import { buyingType, given, list, num, obj, raw, timeMs, toNumber, toObject } fr
 
 const CREATE = ['adset.create'];
 const DOC = '[2] Create an ad set';
+/** Where the documents say it, for details. */
+const SOURCE = `(${DOC})`;
 
 export const budgetRules: CrossFieldRule[] = [
   {
@@ -19,7 +21,8 @@ export const budgetRules: CrossFieldRule[] = [
       if (!hasId && !hasSpec) {
         out.push({
           rule: 'ADSET-CAMPAIGN',
-          message: `An ad set belongs to a campaign: give \`campaign_id\` (an existing campaign) or \`campaign_spec\` ({name, objective, buying_type} of a campaign to create) (${DOC}).`,
+          message: 'An ad set belongs to a campaign: give `campaign_id` or `campaign_spec`.',
+          detail: `\`campaign_id\` names an existing campaign; \`campaign_spec\` ({name, objective, buying_type}) creates one ${SOURCE}.`,
           at: { kind: 'missing', name: 'campaign_id' },
           fixes: [{ kind: 'addParam', title: 'Add `campaign_id`', name: 'campaign_id', value: '' }],
           service: { code: 100, blame: ['campaign_id'] },
@@ -27,7 +30,8 @@ export const budgetRules: CrossFieldRule[] = [
       } else if (hasId && hasSpec) {
         out.push({
           rule: 'ADSET-CAMPAIGN',
-          message: `Give either \`campaign_id\` or \`campaign_spec\`, not both: \`campaign_spec\` is the alternative to \`campaign_id\` (${DOC}; graphreq refuses both, see docs/rules.md).`,
+          message: 'Give either `campaign_id` or `campaign_spec`, not both: remove one.',
+          detail: `\`campaign_spec\` is the alternative to \`campaign_id\` (${DOC}; graphreq refuses both, see docs/rules.md).`,
           at: { kind: 'param', name: 'campaign_spec', part: 'key' },
           related: [{ at: { kind: 'param', name: 'campaign_id', part: 'key' }, message: '`campaign_id` is given here' }],
           fixes: [{ kind: 'removeParam', title: 'Remove `campaign_spec`', name: 'campaign_spec' }],
@@ -51,7 +55,8 @@ export const budgetRules: CrossFieldRule[] = [
         if (spec && spec.daily_budget === undefined && spec.lifetime_budget === undefined) {
           out.push({
             rule: 'ADSET-BUDGET-POSITIVE',
-            message: `No budget: give \`daily_budget\` or \`lifetime_budget\` greater than 0, in the account currency's smallest unit (${DOC}).`,
+            message: 'No budget: give `daily_budget` or `lifetime_budget` greater than 0.',
+            detail: `Budgets are in the account currency's smallest unit ${SOURCE}.`,
             at: { kind: 'missing', name: 'daily_budget' },
             service: { code: 100, blame: ['daily_budget'] },
           });
@@ -64,7 +69,8 @@ export const budgetRules: CrossFieldRule[] = [
         const name = hasDaily ? 'daily_budget' : 'lifetime_budget';
         out.push({
           rule: 'ADSET-BUDGET-POSITIVE',
-          message: `\`${name}\` is ${hasDaily ? daily : lifetime}: either \`daily_budget\` or \`lifetime_budget\` must be greater than 0 (${DOC}).`,
+          message: `\`${name}\` is ${hasDaily ? daily : lifetime}: either \`daily_budget\` or \`lifetime_budget\` must be greater than 0.`,
+          detail: SOURCE,
           at: { kind: 'param', name, part: 'value' },
           service: { code: 100, blame: [name] },
         });
@@ -84,7 +90,8 @@ export const budgetRules: CrossFieldRule[] = [
       if (hours <= 24) {
         out.push({
           rule: 'ADSET-DAILY-BUDGET-SPAN',
-          message: `A daily budget needs more than 24 hours between \`start_time\` and \`end_time\`; ${formatHours(hours)}. Use \`lifetime_budget\` for a shorter run, or move \`end_time\` (${DOC}).`,
+          message: `A daily budget needs more than 24 hours from \`start_time\` to \`end_time\`, ${formatHours(hours)}: move \`end_time\` or use \`lifetime_budget\`.`,
+          detail: SOURCE,
           at: { kind: 'param', name: 'end_time', part: 'value' },
           related: [
             { at: { kind: 'param', name: 'start_time', part: 'value' }, message: 'start_time' },
@@ -103,7 +110,8 @@ export const budgetRules: CrossFieldRule[] = [
       if (!given(call, 'end_time')) {
         out.push({
           rule: 'ADSET-LIFETIME-END',
-          message: `\`lifetime_budget\` requires \`end_time\`: a lifetime budget is spent between start and end (${DOC}).`,
+          message: '`lifetime_budget` requires `end_time`: add the time by which the budget is spent.',
+          detail: `A lifetime budget is spent between start and end ${SOURCE}.`,
           at: { kind: 'param', name: 'lifetime_budget', part: 'key' },
           related: [{ at: { kind: 'missing', name: 'end_time' }, message: '`end_time` is missing from this request' }],
           fixes: [{ kind: 'addParam', title: 'Add `end_time`', name: 'end_time', value: '' }],
@@ -120,7 +128,8 @@ export const budgetRules: CrossFieldRule[] = [
       if (toNumber(end) !== 0 || !given(call, 'lifetime_budget')) return;
       out.push({
         rule: 'ADSET-END-ZERO',
-        message: `\`end_time\` 0 means "ongoing", which only a daily budget allows: a lifetime budget needs a real end time (${DOC}).`,
+        message: '`end_time` 0 means "ongoing", which only a daily budget allows: give a real end time.',
+        detail: `A lifetime budget needs a real end time ${SOURCE}.`,
         at: { kind: 'param', name: 'end_time', part: 'value' },
         related: [{ at: { kind: 'param', name: 'lifetime_budget', part: 'key' }, message: 'the lifetime budget' }],
         service: { code: 100, blame: ['end_time'] },
@@ -137,7 +146,8 @@ export const budgetRules: CrossFieldRule[] = [
         if (!given(call, name)) continue;
         out.push({
           rule: 'ADSET-FIXED-CPM-ONLY',
-          message: `\`${name}\` only applies to campaigns with buying_type FIXED_CPM; this campaign's buying type is ${buying} (${DOC}).`,
+          message: `\`${name}\` only applies with buying_type FIXED_CPM, and this campaign's is ${buying}: remove it.`,
+          detail: SOURCE,
           at: { kind: 'param', name, part: 'key' },
           fixes: [{ kind: 'removeParam', title: `Remove \`${name}\``, name }],
           service: { code: 100, blame: [name] },
@@ -165,7 +175,8 @@ export const budgetRules: CrossFieldRule[] = [
         if (!given(call, name) || budget === kind) continue;
         out.push({
           rule: 'ADSET-CAMPAIGN-BUDGET-NEEDED',
-          message: `\`${name}\` needs a ${kind} budget on the campaign; ${budget === 'none' ? 'the campaign has no budget' : `the campaign has a ${budget} budget`} (${DOC}).`,
+          message: `\`${name}\` needs a ${kind} budget on the campaign, which has ${budget === 'none' ? 'no budget' : `a ${budget} budget`}.`,
+          detail: SOURCE,
           at: { kind: 'param', name, part: 'key' },
           service: { code: 100, blame: [name] },
         });
@@ -186,7 +197,8 @@ export const budgetRules: CrossFieldRule[] = [
         if (start !== undefined && end !== undefined && start >= end) {
           out.push({
             rule: 'ADSET-SCHEDULE-ITEM',
-            message: `\`adset_schedule[${i}]\`: start_minute (${start}) must come before end_minute (${end}); minutes count from 0 at midnight (${DOC}).`,
+            message: `\`adset_schedule[${i}]\`: start_minute (${start}) must come before end_minute (${end}).`,
+            detail: `Minutes count from 0 at midnight ${SOURCE}.`,
             at: { kind: 'param', name: 'adset_schedule', path: [i, 'end_minute'] },
             service: { code: 100, blame: ['adset_schedule'] },
           });
@@ -197,7 +209,7 @@ export const budgetRules: CrossFieldRule[] = [
 ];
 
 function formatHours(h: number): string {
-  if (h < 0) return 'here `end_time` comes before `start_time`';
+  if (h < 0) return 'but `end_time` comes first';
   const n = Math.round(h * 10) / 10;
-  return `here there ${n === 1 ? 'is 1 hour' : `are ${n} hours`}`;
+  return `not ${n === 1 ? '1 hour' : `${n} hours`}`;
 }

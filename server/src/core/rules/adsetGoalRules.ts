@@ -7,7 +7,7 @@ import type { Call } from '../analysis/call';
 import { conversionEvents, customEventTypeMap, objectives, promotedObjectRows, type ObjectiveLocation } from '../model/rulesData';
 import type { CrossFieldRule } from './registry';
 import type { Location } from './ruleFinding';
-import { listForMessage } from './suggest';
+import { inlineList, listForMessage } from './suggest';
 import { given, list, obj, objective, str } from './values';
 
 const CREATE = ['adset.create'];
@@ -39,14 +39,15 @@ export const goalRules: CrossFieldRule[] = [
       if (allowed.includes(goal)) return;
       const label = objectives[obj.value].label;
       const where = found.locations.length === 1 && found.locations[0].location !== 'n/a'
-        ? ` with conversion location ${found.locations[0].location}${found.destination ? ` (destination_type ${found.destination})` : ''}`
+        ? ` with conversion location ${found.locations[0].location}`
         : found.destination && found.locations.length < objectives[obj.value].locations.length
           ? ` with destination_type ${found.destination}`
           : found.locations[0].location === 'n/a' ? '' : ' at any conversion location';
       const decisions = found.locations.map((l) => l.decision).filter(Boolean);
       out.push({
         rule: 'ADSET-GOAL-FOR-OBJECTIVE',
-        message: `\`optimization_goal\` ${goal} is not allowed for the ${label} objective${where}: use ${listForMessage(allowed)} (${MAPPING_DOC}; objective from ${obj.from === 'directive' ? 'the `# @objective` directive' : '`campaign_spec.objective`'}).${decisions.length === 1 ? ` graphreq's reading of the table (docs/rules.md): ${decisions[0]}` : ''}`,
+        message: `\`optimization_goal\` ${goal} is not allowed for the ${label} objective${where}: use ${inlineList(allowed, 50) ?? `one of its ${allowed.length} goals, such as \`${allowed[0]}\``}.`,
+        detail: `The allowed goals${found.destination ? ` with destination_type ${found.destination}` : ''} are ${listForMessage(allowed, allowed.length)} (${MAPPING_DOC}; objective from ${obj.from === 'directive' ? 'the `# @objective` directive' : '`campaign_spec.objective`'}).${decisions.length === 1 ? ` graphreq's reading of the table (docs/rules.md): ${decisions[0]}` : ''}`,
         at: { kind: 'param', name: 'optimization_goal', part: 'value' },
         related: obj.from === 'directive'
           ? [{ at: { kind: 'directive', name: 'objective' }, message: 'the objective' }]
@@ -74,7 +75,8 @@ export const goalRules: CrossFieldRule[] = [
       if (!mapped.length || mapped.includes(type)) return;
       out.push({
         rule: 'ADSET-CONVERSION-EVENT',
-        message: `\`promoted_object.custom_event_type\` ${type} is not among the conversion events of ${objectives[obj.value].label} / ${loc}: ${listForMessage(mapped)} ([2] Conversion events by location).`,
+        message: `\`promoted_object.custom_event_type\` ${type} is not a conversion event of ${objectives[obj.value].label} / ${loc}: use ${inlineList(mapped, 50) ?? `one of its ${mapped.length} events`}.`,
+        detail: `The conversion events of ${objectives[obj.value].label} / ${loc} are ${listForMessage(mapped, mapped.length)} ([2] Conversion events by location).`,
         at: { kind: 'param', name: 'promoted_object', path: ['custom_event_type'] },
       });
     },
@@ -103,9 +105,14 @@ export const goalRules: CrossFieldRule[] = [
         const cause: Location = w.optimization_goal
           ? { kind: 'param', name: 'optimization_goal', part: 'value' }
           : obj?.from === 'campaign_spec' ? { kind: 'param', name: 'campaign_spec', path: ['objective'] } : { kind: 'missing', name: 'promoted_object' };
+        const first = row.anyOf[0].map((m) => `\`${m}\``).join(' + ');
+        const shortOptions = options.length <= 60 ? options : `${first} (or one of ${row.anyOf.length - 1} other member sets)`;
         out.push({
           rule: 'ADSET-PROMOTED-OBJECT',
-          message: `${row.label} needs \`promoted_object\` with ${options}${po ? `; this one lacks ${lacking.map((m) => `\`${m}\``).join(' and ')}` : ', and there is none'} ([2] promoted_object, required members by objective or goal).`,
+          message: po
+            ? `${row.label} needs ${lacking.map((m) => `\`promoted_object.${m}\``).join(' and ')}: add ${lacking.length === 1 ? 'it' : 'them'}.`
+            : `${row.label} needs \`promoted_object\` with ${shortOptions}: add it.`,
+          detail: `It needs ${options} ([2] promoted_object, required members by objective or goal).`,
           at: po ? { kind: 'param', name: 'promoted_object', part: 'key' } : cause,
           related: po ? [{ at: cause, message: 'what requires these members' }] : undefined,
           fixes: po
@@ -126,7 +133,8 @@ export const goalRules: CrossFieldRule[] = [
       if (typeof po.custom_event_str === 'string' && po.custom_event_str !== '') return;
       out.push({
         rule: 'ADSET-PROMOTED-OTHER',
-        message: '`custom_event_type` OTHER needs `custom_event_str`, the name of the custom event ([2] promoted_object).',
+        message: '`custom_event_type` OTHER needs `custom_event_str`: add the name of the custom event.',
+        detail: '([2] promoted_object)',
         at: { kind: 'param', name: 'promoted_object', path: ['custom_event_type'] },
         fixes: [{ kind: 'addParam', title: 'Add `custom_event_str`', name: 'promoted_object', path: ['custom_event_str'], value: '' }],
         service: { code: 100, blame: ['promoted_object'] },
@@ -144,7 +152,8 @@ export const goalRules: CrossFieldRule[] = [
       if (!goal || goal === 'REACH' || goal === 'THRUPLAY') return;
       out.push({
         rule: 'ADSET-FREQ-GOAL',
-        message: `\`frequency_control_specs\` only applies where optimization_goal is REACH or THRUPLAY; this ad set optimizes for ${goal} ([2] Create an ad set).`,
+        message: `\`frequency_control_specs\` only applies when optimization_goal is REACH or THRUPLAY, not ${goal}: remove it.`,
+        detail: '([2] Create an ad set)',
         at: { kind: 'param', name: 'frequency_control_specs', part: 'key' },
         related: [{ at: { kind: 'param', name: 'optimization_goal', part: 'value' }, message: 'the optimization goal' }],
         fixes: [{ kind: 'removeParam', title: 'Remove `frequency_control_specs`', name: 'frequency_control_specs' }],

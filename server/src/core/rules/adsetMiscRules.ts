@@ -14,7 +14,8 @@ export const miscRules: CrossFieldRule[] = [
       if (!options || options.length !== 1 || options[0] !== 'include_recommendations') return;
       out.push({
         rule: 'ADSET-EXECUTION-OPTIONS',
-        message: '`include_recommendations` cannot be used alone: combine it with `validate_only`, as in `["validate_only", "include_recommendations"]` ([2] Create an ad set).',
+        message: '`include_recommendations` cannot be used alone: add `validate_only`.',
+        detail: 'Write `["validate_only", "include_recommendations"]` ([2] Create an ad set).',
         at: { kind: 'param', name: 'execution_options', path: [0] },
         fixes: [{ kind: 'setValue', title: 'Add `validate_only`', name: 'execution_options', value: ['validate_only', 'include_recommendations'], preferred: true }],
         service: { code: 100, blame: ['execution_options'] },
@@ -29,7 +30,8 @@ export const miscRules: CrossFieldRule[] = [
       if (!spec || spec.special_ad_category !== undefined || spec.special_ad_categories !== undefined) return;
       out.push({
         rule: 'ADSET-SPECIAL-CATEGORY',
-        message: 'If this campaign is about housing, employment or credit, it must declare `special_ad_category`, which restricts the targeting its ads can use ([2] What the service does).',
+        message: 'A housing, employment or credit campaign must declare `special_ad_category`: add it if this is one.',
+        detail: 'The category restricts the targeting its ads can use ([2] What the service does).',
         at: { kind: 'param', name: 'campaign_spec', part: 'key' },
       });
     },
@@ -45,7 +47,8 @@ export const miscRules: CrossFieldRule[] = [
       if (!bad && range.since <= range.until) return;
       out.push({
         rule: 'ADSET-TIME-RANGE',
-        message: `\`time_range\` runs from ${range.since} to ${range.until}, which is not a valid range (${bad ? `${bad} is not a day of the calendar` : 'since comes after until'}): the service ignores an invalid range and answers as if no time_range were given. since and until are days written YYYY-MM-DD, since not after until ([2] Read an ad set).`,
+        message: `\`time_range\` is not a valid range (${bad ? `${bad} is not a day of the calendar` : 'since comes after until'}), so the service ignores it: fix the dates.`,
+        detail: `It runs from ${range.since} to ${range.until}. The service answers as if no time_range were given. since and until are days written YYYY-MM-DD, since not after until ([2] Read an ad set).`,
         at: { kind: 'param', name: 'time_range', part: 'value' },
       });
     },
@@ -58,7 +61,8 @@ export const miscRules: CrossFieldRule[] = [
       if (!item) return;
       out.push({
         rule: 'ADSET-CBO-BID-STRATEGY',
-        message: 'With campaign budget optimization, bid_strategy is read (and set) on the campaign, not the ad set ([2] Ad set read fields).',
+        message: 'With campaign budget optimization, bid_strategy is read (and set) on the campaign, not the ad set.',
+        detail: '([2] Ad set read fields)',
         at: call.params.get('fields')?.source === 'json' || call.fieldsUnlocated ? { kind: 'param', name: 'fields', part: 'value' } : { kind: 'field', item },
       });
     },

@@ -89,8 +89,11 @@ export const regionRules: CrossFieldRule[] = [
         out.push({
           rule: 'ADSET-DSA-REQUIRED',
           message: written
-            ? `\`${name}\` is empty: this ad set ${t.reason}, so it needs ${what}, and ads without it are not published (${DOC} 1-4).`
-            : `This ad set ${t.reason}, so it needs \`${name}\` (${what}), and the ad account has no \`${key}\` to fill it in: ads without it are not published. Targeting the EU, its associated territories or the whole world requires both \`dsa_payor\` and \`dsa_beneficiary\` (${DOC} 1-4).`,
+            ? `\`${name}\` is empty, but this ad set ${t.reason}: fill in ${what}.`
+            : `This ad set ${t.reason}, so it needs \`${name}\` (${what}): add it.`,
+          detail: written
+            ? `Ads without it are not published (${DOC} 1-4).`
+            : `The ad account has no \`${key}\` to fill it in, and ads without it are not published. Targeting the EU, its associated territories or the whole world requires both \`dsa_payor\` and \`dsa_beneficiary\` (${DOC} 1-4).`,
           at,
           related: written && t.at ? [{ at: t.at, message: 'EU targeting' }] : undefined,
           fixes,
@@ -108,7 +111,8 @@ export const regionRules: CrossFieldRule[] = [
         if (!call.params.has(name)) continue;
         out.push({
           rule: 'ADSET-DSA-IGNORED',
-          message: `\`${name}\` is ignored: this ad set targets no EU country, and payor and beneficiary are stored only for ad sets targeting the EU or associated territories (${DOC} 5).`,
+          message: `\`${name}\` is ignored, as this ad set targets no EU country: remove it.`,
+          detail: `Payor and beneficiary are stored only for ad sets targeting the EU or associated territories (${DOC} 5).`,
           at: { kind: 'param', name, part: 'key' },
           tags: ['unnecessary'],
         });

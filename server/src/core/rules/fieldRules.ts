@@ -14,7 +14,7 @@ import type { Severity } from '../types';
 import type { RuleContext } from './engine';
 import { hasOwn } from '../own';
 import type { Location } from './ruleFinding';
-import { closest, listForMessage, ruleDoc } from './suggest';
+import { closest, inlineList, listForMessage, ruleDoc } from './suggest';
 
 export function checkFieldList(call: Call, ctx: RuleContext): void {
   const list = call.fields;
@@ -31,7 +31,8 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
   if (syntax) {
     ctx.out.push({
       rule: 'THREAD-MODIFIER-SYNTAX',
-      message: `${syntax.message} Field lists are written \`a,b{c,d},e.modifier(value)\` ([1] Thread node, query shape).`,
+      message: syntax.message,
+      detail: 'Field lists are written `a,b{c,d},e.modifier(value)` ([1] Thread node, query shape).',
       at: locate({ kind: 'span', span: syntax.span }),
       service: { code: 100, blame: ['fields'] },
     });
@@ -53,11 +54,20 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
         : severity === 'hint' ? ' The documents name other fields of this node without their names ("not shown"), so this may still work.' : '';
       // A field of another node (`messages` on a numeric id): the id may be that node's; the directive says so.
       const other = Object.entries(ctx.model.data.nodes).find(([name, n]) => n !== node && n.properties && hasOwn(n.properties, item.name) && name !== 'url');
-      const nodeHint = other && !suggestion ? ` If this id is a ${other[1].title?.toLowerCase() ?? other[0]}, write \`# @node ${other[0]}\` above the request.` : '';
+      const fix = suggestion && suggestion !== item.name
+        ? `did you mean \`${suggestion}\`?`
+        : other
+          ? `if this id is a ${other[1].title?.toLowerCase() ?? other[0]}, write \`# @node ${other[0]}\` above the request.`
+          : pastCutoff
+            ? 'it may exist past the end of the documented list, so check its spelling.'
+            : severity === 'hint'
+              ? 'it may exist (the documents do not name every field), so check its spelling.'
+              : 'remove it or use a documented one.';
       ctx.out.push({
         rule: unknown?.rule ?? 'REQ-UNKNOWN-FIELD',
         severity,
-        message: `\`${item.name}\` is not a documented field of the ${nodeName}: it has ${listForMessage(names, 12)}${node['x-doc'] ? ` (${node['x-doc']})` : ''}.${suggestion && suggestion !== item.name ? ` Did you mean \`${suggestion}\`?` : ''}${notShown}${nodeHint}`,
+        message: `\`${item.name}\` is not a documented field of the ${nodeName}: ${fix}`,
+        detail: `The ${nodeName} has ${fieldList(node)}${node['x-doc'] ? ` (${node['x-doc']})` : ''}.${notShown}`,
         at: locate({ kind: 'field', item }),
         fixes: suggestion && !inBody ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true }] : [],
         service: severity === 'hint' ? undefined : { code: 100, blame: ['fields'] },
@@ -66,6 +76,17 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
     }
     checkField(item, schema, node, call, ctx, locate, item.name);
   }
+}
+
+/** A node's or object's documented fields as text for details: built once per schema, not per finding. */
+const fieldLists = new WeakMap<JsonSchema, string>();
+function fieldList(schema: JsonSchema): string {
+  let text = fieldLists.get(schema);
+  if (text === undefined) {
+    const names = Object.keys(schema.properties ?? {});
+    fieldLists.set(schema, (text = listForMessage(names, names.length)));
+  }
+  return text;
 }
 
 /** "URL node" stays as written; "Ad set" becomes "ad set" inside a sentence. */
@@ -86,7 +107,8 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
     const ref = ruleDoc(ctx.model, rule);
     ctx.out.push({
       rule,
-      message: `\`${path}\` is available from ${since}; this request uses ${call.version.text}, so the field is left out of the answer${ref ? ` (${ref})` : ''}. Use ${since} or later to read it.`,
+      message: `\`${path}\` is available from ${since}; this request uses ${call.version.text}, so it is left out of the answer: use ${since} or later.`,
+      detail: ref ? `(${ref})` : undefined,
       at: locate({ kind: 'field', item }),
     });
   }
@@ -98,9 +120,11 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
     if (!modSchema) {
       const names = Object.keys(connection.modifiers ?? {});
       const suggestion = closest(m.name, names);
+      const modifiers = listForMessage(names.map((n) => `.${n}(...)`), names.length);
       ctx.out.push({
         rule: 'THREAD-MODIFIER-SYNTAX',
-        message: `\`${path}\` has no modifier \`${m.name}\`: it takes ${listForMessage(names.map((n) => `.${n}(...)`))}${root['x-doc'] ? ` (${root['x-doc']})` : ''}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+        message: `\`${path}\` has no modifier \`${m.name}\`: ${suggestion ? `did you mean \`${suggestion}\`?` : `use ${inlineList(names.map((n) => `.${n}(...)`)) ?? 'a documented one'}.`}`,
+        detail: `It takes ${modifiers}${root['x-doc'] ? ` (${root['x-doc']})` : ''}.`,
         at: locate({ kind: 'modifier', modifier: m, part: 'name' }),
         fixes: suggestion ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true }] : [],
         service: { code: 100, blame: ['fields'] },
@@ -120,13 +144,15 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
       const allowed = modSchema.enum
         ? unquoted !== arg && modSchema.enum.includes(unquoted)
           ? `write \`${unquoted}\` without quotes`
-          : `only ${listForMessage(modSchema.enum)} is allowed`
+          : `only ${inlineList(modSchema.enum) ?? `one of its ${modSchema.enum.length} values`} is allowed`
         : `it takes ${modSchema['x-kind'] ?? modSchema.type}${modSchema.minimum !== undefined ? ` (${modSchema.minimum} or more)` : ''}`;
       const suggestion = modSchema.enum ? closest(unquoted, modSchema.enum as string[]) ?? String(modSchema.enum[0]) : undefined;
-      const what = modSchema.description ? ` ${firstSentence(modSchema.description)}` : '';
+      const what = modSchema.description ? firstSentence(modSchema.description) : '';
+      const where = modSchema['x-doc'] ? `(${modSchema['x-doc']})` : '';
       ctx.out.push({
         rule,
-        message: `\`.${m.name}(${arg})\`: ${allowed}${modSchema['x-doc'] ? ` (${modSchema['x-doc']})` : ''}.${what}`,
+        message: `\`.${m.name}(${arg})\`: ${allowed}.`,
+        detail: [what, modSchema.enum ? `Allowed: ${listForMessage(modSchema.enum, modSchema.enum.length)}.` : '', where].filter(Boolean).join(' ') || undefined,
         at: locate({ kind: 'modifier', modifier: m, part: 'arg' }),
         fixes: suggestion ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true, fixAll: modSchema.enum?.length === 1 }] : [],
         service: { code: 100, blame: ['fields'] },
@@ -144,7 +170,8 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
       const suggestion = closest(child.name, Object.keys(props));
       ctx.out.push({
         rule: 'REQ-UNKNOWN-FIELD',
-        message: `\`${child.name}\` is not a documented subfield of \`${path}\`: it has ${listForMessage(Object.keys(props), 30)}${root['x-doc'] ? ` (${root['x-doc']})` : ''}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+        message: `\`${child.name}\` is not a documented subfield of \`${path}\`: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
+        detail: `\`${path}\` has ${fieldList(sub!)}${root['x-doc'] ? ` (${root['x-doc']})` : ''}.`,
         at: locate({ kind: 'field', item: child }),
         fixes: suggestion ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true }] : [],
         service: { code: 100, blame: ['fields'] },

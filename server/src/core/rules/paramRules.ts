@@ -6,6 +6,7 @@
  */
 import type { Call } from '../analysis/call';
 import { checkGate, firstSentence, validateValue, type ValidateContext } from '../model/validateValue';
+import type { JsonSchema } from '../model/schemaTypes';
 import type { RuleContext } from './engine';
 import { passesGate } from './paramGate';
 import { closest, listForMessage, ruleDoc } from './suggest';
@@ -22,7 +23,6 @@ export function checkParams(call: Call, ctx: RuleContext): void {
   const props = schema.properties ?? {};
   const doc = schema['x-doc'];
   const source = doc ? ` (${doc})` : '';
-  const documented = Object.keys(props).filter((k) => k !== 'access_token');
   for (const p of call.params.values()) {
     if (p.name === 'access_token') continue; // REQ-TOKEN-IN-FILE has said what matters.
     const sub = props[p.name];
@@ -33,16 +33,22 @@ export function checkParams(call: Call, ctx: RuleContext): void {
       // The documents list these parameters alphabetically and stop ("not shown"): a name that sorts
       // after the last one shown may exist, so it gets a hint rather than a warning.
       const notShown = !!cutoff && p.name > cutoff && !suggestion;
+      const cut = !notShown && cutUrl(call, p.name, props);
       ctx.out.push({
         rule: 'REQ-UNKNOWN-PARAM',
         severity: notShown ? 'hint' : undefined,
         message: notShown
-          ? `\`${p.name}\` is not documented: ${doc ?? 'the documents'} list${doc ? 's' : ''} the parameters alphabetically up to \`${cutoff}\` and do${doc ? 'es' : ''} not show the rest, so graphreq cannot check it.`
-          : cutUrl(call, p.name, props)
-            ? `\`${p.name}\` is not a parameter: it is probably the rest of the URL in \`id\`, cut at a raw \`&\`. Encode the URL (\`&\` as \`%26\`)${source}.`
-            : `\`${p.name}\` is not a parameter of this request${source}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ` It takes ${listForMessage(documented, 15)}.`}`,
+          ? `\`${p.name}\` is past the end of the documented list (\`${cutoff}\`): it is sent unchecked, so check its spelling.`
+          : cut
+            ? `\`${p.name}\` is probably the rest of the URL in \`id\`, cut at a raw \`&\`: encode the URL (\`&\` as \`%26\`).`
+            : `\`${p.name}\` is not a parameter of this request: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
+        detail: notShown
+          ? `${doc ?? 'The documents'} list${doc ? 's' : ''} the parameters alphabetically up to \`${cutoff}\` and do${doc ? 'es' : ''} not show the rest, so graphreq cannot check \`${p.name}\`.`
+          : cut
+            ? `Parameters written after \`id\` that the request does not take are the rest of its URL${source}.`
+            : `It takes ${documentedList(schema)}${source}.`,
         at: { kind: 'param', name: p.name, part: 'key' },
-        fixes: suggestion && !call.params.has(suggestion) && !cutUrl(call, p.name, props) ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: p.name, newName: suggestion, preferred: true }] : [],
+        fixes: suggestion && !call.params.has(suggestion) && !cut ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: p.name, newName: suggestion, preferred: true }] : [],
         service: notShown ? undefined : { code: 100, blame: [p.name] },
       });
       continue;
@@ -71,13 +77,25 @@ export function checkParams(call: Call, ctx: RuleContext): void {
     const constant = props[name]?.const;
     ctx.out.push({
       rule,
-      message: `\`${name}\` is missing: ${lowerFirst(call.endpoint!.title)} needs it${source}.${constant !== undefined ? ` Add \`${name}=${String(constant)}\`.` : ''}${desc ? ` ${firstSentence(desc)}` : ''}`,
+      message: `\`${name}\` is missing: ${lowerFirst(call.endpoint!.title)} needs it${constant !== undefined ? `; add \`${name}=${String(constant)}\`` : ''}.`,
+      detail: `${desc ? `${firstSentence(desc)} ` : ''}${source ? `(${doc})` : ''}`.trim() || undefined,
       at: { kind: 'missing', name },
       // A member with a single allowed value (scrape=true) can be added mechanically.
       fixes: constant !== undefined ? [{ kind: 'addParam', title: `Add \`${name}=${String(constant)}\``, name, value: constant, preferred: true, fixAll: true }] : [],
       service: { code: 100, blame: [name] },
     });
   }
+}
+
+/** The parameters an endpoint documents, as text for details: built once per schema, not per finding. */
+const documentedLists = new WeakMap<object, string>();
+function documentedList(schema: JsonSchema): string {
+  let text = documentedLists.get(schema);
+  if (text === undefined) {
+    const names = Object.keys(schema.properties ?? {}).filter((k) => k !== 'access_token');
+    documentedLists.set(schema, (text = listForMessage(names, names.length)));
+  }
+  return text;
 }
 
 /** On the URL node, parameters written right after `id` that the endpoint does not know: the URL, cut at a raw `&`. */

@@ -7,6 +7,7 @@ import type { Call } from '../analysis/call';
 import { normalizeVersion, parseVersion, compareVersions } from '../model/version';
 import { HTTP_METHODS } from '../syntax/parseBlock';
 import type { RuleContext } from './engine';
+import { splitMessage } from './suggest';
 
 /** Returns true when the request is refused as a whole and nothing else should be checked. */
 export function checkRequestLevel(call: Call, ctx: RuleContext): boolean {
@@ -16,7 +17,7 @@ export function checkRequestLevel(call: Call, ctx: RuleContext): boolean {
   if (!model.supportedMethods.has(call.method)) {
     out.push({
       rule: model.methodRule.rule,
-      message: `\`${call.method}\` is not supported. ${model.methodRule.message}`,
+      ...unsupported(call.method, model.methodRule.message),
       at: { kind: 'method' },
       service: { code: 100 },
     });
@@ -29,25 +30,27 @@ export function checkRequestLevel(call: Call, ctx: RuleContext): boolean {
     if (!call.segments.some((s) => s.opaque)) {
       out.push({
         rule: 'REQ-UNKNOWN-ENDPOINT',
-        message: `graphreq does not know \`${call.method} /${call.segments.map((s) => s.text).join('/')}\`: the documents describe ad sets (act_<id>/adsets, <adset-id>, <adset-id>/copies), URL nodes (/?id=<url>) and threads (t_<id>). It is sent as written but not checked.`,
+        message: `graphreq does not know \`${call.method} /${call.segments.map((s) => s.text).join('/')}\`: it is sent as written but not checked.`,
+        detail: 'The documents describe ad sets (act_<id>/adsets, <adset-id>, <adset-id>/copies), URL nodes (/?id=<url>) and threads (t_<id>).',
         at: { kind: 'path' },
       });
     }
     return true;
   }
   if (endpoint.refuse) {
-    out.push({ rule: endpoint.refuse.rule, message: endpoint.refuse.message, at: { kind: 'method' }, service: { code: 100 } });
+    out.push({ rule: endpoint.refuse.rule, ...splitMessage(endpoint.refuse.message), at: { kind: 'method' }, service: { code: 100 } });
     return true;
   }
   const whenMissing = endpoint.refuseWhenAllMissing;
   if (whenMissing && whenMissing.params.every((p) => !call.params.has(p))) {
-    out.push({ rule: whenMissing.rule, message: whenMissing.message, at: { kind: 'method' }, service: { code: 100 } });
+    out.push({ rule: whenMissing.rule, ...splitMessage(whenMissing.message), at: { kind: 'method' }, service: { code: 100 } });
     return true;
   }
   for (const m of call.match?.mismatches ?? []) {
     out.push({
       rule: m.rule,
-      message: `\`${m.value}\` is not a valid ad account id: write \`act_\` followed by the account's numeric id, for example \`act_1234567890\` ([2] Create an ad set).`,
+      message: `\`${m.value}\` is not a valid ad account id: write \`act_\` and the account's numeric id, as in \`act_1234567890\`.`,
+      detail: '([2] Create an ad set)',
       at: { kind: 'path', segment: m.segmentIndex },
       service: { code: 100 },
     });
@@ -58,7 +61,8 @@ export function checkRequestLevel(call: Call, ctx: RuleContext): boolean {
     if (count > 1) {
       out.push({
         rule: 'REQ-IDS-COUNT',
-        message: `This request names ${count} ids, so it counts as ${count} calls against the rate limits, the same as ${count} single-id requests ([3] Limits).`,
+        message: `This request names ${count} ids, so it counts as ${count} calls against the rate limits.`,
+        detail: `The same as ${count} single-id requests ([3] Limits).`,
         at: { kind: 'param', name: 'ids', part: 'value' },
       });
     }
@@ -72,7 +76,8 @@ function checkVersion(call: Call, ctx: RuleContext): void {
     const fixed = normalizeVersion(call.versionLike);
     out.push({
       rule: 'REQ-VERSION-FORMAT',
-      message: `\`${call.versionLike}\` is not a version: versions are written \`v<major>.<minor>\`, for example \`v23.0\` ([3] Versioning 1).`,
+      message: `\`${call.versionLike}\` is not a version: write \`v<major>.<minor>\`, as in \`v23.0\`.`,
+      detail: '([3] Versioning 1)',
       at: { kind: 'version' },
       fixes: fixed ? [{ kind: 'replaceAt', title: `Write \`${fixed}\``, text: fixed, preferred: true, fixAll: true }] : [],
       service: { code: 2635 },
@@ -83,7 +88,8 @@ function checkVersion(call: Call, ctx: RuleContext): void {
     const used = call.versionSource === 'default' ? `the environment's default ${call.env.defaultVersion}` : `the version set on the app's dashboard`;
     out.push({
       rule: 'REQ-VERSION-MISSING',
-      message: `No version segment: this call uses ${used}. Always send the version, for example \`/v23.0/...\` ([3] Versioning 4).`,
+      message: `No version segment: this call uses ${used}; write the version, as in \`/v23.0/...\`.`,
+      detail: 'Always send the version: the default can change under you ([3] Versioning 4).',
       at: { kind: 'path' },
     });
     return;
@@ -105,12 +111,21 @@ function checkVersion(call: Call, ctx: RuleContext): void {
       // A version older than the whole release table: its successor is not listed, but it was released
       // no later than the oldest listed version, so the expiry is "by" that date.
       message: releases[v.text] || known.some((k) => compareVersions(k, v) < 0)
-        ? `${v.text} expired on ${expiry}, two years after ${successor.text} was released (${released}). Calls to it are routed to an older available version or fail with code 2635: move to ${known[known.length - 1].text} ([3] Versioning 2-3).`
-        : `${v.text} is older than every version in the release table, so it expired by ${expiry} at the latest (two years after its successor's release). Calls to it are routed to an older available version or fail with code 2635: move to ${known[known.length - 1].text} ([3] Versioning 2-3).`,
+        ? `${v.text} expired on ${expiry}: move to ${known[known.length - 1].text}.`
+        : `${v.text} expired by ${expiry} at the latest: move to ${known[known.length - 1].text}.`,
+      detail: releases[v.text] || known.some((k) => compareVersions(k, v) < 0)
+        ? `It expired two years after ${successor.text} was released (${released}). Calls to it are routed to an older available version or fail with code 2635 ([3] Versioning 2-3).`
+        : `It is older than every version in the release table, so it expired two years after its successor's release at the latest. Calls to it are routed to an older available version or fail with code 2635 ([3] Versioning 2-3).`,
       at: { kind: 'version' },
       service: { code: 2635 },
     });
   }
+}
+
+/** REQ-METHOD-UNSUPPORTED: the method, then the data's explanation split into message and detail. */
+function unsupported(method: string, explanation: string): { message: string; detail?: string } {
+  const { message, detail } = splitMessage(explanation);
+  return { message: `\`${method}\` is not supported: ${message[0].toLowerCase()}${message.slice(1)}`, detail };
 }
 
 function addYears(date: string, years: number): string | undefined {
@@ -124,7 +139,8 @@ function checkToken(call: Call, ctx: RuleContext): void {
   if (p && !p.opaque && typeof p.value === 'string' && p.value !== '') {
     ctx.out.push({
       rule: 'REQ-TOKEN-IN-FILE',
-      message: 'An access token is written in the file, where anyone who sees the file (or its history) can use it. Remove it: graphreq adds the token at send time from GRAPHREQ_ACCESS_TOKEN or, in VS Code, from secret storage.',
+      message: 'An access token is written in the file, where anyone who sees the file can use it: remove it.',
+      detail: 'Anyone who sees the file or its history can use the token. graphreq adds the token at send time from GRAPHREQ_ACCESS_TOKEN or, in VS Code, from secret storage.',
       at: { kind: 'param', name: 'access_token', part: 'value' },
       fixes: [{ kind: 'removeParam', title: 'Remove the access token from the file', name: 'access_token', preferred: true, fixAll: true }],
     });
@@ -133,7 +149,8 @@ function checkToken(call: Call, ctx: RuleContext): void {
   if (auth && /^(Bearer|OAuth)\s+(?!\{\{)\S{8,}/i.test(auth)) {
     ctx.out.push({
       rule: 'REQ-TOKEN-IN-FILE',
-      message: 'An access token is written in the Authorization header, where anyone who sees the file can use it. Remove the header: graphreq adds the token at send time.',
+      message: 'An access token is written in the Authorization header, where anyone who sees the file can use it: remove the header.',
+      detail: 'graphreq adds the token at send time from GRAPHREQ_ACCESS_TOKEN or, in VS Code, from secret storage.',
       at: { kind: 'header', name: 'authorization' },
       fixes: [{ kind: 'removeHeader', title: 'Remove the Authorization header', name: 'authorization', preferred: true, fixAll: true }],
     });

@@ -51,7 +51,10 @@ export interface RuleFinding {
   rule: string;
   /** Defaults to the rule's severity in schemas/rules.json. */
   severity?: Severity;
+  /** One sentence: what is wrong and the fix, at most about 160 characters. */
   message: string;
+  /** The long form: allowed values, parameters or fields, the document reference (hover, JSON output). */
+  detail?: string;
   at: Location;
   related?: Array<{ at: Location; message: string }>;
   fixes?: FixSpec[];

@@ -51,6 +51,33 @@ export function distance(a: string, b: string): number {
   return d[rows * cols - 1];
 }
 
+/**
+ * A list short enough for a diagnostic's one sentence ("`A`, `B` or `C`"), or undefined when it is
+ * longer than `maxChars`: long lists go to the finding's detail (hover, JSON output), never the message.
+ */
+export function inlineList(values: unknown[], maxChars = 60): string | undefined {
+  const text = listForMessage(values, values.length);
+  return text.length <= maxChars ? text : undefined;
+}
+
+/**
+ * Splits a message written in the schema data (deprecations, limited-beta values, refused
+ * operations) into the diagnostic's one sentence and its detail: the document references in
+ * parentheses and the sentences after the first go to the detail.
+ */
+export function splitMessage(text: string): { message: string; detail?: string } {
+  const refs: string[] = [];
+  const bare = text.replace(/ \((\[\d\][^()]*)\)/g, (_m, ref: string) => {
+    refs.push(ref);
+    return '';
+  });
+  const first = /^(.*?[.!?])(?:\s+|$)/.exec(bare);
+  const message = first ? first[1] : bare;
+  const rest = first ? bare.slice(first[0].length).trim() : '';
+  const detail = [rest, refs.length ? `(${refs.join('; ')})` : ''].filter(Boolean).join(' ');
+  return detail ? { message, detail } : { message };
+}
+
 /** A short list for messages: "A, B, C or D" (at most `max` items, then "and N more"). */
 export function listForMessage(values: unknown[], max = 12): string {
   const shown = values.slice(0, max).map((v) => `\`${String(v)}\``);

@@ -29,7 +29,8 @@ export const urlRules: CrossFieldRule[] = [
       const encoded = encodeURIComponent(full);
       out.push({
         rule: 'URL-ID-ENCODED',
-        message: `The URL in \`id\` has ${strays.length ? 'a raw `&`, which splits it into separate parameters' : rawCharacter(asWritten ?? raw)}: encode it so it cannot disturb the \`scrape\` parameter ([1] Refresh a URL node).`,
+        message: `The URL in \`id\` has ${strays.length ? 'a raw `&`' : rawCharacter(asWritten ?? raw)}: encode it so it cannot disturb the \`scrape\` parameter.`,
+        detail: `${strays.length ? 'A raw `&` splits the URL into separate parameters. ' : ''}([1] Refresh a URL node)`,
         at: { kind: 'param', name: 'id', part: 'value' },
         fixes: [{ kind: 'encodeParam', title: 'Encode the URL', name: 'id', value: encoded, absorb: strays, preferred: true, fixAll: true }],
         // No service answer of its own (RULES.md: Service "—"): the service sees whatever the raw

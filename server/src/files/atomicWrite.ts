@@ -1,0 +1,201 @@
+/**
+ * The one way graphreq writes a file (check --fix, history, saved responses, snapshots, emulator
+ * state): a crash at any moment leaves either the old content or the new one, never an empty or cut
+ * file. The data goes to a temporary file beside the target, is flushed to disk, and is renamed over
+ * the target (atomic on POSIX file systems and on NTFS); then the folder is flushed so that the
+ * rename itself survives a power cut.
+ *
+ * A write that replaces a file the user may be editing passes the stamp of the version it read
+ * (`readForUpdate`): the write refuses with `FileChangedError` when the file changed since, instead
+ * of overwriting an edit saved in the meantime. The check runs just before the rename; the window
+ * left between the two is a few system calls long (no portable lock closes it).
+ *
+ * A symbolic link is followed (the file it points to is replaced, the link stays), and a replaced
+ * file keeps its permission bits.
+ */
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
+
+/** The few file operations an asynchronous write needs; tests pass a failing one to simulate a crash. */
+export interface WriteFs {
+  open(file: string, flags: string): Promise<{ writeFile(data: string | Uint8Array): Promise<void>; sync(): Promise<void>; close(): Promise<void> }>;
+  rename(from: string, to: string): Promise<void>;
+  rm(file: string, options: { force: boolean }): Promise<void>;
+}
+
+export const realFs: WriteFs = {
+  open: (file, flags) => fsp.open(file, flags),
+  rename: (from, to) => fsp.rename(from, to),
+  rm: (file, options) => fsp.rm(file, options),
+};
+
+/** What identifies the version of a file that was read: its modification time and size, and optionally a hash of its bytes. */
+export interface FileStamp {
+  mtimeMs: number;
+  size: number;
+  /** sha256 of the content, hex; when present, the content is compared too (a change within the clock's resolution is caught). */
+  sha256?: string;
+}
+
+export interface AtomicWriteOptions {
+  /**
+   * The version the new content was derived from. The write refuses (FileChangedError) when the
+   * target no longer matches it. `null`: the target must not exist yet. Absent: no check.
+   */
+  expect?: FileStamp | null;
+  /** Permission bits of a new file (a replaced file keeps its own). Default 0o666 less the umask. */
+  mode?: number;
+  /** For tests of the asynchronous write: the file operations to use. */
+  io?: WriteFs;
+}
+
+/** The target changed (or appeared, or vanished) since it was read: the write was not made. */
+export class FileChangedError extends Error {
+  readonly code = 'EFILECHANGED';
+  constructor(readonly file: string) {
+    super(`${file} changed since it was read; not overwritten`);
+  }
+}
+
+let counter = 0;
+
+/** Temporary files are named after the target, so a leftover one is recognised (and can be removed). */
+export function tempPrefix(file: string): string {
+  return `${path.basename(file)}.tmp-`;
+}
+
+function tempName(target: string): string {
+  return path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${++counter}`);
+}
+
+export function hashOf(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Reads a file as UTF-8 with the stamp of the version read; `hash` adds the content hash to the stamp. */
+export function readForUpdate(file: string, options: { hash?: boolean } = {}): { text: string; stamp: FileStamp } {
+  const fd = fs.openSync(file, 'r');
+  try {
+    // The stamp comes from the same open file as the bytes, so both describe one version.
+    const st = fs.fstatSync(fd);
+    const bytes = fs.readFileSync(fd);
+    const stamp: FileStamp = { mtimeMs: st.mtimeMs, size: st.size };
+    if (options.hash) stamp.sha256 = hashOf(bytes);
+    return { text: bytes.toString('utf8'), stamp };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The stamp of the file as it is now (with its hash when `hash`), or null when it does not exist. */
+export function stampOf(file: string, options: { hash?: boolean } = {}): FileStamp | null {
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  const stamp: FileStamp = { mtimeMs: st.mtimeMs, size: st.size };
+  if (options.hash) stamp.sha256 = hashOf(fs.readFileSync(file));
+  return stamp;
+}
+
+function sameVersion(now: FileStamp | null, expected: FileStamp | null): boolean {
+  if (now === null || expected === null) return now === expected;
+  if (now.mtimeMs !== expected.mtimeMs || now.size !== expected.size) return false;
+  return expected.sha256 === undefined || now.sha256 === expected.sha256;
+}
+
+/** The file a write replaces: the target of a symbolic link, so the link is kept. */
+function resolveTarget(file: string): { target: string; mode: number | undefined } {
+  try {
+    const target = fs.realpathSync(file);
+    return { target, mode: fs.statSync(target).mode & 0o7777 };
+  } catch {
+    return { target: file, mode: undefined };
+  }
+}
+
+function checkUnchanged(target: string, file: string, options: AtomicWriteOptions): void {
+  if (options.expect === undefined) return;
+  const now = stampOf(target, { hash: options.expect?.sha256 !== undefined });
+  if (!sameVersion(now, options.expect)) throw new FileChangedError(file);
+}
+
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const io = options.io ?? realFs;
+  const { target, mode } = resolveTarget(file);
+  const temp = tempName(target);
+  try {
+    const handle = await io.open(temp, 'wx');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    const wanted = mode ?? options.mode;
+    if (wanted !== undefined) await fsp.chmod(temp, wanted);
+    checkUnchanged(target, file, options);
+    await io.rename(temp, target);
+  } catch (e) {
+    await io.rm(temp, { force: true }).catch(() => undefined);
+    throw e;
+  }
+  syncFolder(path.dirname(target));
+}
+
+/** The same write for synchronous callers (the CLI's check --fix, the history store). */
+export function writeFileAtomicSync(file: string, data: string | Uint8Array, options: Omit<AtomicWriteOptions, 'io'> = {}): void {
+  const { target, mode } = resolveTarget(file);
+  const temp = tempName(target);
+  try {
+    const fd = fs.openSync(temp, 'wx', mode ?? options.mode ?? 0o666);
+    try {
+      fs.writeFileSync(fd, data);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    // The mode given to open is reduced by the umask; a replaced file keeps exactly its own.
+    if (mode !== undefined) fs.chmodSync(temp, mode);
+    checkUnchanged(target, file, options);
+    fs.renameSync(temp, target);
+  } catch (e) {
+    fs.rmSync(temp, { force: true });
+    throw e;
+  }
+  syncFolder(path.dirname(target));
+}
+
+/** Removes the temporary files that writes cut short by a crash left beside `file` (the file itself is intact). */
+export function removeLeftovers(file: string): void {
+  const dir = path.dirname(file);
+  const prefix = tempPrefix(file);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.startsWith(prefix)) fs.rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+function syncFolder(dir: string): void {
+  // Opening a folder for fsync is not possible on every platform (Windows); the rename is then as durable as the OS makes it.
+  try {
+    const fd = fs.openSync(dir, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    /* best effort */
+  }
+}
