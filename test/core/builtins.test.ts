@@ -56,7 +56,7 @@ describe('built-in variables', () => {
     assert.match(hover('GET /v23.0/1?date_format={{$gu‸id}}'), /random UUID[\s\S]*Decided when the request is sent/);
     assert.match(hover('GET /v23.0/{{$processEnv AD‸SET}}', { processEnv: { ADSET: '120200000000000002' } }), /Now: `120200000000000002`/);
     assert.match(hover('GET /v23.0/1?x={{$processEnv GRAPHREQ_ACCESS_TO‸KEN}}', { processEnv: { GRAPHREQ_ACCESS_TOKEN: 'EAAB1234567890abcdef' } }), /Now: `EA••••`/);
-    assert.match(hover('GET /v23.0/1?x={{$uu‸id}}'), /Did you mean `\{\{\$guid\}\}`/);
+    assert.match(hover('GET /v23.0/1?x={{$uu‸id}}'), /did you mean `\{\{\$guid\}\}`/);
     assert.match(hover('GET /v23.0/{{$dotenv NO‸PE}}', { dotenv: {} }), /⚠ .*NOPE is not in the \.env file/);
   });
 
@@ -94,6 +94,6 @@ describe('built-in variables', () => {
     const finding = ls.validate(ls.parse(text), { variables: {}, processEnv: {} }).find((f) => f.code === 'REQ-BUILTIN-VARIABLE')!;
     assert.ok(!out.ok && out.message === finding.message, `${!out.ok && out.message} / ${finding.message}`);
     const typo = prepare('GET /v23.0/1?date_format={{$uuid}}\n');
-    assert.ok(!typo.ok && /Did you mean `\{\{\$guid\}\}`/.test(typo.message));
+    assert.ok(!typo.ok && /did you mean `\{\{\$guid\}\}`/.test(typo.message));
   });
 });

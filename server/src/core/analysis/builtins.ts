@@ -53,7 +53,8 @@ export interface BuiltinCall {
   text: string;
 }
 
-export type BuiltinParse = { ok: true; call: BuiltinCall } | { ok: false; message: string; suggestion?: string };
+export type BuiltinParse = { ok: true; call: BuiltinCall } | { ok: false; message: string; detail?: string; suggestion?: string };
+
 
 const UNITS: Record<string, number> = { y: 365 * 86_400_000, M: 30 * 86_400_000, w: 7 * 86_400_000, d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
 const INT_RE = /^[+-]?\d+$/;
@@ -68,8 +69,13 @@ export function parseBuiltin(expr: string): BuiltinParse {
   if (!(name in BUILTINS)) {
     const other = own(OTHER_SPELLINGS, name);
     const suggestion = other ?? closest(name, Object.keys(BUILTINS));
-    const hint = suggestion ? ` Did you mean \`{{${BUILTINS[suggestion as BuiltinName].usage.split(' ')[0]}}}\`?` : ` Use ${Object.values(BUILTINS).map((b) => `\`${b.usage.split(' ')[0]}\``).join(', ')}.`;
-    return { ok: false, message: `\`{{${text}}}\` is not a built-in variable of graphreq.${hint}`, suggestion: suggestion ? BUILTINS[suggestion as BuiltinName].usage.split(' ')[0] : undefined };
+    const fix = suggestion ? BUILTINS[suggestion as BuiltinName].usage.split(' ')[0] : undefined;
+    return {
+      ok: false,
+      message: `\`{{${text}}}\` is not a built-in variable of graphreq: ${fix ? `did you mean \`{{${fix}}}\`?` : 'use one of its built-ins (hover lists them).'}`,
+      detail: `The built-in variables of graphreq: ${Object.values(BUILTINS).map((b) => `\`{{${b.usage}}}\``).join(', ')}.`,
+      suggestion: fix,
+    };
   }
   const builtin = name as BuiltinName;
   const usage = `\`{{${BUILTINS[builtin].usage}}}\``;

@@ -68,6 +68,7 @@ function checkBuiltins(block: RequestBlock, ctx: FileContext, out: Finding[]): v
           code: 'REQ-BUILTIN-VARIABLE',
           severity: 'error',
           message: parsed.message,
+          detail: parsed.detail,
           span,
           fixes: fix && ref.expr.split(/\s+/).length === 1 ? [{ title: `Change to \`{{${fix}}}\``, edits: [{ span, newText: `{{${fix}}}` }], preferred: true }] : undefined,
         });
@@ -109,7 +110,8 @@ function checkUnknownDirectives(block: RequestBlock, model: ApiModel, out: Findi
       severity: 'warning',
       message: suggestion
         ? `graphreq has no directive \`@${name}\`, so it is ignored: did you mean \`@${suggestion}\`?`
-        : `graphreq has no directive \`@${name}\`, so it is ignored: use ${listForMessage(known.map((k) => `@${k}`))}, or drop the @ of a comment.`,
+        : `graphreq has no directive \`@${name}\`, so it is ignored: write one it knows (hover lists them), or drop the @ of a comment.`,
+      detail: `The directives graphreq reads: ${listForMessage(known.map((k) => `@${k}`), known.length)}.`,
       span: d.name.span,
       fixes: suggestion ? [{ title: `Change to \`@${suggestion}\``, edits: [{ span: d.name.span, newText: suggestion }], preferred: true }] : undefined,
     });
@@ -134,8 +136,9 @@ function checkOrigin(block: RequestBlock, ctx: FileContext, bc: BlockCall, out: 
     code: 'REQ-BASE-URL',
     severity: 'error',
     message: configured
-      ? `Written for ${shown}, but the token goes only to the base URL ${configured}, so this is not sent: drop the origin or change baseUrl.`
-      : `Written for ${shown}, but no baseUrl is set, so sends go to the embedded emulator and this is not sent: set baseUrl to ${shown}.`,
+      ? `Not sent: written for ${shown}, but the token goes only to the base URL ${configured}; drop the origin or change baseUrl.`
+      : `Not sent: written for ${shown}, but no baseUrl is set (sends go to the embedded emulator); set baseUrl to ${shown}.`,
+    detail: 'The access token only ever goes to the base URL\'s origin (graphreq.env.json\'s baseUrl or the editor\'s graphreq.baseUrl setting), so send refuses a request written for another origin (docs/sending.md).',
     span,
   });
 }
