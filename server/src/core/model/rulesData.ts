@@ -60,4 +60,6 @@ export const limits = schemaBundle.limits as {
   buc: Record<string, BucLimit>;
   messaging: { rule: string; text: string };
   urlReads: { rule: string; text: string };
+  /** Minutes for a usage figure to fall to 0 once calls stop, by source and BUC type. */
+  usageWindows: { app: number; adAccount: number; buc: Record<string, number>; default: number };
 };

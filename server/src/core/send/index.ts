@@ -15,3 +15,4 @@ export { retryReason, backoffDelay, defaultRetryPolicy, type RetryPolicy, type A
 export { resultFromResponse, resultFromFailure, parseBody, responseError, type RawResponse } from './buildResult';
 export { tokenTransportProblem, isLoopbackHost } from './tokenTransport';
 export { formatResultText, usageText } from './textReport';
+export { emptyRecentUsage, recordUsage, usageNow, pruneRecentUsage, figureAt, type RecentUsage, type UsageScope, type ScopeNow, type UsageNow } from './recentUsage';
