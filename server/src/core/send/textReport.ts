@@ -16,7 +16,8 @@ export function formatResultText(r: SendResult): string {
     lines.push(`HTTP ${r.status} ${r.statusText} · ${r.durationMs} ms · ${sizeText(r.size)}${retries}`);
   }
   if (r.error) {
-    lines.push(`error: ${r.error.explanation}`);
+    const code = [r.error.code !== null ? `code ${r.error.code}` : '', r.error.subcode !== null ? `subcode ${r.error.subcode}` : ''].filter(Boolean).join(', ');
+    lines.push(`error: ${r.error.title}${code ? ` (${code})` : ''}: ${r.error.explanation}`);
     if (r.error.action) lines.push(`  what to do: ${r.error.action}`);
     if (r.error.userTitle || r.error.userMessage) lines.push(`  for the user: ${[r.error.userTitle, r.error.userMessage].filter(Boolean).join(': ')}`);
     if (r.error.fbtraceId) lines.push(`  fbtrace_id: ${r.error.fbtraceId}`);
