@@ -47,12 +47,14 @@ export class LspClient {
     this.connection.listen();
   }
 
-  async initialize(rootUri: string | null = null, snippetSupport = true): Promise<InitializeResult> {
+  /** `extra.window`: the client's window capabilities (showDocument, workDoneProgress); `extra.initializationOptions` as is. */
+  async initialize(rootUri: string | null = null, snippetSupport = true, extra: { window?: Record<string, unknown>; initializationOptions?: unknown } = {}): Promise<InitializeResult> {
     const result = (await this.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
-      capabilities: { textDocument: { completion: { completionItem: { snippetSupport } } }, workspace: { configuration: true } },
+      capabilities: { textDocument: { completion: { completionItem: { snippetSupport } } }, workspace: { configuration: true }, ...(extra.window ? { window: extra.window } : {}) },
+      initializationOptions: extra.initializationOptions,
     })) as InitializeResult;
     await this.connection.sendNotification('initialized', {});
     return result;

@@ -38,6 +38,8 @@ describe('decodeErrorBody: the error envelope explained with errors.json', () =>
     const unknown = decodeErrorBody(envelope({ message: 'Something odd', code: 999 }), model)!;
     assert.equal(unknown.title, 'Something odd');
     assert.ok(!unknown.explanation.includes('Something odd'), unknown.explanation);
+    const plain = decodeErrorBody(envelope({ message: 'Invalid parameter', code: 100 }), model)!;
+    assert.ok(!plain.explanation.includes('Invalid parameter'), `a service message that is the title is not repeated: ${plain.explanation}`);
   });
 
   it('decodes the envelope of the regional-regulation error with the field to blame (ERR-ENVELOPE)', () => {

@@ -167,7 +167,7 @@ function report(results: SendResult[], format: 'text' | 'json', io: Io, redact: 
   if (format === 'json') io.out(JSON.stringify(results.map(jsonItem), null, 2) + '\n');
   else io.out(results.map(formatResultText).join('\n'));
   for (const r of results) {
-    if (r.failure && NETWORK_FAILURES.has(r.failure.kind)) io.err(`graphreq send: ${r.name ?? r.title ?? `request ${r.index + 1}`}: ${redact(r.failure.message)}\n`);
+    if (r.failure && NETWORK_FAILURES.has(r.failure.kind)) io.err(`graphreq send: ${r.name ?? r.title ?? `request ${r.number ?? r.index + 1}`}: ${redact(r.failure.message)}\n`);
   }
 }
 

@@ -38,7 +38,7 @@ import { getApiModel, parseDocument, readEnvironmentFile, resolveEnvironment, ty
 import { originOf, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
 import { withHostInputs } from '../files/hostInputs';
 import type { Clock } from '../send/clock';
-import { HistoryStore } from '../send/history';
+import { HistoryStore, type HistoryEntry } from '../send/history';
 import { MemoryRateStore, type RateStore } from '../send/rateStore';
 import { ResponseStore } from '../send/responseStore';
 import { DEFAULT_TIMEOUT_MS, SendSession } from '../send/sendSession';
@@ -51,6 +51,8 @@ export interface SendCommandContext {
   /** File-system path of the workspace folder holding the document, or null. */
   workspaceFolder: string | null;
   settings: ServerSettings;
+  /** Hears each result as it completes, with how many requests the command sends (progress). */
+  onResult?: (result: SendResult, done: number, total: number) => void;
 }
 
 /** The part of LSP's CancellationToken the handler uses. */
@@ -109,7 +111,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     const target = baseUrl ? await openTarget(baseUrl) : await (embedded ??= openTarget(undefined, options.embedded));
 
     const historyOn = settings.historyEnabled !== false && context.workspaceFolder !== null;
-    const history = historyOn ? new HistoryStore(context.workspaceFolder!, settings.historySize ?? 50) : null;
+    const history = historyOn ? new SavedPaths(context.workspaceFolder!, settings.historySize ?? 50) : null;
     const file = documentPath(args.uri, context.workspaceFolder);
     const storeKey = `${args.uri} ${originOf({ baseUrl: target.baseUrl })}`;
     let store = responses.get(storeKey);
@@ -142,9 +144,10 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       const sendOptions = { signal: controller.signal, wait: args.wait, force: args.force };
       const results: SendResult[] =
         command === Commands.sendAll
-          ? await session.sendAll(doc, sendOptions)
+          ? await session.sendAll(doc, { ...sendOptions, onResult: context.onResult })
           : [await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly })];
-      return { sendId, results };
+      if (command !== Commands.sendAll) context.onResult?.(results[0], 1, 1);
+      return { sendId, results, saved: results.map((r) => history?.pathOf(r) ?? null) };
     } catch (e) {
       // A bug, not a failed send: report it without the token.
       throw new Error(session.redactor.text(redactor.text((e as Error).message ?? String(e))));
@@ -173,6 +176,21 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       if (target) await (await target).close();
     },
   };
+}
+
+/** History that remembers where it saved each result, so the server can show that file to the user. */
+class SavedPaths extends HistoryStore {
+  private readonly paths = new WeakMap<SendResult, string>();
+
+  override save(file: string | null, result: SendResult, now: number): HistoryEntry {
+    const entry = super.save(file, result, now);
+    this.paths.set(result, path.join(this.dir, `${entry.id}.json`));
+    return entry;
+  }
+
+  pathOf(result: SendResult): string | null {
+    return this.paths.get(result) ?? null;
+  }
 }
 
 /** graphreq.env.json at the root of the workspace folder; no folder or no file: no environment. */

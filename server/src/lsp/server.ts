@@ -11,12 +11,14 @@ import {
   type Connection,
   type InitializeResult,
   type SemanticTokens,
+  type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
 import { createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type Finding } from '../core';
 import { toCompletionItem, toDiagnostic, toRange, toTextEdit } from './convert';
 import { DocumentStore, type DocumentState } from './documentStore';
-import { Commands, type ServerSettings } from './protocol';
+import { Commands, type InitializationOptions, type ServerSettings } from './protocol';
 import { runSafe } from './runSafe';
+import type { ClientAbilities } from './sendPresenter';
 import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
 
@@ -24,7 +26,14 @@ export interface ServerRuntime {
   /** Runs `fn` after the current batch of messages; the default is setImmediate. */
   schedule?: (fn: () => void) => void;
   /** Executes graphreq.send & co. (the sending layer registers itself here). */
-  executeCommand?: (command: string, args: unknown[], context: CommandContext, cancel?: { isCancellationRequested: boolean; onCancellationRequested(listener: () => void): unknown }) => Promise<unknown>;
+  executeCommand?: (
+    command: string,
+    args: unknown[],
+    context: CommandContext,
+    cancel?: { isCancellationRequested: boolean; onCancellationRequested(listener: () => void): unknown },
+    /** Progress on the client's workDoneToken, when it sent one. */
+    workDone?: WorkDoneProgressReporter,
+  ) => Promise<unknown>;
   /** Releases what the commands hold (the embedded emulator) at shutdown. */
   dispose?: () => Promise<void>;
 }
@@ -34,6 +43,8 @@ export interface CommandContext {
   documents: DocumentStore;
   environment: WorkspaceEnvironment;
   settings: () => ServerSettings;
+  /** What the client does itself and supports (initialize): who shows send results, and how. */
+  client: () => ClientAbilities;
 }
 
 export function startServer(connection: Connection, runtime: ServerRuntime = {}): void {
@@ -46,6 +57,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
   let snippetSupport = false;
   let configurationSupport = false;
+  const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
   const pending = new Set<string>();
 
   connection.onInitialize((params): InitializeResult => {
@@ -54,8 +66,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     configurationSupport = !!caps.workspace?.configuration;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
-    const init = params.initializationOptions as ServerSettings | undefined;
-    if (init) environment.settings = { ...init };
+    client.showDocument = !!caps.window?.showDocument?.support;
+    client.workDoneProgress = !!caps.window?.workDoneProgress;
+    const { showsSendResults, ...init } = (params.initializationOptions ?? {}) as InitializationOptions;
+    client.showsSendResults = showsSendResults === true;
+    if (params.initializationOptions) environment.settings = { ...init };
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -254,9 +269,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) })),
   );
 
-  connection.onExecuteCommand(async (p, token) => {
+  connection.onExecuteCommand(async (p, token, workDone) => {
     if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);
-    return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings }, token);
+    // The library takes params.workDoneToken away and gives a reporter that does nothing when the
+    // client sent none; a reporter on the client's token carries it (`_token`, vscode-languageserver 10).
+    const reporter = workDone && '_token' in workDone ? workDone : undefined;
+    return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client }, token, reporter);
   });
 
   connection.onShutdown(async () => {

@@ -10,7 +10,7 @@
  * token and any token written in the file.
  */
 import { randomUUID } from 'node:crypto';
-import { buildFileContext, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
+import { buildFileContext, requestNumber, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
 import {
   adviseBeforeSend,
   backoffDelay,
@@ -94,13 +94,18 @@ export class SendSession {
     this.responses = o.responses ?? new ResponseStore(o.file ?? null, originOf({ baseUrl: o.baseUrl }), o.history ?? undefined);
   }
 
-  /** Sends every request of the document in order; stops at the first failure unless `keepGoing`. */
-  async sendAll(doc: GraphreqDocument, options: SendOptions & { keepGoing?: boolean } = {}): Promise<SendResult[]> {
+  /**
+   * Sends every request of the document in order; stops at the first failure unless `keepGoing`.
+   * `onResult` hears each result as it completes (progress in editors), with how many there are.
+   */
+  async sendAll(doc: GraphreqDocument, options: SendOptions & { keepGoing?: boolean; onResult?: (r: SendResult, done: number, total: number) => void } = {}): Promise<SendResult[]> {
     const results: SendResult[] = [];
+    const total = doc.blocks.filter((b) => b.parsed.request).length;
     for (const block of doc.blocks) {
       if (!block.parsed.request) continue;
       const r = await this.send(doc, block.index, options);
       results.push(r);
+      options.onResult?.(r, results.length, total);
       if (r.failure?.kind === 'cancelled') break;
       if (!succeeded(r) && !options.keepGoing) break;
     }
@@ -109,6 +114,7 @@ export class SendSession {
 
   async send(doc: GraphreqDocument, index: number, options: SendOptions = {}): Promise<SendResult> {
     const result = await this.sendUnredacted(doc, index, options);
+    result.number = requestNumber(doc, index);
     const safe = this.redactor.value(result);
     try {
       this.o.history?.save(this.o.file ?? null, safe, this.clock.now());

@@ -59,8 +59,9 @@ export function decodeErrorBody(body: unknown, model: ApiModel): DecodedError | 
   } else {
     parts.push(`The documents do not list ${codeText}.`);
   }
-  // Without a documented title, the service's message is the title: not said twice.
-  if (message && info) parts.push(`The service says: "${message}".`);
+  // Without a documented title the service's message is the title; either way it is not said twice.
+  const same = (a: string, b: string): boolean => a.trim().replace(/\.$/, '').toLowerCase() === b.trim().replace(/\.$/, '').toLowerCase();
+  if (message && info && !same(message, info.title)) parts.push(`The service says: "${message}".`);
   if (blameFields.length) parts.push(`Field${blameFields.length > 1 ? 's' : ''} at fault: ${blameFields.join(', ')}.`);
   else if (data !== undefined && data !== null && data !== '') parts.push(`Details (error_data): ${compact(data)}.`);
 

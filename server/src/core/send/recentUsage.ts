@@ -46,7 +46,7 @@ export interface ScopeNow extends UsageScope {
 }
 
 export interface UsageNow {
-  /** Scopes whose figure has not yet fallen to 0, highest first. */
+  /** Scopes seen within their window, highest first (a scope seen at 0% is one too). */
   scopes: ScopeNow[];
   /** The highest figure now: the scope that will limit first. */
   highest: ScopeNow | null;
@@ -108,13 +108,10 @@ export function recordUsage(state: RecentUsage, result: Pick<SendResult, 'usage'
   return next;
 }
 
-/** Every scope's figure at `now`, highest first; scopes that have fallen to 0 are left out. */
+/** Every scope's figure at `now`, highest first; scopes whose window has rolled past are left out. */
 export function usageNow(state: RecentUsage, now: number): UsageNow {
   const scopes: ScopeNow[] = [];
-  for (const s of Object.values(state.scopes)) {
-    const value = figureAt(s, now);
-    if (value > 0) scopes.push({ ...s, now: value });
-  }
+  for (const s of Object.values(state.scopes)) if (current(s, now)) scopes.push({ ...s, now: figureAt(s, now) });
   scopes.sort((a, b) => b.now - a.now || a.key.localeCompare(b.key));
   return { scopes, highest: scopes[0] ?? null };
 }
@@ -122,8 +119,13 @@ export function usageNow(state: RecentUsage, now: number): UsageNow {
 /** The state without the scopes that have fallen to 0 (to keep it small). */
 export function pruneRecentUsage(state: RecentUsage, now: number): RecentUsage {
   const scopes: Record<string, UsageScope> = {};
-  for (const [k, s] of Object.entries(state.scopes)) if (figureAt(s, now) > 0) scopes[k] = s;
+  for (const [k, s] of Object.entries(state.scopes)) if (current(s, now)) scopes[k] = s;
   return { scopes };
+}
+
+/** Seen recently: its figure has not yet rolled out of its window. */
+function current(s: UsageScope, now: number): boolean {
+  return now < Math.max(s.at, s.holdUntil ?? s.at) + s.windowMs;
 }
 
 /** The figure of a scope at `now`: held while blocked, then falling linearly to 0 over its window. */

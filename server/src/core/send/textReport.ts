@@ -6,7 +6,7 @@ import type { SendResult, UsageModel } from './types';
 
 export function formatResultText(r: SendResult): string {
   const lines: string[] = [];
-  const heading = [r.title ?? `request ${r.index + 1}`, r.name ? `[${r.name}]` : ''].filter(Boolean).join(' ');
+  const heading = [r.title ?? `request ${r.number ?? r.index + 1}`, r.name ? `[${r.name}]` : ''].filter(Boolean).join(' ');
   lines.push(`### ${heading}`);
   if (r.request.url) lines.push(`${r.request.method} ${r.request.url}  (${versionText(r)})`);
   if (r.failure) {
