@@ -79,6 +79,30 @@ describe('decodeErrorBody: the error envelope explained with errors.json', () =>
     assert.equal(d.regainAccessMinutes, 12);
   });
 
+  it('decodes a 404 and other answers that are not about a parameter as what they are, not as "Invalid parameter"', () => {
+    const unknownObject = envelope({ message: "Unsupported get request. Object with ID '999' does not exist, cannot be loaded due to missing permissions, or does not support this operation.", type: 'GraphMethodException', code: 100 });
+    for (const status of [404, 400]) {
+      const d = decodeErrorBody(unknownObject, model, status)!;
+      assert.equal(d.title, 'Object not found', `HTTP ${status}`);
+      // The title once (above); the explanation says what happened and which status and code came.
+      assert.match(d.explanation, new RegExp(`^Nothing answers this method .+ The service sent HTTP ${status} with code 100\\.`));
+      assert.match(d.action ?? '', /^Check the id in the path/);
+      assert.doesNotMatch(`${d.title} ${d.explanation} ${d.action}`, /Invalid parameter|Fix the parameter/);
+      assert.equal(d.known, true);
+    }
+    const tooLarge = decodeErrorBody(envelope({ message: 'Request body too large', code: 100 }), model, 413)!;
+    assert.equal(tooLarge.title, 'Request body too large');
+    assert.equal(decodeErrorBody(envelope({ message: 'Unsupported media type', code: 100 }), model, 415)!.title, 'Unsupported body type');
+    assert.equal(decodeErrorBody(envelope({ message: 'Headers too large', code: 100 }), model, 431)!.title, 'Request headers too large');
+    const failure = decodeErrorBody(envelope({ message: 'An unknown error occurred', code: 1, is_transient: true }), model, 500)!;
+    assert.equal(failure.title, 'Service failure (HTTP 500)');
+    assert.match(failure.explanation, /The service says: "An unknown error occurred"/);
+    // A parameter refused with 400 stays what the documents call it, and so do rate limits and token errors.
+    assert.equal(decodeErrorBody(envelope({ message: 'Invalid parameter', code: 100 }), model, 400)!.title, 'Invalid parameter');
+    assert.equal(decodeErrorBody(envelope({ code: 4 }), model, 429)!.title, 'App rate limit reached');
+    assert.equal(decodeErrorBody(envelope({ code: 190 }), model, 401)!.title, 'Invalid OAuth 2.0 token');
+  });
+
   it('finds no error in a body without the envelope', () => {
     assert.equal(decodeErrorBody({ id: '1' }, model), null);
     assert.equal(decodeErrorBody('text', model), null);

@@ -127,6 +127,15 @@ GET /{{version}}/{{copy.response.body.copied_adset_id}}?fields=id,name,configure
     assert.deepEqual(payor.error?.blameFields, ['dsa_payor']);
   });
 
+  it('decodes a read of an ad set that does not exist as not found, not as an invalid parameter', async () => {
+    const { session } = await emulator();
+    const r = await sendOne(session(), 'GET /v23.0/23859999999999999?fields=id,name\n');
+    assert.equal(r.status, 404);
+    assert.equal(r.error?.title, 'Object not found');
+    assert.match(r.error?.explanation ?? '', /^Nothing answers this method .+ The service sent HTTP 404 with code 100\./);
+    assert.doesNotMatch(`${r.error?.explanation} ${r.error?.action}`, /Fix the parameter/);
+  });
+
   it('decodes the rate-limit codes: app (4), user (17), URL reads (613), ads management (80004), messaging (80006)', async () => {
     const app = (await emulator({ defaultApp: { dailyActiveUsers: 0.01 } })).session();
     const user = (await emulator({ userCallsPerHour: 2 })).session();
@@ -165,7 +174,8 @@ GET /{{version}}/{{copy.response.body.copied_adset_id}}?fields=id,name,configure
   });
 
   it('honours a rate-limit block, and with --wait sends once access has returned', async () => {
-    const { session, clock } = await emulator({ testMode: true, testScale: { window: 1, quota: 0.01 } });
+    // The seed account's 9 active ads would raise its quota to 660 an hour; read as an account without ads: 300 x 0.01 = 3 calls.
+    const { session, clock } = await emulator({ testMode: true, testScale: { window: 1, quota: 0.01 }, accounts: { act_1000000001: { activeAds: 0 } } });
     const s = session();
     const read = 'GET /v23.0/23850000000000001?fields=id\n';
     const statuses: Array<number | null> = [];

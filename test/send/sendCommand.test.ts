@@ -47,6 +47,15 @@ describe('graphreq.send and friends over workspace/executeCommand', () => {
     assert.equal(saved.length, 2, 'both results are in the workspace history');
   });
 
+  it('sends the producers first with withDeps, and says how when a response is missing', async () => {
+    const text = adsets.replace(/# @name create/, '# @name producer').replace(/create\.response/g, 'producer.response');
+    const missing = (await handler.execute(Commands.send, { uri, index: 2, environment: undefined }, context(text, { historyEnabled: false }))) as SendCommandResult;
+    assert.equal(missing.results[0].failure?.kind, 'build');
+    assert.match(missing.results[0].failure?.message ?? '', /request `producer` has no saved response in this workspace .*; send it first, or send it with its dependencies \(withDeps\)/);
+    const withDeps = (await handler.execute(Commands.send, { uri, index: 4, withDeps: true }, context(text, { historyEnabled: false }))) as SendCommandResult;
+    assert.deepEqual(withDeps.results.map((r) => [r.index, r.status]), [[1, 200], [3, 200], [4, 200]], 'create, copy, then read the copy');
+  });
+
   it('sends the whole file in order', async () => {
     const all = (await handler.execute(Commands.sendAll, { uri, index: 0 }, context(adsets, { historyEnabled: false }))) as SendCommandResult;
     assert.deepEqual(all.results.map((r) => [r.index, r.status]), [[1, 200], [2, 200], [3, 200], [4, 200]]);

@@ -15,8 +15,12 @@ export function collectFiles(inputs: string[]): string[] {
     } catch {
       throw new UsageError(`${input}: no such file or folder`);
     }
-    if (stat.isDirectory()) walk(input, out);
-    else out.push(input);
+    if (stat.isDirectory()) {
+      const before = out.length;
+      walk(input, out);
+      // A folder with nothing to check is a mistake (a mistyped path must not pass CI).
+      if (out.length === before) throw new UsageError(`no .graphreq files under ${input.endsWith('/') || input.endsWith(path.sep) ? input : `${input}/`}`);
+    } else out.push(input);
   }
   return out;
 }

@@ -1,9 +1,12 @@
 /**
  * What the emulator remembers: ad accounts, campaigns, ad sets, ads, audiences and conversions, URL
- * nodes and threads. Plain JSON data, so that the whole state is one file on disk (store.ts).
+ * nodes and threads. Plain JSON data, kept record by record in the data file (store.ts).
  * Times are milliseconds since the epoch; ids are numeric strings, as the API writes them.
  */
 
+import { StateIndex } from './stateIndex';
+
+/** The format of the state itself; the data file's own format is storage/stateLog.ts's. */
 export const STATE_FORMAT = 1;
 
 export interface AccountRecord {
@@ -112,9 +115,28 @@ export function ensureAccount(state: EmulatorState, id: string): AccountRecord {
   return (state.accounts[id] ??= { id, locale: 'en_US' });
 }
 
-/** Ad sets that count against the account limit: "5000 non-deleted" ([2] Limits). */
-export function liveAdSets(state: EmulatorState, filter: (a: AdSetRecord) => boolean): number {
-  let n = 0;
-  for (const a of Object.values(state.adsets)) if (a.configured_status !== 'DELETED' && filter(a)) n++;
-  return n;
+/** The index of a store's state (store.ts registers it); a bare state object is scanned instead. */
+const indexes = new WeakMap<EmulatorState, StateIndex>();
+
+export function registerIndex(state: EmulatorState, index: StateIndex): void {
+  indexes.set(state, index);
+}
+
+function indexOf(state: EmulatorState): StateIndex {
+  return indexes.get(state) ?? new StateIndex(() => state);
+}
+
+/** Ad sets that count against the account and iOS 14 campaign limits: "5000 non-deleted" ([2] Limits). */
+export function liveAdSets(state: EmulatorState, by: { account: string } | { campaign: string }): number {
+  return indexOf(state).liveAdSets(by);
+}
+
+/** The account's ads whose effective status is ACTIVE: the "active ads" of [3]'s ads-management formula. */
+export function activeAds(state: EmulatorState, account: string): number {
+  return indexOf(state).activeAds(account);
+}
+
+/** The account's ad sets that are not deleted, in creation order. */
+export function adSetsOfAccount(state: EmulatorState, account: string): AdSetRecord[] {
+  return indexOf(state).adSetsOf(account);
 }

@@ -33,6 +33,11 @@ export interface SendCommandArgs {
   wait?: boolean;
   /** Send although the client knows a rate limit will refuse the call. */
   force?: boolean;
+  /**
+   * `graphreq.send` only: first send the requests whose named responses this one reads, in order
+   * (core/send/dependencies.ts, as `graphreq send --with-deps`); their results come first.
+   */
+  withDeps?: boolean;
 }
 
 /** Arguments of `graphreq.cancel`. */

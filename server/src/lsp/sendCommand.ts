@@ -34,15 +34,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getApiModel, parseDocument, readEnvironmentFile, resolveEnvironment, type ApiModel, type EnvironmentSettings } from '../core';
-import { originOf, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
+import { buildFileContext, getApiModel, parseDocument, readEnvironmentFile, resolveEnvironment, type ApiModel, type EnvironmentSettings } from '../core';
+import { requestDependencies, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
 import { withHostInputs } from '../files/hostInputs';
 import type { Clock } from '../send/clock';
 import { HistoryStore, type HistoryEntry } from '../send/history';
 import { MemoryRateStore, type RateStore } from '../send/rateStore';
+import { EmbeddedTargets } from '../send/embeddedTargets';
 import { ResponseStore } from '../send/responseStore';
+import { SavedResponses } from '../send/savedResponses';
 import { DEFAULT_TIMEOUT_MS, SendSession } from '../send/sendSession';
 import { DEMO_TOKEN, openTarget, type EmbeddedOptions, type Target } from '../send/target';
+import { WorkspaceEmulatorError } from '../send/workspaceEmulator';
 import { Commands, type CancelCommandArgs, type CancelCommandResult, type SendCommandArgs, type SendCommandResult, type ServerSettings } from './protocol';
 
 export interface SendCommandContext {
@@ -84,11 +87,12 @@ const ENV_FILE = 'graphreq.env.json';
 export function createSendCommandHandler(options: SendCommandHandlerOptions = {}): SendCommandHandler {
   const model = options.model ?? getApiModel();
   const running = new Map<string, AbortController>();
-  // Named responses per document and service, kept between commands (and backed by history).
+  // Named responses per workspace and environment, kept between commands (and saved in the workspace's .graphreq/).
   const responses = new Map<string, ResponseStore>();
   // Without history, the rate-limit state still lives as long as the server.
   const memoryRate: RateStore = new MemoryRateStore();
-  let embedded: Promise<Target> | undefined;
+  // The embedded emulator of each workspace folder, its state kept in the folder's .graphreq/.
+  const embedded = new EmbeddedTargets(options.embedded);
 
   async function send(command: string, args: SendCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<SendCommandResult> {
     const sendId = args.sendId ?? null;
@@ -108,14 +112,24 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     env = withHostInputs(env, filePathOf(args.uri), { stopAt: context.workspaceFolder });
     const baseUrl = args.baseUrl ?? (settings.baseUrl || undefined) ?? env.baseUrl;
     if (baseUrl && !args.token) return early({ kind: 'no-token', message: `no access token for ${baseUrl}: set one (it is kept in the editor's secret storage) (REQ-TOKEN-REQUIRED)`, retryAt: null });
-    const target = baseUrl ? await openTarget(baseUrl) : await (embedded ??= openTarget(undefined, options.embedded));
+    let target: Target;
+    try {
+      target = baseUrl ? await openTarget(baseUrl) : await embedded.get(context.workspaceFolder);
+    } catch (e) {
+      if (e instanceof WorkspaceEmulatorError) return early({ kind: 'build', message: e.message, retryAt: null });
+      throw e;
+    }
 
     const historyOn = settings.historyEnabled !== false && context.workspaceFolder !== null;
     const history = historyOn ? new SavedPaths(context.workspaceFolder!, settings.historySize ?? 50) : null;
     const file = documentPath(args.uri, context.workspaceFolder);
-    const storeKey = `${args.uri} ${originOf({ baseUrl: target.baseUrl })}`;
+    const environment = args.environment ?? settings.environment;
+    const storeKey = `${context.workspaceFolder ?? ''}\u0000${environment ?? ''}`;
     let store = responses.get(storeKey);
-    if (!store) responses.set(storeKey, (store = new ResponseStore(file, originOf({ baseUrl: target.baseUrl }), history ?? undefined)));
+    if (!store) {
+      const saved = context.workspaceFolder ? new SavedResponses(context.workspaceFolder) : null;
+      responses.set(storeKey, (store = new ResponseStore({ saved, environment, dependencyHint: 'send it with its dependencies (withDeps), or send the whole file' })));
+    }
 
     const session = new SendSession({
       model,
@@ -128,6 +142,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       fetch: options.fetch,
       history,
       rate: history ? undefined : memoryRate,
+      rateOrigin: target.rateOrigin,
       responses: store,
       file,
       log: options.log,
@@ -142,12 +157,27 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     try {
       const doc = parseDocument(context.text);
       const sendOptions = { signal: controller.signal, wait: args.wait, force: args.force };
-      const results: SendResult[] =
-        command === Commands.sendAll
-          ? await session.sendAll(doc, { ...sendOptions, onResult: context.onResult })
-          : [await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly })];
-      if (command !== Commands.sendAll) context.onResult?.(results[0], 1, 1);
-      return { sendId, results, saved: results.map((r) => history?.pathOf(r) ?? null) };
+      // Each result is reported as it completes (progress), and answered with where history saved it.
+      const answer = (results: SendResult[]): SendCommandResult => ({ sendId, results, saved: results.map((r) => history?.pathOf(r) ?? null) });
+      if (command === Commands.sendAll) return answer(await session.sendAll(doc, { ...sendOptions, onResult: context.onResult }));
+      const results: SendResult[] = [];
+      const deps = args.withDeps && command === Commands.send ? requestDependencies(doc, args.index, buildFileContext(doc, env)) : undefined;
+      const total = (deps?.before.length ?? 0) + 1;
+      const done = (r: SendResult): SendResult => {
+        results.push(r);
+        context.onResult?.(r, results.length, total);
+        return r;
+      };
+      if (deps) {
+        if (deps.cycle.length) return early({ kind: 'build', message: `the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`, retryAt: null });
+        // The producers first; a failed one leaves its readers to say so (they find no response).
+        for (const i of deps.before) {
+          const r = done(await session.send(doc, i, sendOptions));
+          if (r.failure?.kind === 'cancelled') return answer(results);
+        }
+      }
+      done(await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly }));
+      return answer(results);
     } catch (e) {
       // A bug, not a failed send: report it without the token.
       throw new Error(session.redactor.text(redactor.text((e as Error).message ?? String(e))));
@@ -171,9 +201,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     async dispose() {
       for (const c of running.values()) c.abort();
       running.clear();
-      const target = embedded;
-      embedded = undefined;
-      if (target) await (await target).close();
+      await embedded.dispose();
     },
   };
 }

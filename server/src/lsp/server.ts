@@ -14,13 +14,14 @@ import {
   type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
 import { createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type Finding } from '../core';
-import { toCompletionItem, toDiagnostic, toRange, toTextEdit } from './convert';
+import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
 import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, type InitializationOptions, type ServerSettings } from './protocol';
 import { runSafe } from './runSafe';
 import type { ClientAbilities } from './sendPresenter';
 import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
+import { version } from '../version';
 
 export interface ServerRuntime {
   /** Runs `fn` after the current batch of messages; the default is setImmediate. */
@@ -84,7 +85,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
         executeCommandProvider: { commands: Object.values(Commands) },
       },
-      serverInfo: { name: 'graphreq', version: '0.1.0' },
+      serverInfo: { name: 'graphreq', version },
     };
   });
 
@@ -186,7 +187,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       const file = fileContextOf(s, p.textDocument.uri);
       const findings = s.findingsVersion === s.version ? s.findings : undefined;
       const h = ls.getHover(s.parse, offsetAt(s.parse, p.position), file, findings);
-      return h ? { contents: { kind: 'markdown', value: h.contents }, range: toRange(s, h.span) } : null;
+      return h ? { contents: { kind: 'markdown', value: toMarkdown(h.contents) }, range: toRange(s, h.span) } : null;
     }),
   );
 

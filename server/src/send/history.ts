@@ -10,9 +10,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomicSync } from '../files/atomicWrite';
-import { emptyRateState, readRateState, type SendResult, type StoredResponse } from '../core/send';
+import { emptyRateState, readRateState, type SendResult } from '../core/send';
 import type { RateStore } from './rateStore';
-import type { ResponseFallback } from './responseStore';
 
 export const HISTORY_DIR = '.graphreq-history';
 const RATE_FILE = 'rate-state.json';
@@ -38,7 +37,7 @@ export interface HistorySummary {
   failure: string | null;
 }
 
-export class HistoryStore implements ResponseFallback {
+export class HistoryStore {
   readonly dir: string;
 
   /** `keep`: how many results to keep (the oldest go first). */
@@ -82,16 +81,6 @@ export class HistoryStore implements ResponseFallback {
     }
   }
 
-  latestNamed(file: string | null, name: string, origin: string): StoredResponse | undefined {
-    for (const id of this.ids().reverse()) {
-      const e = this.read(id);
-      if (e && e.file === file && e.result.name === name && e.result.status !== null && originOfUrl(e.result.request.url) === origin) {
-        return { status: e.result.status, headers: e.result.headers, body: e.result.body };
-      }
-    }
-    return undefined;
-  }
-
   /** The rate-limit state kept beside the results. */
   rateStore(): RateStore {
     return {
@@ -128,13 +117,5 @@ export class HistoryStore implements ResponseFallback {
     if (fs.existsSync(this.dir)) return;
     fs.mkdirSync(this.dir, { recursive: true });
     writeFileAtomicSync(path.join(this.dir, '.gitignore'), '# Response history of graphreq: local only.\n*\n');
-  }
-}
-
-function originOfUrl(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
   }
 }

@@ -7,6 +7,7 @@ import { buildBlockCall } from '../analysis/blockCall';
 import { fieldsNode } from '../analysis/call';
 import { lookupVariable, resolveText, type FileContext } from '../analysis/fileContext';
 import type { ApiModel } from '../model/apiModel';
+import { linkCitationsIn } from '../model/citations';
 import { fieldSchemaAt, schemaAt } from '../model/schemaPath';
 import type { JsonSchema } from '../model/schemaTypes';
 import { resolveRef } from '../model/validateValue';
@@ -38,7 +39,8 @@ export function getHover(block: RequestBlock, offset: number, ctx: HoverContext)
   const rules = (ctx.findings ?? []).filter((f) => f.span.start <= offset && offset <= f.span.end);
   // The long form of each finding under the cursor (allowed values, parameters, fields), which the
   // one-sentence diagnostic leaves out, then the rules' documentation.
-  const details = [...new Set(rules.map((f) => f.detail).filter((d): d is string => !!d))].join('\n\n');
+  // Their citations of the documents link to docs/api.md.
+  const details = [...new Set(rules.map((f) => f.detail).filter((d): d is string => !!d))].map(linkCitationsIn).join('\n\n');
   const ruleText = [...new Set(rules.map((f) => f.code))].map((id) => ruleDoc(id, ctx.model)).filter(Boolean).join('\n\n---\n\n');
   if (!main && !ruleText && !details) return undefined;
   const span = main?.span ?? rules[0].span;

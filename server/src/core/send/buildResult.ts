@@ -46,7 +46,7 @@ export function parseBody(raw: RawResponse): { body: unknown; bodyKind: SendResu
 
 /** The error of a response: its envelope decoded, or a bare HTTP error for a failed status without one. */
 export function responseError(raw: RawResponse, body: unknown, model: ApiModel): DecodedError | null {
-  return decodeErrorBody(body, model) ?? (raw.status >= 400 ? decodeBareStatus(raw.status, raw.statusText) : null);
+  return decodeErrorBody(body, model, raw.status) ?? (raw.status >= 400 ? decodeBareStatus(raw.status, raw.statusText) : null);
 }
 
 export function resultFromResponse(req: PreparedRequest, raw: RawResponse, c: ResultContext): SendResult {

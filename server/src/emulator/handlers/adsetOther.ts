@@ -11,7 +11,7 @@ import { toMs } from '../nodes/datetime';
 import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
 import { readParams } from '../nodes/params';
 import { own } from '../../core/own';
-import type { AdSetRecord } from '../state';
+import { adSetsOfAccount, type AdSetRecord } from '../state';
 import { isStatus } from './adsetCreate';
 import type { HandlerContext, Reply } from './context';
 
@@ -51,9 +51,7 @@ export function listAdSets(ctx: HandlerContext): Reply {
   const { call, store, version } = ctx;
   const account = call.match!.values['ad-account-id'];
   const unix = call.params.get('date_format')?.value === 'U';
-  const data = Object.values(store.state.adsets)
-    .filter((a) => a.account_id === account && a.configured_status !== 'DELETED')
-    .map((a) => adsetNode(a, store.state, { fields: call.fields?.items, version, unix }));
+  const data = adSetsOfAccount(store.state, account).map((a) => adsetNode(a, store.state, { fields: call.fields?.items, version, unix }));
   return { body: { data } };
 }
 
