@@ -39,11 +39,12 @@ async function server(handler: Parameters<typeof localServer>[0]) {
 }
 
 describe('SendSession over HTTP', () => {
-  it('sends the token as access_token and returns status, headers, timing, size and parsed body', async () => {
+  it('sends the token of a GET as a bearer credential and returns status, headers, timing, size and parsed body', async () => {
     const srv = await server(json(200, { id: '123' }, { 'X-App-Usage': '{"call_count":3,"total_cputime":1,"total_time":2}' }));
     const { s } = session(srv.url);
     const r = await s.send(GET, 0);
-    assert.equal(new URL(srv.url + srv.requests[0].url).searchParams.get('access_token'), TOKEN);
+    assert.equal(srv.requests[0].headers.authorization, `Bearer ${TOKEN}`);
+    assert.equal(new URL(srv.url + srv.requests[0].url).searchParams.get('access_token'), null, 'no token in the URL');
     assert.equal(r.status, 200);
     assert.deepEqual(r.body, { id: '123' });
     assert.equal(r.bodyKind, 'json');

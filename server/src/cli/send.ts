@@ -11,23 +11,25 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { getApiModel, parseDocument } from '../core';
-import { forgetOrigin, tokenTransportProblem, type SendResult } from '../core/send';
+import { forgetOrigin, type SendResult } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { GRAPHREQ_FOLDER } from '../send/graphreqFolder';
-import { HistoryStore, type HistoryEntry } from '../send/history';
+import { DEFAULT_HISTORY_MAX_BYTES, HistoryStore, type HistoryEntry } from '../send/history';
 import { MemoryRateStore } from '../send/rateStore';
 import { ResponseStore } from '../send/responseStore';
 import { SavedResponses } from '../send/savedResponses';
 import { runRequests, type RunOutcome } from '../send/sendRun';
 import { DEFAULT_TIMEOUT_MS, isRateLimitNote, SendSession, succeeded } from '../send/sendSession';
 import { DEMO_TOKEN, EMBEDDED_RATE_ORIGIN, openTarget, type Target } from '../send/target';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../send/transport';
 import { openWorkspaceEmulator, WorkspaceEmulatorError } from '../send/workspaceEmulator';
 import { withHostInputs } from '../files/hostInputs';
 import { parseCommandArgs } from './args';
-import { collectFiles, findEnvFile, loadEnvironment, readText, UsageError } from './files';
+import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, readText, UsageError } from './files';
 import { Output, type Terminal } from './render/output';
 import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage, targetLine } from './render/send';
 import { planRun, positiveInt, selectRequests } from './sendPlan';
+import { chooseCliToken, trustOriginHelp } from './sendTrust';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
        graphreq send FILE|FOLDER... --all [options]
@@ -45,11 +47,14 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
   --env-file FILE    environment file (default: the nearest graphreq.env.json)
   --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
+${trustOriginHelp}
   --fresh            start the embedded emulator from its seed data and forget the saved responses
                      of the environment (the session lives in ${GRAPHREQ_FOLDER}/ of the workspace)
   --format FORMAT    text (default), json (one array) or jsonl (one object per line, as they come)
   --out DIR          also write each result as DIR/<n>-<name>.json
   --timeout MS       time allowed for each attempt (default: the environment's timeoutMs, else ${DEFAULT_TIMEOUT_MS})
+  --max-bytes N      bytes of a response body kept at most; a longer body is cut (default ${DEFAULT_MAX_RESPONSE_BYTES},
+                     also GRAPHREQ_MAX_RESPONSE_BYTES)
   --wait             wait for a known rate-limit block to pass, then send (also once after a rate-limit error)
   --force            send although the client knows a rate limit will refuse the call
   --no-history       do not save results in .graphreq-history/ (also: GRAPHREQ_HISTORY=off)
@@ -58,12 +63,13 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
   --no-color         no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
 A rate limit stops the run (calls made while blocked lengthen the block); Ctrl+C stops it too:
 the request in flight is cancelled, what finished is printed and saved.
-The token comes from $GRAPHREQ_ACCESS_TOKEN (or the variable named by the environment's
-accessTokenEnv); the embedded emulator takes its demo token when none is set. It is never printed.
+The token comes from $GRAPHREQ_ACCESS_TOKEN, or from the variable the environment names in
+accessTokenEnv (GRAPHREQ_<NAME>_TOKEN, or one listed in $GRAPHREQ_TOKEN_VARIABLES); the embedded
+emulator takes its demo token when none is set. It is never printed, and goes only where you chose:
+see docs/sending.md, "Where the token goes".
 Exit codes: 0 all responses 2xx, 1 any error response or held back, 2 usage, I/O or network error,
 130 interrupted (Ctrl+C).`;
 
-const TOKEN_VARIABLE = 'GRAPHREQ_ACCESS_TOKEN';
 const NETWORK_FAILURES = new Set(['build', 'insecure', 'no-token', 'timeout', 'refused', 'reset', 'network', 'cancelled']);
 const FORMATS = ['text', 'json', 'jsonl'] as const;
 type Format = (typeof FORMATS)[number];
@@ -81,6 +87,8 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       env: { type: 'string' },
       'env-file': { type: 'string' },
       'base-url': { type: 'string' },
+      'trust-origin': { type: 'boolean', default: false },
+      'max-bytes': { type: 'string' },
       fresh: { type: 'boolean', default: false },
       format: { type: 'string', default: 'text' },
       out: { type: 'string' },
@@ -102,8 +110,10 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be text, json or jsonl, not "${values.format}"`);
   // Several files (or folders) are sent one after the other with --all, to one service.
-  const files = positionals.length ? collectFiles(positionals) : [];
-  const envFile = findEnvFile(values['env-file'], positionals[0] ?? '.');
+  const skipped: string[] = [];
+  const files = positionals.length ? collectFiles(positionals, skipped) : [];
+  for (const line of skipped) output.err(`graphreq send: ${line}\n`);
+  const envFile = findEnvFile(values['env-file'], positionals[0] ?? '.', (f, root) => output.err(ignoredEnvFileNote('send', f, root)));
   // The workspace: the folder of graphreq.env.json, else the working folder. History and the session live there.
   const workspace = envFile ? path.dirname(path.resolve(envFile)) : process.cwd();
 
@@ -119,16 +129,11 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   const environmentName = values.env ?? (process.env.GRAPHREQ_ENV || undefined);
   const env = loadEnvironment(envFile, environmentName);
   const timeoutMs = values.timeout !== undefined ? positiveInt(values.timeout, '--timeout') : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const baseUrl = values['base-url'] ?? env.baseUrl;
-  const tokenEnvName = env.accessTokenEnv ?? TOKEN_VARIABLE;
-  const userToken = process.env[tokenEnvName] || (env.accessTokenEnv ? process.env[TOKEN_VARIABLE] : undefined) || undefined;
-  if (baseUrl) {
-    if (!userToken) throw new UsageError(`no access token: set ${tokenEnvName} (REQ-TOKEN-REQUIRED)`);
-    const unsafe = tokenTransportProblem(baseUrl);
-    if (unsafe) throw new UsageError(unsafe);
-  }
+  // Where the token goes and which one: the trust rules of docs/sending.md (cli/sendTrust.ts).
+  const { baseUrl, token: userToken, tokenEnvName } = await chooseCliToken(values, env, positionals[0] ?? '.', { err: (s) => output.err(s), confirm: terminal.confirm });
   const historyOff = values['no-history'] || /^(0|off|false|no)$/i.test(process.env.GRAPHREQ_HISTORY ?? '');
-  const history = historyOff ? null : new HistoryStore(workspace, historySize());
+  const history = historyOff ? null : new HistoryStore(workspace, historySize(), byteSize(process.env.GRAPHREQ_HISTORY_MAX_BYTES, 'GRAPHREQ_HISTORY_MAX_BYTES') ?? DEFAULT_HISTORY_MAX_BYTES);
+  const maxResponseBytes = byteSize(values['max-bytes'], '--max-bytes') ?? byteSize(process.env.GRAPHREQ_MAX_RESPONSE_BYTES, 'GRAPHREQ_MAX_RESPONSE_BYTES');
   const rate = history?.rateStore() ?? new MemoryRateStore();
 
   if (values.out) makeOutFolder(values.out);
@@ -162,6 +167,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       token: userToken ?? DEMO_TOKEN,
       tokenEnvName,
       timeoutMs,
+      maxResponseBytes,
       history,
       rate,
       rateOrigin: target.rateOrigin,
@@ -199,7 +205,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
     });
     output.clearProgress();
     json?.end();
-    const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now());
+    const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), target.embedded);
     if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
     output.err(runSummary(output.errStyle, outcome, Date.now() - started));
     if (outcome.stop?.kind === 'cancelled') return 130;
@@ -268,4 +274,10 @@ function showHistory(history: HistoryStore, id: string | undefined, format: 'tex
 function historySize(): number {
   const v = process.env.GRAPHREQ_HISTORY_SIZE;
   return v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : 50;
+}
+
+/** A byte count from a flag or a variable (undefined when not given). */
+function byteSize(text: string | undefined, name: string): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  return positiveInt(text, name);
 }

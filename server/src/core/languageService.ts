@@ -5,6 +5,7 @@
 import { buildFileContext, type FileContext } from './analysis/fileContext';
 import { getCompletions as blockCompletions, type CompletionItem } from './features/completion';
 import { getHover as blockHover, type Hover } from './features/hover';
+import { fixAllEdits } from './features/fixAll';
 import { getCodeLenses, getDocumentSymbols, getFoldingRanges, getSemanticTokens, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './features/structure';
 import { validateDocument, ValidationCache } from './features/validation';
 import { getApiModel, type ApiModel } from './model/apiModel';
@@ -61,13 +62,7 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
       return out;
     },
     getFixAll(findings) {
-      const edits: Fix['edits'] = [];
-      for (const f of findings) {
-        const fix = f.fixes?.find((x) => x.fixAll);
-        if (!fix) continue;
-        if (fix.edits.some((e) => edits.some((o) => e.span.start < o.span.end && o.span.start < e.span.end))) continue;
-        edits.push(...fix.edits);
-      }
+      const edits = fixAllEdits(findings);
       return edits.length ? { title: 'Fix all safe problems in the file', edits } : undefined;
     },
     getDocumentSymbols,

@@ -16,7 +16,7 @@ import {
 import { createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type Finding } from '../core';
 import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
 import { DocumentStore, type DocumentState } from './documentStore';
-import { Commands, type InitializationOptions, type ServerSettings } from './protocol';
+import { Commands, Notifications, type InitializationOptions, type ServerSettings } from './protocol';
 import { runSafe } from './runSafe';
 import type { ClientAbilities } from './sendPresenter';
 import { DocumentInputs } from './documentInputs';
@@ -112,6 +112,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       environment.invalidate();
       for (const [uri] of documents.all()) queueValidation(uri);
     }
+  });
+
+  connection.onNotification(Notifications.workspaceTrust, (p: { trusted?: unknown }) => {
+    environment.settings = { ...environment.settings, workspaceTrusted: p?.trusted === true };
+    environment.invalidate();
   });
 
   connection.onDidChangeWatchedFiles((e) => {
@@ -285,10 +290,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
 }
 
 /** VS Code's settings nest `graphreq.history.enabled` and `.size`; the sending layer reads them flat. */
-function flattenSettings(s: ServerSettings & { history?: { enabled?: boolean; size?: number } }): ServerSettings {
-  const { history, ...rest } = s;
+function flattenSettings(s: ServerSettings & { history?: { enabled?: boolean; size?: number; maxBytes?: number }; response?: { maxBytes?: number } }): ServerSettings {
+  // workspaceTrusted comes only from the client itself (initialization options, the workspaceTrust notification), never from a settings file.
+  const { history, response, workspaceTrusted: _ignored, ...rest } = s;
   const out: ServerSettings = { ...rest };
   if (history?.enabled !== undefined) out.historyEnabled = history.enabled;
   if (history?.size !== undefined) out.historySize = history.size;
+  if (history?.maxBytes !== undefined) out.historyMaxBytes = history.maxBytes;
+  if (response?.maxBytes !== undefined) out.responseMaxBytes = response.maxBytes;
   return out;
 }

@@ -149,7 +149,7 @@ function secondsText(ms: number): string {
 }
 
 /** The one line that explains an early stop (stderr), or undefined when the run went to its end. */
-export function stopMessage(stop: RunStop | null, notSent: number, now: number): string | undefined {
+export function stopMessage(stop: RunStop | null, notSent: number, now: number, embedded = false): string | undefined {
   if (!stop) return undefined;
   const rest = notSent ? `; ${plural(notSent, 'request')} not sent` : '';
   if (stop.kind === 'cancelled') return `graphreq send: cancelled${rest}; what finished is printed and saved\n`;
@@ -159,6 +159,6 @@ export function stopMessage(stop: RunStop | null, notSent: number, now: number):
     stop.until === null
       ? 'the service gave no time to regain access, and calls made before usage drops lengthen the wait'
       : `access should return at ${new Date(stop.until).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} (in ${minutesText(Math.max(0, stop.until - now))})`;
-  const how = stop.until === null ? 'send again later' : 'send again then, or add --wait to wait for it (--force sends anyway)';
+  const how = `${stop.until === null ? 'send again later' : 'send again then, or add --wait to wait for it (--force sends anyway)'}${embedded ? '; --fresh starts the embedded emulator from its seed data, limits included' : ''}`;
   return `graphreq send: stopped at ${what}: ${when}${rest}; ${how}\n`;
 }

@@ -157,12 +157,15 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   }
   checkVariables(block, ctx, findings);
   checkDirectives(block, model, findings);
-  checkWrittenRequest(block, ctx, bc, model, findings);
-  if (!bc) return { findings };
+  if (!bc) {
+    checkWrittenRequest(block, ctx, bc, model, findings);
+    return { findings };
+  }
   const locator = new Locator(block, bc);
   for (const f of checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text })) {
     findings.push(locator.finding(f, severityOf(f.rule, f.severity, model)));
   }
+  checkWrittenRequest(block, ctx, bc, model, findings);
   // REQ-DUPLICATE-PARAM: one warning on each later copy, where it is written.
   const duplicate = (name: string, span: Finding['span']): void => {
     findings.push({ code: 'REQ-DUPLICATE-PARAM', severity: 'warning', message: `\`${name}\` is given more than once; the last one is sent and the others are ignored.`, span });

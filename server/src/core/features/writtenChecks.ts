@@ -28,13 +28,14 @@ export function checkWrittenBlock(block: RequestBlock, ctx: FileContext, model: 
   checkUnknownDirectives(block, model, out);
 }
 
-/** What send does with the request's headers, body file and origin. */
+/** What send does with the request's headers, body file and origin (after the rules: it reads their findings). */
 export function checkWrittenRequest(block: RequestBlock, ctx: FileContext, bc: BlockCall | undefined, model: ApiModel, out: Finding[]): void {
   const request = block.parsed.request;
   if (!request) return;
   for (const h of request.headers) {
     const why = model.droppedHeader(h.name.text);
-    if (!why) continue;
+    // A token written in the header is REQ-TOKEN-IN-FILE's (a warning): one finding is enough.
+    if (!why || out.some((f) => f.code === 'REQ-TOKEN-IN-FILE' && f.span.start >= h.span.start && f.span.end <= h.span.end)) continue;
     out.push({
       code: 'REQ-HEADER-DROPPED',
       severity: 'hint',

@@ -11,7 +11,8 @@
  * - every value is percent-encoded on its own, so the `id` of a refresh can never disturb `scrape`
  *   (URL-ID-ENCODED): `&`, `=`, `?`, `#`, `+` and `%` inside a value are always escaped.
  *
- * The access token is not part of the result: `toWire` adds it at the very last moment.
+ * The access token is not part of the result: `toWire` adds it at the very last moment, in the form
+ * body of a POST or the Authorization header of a GET or DELETE, never in the URL.
  */
 import type { BuiltinRuntime } from '../analysis/builtins';
 import { readFileBody } from '../analysis/bodyFile';
@@ -146,6 +147,11 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     for (const h of request.headers) {
       // The same table gives the checker's REQ-HEADER-DROPPED hint.
       const dropped = opts.model.droppedHeader(h.name.text);
+      if (dropped && h.name.text.toLowerCase() === 'authorization') {
+        // The token is graphreq's to send: one written in the file is a leak risk (REQ-TOKEN-IN-FILE), so it is dropped and redacted like the real one.
+        const credential = /^\s*(?:Bearer|OAuth)\s+(\S+)/i.exec(resolveForSend(h.value.text, ctx, responses, 'plain', runtime))?.[1];
+        if (credential) secretsInFile.push(credential);
+      }
       if (dropped) {
         warnings.push(`the ${h.name.text} header written in the file was not sent: ${dropped}`);
         continue;
@@ -168,7 +174,7 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
         query,
         form,
         headers,
-        tokenIn: method === 'POST' ? 'form' : 'query',
+        tokenIn: method === 'POST' ? 'form' : 'header',
         version: versionInfo,
         endpointId: endpoint?.id ?? null,
         bucType: endpoint?.bucType ?? null,
