@@ -11,7 +11,7 @@ export { findBlockStarts } from './syntax/splitBlocks';
 export { parseFieldList, type FieldItem, type FieldList, type FieldModifier } from './syntax/fields';
 export { positionAt, offsetAt, documentText, lineStartsOf } from './syntax/positions';
 export { ApiModel, getApiModel, type EndpointDef, type RuleInfo, type ErrorCodeInfo } from './model/apiModel';
-export { parseVersion, type Version } from './model/version';
+export { parseVersion, compareVersions, type Version } from './model/version';
 export { validateDocument, validateBlock, validateBlocks, urlReadRate, ValidationCache, type ValidateOptions, type UrlRead } from './features/validation';
 export { buildFileContext, contextParts, contextFromParts, resolveText, requestName, type FileContext, type FileContextParts } from './analysis/fileContext';
 export { buildBlockCall, type BlockCall } from './analysis/blockCall';
@@ -26,4 +26,5 @@ export { mask } from './features/completion';
 // Used by the emulator to read HTTP requests the way the editor reads files.
 export { splitVersion } from './model/apiModel';
 export { coerce, resolveRef, characterCount } from './model/validateValue';
+export { parseJsonExact } from './syntax/jsonBody';
 export { euTargeting } from './rules/adsetRegionRules';

@@ -18,8 +18,11 @@ import type { BuiltinRuntime } from '../analysis/builtins';
 import { readFileBody } from '../analysis/bodyFile';
 import type { FileContext } from '../analysis/fileContext';
 import { requestName } from '../analysis/fileContext';
-import type { ApiModel } from '../model/apiModel';
+import { buildBlockCall } from '../analysis/blockCall';
+import type { ApiModel, EndpointDef } from '../model/apiModel';
 import { splitVersion } from '../model/apiModel';
+import { resolveRef } from '../model/validateValue';
+import { unencodedUrlId } from '../rules/urlRules';
 import type { RequestBlock } from '../syntax/ast';
 import { decodeParamValue } from '../syntax/query';
 import { formFieldText, readLosslessBody } from './losslessJson';
@@ -96,6 +99,12 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     }
     const match = opts.model.match(method, rest);
     const endpoint = match?.endpoint;
+    // URL-ID-ENCODED: a refresh whose URL is written with a raw `&`, `?`, `#` or space is refused here,
+    // as the editor and the service refuse it: encoding it now would mean guessing where the URL ends.
+    if (endpoint?.id === 'url.refresh') {
+      const unencoded = unencodedRefreshUrl(block, opts);
+      if (unencoded) return fail(unencoded);
+    }
 
     const query: Pairs = [];
     for (const p of request.params) query.push([decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded', runtime))]);
@@ -117,6 +126,10 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
       if (read.errors.length) return fail(`the JSON body cannot be read: ${read.errors[0].message}`);
       if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return fail('the JSON body must be an object whose members are the parameters of the call');
       const value = resolveJsonValue(read.value, ctx, responses, runtime) as Record<string, unknown>;
+      const nullMember = Object.keys(value).find((k) => value[k] === null && !takesNull(opts.model, endpoint, k));
+      if (nullMember !== undefined) {
+        return fail(`\`${nullMember}\` is null in the JSON body, which it does not take, and a form field cannot carry null: give it a value or leave it out`);
+      }
       bodyFields = Object.entries(value).map(([k, v]) => [k, formFieldText(v)]);
     }
 
@@ -186,6 +199,30 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     if (e instanceof UnresolvedReference) return fail(e.message);
     throw e;
   }
+}
+
+/**
+ * Whether the service reads a null for parameter `name`. A JSON null goes out as the form text `null`
+ * (its JSON text, as objects and lists go out as theirs), which the service reads as null where the
+ * parameter takes null ([2]: regional_regulated_categories "Accepts null"). For a documented parameter
+ * that does not take null the text would arrive as the word "null", another request than the one
+ * written, so the request is not sent. Undocumented parameters and endpoints go as written.
+ */
+function takesNull(model: ApiModel, endpoint: EndpointDef | undefined, name: string): boolean {
+  const schema = model.paramsSchema(endpoint);
+  const prop = schema?.properties?.[name];
+  if (!prop) return true;
+  const type = resolveRef(prop, schema!).type;
+  return type === undefined || type === 'null' || (Array.isArray(type) && type.includes('null'));
+}
+
+/** The URL-ID-ENCODED finding of a refresh block, as the reason it is not sent; undefined when the URL is encoded. */
+function unencodedRefreshUrl(block: RequestBlock, opts: PrepareOptions): string | undefined {
+  const built = buildBlockCall(block, opts.ctx, opts.model);
+  if (!built) return undefined;
+  const problem = unencodedUrlId(built.call, opts.model, (name) => built.written.get(name)?.value?.text);
+  if (!problem) return undefined;
+  return `the URL in \`id\` has ${problem.reason} (URL-ID-ENCODED): encode it with the quick fix or \`graphreq check --fix\`; graphreq does not guess where the URL ends`;
 }
 
 /** `execution_options` is a list written as JSON text; validate_only joins whatever is there. */
