@@ -35,8 +35,23 @@ after(() => {
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
 
+/**
+ * The command nobody runs: under root, a copy of bin/ and the CLI bundle in the readable temporary
+ * folder, because the repository itself may sit where nobody cannot read it (a clone in a private
+ * temporary folder, as `mktemp -d` makes).
+ */
+const binAsUser = ((): string => {
+  if (!asRoot) return bin;
+  const app = path.join(dir, 'app');
+  for (const f of ['bin/graphreq.js', 'dist/cli.js']) {
+    fs.mkdirSync(path.dirname(path.join(app, f)), { recursive: true });
+    fs.copyFileSync(path.join(repoRoot, f), path.join(app, f));
+  }
+  return path.join(app, 'bin', 'graphreq.js');
+})();
+
 function check(args: string[], cwd: string, asUser?: number): { code: number | null; stdout: string; stderr: string; signal: NodeJS.Signals | null } {
-  const r = spawnSync(process.execPath, [bin, 'check', ...args], {
+  const r = spawnSync(process.execPath, [asUser !== undefined ? binAsUser : bin, 'check', ...args], {
     cwd,
     encoding: 'utf8',
     env: { ...process.env, GRAPHREQ_ENV: '' },

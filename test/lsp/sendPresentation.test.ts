@@ -64,7 +64,7 @@ async function editor(window: Record<string, unknown> | undefined, initializatio
   client.connection.onNotification('$/progress', (p: Seen['progress'][number]) => {
     seen.progress.push(p);
   });
-  await client.initialize(pathToFileURL(dir).href, true, { window, initializationOptions });
+  await client.initialize(pathToFileURL(dir).href, true, {}, { window, initializationOptions });
   await client.open(uri, TEXT);
   const send = (command: string, index: number, extra: Record<string, unknown> = {}): Promise<SendCommandResult> =>
     client.request<SendCommandResult>('workspace/executeCommand', { command, arguments: [{ uri, index }], ...extra });

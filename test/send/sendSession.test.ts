@@ -75,7 +75,9 @@ describe('SendSession over HTTP', () => {
     assert.equal(r.failure?.kind, 'timeout');
     assert.match(r.failure?.message ?? '', /no answer from 127\.0\.0\.1:\d+ within 50 ms/);
     assert.equal(r.status, null);
-    assert.equal(srv.requests.length, 1);
+    // One attempt, no backoff. (Under load the 50 ms may end before the server has read the request, so its count is at most one.)
+    assert.equal(r.attempts, 1);
+    assert.ok(srv.requests.length <= 1, `${srv.requests.length} requests`);
     assert.deepEqual(clock.delays, []);
   });
 

@@ -69,6 +69,11 @@ export function resolveEnvironment(file: EnvironmentFile | undefined, name: stri
   };
 }
 
+/** Whether a key of an environment section is a variable for `{{name}}` (not a setting of graphreq). */
+export function isEnvironmentVariableKey(key: string): boolean {
+  return !RESERVED.has(key) && !key.startsWith('$');
+}
+
 function isStringMap(v: unknown): v is Record<string, string> {
   return typeof v === 'object' && v !== null && Object.values(v).every((x) => typeof x === 'string');
 }

@@ -21,6 +21,8 @@ import { runSafe } from './runSafe';
 import type { ClientAbilities } from './sendPresenter';
 import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
+import { registerNavigation } from './navigation';
+import { WorkspaceFiles } from './workspaceFiles';
 import { version } from '../version';
 
 export interface ServerRuntime {
@@ -56,15 +58,18 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   // The environment of each document: its workspace's, plus $processEnv, .env and `< path` bodies.
   const inputs = new DocumentInputs(environment);
   const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
+  const workspaceFiles = new WorkspaceFiles(ls, documents, () => environment.folderPaths);
   let snippetSupport = false;
   let configurationSupport = false;
   const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
+  let definitionLinks = false;
   const pending = new Set<string>();
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
     snippetSupport = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
     configurationSupport = !!caps.workspace?.configuration;
+    definitionLinks = !!caps.textDocument?.definition?.linkSupport;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
     client.showDocument = !!caps.window?.showDocument?.support;
@@ -84,6 +89,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         codeLensProvider: { resolveProvider: false },
         semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
         executeCommandProvider: { commands: Object.values(Commands) },
+        definitionProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        renameProvider: { prepareProvider: true },
       },
       serverInfo: { name: 'graphreq', version },
     };
@@ -274,6 +283,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   connection.languages.semanticTokens.onRange((p) =>
     withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) })),
   );
+
+  registerNavigation({ connection, ls, documents, environment, workspaceFiles, log }, () => definitionLinks);
 
   connection.onExecuteCommand(async (p, token, workDone) => {
     if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);

@@ -59,6 +59,11 @@ export class WorkspaceEnvironment {
     return env;
   }
 
+  /** The workspace folders, as paths. */
+  get folderPaths(): readonly string[] {
+    return this.folders;
+  }
+
   private load(file: string | undefined): EnvironmentSettings {
     let env: EnvironmentSettings = { variables: {} };
     if (file) {

@@ -14,7 +14,8 @@
  */
 import type { BlockCall } from '../analysis/blockCall';
 import { parseBuiltin, builtinValue } from '../analysis/builtins';
-import { references, type FileContext } from '../analysis/fileContext';
+import type { FileContext } from '../analysis/fileContext';
+import { blockNames } from '../analysis/names';
 import type { ApiModel } from '../model/apiModel';
 import { closest, listForMessage } from '../rules/suggest';
 import type { RequestBlock } from '../syntax/ast';
@@ -52,32 +53,26 @@ export function checkWrittenRequest(block: RequestBlock, ctx: FileContext, bc: B
   checkOrigin(block, ctx, bc, out);
 }
 
-/** REQ-BUILTIN-VARIABLE in the request and in the file variables this block defines. */
+/** REQ-BUILTIN-VARIABLE in the request and in the file variables this block defines (the name index's uses). */
 function checkBuiltins(block: RequestBlock, ctx: FileContext, out: Finding[]): void {
-  if (block.text.indexOf('{{$') < 0 && block.text.indexOf('{{ $') < 0) return;
-  const regions = block.parsed.variables.map((v) => v.value.span);
-  const request = block.parsed.request;
-  if (request) regions.push(request.span);
-  for (const region of regions) {
-    for (const ref of references(block.text.slice(region.start, region.end))) {
-      if (!ref.expr.startsWith('$')) continue;
-      const span = { start: region.start + ref.start, end: region.start + ref.end };
-      const parsed = parseBuiltin(ref.expr);
-      if (!parsed.ok) {
-        const fix = parsed.suggestion;
-        out.push({
-          code: 'REQ-BUILTIN-VARIABLE',
-          severity: 'error',
-          message: parsed.message,
-          detail: parsed.detail,
-          span,
-          fixes: fix && ref.expr.split(/\s+/).length === 1 ? [{ title: `Change to \`{{${fix}}}\``, edits: [{ span, newText: `{{${fix}}}` }], preferred: true }] : undefined,
-        });
-        continue;
-      }
-      const value = builtinValue(parsed.call, ctx.env);
-      if (value.kind === 'missing') out.push({ code: 'REQ-BUILTIN-VARIABLE', severity: 'warning', message: value.message, span });
+  for (const use of blockNames(block).uses) {
+    if (use.kind !== 'builtin') continue;
+    const span = use.span;
+    const parsed = parseBuiltin(use.expr);
+    if (!parsed.ok) {
+      const fix = parsed.suggestion;
+      out.push({
+        code: 'REQ-BUILTIN-VARIABLE',
+        severity: 'error',
+        message: parsed.message,
+        detail: parsed.detail,
+        span,
+        fixes: fix && use.expr.split(/\s+/).length === 1 ? [{ title: `Change to \`{{${fix}}}\``, edits: [{ span, newText: `{{${fix}}}` }], preferred: true }] : undefined,
+      });
+      continue;
     }
+    const value = builtinValue(parsed.call, ctx.env);
+    if (value.kind === 'missing') out.push({ code: 'REQ-BUILTIN-VARIABLE', severity: 'warning', message: value.message, span });
   }
 }
 

@@ -24,9 +24,10 @@ export function isOpaque(value: unknown): boolean {
 /**
  * Returns `text` with comments (`//`, `/* *\/`, and lines starting with `#`) replaced by spaces and each
  * unquoted `{{expr}}` replaced by a same-length JSON string. Returns `text` itself when there is nothing to clean.
+ * With `markVariables` false, only comments are blanked (the name index reads the uses that remain).
  */
-export function cleanJsonc(text: string): string {
-  if (text.indexOf('/') < 0 && text.indexOf('#') < 0 && text.indexOf('{{') < 0) return text;
+export function cleanJsonc(text: string, markVariables = true): string {
+  if (text.indexOf('/') < 0 && text.indexOf('#') < 0 && (!markVariables || text.indexOf('{{') < 0)) return text;
   const out: string[] = [];
   let copied = 0;
   let i = 0;
@@ -72,7 +73,7 @@ export function cleanJsonc(text: string): string {
       i = e;
       continue;
     }
-    if (c === 123 /* { */ && text.charCodeAt(i + 1) === 123) {
+    if (markVariables && c === 123 /* { */ && text.charCodeAt(i + 1) === 123) {
       const close = text.indexOf('}}', i + 2);
       const nl = text.indexOf('\n', i);
       if (close >= 0 && (nl < 0 || close < nl)) {
