@@ -24,6 +24,8 @@ export class LspClient {
   stderr = '';
   /** window/logMessage lines: handler failures are logged there (runSafe). */
   readonly logs: string[] = [];
+  /** What the client answers to workspace/configuration (the `graphreq` section). */
+  settings: Record<string, unknown> = {};
 
   constructor(args: string[] = [serverPath, '--stdio']) {
     this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -42,17 +44,18 @@ export class LspClient {
     this.connection.onNotification('window/logMessage', (p: { message: string }) => {
       this.logs.push(p.message);
     });
-    this.connection.onRequest('workspace/configuration', () => [{}]);
+    this.connection.onRequest('workspace/configuration', () => [this.settings]);
     this.connection.onRequest('client/registerCapability', () => null);
     this.connection.listen();
   }
 
-  async initialize(rootUri: string | null = null, snippetSupport = true): Promise<InitializeResult> {
+  async initialize(rootUri: string | null = null, snippetSupport = true, textDocument: Record<string, unknown> = {}): Promise<InitializeResult> {
     const result = (await this.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
-      capabilities: { textDocument: { completion: { completionItem: { snippetSupport } } }, workspace: { configuration: true } },
+      initializationOptions: this.settings,
+      capabilities: { textDocument: { completion: { completionItem: { snippetSupport } }, ...textDocument }, workspace: { configuration: true } },
     })) as InitializeResult;
     await this.connection.sendNotification('initialized', {});
     return result;

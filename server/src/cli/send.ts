@@ -10,22 +10,25 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildFileContext, getApiModel, parseDocument, positionAt, type EnvironmentSettings, type GraphreqDocument, type RequestBlock } from '../core';
-import { forgetOrigin, requestDependencies, tokenTransportProblem, type SendResult } from '../core/send';
+import { getApiModel, parseDocument } from '../core';
+import { forgetOrigin, type SendResult } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { GRAPHREQ_FOLDER } from '../send/graphreqFolder';
-import { HistoryStore, type HistoryEntry } from '../send/history';
+import { DEFAULT_HISTORY_MAX_BYTES, HistoryStore, type HistoryEntry } from '../send/history';
 import { MemoryRateStore } from '../send/rateStore';
 import { ResponseStore } from '../send/responseStore';
 import { SavedResponses } from '../send/savedResponses';
-import { runRequests, type PlannedRequest, type RunOutcome } from '../send/sendRun';
+import { runRequests, type RunOutcome } from '../send/sendRun';
 import { DEFAULT_TIMEOUT_MS, isRateLimitNote, SendSession, succeeded } from '../send/sendSession';
 import { DEMO_TOKEN, EMBEDDED_RATE_ORIGIN, openTarget, type Target } from '../send/target';
-import { openWorkspaceEmulator, WorkspaceEmulatorError, type WorkspaceTarget } from '../send/workspaceEmulator';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../send/transport';
+import { openWorkspaceEmulator, WorkspaceEmulatorError } from '../send/workspaceEmulator';
 import { parseCommandArgs } from './args';
-import { collectFiles, findEnvFile, loadEnvironment, readText, UsageError } from './files';
+import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, readText, UsageError } from './files';
 import { Output, type Terminal } from './render/output';
-import { jsonItem, JsonArrayWriter, progressText, resultText, runSummary, stopMessage } from './render/send';
+import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage, targetLine } from './render/send';
+import { planRun, positiveInt, selectRequests } from './sendPlan';
+import { chooseCliToken, trustOriginHelp } from './sendTrust';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
        graphreq send FILE|FOLDER... --all [options]
@@ -43,11 +46,14 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
   --env-file FILE    environment file (default: the nearest graphreq.env.json)
   --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
+${trustOriginHelp}
   --fresh            start the embedded emulator from its seed data and forget the saved responses
                      of the environment (the session lives in ${GRAPHREQ_FOLDER}/ of the workspace)
   --format FORMAT    text (default), json (one array) or jsonl (one object per line, as they come)
   --out DIR          also write each result as DIR/<n>-<name>.json
   --timeout MS       time allowed for each attempt (default: the environment's timeoutMs, else ${DEFAULT_TIMEOUT_MS})
+  --max-bytes N      bytes of a response body kept at most; a longer body is cut (default ${DEFAULT_MAX_RESPONSE_BYTES},
+                     also GRAPHREQ_MAX_RESPONSE_BYTES)
   --wait             wait for a known rate-limit block to pass, then send (also once after a rate-limit error)
   --force            send although the client knows a rate limit will refuse the call
   --no-history       do not save results in .graphreq-history/ (also: GRAPHREQ_HISTORY=off)
@@ -56,12 +62,13 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
   --no-color         no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
 A rate limit stops the run (calls made while blocked lengthen the block); Ctrl+C stops it too:
 the request in flight is cancelled, what finished is printed and saved.
-The token comes from $GRAPHREQ_ACCESS_TOKEN (or the variable named by the environment's
-accessTokenEnv); the embedded emulator takes its demo token when none is set. It is never printed.
+The token comes from $GRAPHREQ_ACCESS_TOKEN, or from the variable the environment names in
+accessTokenEnv (GRAPHREQ_<NAME>_TOKEN, or one listed in $GRAPHREQ_TOKEN_VARIABLES); the embedded
+emulator takes its demo token when none is set. It is never printed, and goes only where you chose:
+see docs/sending.md, "Where the token goes".
 Exit codes: 0 all responses 2xx, 1 any error response or held back, 2 usage, I/O or network error,
 130 interrupted (Ctrl+C).`;
 
-const TOKEN_VARIABLE = 'GRAPHREQ_ACCESS_TOKEN';
 const NETWORK_FAILURES = new Set(['build', 'insecure', 'no-token', 'timeout', 'refused', 'reset', 'network', 'cancelled']);
 const FORMATS = ['text', 'json', 'jsonl'] as const;
 type Format = (typeof FORMATS)[number];
@@ -79,6 +86,8 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       env: { type: 'string' },
       'env-file': { type: 'string' },
       'base-url': { type: 'string' },
+      'trust-origin': { type: 'boolean', default: false },
+      'max-bytes': { type: 'string' },
       fresh: { type: 'boolean', default: false },
       format: { type: 'string', default: 'text' },
       out: { type: 'string' },
@@ -100,8 +109,10 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be text, json or jsonl, not "${values.format}"`);
   // Several files (or folders) are sent one after the other with --all, to one service.
-  const files = positionals.length ? collectFiles(positionals) : [];
-  const envFile = findEnvFile(values['env-file'], positionals[0] ?? '.');
+  const skipped: string[] = [];
+  const files = positionals.length ? collectFiles(positionals, skipped) : [];
+  for (const line of skipped) output.err(`graphreq send: ${line}\n`);
+  const envFile = findEnvFile(values['env-file'], positionals[0] ?? '.', (f, root) => output.err(ignoredEnvFileNote('send', f, root)));
   // The workspace: the folder of graphreq.env.json, else the working folder. History and the session live there.
   const workspace = envFile ? path.dirname(path.resolve(envFile)) : process.cwd();
 
@@ -117,17 +128,14 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   const environmentName = values.env ?? (process.env.GRAPHREQ_ENV || undefined);
   const env = loadEnvironment(envFile, environmentName);
   const timeoutMs = values.timeout !== undefined ? positiveInt(values.timeout, '--timeout') : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const baseUrl = values['base-url'] ?? env.baseUrl;
-  const tokenEnvName = env.accessTokenEnv ?? TOKEN_VARIABLE;
-  const userToken = process.env[tokenEnvName] || (env.accessTokenEnv ? process.env[TOKEN_VARIABLE] : undefined) || undefined;
-  if (baseUrl) {
-    if (!userToken) throw new UsageError(`no access token: set ${tokenEnvName} (REQ-TOKEN-REQUIRED)`);
-    const unsafe = tokenTransportProblem(baseUrl);
-    if (unsafe) throw new UsageError(unsafe);
-  }
+  // Where the token goes and which one: the trust rules of docs/sending.md (cli/sendTrust.ts).
+  const { baseUrl, token: userToken, tokenEnvName } = await chooseCliToken(values, env, positionals[0] ?? '.', { err: (s) => output.err(s), confirm: terminal.confirm });
   const historyOff = values['no-history'] || /^(0|off|false|no)$/i.test(process.env.GRAPHREQ_HISTORY ?? '');
-  const history = historyOff ? null : new HistoryStore(workspace, historySize());
+  const history = historyOff ? null : new HistoryStore(workspace, historySize(), byteSize(process.env.GRAPHREQ_HISTORY_MAX_BYTES, 'GRAPHREQ_HISTORY_MAX_BYTES') ?? DEFAULT_HISTORY_MAX_BYTES);
+  const maxResponseBytes = byteSize(values['max-bytes'], '--max-bytes') ?? byteSize(process.env.GRAPHREQ_MAX_RESPONSE_BYTES, 'GRAPHREQ_MAX_RESPONSE_BYTES');
   const rate = history?.rateStore() ?? new MemoryRateStore();
+
+  if (values.out) makeOutFolder(values.out);
 
   const target = await openSendTarget(baseUrl, workspace, values.fresh, output);
   // One store for the run: a response received from one file feeds the files after it.
@@ -144,17 +152,20 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   const onSigint = (): void => {
     if (controller.signal.aborted) process.exit(130);
     controller.abort();
+    // Someone at a terminal hears at once what happens next.
+    if (terminal.errIsTTY) output.err('graphreq send: cancelling (Ctrl+C again leaves at once)\n');
   };
   process.on('SIGINT', onSigint);
   try {
-    announce(target, userToken, output);
-    const plan = planRun(parsed, { env, workspace, withDeps: values['with-deps'], all: values.all }, (f) => new SendSession({
+    if (target.embedded) output.err(targetLine(target, !userToken));
+    const plan = planRun(parsed, { env, withDeps: values['with-deps'], all: values.all }, (f) => new SendSession({
       model: getApiModel(),
       env,
       baseUrl: target.baseUrl,
       token: userToken ?? DEMO_TOKEN,
       tokenEnvName,
       timeoutMs,
+      maxResponseBytes,
       history,
       rate,
       rateOrigin: target.rateOrigin,
@@ -177,8 +188,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       onStart: (request, position, total) => output.progress(progressText(output.errStyle, position, total, request)),
       onResult: async (request, result) => {
         if (format === 'text') {
-          if (parsed.length > 1 && request.file !== lastFile) output.out(`${lastFile === undefined ? '' : '\n'}${output.style.bold(`=== ${request.file}`)}\n\n`);
-          else if (lastFile !== undefined) output.out('\n');
+          output.out(resultSeparator(output.style, request.file, lastFile, parsed.length > 1));
           lastFile = request.file;
           output.out(resultText(output.style, result, values.force ? undefined : isRateLimitNote));
         } else if (json) json.item(jsonItem(result));
@@ -186,14 +196,14 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
         // The failure in one line on stderr, unless the text on the terminal just said it.
         const shownAbove = format === 'text' && terminal.outIsTTY;
         if (result.failure && NETWORK_FAILURES.has(result.failure.kind) && result.failure.kind !== 'cancelled' && !shownAbove) {
-          output.err(`graphreq send: ${result.name ?? result.title ?? `request ${result.index + 1}`}: ${request.session.redactor.text(result.failure.message)}\n`);
+          output.err(failureLine(result, (t) => request.session.redactor.text(t)));
         }
-        if (values.out) await writeOut(values.out, ++written, result);
+        if (values.out) await writeOut(values.out, ++written, result, output);
       },
     });
     output.clearProgress();
     json?.end();
-    const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now());
+    const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), target.embedded);
     if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
     output.err(runSummary(output.errStyle, outcome, Date.now() - started));
     if (outcome.stop?.kind === 'cancelled') return 130;
@@ -203,44 +213,6 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
     output.clearProgress();
     await target.close();
   }
-}
-
-interface PlanContext {
-  env: EnvironmentSettings;
-  workspace: string;
-  withDeps: boolean;
-  all: boolean;
-}
-
-/** The requests to send, in order: each file's selection, preceded by what it reads with --with-deps. */
-function planRun(parsed: Array<{ file: string; doc: GraphreqDocument; indexes: number[] }>, c: PlanContext, sessionFor: (file: string) => SendSession): PlannedRequest[] {
-  const plan: PlannedRequest[] = [];
-  for (const { file, doc, indexes } of parsed) {
-    const session = sessionFor(file);
-    const planned = (index: number, dependency: boolean): PlannedRequest => ({ session, doc, index, file, line: requestLine(doc, doc.blocks[index]), label: labelOf(doc.blocks[index]), dependency });
-    if (c.withDeps && !c.all) {
-      const deps = requestDependencies(doc, indexes[0], buildFileContext(doc, c.env));
-      if (deps.cycle.length) throw new UsageError(`--with-deps: the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`);
-      for (const i of deps.before) plan.push(planned(i, true));
-    }
-    for (const i of indexes) plan.push(planned(i, false));
-  }
-  return plan;
-}
-
-function requestLine(doc: GraphreqDocument, block: RequestBlock): number {
-  return positionAt(doc, block.offset + (block.parsed.request?.span.start ?? 0)).line + 1;
-}
-
-/** How the user recognises a request: its `###` title, else its name, else its request line. */
-function labelOf(block: RequestBlock): string {
-  const title = block.parsed.separator?.title?.text;
-  const name = block.parsed.directives.find((d) => d.name.text === 'name')?.value?.text.split(/\s/)[0];
-  if (title) return name ? `${title} [${name}]` : title;
-  if (name) return `[${name}]`;
-  const r = block.parsed.request;
-  const line = r ? `${r.method?.text ?? 'GET'} ${r.target.raw}` : `request ${block.index + 1}`;
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
 /**
@@ -258,48 +230,23 @@ async function openSendTarget(baseUrl: string | undefined, workspace: string, fr
   }
 }
 
-function announce(target: Target, userToken: string | undefined, output: Output): void {
-  if (!target.embedded) return;
-  const token = userToken ? '' : ' with its demo token';
-  const w = target as Partial<WorkspaceTarget>;
-  const state = w.stateFile ? `; state kept in ${path.relative(process.cwd(), w.stateFile) || w.stateFile}${w.ownerPid !== process.pid ? ` (served by graphreq process ${w.ownerPid})` : ''}, --fresh starts from the seed data` : '; state in memory';
-  output.err(`sending to the embedded emulator at ${target.baseUrl}${token}${state} (set a base URL to send elsewhere)\n`);
-}
-
-function selectRequests(file: string, doc: GraphreqDocument, v: { name?: string; line?: string; all?: boolean }): number[] {
-  const requests = doc.blocks.filter((b) => b.parsed.request);
-  if (v.all) {
-    if (requests.length === 0) throw new UsageError(`${file}: no request to send`);
-    return requests.map((b) => b.index);
-  }
-  if (v.name !== undefined) {
-    const found = requests.find((b) => b.parsed.directives.some((d) => d.name.text === 'name' && d.value?.text.split(/\s/)[0] === v.name));
-    if (!found) throw new UsageError(`no request named "${v.name}" (# @name ${v.name})`);
-    return [found.index];
-  }
-  if (v.line !== undefined) {
-    const line = positiveInt(v.line, '--line');
-    const found = requests.find((b) => {
-      const first = positionAt(doc, b.offset).line + 1;
-      const last = positionAt(doc, b.offset + Math.max(0, b.text.replace(/\s+$/, '').length - 1)).line + 1;
-      return line >= first && line <= last;
-    });
-    if (!found) throw new UsageError(`no request at line ${line}`);
-    return [found.index];
-  }
-  if (requests.length === 1) return [requests[0].index];
-  if (requests.length === 0) throw new UsageError('the file holds no request');
-  throw new UsageError(`the file holds ${requests.length} requests: choose one with --name or --line, or send them all with --all`);
-}
-
-/** `--out DIR`: the result model, redacted, written as it comes (n counts the results of the run). */
-async function writeOut(dir: string, n: number, r: SendResult): Promise<void> {
-  const label = (r.name ?? r.title ?? 'request').replace(/[^\w.-]+/g, '-').slice(0, 60);
+/** `--out DIR` is checked before anything is sent, so a mistyped folder never cuts a run in the middle. */
+function makeOutFolder(dir: string): void {
   try {
     fs.mkdirSync(dir, { recursive: true });
-    await writeFileAtomic(path.join(dir, `${String(n).padStart(2, '0')}-${label}.json`), JSON.stringify(r, null, 2) + '\n');
   } catch (e) {
     throw new UsageError(`--out ${dir}: cannot write (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+/** `--out DIR`: the result model, redacted, written as it comes (n counts the results of the run); a failed write is said, the run goes on. */
+async function writeOut(dir: string, n: number, r: SendResult, output: Output): Promise<void> {
+  const label = (r.name ?? r.title ?? 'request').replace(/[^\w.-]+/g, '-').slice(0, 60);
+  const file = path.join(dir, `${String(n).padStart(2, '0')}-${label}.json`);
+  try {
+    await writeFileAtomic(file, JSON.stringify(r, null, 2) + '\n');
+  } catch (e) {
+    output.err(`graphreq send: --out: cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
   }
 }
 
@@ -312,22 +259,23 @@ function showHistory(history: HistoryStore, id: string | undefined, format: 'tex
   if (id !== undefined) {
     const entry: HistoryEntry | undefined = history.read(id);
     if (!entry) throw new UsageError(`no saved result "${id}" in ${history.dir} (list them with --history)`);
-    output.out(format === 'json' ? JSON.stringify(entry, null, 2) + '\n' : `saved ${entry.savedAt}${entry.file ? ` from ${entry.file}` : ''}\n${resultText(output.style, entry.result)}`);
+    output.out(format === 'json' ? JSON.stringify(entry, null, 2) + '\n' : historyEntryText(output.style, entry));
     return 0;
   }
   const list = history.list();
   if (format === 'json') output.out(JSON.stringify(list, null, 2) + '\n');
   else if (list.length === 0) output.err(`no saved results in ${history.dir}\n`);
-  else for (const s of list) output.out(`${s.id}  ${s.status ?? s.failure ?? '-'}  ${s.method} ${s.url}${s.name ? `  [${s.name}]` : ''}${s.file ? `  ${s.file}` : ''}\n`);
+  else for (const s of list) output.out(historyListLine(output.style, s));
   return 0;
-}
-
-function positiveInt(text: string, flag: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} takes a whole number from 1, not "${text}"`);
-  return Number(text);
 }
 
 function historySize(): number {
   const v = process.env.GRAPHREQ_HISTORY_SIZE;
   return v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : 50;
+}
+
+/** A byte count from a flag or a variable (undefined when not given). */
+function byteSize(text: string | undefined, name: string): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  return positiveInt(text, name);
 }

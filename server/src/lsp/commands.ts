@@ -3,8 +3,9 @@
  * Kept apart from server.ts so the server can be started without the sender in tests.
  *
  * The token comes from the client (VS Code passes its secret storage's token in the arguments).
- * Other editors pass none: the server then takes it from its own environment, GRAPHREQ_ACCESS_TOKEN,
- * as the CLI does; with no token at all, only the embedded emulator is sent to.
+ * Other editors pass none: the server then takes it from its own environment (GRAPHREQ_ACCESS_TOKEN or
+ * the environment's accessTokenEnv), by the CLI's rules; with no token at all, only the embedded
+ * emulator is sent to.
  */
 import { Commands, type SendCommandArgs } from './protocol';
 import type { CommandContext } from './server';
@@ -18,8 +19,7 @@ export async function executeServerCommand(command: string, args: unknown[], ctx
   if (command === Commands.cancel) return handler.execute(command, first, undefined, cancel);
   const state = ctx.documents.get(first.uri);
   if (!state) throw new Error(`${command}: ${first.uri} is not open`);
-  const token = first.token ?? process.env.GRAPHREQ_ACCESS_TOKEN;
-  return handler.execute(command, { ...first, token }, { text: state.getText(), workspaceFolder: ctx.environment.folderOf(first.uri) ?? null, settings: ctx.settings() }, cancel);
+  return handler.execute(command, first, { text: state.getText(), workspaceFolder: ctx.environment.folderOf(first.uri) ?? null, settings: ctx.settings() }, cancel);
 }
 
 export function disposeServerCommands(): Promise<void> {

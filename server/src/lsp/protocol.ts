@@ -16,6 +16,16 @@ export const Commands = {
   cancel: 'graphreq.cancel',
 } as const;
 
+/** Notifications from the client to the server. */
+export const Notifications = {
+  /**
+   * `{ trusted: boolean }`: the user trusted the workspace (VS Code's workspace trust), or it is not
+   * trusted. Only this notification and the initialization options set `workspaceTrusted`: a
+   * settings file of the workspace cannot.
+   */
+  workspaceTrust: 'graphreq/workspaceTrust',
+} as const;
+
 export interface SendCommandArgs {
   uri: string;
   /** Index of the request block in the document (as in CodeLens arguments). */
@@ -28,6 +38,16 @@ export interface SendCommandArgs {
   environment?: string;
   /** Overrides the environment's base URL; none and no environment base URL means the embedded emulator. */
   baseUrl?: string;
+  /**
+   * The user chose `environment` (VS Code: in the picker, or in the user's own settings), so its
+   * base URL may receive the token. Default: true when `environment` is given in these arguments
+   * or in the settings.
+   */
+  environmentNamed?: boolean;
+  /** `baseUrl` comes from the workspace (VS Code: its settings file), not from the user: it is trusted like graphreq.env.json. */
+  baseUrlFromWorkspace?: boolean;
+  /** The user confirmed that the token may go to this origin of the workspace's graphreq.env.json; the server remembers it. */
+  trustOrigin?: string;
   timeoutMs?: number;
   /** Wait for a known rate-limit block to pass, then send (also once after a rate-limit error). */
   wait?: boolean;
@@ -90,4 +110,13 @@ export interface ServerSettings {
   historyEnabled?: boolean;
   /** How many responses history keeps (default 50). */
   historySize?: number;
+  /** How many bytes history keeps in all (default 50 MiB). */
+  historyMaxBytes?: number;
+  /** Bytes of a response body kept at most (default 10 MiB); a longer body is cut. */
+  responseMaxBytes?: number;
+  /**
+   * False in a workspace the user has not trusted (VS Code's Restricted Mode): nothing is sent, and
+   * graphreq.env.json gives no base URL. Default true (editors without the notion).
+   */
+  workspaceTrusted?: boolean;
 }

@@ -15,9 +15,11 @@ import {
 import { createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type Finding } from '../core';
 import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
 import { DocumentStore, type DocumentState } from './documentStore';
-import { Commands, type ServerSettings } from './protocol';
+import { Commands, Notifications, type ServerSettings } from './protocol';
 import { runSafe } from './runSafe';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
+import { registerNavigation } from './navigation';
+import { WorkspaceFiles } from './workspaceFiles';
 import { version } from '../version';
 
 export interface ServerRuntime {
@@ -42,14 +44,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const log = (m: string): void => connection.console.log(m);
   const environment = new WorkspaceEnvironment(log);
   const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
+  const workspaceFiles = new WorkspaceFiles(ls, documents, () => environment.folderPaths);
   let snippetSupport = false;
   let configurationSupport = false;
+  let definitionLinks = false;
   const pending = new Set<string>();
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
     snippetSupport = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
     configurationSupport = !!caps.workspace?.configuration;
+    definitionLinks = !!caps.textDocument?.definition?.linkSupport;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
     const init = params.initializationOptions as ServerSettings | undefined;
@@ -66,6 +71,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         codeLensProvider: { resolveProvider: false },
         semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
         executeCommandProvider: { commands: Object.values(Commands) },
+        definitionProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        renameProvider: { prepareProvider: true },
       },
       serverInfo: { name: 'graphreq', version },
     };
@@ -94,6 +103,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       environment.invalidate();
       for (const [uri] of documents.all()) queueValidation(uri);
     }
+  });
+
+  connection.onNotification(Notifications.workspaceTrust, (p: { trusted?: unknown }) => {
+    environment.settings = { ...environment.settings, workspaceTrusted: p?.trusted === true };
+    environment.invalidate();
   });
 
   connection.onDidChangeWatchedFiles((e) => {
@@ -251,6 +265,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) })),
   );
 
+  registerNavigation({ connection, ls, documents, environment, workspaceFiles, log }, () => definitionLinks);
+
   connection.onExecuteCommand(async (p, token) => {
     if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);
     return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings }, token);
@@ -263,10 +279,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
 }
 
 /** VS Code's settings nest `graphreq.history.enabled` and `.size`; the sending layer reads them flat. */
-function flattenSettings(s: ServerSettings & { history?: { enabled?: boolean; size?: number } }): ServerSettings {
-  const { history, ...rest } = s;
+function flattenSettings(s: ServerSettings & { history?: { enabled?: boolean; size?: number; maxBytes?: number }; response?: { maxBytes?: number } }): ServerSettings {
+  // workspaceTrusted comes only from the client itself (initialization options, the workspaceTrust notification), never from a settings file.
+  const { history, response, workspaceTrusted: _ignored, ...rest } = s;
   const out: ServerSettings = { ...rest };
   if (history?.enabled !== undefined) out.historyEnabled = history.enabled;
   if (history?.size !== undefined) out.historySize = history.size;
+  if (history?.maxBytes !== undefined) out.historyMaxBytes = history.maxBytes;
+  if (response?.maxBytes !== undefined) out.responseMaxBytes = response.maxBytes;
   return out;
 }

@@ -4,7 +4,8 @@
  * between runs, and nothing anyone should commit, so it carries its own `.gitignore` (`*`):
  *
  *   emulator-state.json   the embedded emulator's state (ad sets created, ...), docs/emulator.md
- *   emulator.lock         which process serves that state right now (pid and URL), while one does
+ *   emulator-state.json.lock  the emulator's own lock on its data file (docs/emulator.md, One server per file)
+ *   emulator.lock         which process serves that state right now (pid and URL, so others send there)
  *   responses.json        the latest response of each named request, per environment (redacted)
  *
  * `graphreq send --fresh` starts the emulator from its seed data and forgets the saved responses of

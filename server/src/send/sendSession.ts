@@ -47,6 +47,8 @@ export interface SendSessionOptions {
   /** The environment variable curl commands read the token from. */
   tokenEnvName?: string;
   timeoutMs?: number;
+  /** Bytes of a response body kept at most (the transport's DEFAULT_MAX_RESPONSE_BYTES when absent); a longer body is cut. */
+  maxResponseBytes?: number;
   retry?: RetryPolicy;
   clock?: Clock;
   /** Jitter source; tests fix it. */
@@ -207,7 +209,7 @@ export class SendSession {
       let raw: RawResponse | undefined;
       let fail: SendFailure | undefined;
       try {
-        raw = await sendOnce(wire, { timeoutMs: this.o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal, fetch: this.o.fetch, now: () => this.clock.now() });
+        raw = await sendOnce(wire, { timeoutMs: this.o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal, fetch: this.o.fetch, now: () => this.clock.now(), maxBytes: this.o.maxResponseBytes });
         outcome = { kind: 'response', status: raw.status, error: responseError(raw, parseBody(raw).body, this.o.model) };
       } catch (e) {
         if (!(e instanceof TransportFailure)) throw e;

@@ -49,6 +49,19 @@ export const cases: RuleCases = {
       { name: 'no release table configured', text: 'GET /v2.0/120200000000000002\n' },
     ],
   },
+  'REQ-VERSION-UNKNOWN': {
+    fail: [
+      { name: 'newer than the latest version [3] names (v26.0)', text: 'GET /⟦v27.0⟧/?id=https://example.com/post\n' },
+      { name: 'newer than the environment\'s latest version', text: 'GET /⟦v24.0⟧/120200000000000002\n', env: { latestVersion: 'v23.0' } },
+      { name: 'released after today', text: 'GET /⟦v23.0⟧/120200000000000002\n', env: { releases: RELEASES, today: '2025-05-01' } },
+      { name: 'between listed versions but not in the release table', text: 'GET /⟦v22.5⟧/120200000000000002\n', env: { releases: RELEASES, today: '2026-01-01' } },
+    ],
+    pass: [
+      { name: 'the latest version', text: 'GET /v26.0/?id=https://example.com/post\n' },
+      { name: 'a later latest version in the environment', text: 'GET /v27.0/120200000000000002\n', env: { latestVersion: 'v27.0' } },
+      { name: 'released by today', text: 'GET /v23.0/120200000000000002\n', env: { releases: RELEASES, today: '2025-05-29' } },
+    ],
+  },
   'REQ-TOKEN-IN-FILE': {
     fail: [
       { name: 'in the query', text: 'GET /v23.0/120200000000000002?fields=id&access_token=⟦EAAB1234567890abcdef⟧\n' },
@@ -85,10 +98,14 @@ export const cases: RuleCases = {
       { name: 'a subfield of engagement', text: 'GET /v23.0/?id=https://example.com&fields=engagement{⟦likes⟧}\n' },
       { name: 'a subfield of og_object', text: 'GET /v23.0/?id=https://example.com&fields=og_object{title,⟦image⟧}\n' },
       { name: 'a subfield of issues_info', text: 'GET /v23.0/120200000000000002?fields=issues_info{error_code,⟦severity⟧}\n' },
+      { name: 'a member of attribution_spec items ([2] Create an ad set lists them)', text: 'GET /v23.0/120200000000000002?fields=attribution_spec{event_type,⟦zzz⟧}\n' },
+      { name: 'a member of adset_schedule items', text: 'GET /v23.0/120200000000000002?fields=adset_schedule{⟦foo⟧}\n' },
+      { name: 'a subfield on a refresh, checked like a read', text: 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=true&fields=og_object{⟦image⟧}\n' },
     ],
     pass: [
       { name: 'documented subfields', text: 'GET /v23.0/?id=https://example.com&fields=engagement{comment_count,share_count},og_object{id,updated_time}\n' },
       { name: 'subfields of an object the documents do not detail', text: 'GET /v23.0/120200000000000002?fields=campaign{id,name},promoted_object{pixel_id}\n' },
+      { name: 'the members of attribution_spec items', text: 'GET /v23.0/120200000000000002?fields=attribution_spec{event_type,window_days,weight}\n' },
     ],
   },
   'REQ-UNKNOWN-PARAM': {
@@ -103,9 +120,9 @@ export const cases: RuleCases = {
         expect: ['REQ-UNKNOWN-PARAM:hint'],
       },
       {
-        name: 'misspelt, sorting past the last one shown: still a warning',
+        name: 'near a documented name but sorting past the last one shown: a hint, the near name only suggested',
         text: mark(adsetCreate({ targetting: {} }), '"targetting"'),
-        expect: ['REQ-UNKNOWN-PARAM:warning'],
+        expect: ['REQ-UNKNOWN-PARAM:hint'],
       },
     ],
     pass: [

@@ -7,8 +7,12 @@
  * and the closing summary (sent, failed, held back, not sent) that ends every run.
  */
 import { formatResultText, minutesText, type SendResult, type TextPaint } from '../../core/send';
+import * as path from 'node:path';
+import type { HistoryEntry, HistorySummary } from '../../send/history';
 import type { PlannedRequest, RunOutcome, RunStop } from '../../send/sendRun';
 import { succeeded } from '../../send/sendSession';
+import type { Target } from '../../send/target';
+import type { WorkspaceTarget } from '../../send/workspaceEmulator';
 import { plural } from './check';
 import type { Style } from './style';
 
@@ -18,6 +22,37 @@ export function resultPaint(s: Style): TextPaint {
 
 export function resultText(s: Style, r: SendResult, omitWarning?: (w: string) => boolean): string {
   return formatResultText(r, { paint: resultPaint(s), omitWarning });
+}
+
+/** What goes before a result in text: a blank line between results, and a `=== file` heading when a run spans files. */
+export function resultSeparator(s: Style, file: string, previousFile: string | undefined, severalFiles: boolean): string {
+  if (severalFiles && file !== previousFile) return `${previousFile === undefined ? '' : '\n'}${s.bold(`=== ${file}`)}\n\n`;
+  return previousFile === undefined ? '' : '\n';
+}
+
+/** The embedded emulator the run sends to, said once on stderr. */
+export function targetLine(target: Target, demoToken: boolean): string {
+  const w = target as Partial<WorkspaceTarget>;
+  const state = w.stateFile
+    ? `; state kept in ${path.relative(process.cwd(), w.stateFile) || w.stateFile}${w.ownerPid !== process.pid ? ` (served by graphreq process ${w.ownerPid})` : ''}, --fresh starts from the seed data`
+    : '; state in memory';
+  return `sending to the embedded emulator at ${target.baseUrl}${demoToken ? ' with its demo token' : ''}${state} (set a base URL to send elsewhere)\n`;
+}
+
+/** A result without a response, in one line for stderr (the failure message is redacted by the caller's redactor). */
+export function failureLine(r: SendResult, redact: (s: string) => string): string {
+  return `graphreq send: ${r.name ?? r.title ?? `request ${r.index + 1}`}: ${redact(r.failure?.message ?? '')}\n`;
+}
+
+/** `graphreq send --show ID`. */
+export function historyEntryText(s: Style, entry: HistoryEntry): string {
+  return `${s.dim(`saved ${entry.savedAt}${entry.file ? ` from ${entry.file}` : ''}`)}\n${resultText(s, entry.result)}`;
+}
+
+/** One line of `graphreq send --history`: id, status (or failure), method, URL, name, file. */
+export function historyListLine(s: Style, h: HistorySummary): string {
+  const status = h.status !== null ? (h.status >= 200 && h.status < 300 ? s.green(String(h.status)) : s.red(String(h.status))) : s.yellow(h.failure ?? '-');
+  return `${h.id}  ${status}  ${h.method} ${h.url}${h.name ? `  [${h.name}]` : ''}${h.file ? `  ${h.file}` : ''}\n`;
 }
 
 /** One element of `--format json` and one line of `--format jsonl`: the documented fields first, then the rest of the model. */
@@ -114,7 +149,7 @@ function secondsText(ms: number): string {
 }
 
 /** The one line that explains an early stop (stderr), or undefined when the run went to its end. */
-export function stopMessage(stop: RunStop | null, notSent: number, now: number): string | undefined {
+export function stopMessage(stop: RunStop | null, notSent: number, now: number, embedded = false): string | undefined {
   if (!stop) return undefined;
   const rest = notSent ? `; ${plural(notSent, 'request')} not sent` : '';
   if (stop.kind === 'cancelled') return `graphreq send: cancelled${rest}; what finished is printed and saved\n`;
@@ -124,6 +159,6 @@ export function stopMessage(stop: RunStop | null, notSent: number, now: number):
     stop.until === null
       ? 'the service gave no time to regain access, and calls made before usage drops lengthen the wait'
       : `access should return at ${new Date(stop.until).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} (in ${minutesText(Math.max(0, stop.until - now))})`;
-  const how = stop.until === null ? 'send again later' : 'send again then, or add --wait to wait for it (--force sends anyway)';
+  const how = `${stop.until === null ? 'send again later' : 'send again then, or add --wait to wait for it (--force sends anyway)'}${embedded ? '; --fresh starts the embedded emulator from its seed data, limits included' : ''}`;
   return `graphreq send: stopped at ${what}: ${when}${rest}; ${how}\n`;
 }

@@ -1,10 +1,12 @@
 /**
  * What a file declares for all its requests: file variables (`@name = value`) and named requests
- * (`# @name create`). Built from the cheap per-block parse, so it costs little even on large files.
+ * (`# @name create`), read from the name index (names.ts) with the environment the file is checked
+ * in. Built from the blocks' cached names, so it costs little even on large files.
  */
 import type { GraphreqDocument, RequestBlock, VariableDef } from '../syntax/ast';
 import type { Environment } from '../types';
 import { own } from '../own';
+import { blockNames, readExpr, REFERENCE_RE } from './names';
 
 export interface FileContext {
   /** File variables; a later definition overrides an earlier one, as in REST Client. */
@@ -21,11 +23,12 @@ export function buildFileContext(doc: GraphreqDocument, env: Environment): FileC
   const names = new Map<string, number>();
   const sig: string[] = [];
   for (const block of doc.blocks) {
-    for (const v of block.parsed.variables) {
+    const declared = blockNames(block);
+    for (const v of declared.variables) {
       variables.set(v.name.text, { value: v.value.text, def: v, block: block.index });
       sig.push(`${v.name.text}=${v.value.text}`);
     }
-    const name = requestName(block);
+    const name = declared.requestName?.name;
     if (name && !names.has(name)) {
       names.set(name, block.index);
       sig.push(`#${name}:${block.index}`);
@@ -36,24 +39,12 @@ export function buildFileContext(doc: GraphreqDocument, env: Environment): FileC
 }
 
 export function requestName(block: RequestBlock): string | undefined {
-  for (const d of block.parsed.directives) if (d.name.text === 'name' && d.value) return d.value.text.split(/\s/)[0];
-  return undefined;
+  return blockNames(block).requestName?.name;
 }
 
 export function directiveValue(block: RequestBlock, name: string): string | undefined {
   for (const d of block.parsed.directives) if (d.name.text === name) return d.value?.text ?? '';
   return undefined;
-}
-
-/** `{{expr}}` on one line; the expression is trimmed. The one pattern every reader of references uses. */
-const REF_RE = /\{\{\s*([^{}\n]*?)\s*\}\}/g;
-
-/** The `{{...}}` references in a text, with their offsets (of the braces included). */
-export function references(text: string): Array<{ expr: string; start: number; end: number }> {
-  const out: Array<{ expr: string; start: number; end: number }> = [];
-  if (text.indexOf('{{') < 0) return out;
-  for (const m of text.matchAll(REF_RE)) out.push({ expr: m[1], start: m.index!, end: m.index! + m[0].length });
-  return out;
 }
 
 export interface Resolved {
@@ -72,7 +63,7 @@ export function resolveText(text: string, ctx: FileContext, depth = 0): Resolved
   if (text.indexOf('{{') < 0) return { text, opaque: false, unknown: [] };
   let opaque = false;
   const unknown: string[] = [];
-  const out = text.replace(REF_RE, (whole, expr: string) => {
+  const out = text.replace(REFERENCE_RE, (whole, expr: string) => {
     const value = lookupVariable(expr, ctx);
     if (value === undefined || depth > 8) {
       opaque = true;
@@ -94,10 +85,10 @@ export function lookupVariable(name: string, ctx: FileContext): string | undefin
   return own(ctx.env.variables, name);
 }
 
-/** `{{create.response.body.id}}`: a value from an earlier named response. */
+/** `{{create.response.body.id}}`: a value from the response of a request of the file. */
 export function isResponseRef(expr: string, ctx: FileContext): boolean {
-  const dot = expr.indexOf('.');
-  return dot > 0 && ctx.names.has(expr.slice(0, dot)) && /^\w+\.response\./.test(expr);
+  const use = readExpr(expr);
+  return use.kind === 'response' && ctx.names.has(use.name);
 }
 
 /** What one part of a file declares, as plain data (for checking a large file in parts, in workers). */

@@ -11,12 +11,16 @@
  * - every value is percent-encoded on its own, so the `id` of a refresh can never disturb `scrape`
  *   (URL-ID-ENCODED): `&`, `=`, `?`, `#`, `+` and `%` inside a value are always escaped.
  *
- * The access token is not part of the result: `toWire` adds it at the very last moment.
+ * The access token is not part of the result: `toWire` adds it at the very last moment, in the form
+ * body of a POST or the Authorization header of a GET or DELETE, never in the URL.
  */
 import type { FileContext } from '../analysis/fileContext';
 import { requestName } from '../analysis/fileContext';
-import type { ApiModel } from '../model/apiModel';
+import { buildBlockCall } from '../analysis/blockCall';
+import type { ApiModel, EndpointDef } from '../model/apiModel';
 import { splitVersion } from '../model/apiModel';
+import { resolveRef } from '../model/validateValue';
+import { unencodedUrlId } from '../rules/urlRules';
 import type { RequestBlock } from '../syntax/ast';
 import { decodeParamValue } from '../syntax/query';
 import { formFieldText, readLosslessBody } from './losslessJson';
@@ -92,6 +96,12 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     }
     const match = opts.model.match(method, rest);
     const endpoint = match?.endpoint;
+    // URL-ID-ENCODED: a refresh whose URL is written with a raw `&`, `?`, `#` or space is refused here,
+    // as the editor and the service refuse it: encoding it now would mean guessing where the URL ends.
+    if (endpoint?.id === 'url.refresh') {
+      const unencoded = unencodedRefreshUrl(block, opts);
+      if (unencoded) return fail(unencoded);
+    }
 
     const query: Pairs = [];
     for (const p of request.params) query.push([decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded'))]);
@@ -104,6 +114,10 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
       if (read.errors.length) return fail(`the JSON body cannot be read: ${read.errors[0].message}`);
       if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return fail('the JSON body must be an object whose members are the parameters of the call');
       const value = resolveJsonValue(read.value, ctx, responses) as Record<string, unknown>;
+      const nullMember = Object.keys(value).find((k) => value[k] === null && !takesNull(opts.model, endpoint, k));
+      if (nullMember !== undefined) {
+        return fail(`\`${nullMember}\` is null in the JSON body, which it does not take, and a form field cannot carry null: give it a value or leave it out`);
+      }
       bodyFields = Object.entries(value).map(([k, v]) => [k, formFieldText(v)]);
     }
 
@@ -133,6 +147,13 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     const headers: Pairs = [];
     for (const h of request.headers) {
       const lower = h.name.text.toLowerCase();
+      if (lower === 'authorization') {
+        // The token is graphreq's to send: one written in the file is a leak risk (REQ-TOKEN-IN-FILE), so it is dropped and redacted like the real one.
+        const credential = /^\s*(?:Bearer|OAuth)\s+(\S+)/i.exec(resolveForSend(h.value.text, ctx, responses, 'plain'))?.[1];
+        if (credential) secretsInFile.push(credential);
+        warnings.push(`the ${h.name.text} header written in the file was not sent: graphreq sends the access token itself (REQ-TOKEN-IN-FILE)`);
+        continue;
+      }
       if (OWN_HEADERS.has(lower)) {
         warnings.push(`the ${h.name.text} header written in the file was not sent: graphreq sets it (form-encoded bodies, as the API takes them)`);
         continue;
@@ -155,7 +176,7 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
         query,
         form,
         headers,
-        tokenIn: method === 'POST' ? 'form' : 'query',
+        tokenIn: method === 'POST' ? 'form' : 'header',
         version: versionInfo,
         endpointId: endpoint?.id ?? null,
         bucType: endpoint?.bucType ?? null,
@@ -167,6 +188,30 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     if (e instanceof UnresolvedReference) return fail(e.message);
     throw e;
   }
+}
+
+/**
+ * Whether the service reads a null for parameter `name`. A JSON null goes out as the form text `null`
+ * (its JSON text, as objects and lists go out as theirs), which the service reads as null where the
+ * parameter takes null ([2]: regional_regulated_categories "Accepts null"). For a documented parameter
+ * that does not take null the text would arrive as the word "null", another request than the one
+ * written, so the request is not sent. Undocumented parameters and endpoints go as written.
+ */
+function takesNull(model: ApiModel, endpoint: EndpointDef | undefined, name: string): boolean {
+  const schema = model.paramsSchema(endpoint);
+  const prop = schema?.properties?.[name];
+  if (!prop) return true;
+  const type = resolveRef(prop, schema!).type;
+  return type === undefined || type === 'null' || (Array.isArray(type) && type.includes('null'));
+}
+
+/** The URL-ID-ENCODED finding of a refresh block, as the reason it is not sent; undefined when the URL is encoded. */
+function unencodedRefreshUrl(block: RequestBlock, opts: PrepareOptions): string | undefined {
+  const built = buildBlockCall(block, opts.ctx, opts.model);
+  if (!built) return undefined;
+  const problem = unencodedUrlId(built.call, opts.model, (name) => built.written.get(name)?.value?.text);
+  if (!problem) return undefined;
+  return `the URL in \`id\` has ${problem.reason} (URL-ID-ENCODED): encode it with the quick fix or \`graphreq check --fix\`; graphreq does not guess where the URL ends`;
 }
 
 /** `execution_options` is a list written as JSON text; validate_only joins whatever is there. */
