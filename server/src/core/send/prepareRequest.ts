@@ -202,7 +202,8 @@ function takesNull(model: ApiModel, endpoint: EndpointDef | undefined, name: str
   const prop = schema?.properties?.[name];
   if (!prop) return true;
   const type = resolveRef(prop, schema!).type;
-  return type === undefined || type === 'null' || (Array.isArray(type) && type.includes('null'));
+  // Where the parameter also takes text, the text `null` would be read as the word, not as null.
+  return type === undefined || type === 'null' || (Array.isArray(type) && type.includes('null') && !type.includes('string'));
 }
 
 /** The URL-ID-ENCODED finding of a refresh block, as the reason it is not sent; undefined when the URL is encoded. */
