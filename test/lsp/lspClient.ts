@@ -49,13 +49,17 @@ export class LspClient {
     this.connection.listen();
   }
 
-  async initialize(rootUri: string | null = null, snippetSupport = true, textDocument: Record<string, unknown> = {}): Promise<InitializeResult> {
+  /**
+   * `textDocument`: more text-document capabilities; `extra.window`: the client's window capabilities
+   * (showDocument, workDoneProgress); `extra.initializationOptions`: instead of the settings.
+   */
+  async initialize(rootUri: string | null = null, snippetSupport = true, textDocument: Record<string, unknown> = {}, extra: { window?: Record<string, unknown>; initializationOptions?: unknown } = {}): Promise<InitializeResult> {
     const result = (await this.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
-      initializationOptions: this.settings,
-      capabilities: { textDocument: { completion: { completionItem: { snippetSupport } }, ...textDocument }, workspace: { configuration: true } },
+      initializationOptions: extra.initializationOptions ?? this.settings,
+      capabilities: { textDocument: { completion: { completionItem: { snippetSupport } }, ...textDocument }, workspace: { configuration: true }, ...(extra.window ? { window: extra.window } : {}) },
     })) as InitializeResult;
     await this.connection.sendNotification('initialized', {});
     return result;

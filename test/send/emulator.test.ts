@@ -138,7 +138,7 @@ GET /{{version}}/{{copy.response.body.copied_adset_id}}?fields=id,name,configure
     const r = await sendOne(session(), 'GET /v23.0/23859999999999999?fields=id,name\n');
     assert.equal(r.status, 404);
     assert.equal(r.error?.title, 'Object not found');
-    assert.match(r.error?.explanation ?? '', /^Object not found \(HTTP 404, code 100\)/);
+    assert.match(r.error?.explanation ?? '', /^Nothing answers this method .+ The service sent HTTP 404 with code 100\./);
     assert.doesNotMatch(`${r.error?.explanation} ${r.error?.action}`, /Fix the parameter/);
   });
 

@@ -3,9 +3,11 @@
  * Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error (a path with no .graphreq file
  * under it is one: a mistyped path must not pass CI).
  */
+import * as path from 'node:path';
 import { applyEdits, fixAllChoice, getApiModel, parseDocument, positionAt, validateDocument, type Finding, type GraphreqDocument, type TextEdit } from '../core';
 import { Redactor } from '../core/send';
 import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
+import { withHostInputs } from '../files/hostInputs';
 import { parseCommandArgs } from './args';
 import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, UsageError } from './files';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
@@ -51,7 +53,10 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
   const inputs = positionals.length ? positionals : ['.'];
   const skipped: string[] = [];
   const files = collectFiles(inputs, skipped);
-  const env = loadEnvironment(findEnvFile(values['env-file'], inputs[0], (f, root) => output.err(ignoredEnvFileNote('check', f, root))), values.env ?? process.env.GRAPHREQ_ENV);
+  const envFile = findEnvFile(values['env-file'], inputs[0], (f, root) => output.err(ignoredEnvFileNote('check', f, root)));
+  const env = loadEnvironment(envFile, values.env ?? process.env.GRAPHREQ_ENV);
+  // The workspace as `graphreq send` sees it: the folder of graphreq.env.json, else the working folder.
+  const workspace = envFile ? path.dirname(path.resolve(envFile)) : process.cwd();
   env.today ??= new Date().toISOString().slice(0, 10);
   // Files that could not be read, fixed or listed: each is reported in one line, the rest is still checked, and the exit code is 2.
   for (const line of skipped) output.err(`graphreq check: ${line}\n`);
@@ -70,7 +75,9 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
     counts.files++;
     let text = read.text;
     let doc = parseDocument(text);
-    let findings = validateDocument(doc, { env, model: getApiModel() });
+    // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq send` reads them.
+    const fileEnv = withHostInputs(env, file, { stopAt: workspace });
+    let findings = validateDocument(doc, { env: fileEnv, model: getApiModel() });
     if (values.fix) {
       const fixed = applySafeFixes(text, findings);
       if (fixed.text !== text) {
@@ -83,7 +90,7 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
           counts.fixes += fixed.applied.length;
           text = fixed.text;
           doc = parseDocument(text);
-          findings = validateDocument(doc, { env, model: getApiModel() });
+          findings = validateDocument(doc, { env: fileEnv, model: getApiModel() });
         } else {
           output.err(`graphreq check: ${written}\n`);
           counts.problems++;

@@ -23,6 +23,7 @@ import { DEFAULT_TIMEOUT_MS, isRateLimitNote, SendSession, succeeded } from '../
 import { DEMO_TOKEN, EMBEDDED_RATE_ORIGIN, openTarget, type Target } from '../send/target';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../send/transport';
 import { openWorkspaceEmulator, WorkspaceEmulatorError } from '../send/workspaceEmulator';
+import { withHostInputs } from '../files/hostInputs';
 import { parseCommandArgs } from './args';
 import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, readText, UsageError } from './files';
 import { Output, type Terminal } from './render/output';
@@ -160,7 +161,8 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
     if (target.embedded) output.err(targetLine(target, !userToken));
     const plan = planRun(parsed, { env, withDeps: values['with-deps'], all: values.all }, (f) => new SendSession({
       model: getApiModel(),
-      env,
+      // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq check` reads them.
+      env: withHostInputs(env, f, { stopAt: workspace }),
       baseUrl: target.baseUrl,
       token: userToken ?? DEMO_TOKEN,
       tokenEnvName,

@@ -5,7 +5,7 @@
  */
 export * from './types';
 export type * from './syntax/ast';
-export { parseDocument, updateDocument, blockAt } from './syntax/parseDocument';
+export { parseDocument, updateDocument, blockAt, requestNumber } from './syntax/parseDocument';
 export { parseBlock, HTTP_METHODS } from './syntax/parseBlock';
 export { findBlockStarts } from './syntax/splitBlocks';
 export { parseFieldList, type FieldItem, type FieldList, type FieldModifier } from './syntax/fields';

@@ -91,6 +91,23 @@ export interface SendCommandResult {
   sendId: string | null;
   /** One result per request sent (one for send and validateOnly; the file in order for sendAll). */
   results: SendResult[];
+  /**
+   * For each result, the file it was saved to in the workspace's history (`.graphreq-history/<id>.json`,
+   * tokens redacted), or null when history is off. Editors other than VS Code are shown this file
+   * (window/showDocument) after a send.
+   */
+  saved?: Array<string | null>;
+}
+
+/**
+ * `initializationOptions` of the language server: the settings (ServerSettings), plus what the
+ * client does itself. A client that sets `showsSendResults` (the bundled VS Code client does) renders
+ * send results on its own; to every other client the server shows them after a send through
+ * workspace/executeCommand: window/showMessage (status, time, decoded error, highest usage figure),
+ * window/showDocument of the saved response when the client supports it, and $/progress meanwhile.
+ */
+export interface InitializationOptions extends ServerSettings {
+  showsSendResults?: boolean;
 }
 
 /** What `graphreq.cancel` returns: whether a send with that id was running. */

@@ -37,8 +37,9 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFileContext, getApiModel, parseDocument, type ApiModel } from '../core';
 import { requestDependencies, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
+import { withHostInputs } from '../files/hostInputs';
 import type { Clock } from '../send/clock';
-import { HistoryStore } from '../send/history';
+import { HistoryStore, type HistoryEntry } from '../send/history';
 import { MemoryRateStore, type RateStore } from '../send/rateStore';
 import { EmbeddedTargets } from '../send/embeddedTargets';
 import { ResponseStore } from '../send/responseStore';
@@ -56,6 +57,8 @@ export interface SendCommandContext {
   /** File-system path of the workspace folder holding the document, or null. */
   workspaceFolder: string | null;
   settings: ServerSettings;
+  /** Hears each result as it completes, with how many requests the command sends (progress). */
+  onResult?: (result: SendResult, done: number, total: number) => void;
 }
 
 /** The part of LSP's CancellationToken the handler uses. */
@@ -106,7 +109,9 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     // Where the token goes and which one: the trust rules of docs/sending.md (sendTarget.ts).
     const chosen = await chooseEditorTarget(args, context, { trust: options.trust ?? new TrustStore(), processEnv: options.processEnv ?? process.env });
     if (!chosen.ok) return early(chosen.failure);
-    const { env, baseUrl, token, tokenEnvName } = chosen;
+    const { baseUrl, token, tokenEnvName } = chosen;
+    // `$processEnv`, `$dotenv` and `< path` bodies read as the diagnostics read them.
+    const env = withHostInputs(chosen.env, filePathOf(args.uri), { stopAt: context.workspaceFolder, processEnv: options.processEnv });
     let target: Target;
     try {
       target = baseUrl ? await openTarget(baseUrl) : await embedded.get(context.workspaceFolder);
@@ -116,7 +121,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     }
 
     const historyOn = settings.historyEnabled !== false && context.workspaceFolder !== null;
-    const history = historyOn ? new HistoryStore(context.workspaceFolder!, settings.historySize ?? 50, settings.historyMaxBytes) : null;
+    const history = historyOn ? new SavedPaths(context.workspaceFolder!, settings.historySize ?? 50, settings.historyMaxBytes) : null;
     const file = documentPath(args.uri, context.workspaceFolder);
     const environment = args.environment ?? settings.environment;
     const storeKey = `${context.workspaceFolder ?? ''}\u0000${environment ?? ''}`;
@@ -154,20 +159,27 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     try {
       const doc = parseDocument(context.text);
       const sendOptions = { signal: controller.signal, wait: args.wait, force: args.force };
-      if (command === Commands.sendAll) return { sendId, results: await session.sendAll(doc, sendOptions) };
+      // Each result is reported as it completes (progress), and answered with where history saved it.
+      const answer = (results: SendResult[]): SendCommandResult => ({ sendId, results, saved: results.map((r) => history?.pathOf(r) ?? null) });
+      if (command === Commands.sendAll) return answer(await session.sendAll(doc, { ...sendOptions, onResult: context.onResult }));
       const results: SendResult[] = [];
-      if (args.withDeps && command === Commands.send) {
-        const deps = requestDependencies(doc, args.index, buildFileContext(doc, env));
+      const deps = args.withDeps && command === Commands.send ? requestDependencies(doc, args.index, buildFileContext(doc, env)) : undefined;
+      const total = (deps?.before.length ?? 0) + 1;
+      const done = (r: SendResult): SendResult => {
+        results.push(r);
+        context.onResult?.(r, results.length, total);
+        return r;
+      };
+      if (deps) {
         if (deps.cycle.length) return early({ kind: 'build', message: `the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`, retryAt: null });
         // The producers first; a failed one leaves its readers to say so (they find no response).
         for (const i of deps.before) {
-          const r = await session.send(doc, i, sendOptions);
-          results.push(r);
-          if (r.failure?.kind === 'cancelled') return { sendId, results };
+          const r = done(await session.send(doc, i, sendOptions));
+          if (r.failure?.kind === 'cancelled') return answer(results);
         }
       }
-      results.push(await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly }));
-      return { sendId, results };
+      done(await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly }));
+      return answer(results);
     } catch (e) {
       // A bug, not a failed send: report it without the token.
       throw new Error(session.redactor.text(redactor.text((e as Error).message ?? String(e))));
@@ -194,6 +206,30 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       await embedded.dispose();
     },
   };
+}
+
+/** History that remembers where it saved each result, so the server can show that file to the user. */
+class SavedPaths extends HistoryStore {
+  private readonly paths = new WeakMap<SendResult, string>();
+
+  override save(file: string | null, result: SendResult, now: number): HistoryEntry {
+    const entry = super.save(file, result, now);
+    this.paths.set(result, path.join(this.dir, `${entry.id}.json`));
+    return entry;
+  }
+
+  pathOf(result: SendResult): string | null {
+    return this.paths.get(result) ?? null;
+  }
+}
+
+/** The file-system path of a `file:` URI, else null (an unsaved document). */
+function filePathOf(uri: string): string | null {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The document's path relative to the workspace (history's key for named responses), else its URI. */

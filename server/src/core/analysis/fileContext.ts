@@ -4,8 +4,9 @@
  * in. Built from the blocks' cached names, so it costs little even on large files.
  */
 import type { GraphreqDocument, RequestBlock, VariableDef } from '../syntax/ast';
-import type { Environment } from '../types';
+import type { BodyFileResult, Environment } from '../types';
 import { own } from '../own';
+import { resolveBuiltin } from './builtins';
 import { blockNames, readExpr, REFERENCE_RE } from './names';
 
 export interface FileContext {
@@ -14,6 +15,11 @@ export interface FileContext {
   /** Named requests: name -> block index (-1 when the request is in another part of a file checked in parts). */
   names: Map<string, number>;
   env: Environment;
+  /**
+   * The `< path` bodies of the file, read through the host (`env.readFile`), by the path as
+   * written with its variables resolved. Read once per context, so check and send see one text.
+   */
+  files: Map<string, BodyFileResult>;
   /** Changes whenever anything above changes: the key of per-block result caches. */
   signature: string;
 }
@@ -35,7 +41,42 @@ export function buildFileContext(doc: GraphreqDocument, env: Environment): FileC
     }
   }
   sig.push(JSON.stringify(env));
-  return { variables, names, env, signature: sig.join('\n') };
+  const ctx: FileContext = { variables, names, env, files: new Map(), signature: '' };
+  readBodyFiles(doc, ctx, sig);
+  ctx.signature = sig.join('\n');
+  return ctx;
+}
+
+/**
+ * Reads the `< path` bodies through the host, once per context. Their texts join the signature, so
+ * a changed body file is checked again when the context is next built.
+ */
+function readBodyFiles(doc: GraphreqDocument, ctx: FileContext, sig: string[]): void {
+  for (const block of doc.blocks) {
+    const file = block.parsed.request?.body?.file;
+    if (!file) continue;
+    const path = bodyFilePath(file.path.text, ctx);
+    if (path === undefined || ctx.files.has(path)) continue;
+    const read: BodyFileResult = ctx.env.readFile ? ctx.env.readFile(path) : { ok: false, reason: 'this document is not a file on disk, so there is no folder to read it from' };
+    ctx.files.set(path, read);
+    sig.push(`<${path}:${read.ok ? `${read.text.length}:${digest(read.text)}` : read.reason}`);
+  }
+}
+
+/** The path of a `< path` body with its variables resolved; undefined while some stay unresolved. */
+export function bodyFilePath(written: string, ctx: FileContext): string | undefined {
+  const r = resolveText(written, ctx);
+  return r.opaque ? undefined : r.text.trim();
+}
+
+/** A short fingerprint of a text (FNV-1a), for signatures. */
+function digest(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
 }
 
 export function requestName(block: RequestBlock): string | undefined {
@@ -79,6 +120,11 @@ export function resolveText(text: string, ctx: FileContext, depth = 0): Resolved
 }
 
 export function lookupVariable(name: string, ctx: FileContext): string | undefined {
+  // A built-in: its value when it is known now (`$processEnv`, `$dotenv`), else decided at send time.
+  if (name.charCodeAt(0) === 36 /* $ */) {
+    const b = resolveBuiltin(name, ctx.env);
+    return b.kind === 'value' ? b.value : undefined;
+  }
   const v = ctx.variables.get(name)?.value;
   if (v !== undefined) return v;
   // Own properties only: `{{constructor}}` is not a variable.
@@ -118,5 +164,5 @@ export function contextFromParts(parts: FileContextParts[], env: Environment): F
     }
   }
   sig.push(JSON.stringify(env));
-  return { variables, names, env, signature: sig.join('\n') };
+  return { variables, names, env, files: new Map(), signature: sig.join('\n') };
 }

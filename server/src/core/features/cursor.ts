@@ -105,6 +105,7 @@ export function cursorAt(block: RequestBlock, offset: number): Cursor {
   const body = request.body;
   if (body && offset >= body.span.start && offset <= body.span.end) {
     if (body.kind === 'form') return paramCursor(text, body.formParams ?? [], offset, 'form');
+    if (body.kind === 'file') return { kind: 'none' };
     return bodyCursor(text.slice(body.span.start, body.span.end), offset - body.span.start, body.span.start);
   }
   if (!body && line.trim() === '' && offset > request.span.end) {

@@ -15,6 +15,7 @@ import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast'
 import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
 import type { Environment, Finding, Severity } from '../types';
 import { Locator } from './locate';
+import { checkWrittenBlock, checkWrittenRequest } from './writtenChecks';
 import { closest, inlineList, listForMessage } from '../rules/suggest';
 
 /** What a block's check leaves behind: its findings (block-relative) and what cross-request rules need. */
@@ -138,6 +139,7 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   const findings: Finding[] = [];
   const parsed = block.parsed;
   for (const e of parsed.errors) findings.push({ code: e.code, severity: 'error', message: e.message, span: e.span });
+  checkWrittenBlock(block, ctx, model, findings);
   const request = parsed.request;
   if (!request) return { findings };
   const body = request.body;
@@ -156,11 +158,15 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   }
   checkVariables(block, ctx, findings);
   checkDirectives(block, model, findings);
-  if (!bc) return { findings };
+  if (!bc) {
+    checkWrittenRequest(block, ctx, bc, model, findings);
+    return { findings };
+  }
   const locator = new Locator(block, bc);
   for (const f of checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text })) {
     findings.push(locator.finding(f, severityOf(f.rule, f.severity, model)));
   }
+  checkWrittenRequest(block, ctx, bc, model, findings);
   // REQ-DUPLICATE-PARAM: one warning on each later copy, where it is written.
   const duplicate = (name: string, span: Finding['span']): void => {
     findings.push({ code: 'REQ-DUPLICATE-PARAM', severity: 'warning', message: `\`${name}\` is given more than once; the last one is sent and the others are ignored.`, span });

@@ -60,6 +60,8 @@ export const limits = schemaBundle.limits as {
   buc: Record<string, BucLimit>;
   messaging: { rule: string; text: string };
   urlReads: { rule: string; text: string };
+  /** Minutes for a usage figure to fall to 0 once calls stop, by source and BUC type. */
+  usageWindows: { app: number; adAccount: number; buc: Record<string, number>; default: number };
 };
 
 /** [3]'s iOS 14 conditions of ad set creation (schemas/rules-data/ios14.json), for ADSET-IOS14 and the emulator. */

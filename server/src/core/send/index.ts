@@ -17,3 +17,4 @@ export { resultFromResponse, resultFromFailure, parseBody, responseError, nestin
 export { tokenTransportProblem, isLoopbackHost, isLoopbackUrl } from './tokenTransport';
 export { baseUrlTrust, type BaseUrlSource, type BaseUrlTrust, type BaseUrlTrustInput } from './baseUrlTrust';
 export { formatResultText, failureLabel, usageText, type TextPaint, type TextReportOptions } from './textReport';
+export { emptyRecentUsage, recordUsage, usageNow, pruneRecentUsage, figureAt, type RecentUsage, type UsageScope, type ScopeNow, type UsageNow } from './recentUsage';

@@ -14,6 +14,8 @@
  * The access token is not part of the result: `toWire` adds it at the very last moment, in the form
  * body of a POST or the Authorization header of a GET or DELETE, never in the URL.
  */
+import type { BuiltinRuntime } from '../analysis/builtins';
+import { readFileBody } from '../analysis/bodyFile';
 import type { FileContext } from '../analysis/fileContext';
 import { requestName } from '../analysis/fileContext';
 import { buildBlockCall } from '../analysis/blockCall';
@@ -37,6 +39,8 @@ export interface PrepareOptions {
   baseUrl: string;
   /** Adds `validate_only` to `execution_options` of an ad set creation (ADSET-EXECUTION-OPTIONS). */
   validateOnly?: boolean;
+  /** The clock and randomness of `{{$guid}}`, `{{$timestamp}}` & co.; without it they cannot be sent. */
+  runtime?: BuiltinRuntime;
 }
 
 export type PrepareOutcome =
@@ -47,9 +51,6 @@ export type PrepareOutcome =
       secretsInFile: string[];
     }
   | { ok: false; kind: Extract<FailureKind, 'build' | 'insecure'>; message: string; name: string | null; title: string | null };
-
-/** Headers graphreq sets itself; written ones are dropped with a warning. */
-const OWN_HEADERS = new Set(['content-type', 'content-length', 'host']);
 
 export function prepareRequest(block: RequestBlock, opts: PrepareOptions): PrepareOutcome {
   const name = requestName(block) ?? null;
@@ -62,12 +63,14 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
   const method = (request.method?.text ?? 'GET').toUpperCase();
   const warnings: string[] = [];
   const secretsInFile: string[] = [];
-  const { ctx, responses } = opts;
+  const { ctx, responses, runtime } = opts;
+  // The checker reports these lines (SYNTAX-ASSERTION); they never go on the wire.
+  if (block.parsed.assertions.length) warnings.push(`${block.parsed.assertions.length === 1 ? 'the `??` line is an httpYac assertion' : `the ${block.parsed.assertions.length} \`??\` lines are httpYac assertions`}, not graphreq syntax: not sent and not evaluated`);
 
   try {
     // The path: resolved as a whole, so a variable may hold several segments or the origin itself.
     const rawPath = request.target.queryStart === undefined ? request.target.raw : request.target.raw.slice(0, request.target.queryStart - request.target.span.start);
-    let pathText = resolveForSend(rawPath.trim(), ctx, responses, 'encoded');
+    let pathText = resolveForSend(rawPath.trim(), ctx, responses, 'encoded', runtime);
     let baseUrl = opts.baseUrl.replace(/\/+$/, '');
     const absolute = /^(https?:\/\/[^/?#\s]*)(.*)$/i.exec(pathText);
     if (absolute) {
@@ -104,16 +107,25 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     }
 
     const query: Pairs = [];
-    for (const p of request.params) query.push([decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded'))]);
+    for (const p of request.params) query.push([decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded', runtime))]);
     let bodyFields: Pairs | null = null;
     const body = request.body;
-    if (body?.kind === 'form') {
-      bodyFields = (body.formParams ?? []).map((p) => [decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded'))]);
-    } else if (body?.kind === 'json') {
-      const read = readLosslessBody(body.text);
+    // A `< path` body is the file's text in place of the line (the checker reads the same text).
+    let kind = body?.kind;
+    let bodyText = body?.text ?? '';
+    let formParams = body?.formParams ?? [];
+    if (body?.kind === 'file') {
+      const read = readFileBody(body, ctx);
+      if (!read.ok) return fail(lowerFirst(read.message.replace(/\.$/, '')));
+      ({ kind, text: bodyText, formParams } = read);
+    }
+    if (kind === 'form') {
+      bodyFields = formParams.map((p) => [decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded', runtime))]);
+    } else if (kind === 'json') {
+      const read = readLosslessBody(bodyText);
       if (read.errors.length) return fail(`the JSON body cannot be read: ${read.errors[0].message}`);
       if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return fail('the JSON body must be an object whose members are the parameters of the call');
-      const value = resolveJsonValue(read.value, ctx, responses) as Record<string, unknown>;
+      const value = resolveJsonValue(read.value, ctx, responses, runtime) as Record<string, unknown>;
       const nullMember = Object.keys(value).find((k) => value[k] === null && !takesNull(opts.model, endpoint, k));
       if (nullMember !== undefined) {
         return fail(`\`${nullMember}\` is null in the JSON body, which it does not take, and a form field cannot carry null: give it a value or leave it out`);
@@ -146,19 +158,18 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
 
     const headers: Pairs = [];
     for (const h of request.headers) {
-      const lower = h.name.text.toLowerCase();
-      if (lower === 'authorization') {
+      // The same table gives the checker's REQ-HEADER-DROPPED hint.
+      const dropped = opts.model.droppedHeader(h.name.text);
+      if (dropped && h.name.text.toLowerCase() === 'authorization') {
         // The token is graphreq's to send: one written in the file is a leak risk (REQ-TOKEN-IN-FILE), so it is dropped and redacted like the real one.
-        const credential = /^\s*(?:Bearer|OAuth)\s+(\S+)/i.exec(resolveForSend(h.value.text, ctx, responses, 'plain'))?.[1];
+        const credential = /^\s*(?:Bearer|OAuth)\s+(\S+)/i.exec(resolveForSend(h.value.text, ctx, responses, 'plain', runtime))?.[1];
         if (credential) secretsInFile.push(credential);
-        warnings.push(`the ${h.name.text} header written in the file was not sent: graphreq sends the access token itself (REQ-TOKEN-IN-FILE)`);
+      }
+      if (dropped) {
+        warnings.push(`the ${h.name.text} header written in the file was not sent: ${dropped}`);
         continue;
       }
-      if (OWN_HEADERS.has(lower)) {
-        warnings.push(`the ${h.name.text} header written in the file was not sent: graphreq sets it (form-encoded bodies, as the API takes them)`);
-        continue;
-      }
-      headers.push([h.name.text, resolveForSend(h.value.text, ctx, responses, 'plain')]);
+      headers.push([h.name.text, resolveForSend(h.value.text, ctx, responses, 'plain', runtime)]);
     }
 
     // [3] Limits: a request naming several ids counts one call per id, so `ids=a,b` is two URL reads.
@@ -231,6 +242,10 @@ function addValidateOnly(form: Pairs): void {
   const text = JSON.stringify(list);
   if (at >= 0) form[at][1] = text;
   else form.push(['execution_options', text]);
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
 }
 
 function originOf(url: string): string | undefined {

@@ -205,7 +205,13 @@ export interface SentRequest {
 
 /** What one send produced: a response, or the reason there is none. Every string in it is token-free. */
 export interface SendResult {
+  /** Index of the request's block in the document (the variable preamble is a block too). */
   index: number;
+  /**
+   * The request's number as people count them: 1 for the file's first request (blocks without a
+   * request, such as the variable preamble, are not counted). Absent in results saved by older versions.
+   */
+  number?: number;
   name: string | null;
   title: string | null;
   /** ISO time the send started. */
