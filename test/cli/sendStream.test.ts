@@ -61,7 +61,7 @@ describe('graphreq send: results as they come', () => {
     const r = await cli.exit;
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual([...r.stdout.matchAll(/^### (\w+)/gm)].map((m) => m[1]), ['first', 'second', 'third']);
-    assert.match(r.stderr, /^3 requests: 3 sent, 0 failed, 0 held back, 0 not sent \(\d+ (ms|\.\d s)\)$/m);
+    assert.match(r.stderr, /^3 requests: 3 sent, 0 failed, 0 held back, 0 not sent \((\d+ ms|\d+\.\d s)\)$/m);
   });
 
   it('streams one JSON object per line with --format jsonl', async () => {

@@ -59,7 +59,8 @@ describe('graphreq serve (CLI)', () => {
 
   it('logs nothing per request with --quiet, and never prints a token of the configuration', async () => {
     const config = path.join(dir, 'tokens.json');
-    fs.writeFileSync(config, JSON.stringify({ tokens: { 'demo-token': null, 'secret-token-9Xb3': { app: '7', user: '7', business: '7', kind: 'user', developer: true } } }));
+    // App 7 says when it first called, so the older version read here answers it ([3] Versioning 5, docs/emulator.md).
+    fs.writeFileSync(config, JSON.stringify({ tokens: { 'demo-token': null, 'secret-token-9Xb3': { app: '7', user: '7', business: '7', kind: 'user', developer: true } }, apps: { '7': { firstCall: '2020-01-01' } } }));
     const s = serve(['--quiet', '--config', config]);
     const url = await s.url;
     assert.equal((await fetch(`${url}/v23.0/t_100200300?fields=id`, { headers: { Authorization: 'Bearer secret-token-9Xb3' } })).status, 200);

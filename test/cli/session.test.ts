@@ -64,7 +64,7 @@ describe('graphreq send: sessions that last', () => {
     const gone = await runCli(['send', 'direct.graphreq'], dir);
     assert.equal(gone.code, 1, 'the ad set of the old state is gone');
     assert.match(gone.stdout, /^HTTP 404 /m);
-    assert.match(gone.stdout, /^error: Object not found \(HTTP 404, code 100\)/m);
+    assert.match(gone.stdout, /^error: Object not found \(code 100\): Nothing answers this method .+ The service sent HTTP 404 with code 100\./m);
 
     const withDeps = await runCli(['send', 'adsets.graphreq', ...READ_BACK, '--with-deps'], dir);
     assert.equal(withDeps.code, 0, withDeps.stdout + withDeps.stderr);

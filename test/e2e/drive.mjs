@@ -17,6 +17,10 @@
 //   --out      where the screenshots go (default: a new temporary folder; `npm run docs:screenshots`
 //              passes docs/images). A failure screenshot goes to the kept temp dir.
 //   --keep     keep the temp dir (user data, logs, workspace); it is always kept on failure.
+//   --restricted  with workspace trust on and the workspace not trusted (VS Code's Restricted Mode),
+//              walk what the extension declares for it (package.json, capabilities.untrustedWorkspaces):
+//              the file is still checked, the environment item says Restricted Mode, and a send is
+//              refused with a message instead of reaching any service.
 // The UI walk checks, in a workspace holding test/e2e/fixtures/ and the examples: the language mode
 // and the environment picker; diagnostics of the broken request (squiggles, Problems panel);
 // completion of enum values in a body value (the suggest widget); hover documentation of a field;
@@ -48,6 +52,7 @@ const outDir = path.resolve(args.out || fs.mkdtempSync(path.join(os.tmpdir(), 'g
 const verbose = !!args.verbose;
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 const STEP_TIMEOUT = Number(process.env.E2E_STEP_TIMEOUT_MS || 30_000);
+const restricted = !!args.restricted;
 
 const codeServerPkg = path.join(installDir, 'node_modules', 'code-server');
 const codeServerBin = path.join(codeServerPkg, 'out', 'node', 'entry.js');
@@ -75,7 +80,9 @@ fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
-  'security.workspace.trust.enabled': false,
+  // Restricted Mode: trust on, no startup question, so the workspace opens untrusted.
+  'security.workspace.trust.enabled': restricted,
+  ...(restricted ? { 'security.workspace.trust.startupPrompt': 'never' } : {}),
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
   'update.mode': 'none',
@@ -124,7 +131,7 @@ try {
   const serverLog = fs.openSync(path.join(tmp, 'code-server.log'), 'a');
   server = spawn(process.execPath, [codeServerBin, ...csBaseArgs,
     '--bind-addr', authority, '--auth', 'none',
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-telemetry', '--disable-update-check', ...(restricted ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override', '--ignore-last-opened', '--locale', 'en',
   ], { stdio: ['ignore', serverLog, serverLog], env: { ...cleanEnv(), ...sandboxEnv(), E2E_RESULT: resultFile, E2E_WORKSPACE: workspace }, detached: true });
   log(`code-server pid ${server.pid} on http://${authority}, mode ${mode}`);
@@ -156,6 +163,7 @@ try {
   log('workbench loaded');
 
   if (args.tests) await runTestsInExtensionHost(page);
+  else if (restricted) await walkRestricted(page);
   else await walkThroughUi(page);
   checkExtensionHostLog();
 } catch (err) {
@@ -367,6 +375,25 @@ async function checkExtensionPage(page) {
   // the relative links of a .vsix installed from a file stay empty there; a published package gets
   // https links from vsce (docs/vscode.md, "Publishing"). Logged, not checked.
   log('extension page pictures loaded:', JSON.stringify(images ?? []));
+}
+
+// ---------- --restricted: an untrusted workspace ----------
+async function walkRestricted(page) {
+  const fixture = fs.readFileSync(path.join(workspace, 'e2e.graphreq'), 'utf8');
+  const lineOf = (needle) => fixture.split('\n').findIndex((l) => l.includes(needle)) + 1;
+  await openFile(page, 'e2e.graphreq');
+  await waitFn(page, () => document.querySelector('footer [id="status.editor.mode"]')?.textContent.includes('GraphReq'), 'language mode GraphReq');
+  const squiggle = await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: STEP_TIMEOUT }).then(() => true, () => false);
+  check(squiggle, 'Restricted Mode: the file is still checked (error squiggles)');
+  const envItem = page.locator('footer .statusbar-item', { hasText: 'GraphReq: Restricted Mode' });
+  check(await envItem.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => true, () => false), 'Restricted Mode: the environment item says so');
+  await goTo(page, lineOf('"name": "Spring sale"'), 5);
+  await page.keyboard.press('Control+Alt+R');
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'sending is off in Restricted Mode' });
+  check(await toast.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => true, () => false), 'Restricted Mode: Ctrl+Alt+R is refused with a message');
+  await shot(page, 'vscode-restricted.png');
+  // The refusal comes before anything is sent, so no response view ever opens.
+  check(await page.locator('.tab', { hasText: 'Response' }).count() === 0, 'Restricted Mode: nothing was sent (no response view)');
 }
 
 // ---------- --tests: the @vscode/test-electron suite, run in this extension host ----------

@@ -36,6 +36,9 @@ echo "== UI walk in code-server (vsix installed)"
 status=0
 node test/e2e/drive.mjs --mode vsix --vsix graphreq.vsix --install-dir "$install_dir" --out "$shots" || status=1
 
+echo "== Restricted Mode (an untrusted workspace) in code-server"
+node test/e2e/drive.mjs --mode vsix --vsix graphreq.vsix --install-dir "$install_dir" --restricted --out "$shots" || status=1
+
 if [ "$host_suite" = 1 ]; then
   echo "== @vscode/test-electron suite, run in code-server's extension host"
   # The production build made by `npm run package` is what the development host loads too.

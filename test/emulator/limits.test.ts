@@ -22,8 +22,11 @@ const OTHER_APP = { 'app2-token': { app: '2', user: '3', business: '2', kind: 'u
  */
 const NO_ACTIVE_ADS = { [`act_${SEED.account}`]: { activeAds: 0 } };
 
+/** App 2 has been calling since 2018, so every available version answers it ([3] Versioning 5, docs/emulator.md). */
+const OLD_APPS = { '2': { firstCall: '2018-01-01' } };
+
 function emulator(config: Partial<EmulatorConfig>, clock = new TestClock()): Promise<TestEmulator> {
-  return startTest({ config: { ...config, accounts: { ...NO_ACTIVE_ADS, ...config.accounts } } }, clock);
+  return startTest({ config: { ...config, apps: { ...OLD_APPS, ...config.apps }, accounts: { ...NO_ACTIVE_ADS, ...config.accounts } } }, clock);
 }
 after(closeAllEmulators);
 

@@ -36,7 +36,8 @@ describe('graphreq serve', () => {
 
   it('takes a --config file', async () => {
     const config = path.join(dir, 'config.json');
-    fs.writeFileSync(config, JSON.stringify({ tokens: { 'demo-token': null, 'my-token': { app: '7', user: '7', business: '7', kind: 'user', developer: true } } }));
+    // App 7 says when it first called, so the older versions it calls answer it ([3] Versioning 5).
+    fs.writeFileSync(config, JSON.stringify({ tokens: { 'demo-token': null, 'my-token': { app: '7', user: '7', business: '7', kind: 'user', developer: true } }, apps: { '7': { firstCall: '2020-01-01' } } }));
     const run = serve(['--port', '0', '--config', config]);
     const port = portOf(await run.url);
     assert.equal((await request(port, 'GET', '/v23.0/t_100200300', { Authorization: 'Bearer my-token' })).status, 200);

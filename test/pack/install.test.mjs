@@ -126,6 +126,14 @@ describe('the packed npm package, installed into an empty project', () => {
       const href = found[0].codeDescription?.href ?? '';
       assert.ok(href.startsWith(pathToFileURL(path.join(project, 'node_modules', 'graphreq', 'docs', 'rules.md')).href), href);
       assert.ok(fs.existsSync(fileURLToPath(href.replace(/#.*$/, ''))), `${href} exists`);
+      // The hover of a field cites the API's documents through docs/api.md inside the installed package.
+      const line = broken.split('\n').findIndex((l) => l.includes('daily_budget'));
+      const hover = await connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: broken.split('\n')[line].indexOf('daily_budget') + 2 } });
+      const text = hover?.contents?.value ?? '';
+      assert.match(text, /daily_budget/);
+      const apiLinks = [...text.matchAll(/\((file:[^)#]+docs\/api\.md)#[^)]*\)/g)].map((m) => m[1]);
+      assert.ok(apiLinks.length > 0, `the hover links docs/api.md: ${text}`);
+      for (const link of apiLinks) assert.ok(fs.existsSync(fileURLToPath(link)) && fileURLToPath(link).startsWith(path.join(project, 'node_modules', 'graphreq')), `${link} is inside the installed package`);
       await connection.sendRequest('shutdown');
       await connection.sendNotification('exit');
       assert.equal(await exited, 0, stderr);

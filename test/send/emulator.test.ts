@@ -87,7 +87,13 @@ GET /{{version}}/{{copy.response.body.copied_adset_id}}?fields=id,name,configure
     assert.equal(read.status, 200);
     assert.deepEqual(Object.keys((read.body as { engagement: object }).engagement).sort(), ['comment_count', 'comment_plugin_count', 'reaction_count', 'share_count']);
     assert.ok(read.usage.app, 'URL reads follow the platform limits: X-App-Usage');
-    const scrape = await sendOne(s, 'POST /v23.0/?id=https://example.org/news/launch?utm_source=social&scrape=true\n');
+    // A raw `?` in the URL: not sent, as the editor and the service refuse it (URL-ID-ENCODED); sending
+    // it would mean guessing where the URL ends.
+    const raw = await sendOne(s, 'POST /v23.0/?id=https://example.org/news/launch?utm_source=social&scrape=true\n');
+    assert.equal(raw.status, null);
+    assert.equal(raw.failure?.kind, 'build');
+    assert.match(raw.failure?.message ?? '', /URL-ID-ENCODED/);
+    const scrape = await sendOne(s, 'POST /v23.0/?id=https%3A%2F%2Fexample.org%2Fnews%2Flaunch%3Futm_source%3Dsocial&scrape=true\n');
     assert.equal(scrape.status, 200, JSON.stringify(scrape.body));
     assert.deepEqual(scrape.body, { success: true });
     assert.match(scrape.request.url, /\?id=https%3A%2F%2Fexample\.org%2Fnews%2Flaunch%3Futm_source%3Dsocial&scrape=true$/);
@@ -132,7 +138,7 @@ GET /{{version}}/{{copy.response.body.copied_adset_id}}?fields=id,name,configure
     const r = await sendOne(session(), 'GET /v23.0/23859999999999999?fields=id,name\n');
     assert.equal(r.status, 404);
     assert.equal(r.error?.title, 'Object not found');
-    assert.match(r.error?.explanation ?? '', /^Object not found \(HTTP 404, code 100\)/);
+    assert.match(r.error?.explanation ?? '', /^Nothing answers this method .+ The service sent HTTP 404 with code 100\./);
     assert.doesNotMatch(`${r.error?.explanation} ${r.error?.action}`, /Fix the parameter/);
   });
 

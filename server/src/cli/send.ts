@@ -17,12 +17,14 @@ import { GRAPHREQ_FOLDER } from '../send/graphreqFolder';
 import { HistoryStore, type HistoryEntry } from '../send/history';
 import { answeredAsExpected, runRequests, type RunOutcome } from '../send/sendRun';
 import { DEFAULT_TIMEOUT_MS, isRateLimitNote } from '../send/sendSession';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../send/transport';
 import { parseCommandArgs } from './args';
 import { collectFiles, readText, UsageError } from './files';
 import { Output, type Terminal } from './render/output';
 import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage } from './render/send';
 import { openSendContext, withInterrupt, workspaceOf } from './sendContext';
 import { planRun, selectRequests } from './sendPlan';
+import { trustOriginHelp } from './sendTrust';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
        graphreq send FILE|FOLDER... --all [options]
@@ -40,11 +42,14 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
   --env-file FILE    environment file (default: the nearest graphreq.env.json)
   --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
+${trustOriginHelp}
   --fresh            start the embedded emulator from its seed data and forget the saved responses
                      of the environment (the session lives in ${GRAPHREQ_FOLDER}/ of the workspace)
   --format FORMAT    text (default), json (one array) or jsonl (one object per line, as they come)
   --out DIR          also write each result as DIR/<n>-<name>.json
   --timeout MS       time allowed for each attempt (default: the environment's timeoutMs, else ${DEFAULT_TIMEOUT_MS})
+  --max-bytes N      bytes of a response body kept at most; a longer body is cut (default ${DEFAULT_MAX_RESPONSE_BYTES},
+                     also GRAPHREQ_MAX_RESPONSE_BYTES)
   --wait             wait for a known rate-limit block to pass, then send (also once after a rate-limit error)
   --force            send although the client knows a rate limit will refuse the call
   --no-history       do not save results in .graphreq-history/ (also: GRAPHREQ_HISTORY=off)
@@ -53,8 +58,10 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
   --no-color         no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
 A rate limit stops the run (calls made while blocked lengthen the block); Ctrl+C stops it too:
 the request in flight is cancelled, what finished is printed and saved.
-The token comes from $GRAPHREQ_ACCESS_TOKEN (or the variable named by the environment's
-accessTokenEnv); the embedded emulator takes its demo token when none is set. It is never printed.
+The token comes from $GRAPHREQ_ACCESS_TOKEN, or from the variable the environment names in
+accessTokenEnv (GRAPHREQ_<NAME>_TOKEN, or one listed in $GRAPHREQ_TOKEN_VARIABLES); the embedded
+emulator takes its demo token when none is set. It is never printed, and goes only where you chose:
+see docs/sending.md, "Where the token goes".
 A request whose expectations call for an error answer (# @expect refused RULE-ID, error.code ...,
 status 4xx) counts as sent when refused, and is sent even when a rate limit it tests would hold it.
 Exit codes: 0 all responses 2xx (or the error expected), 1 any other error response or held back,
@@ -77,6 +84,8 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       env: { type: 'string' },
       'env-file': { type: 'string' },
       'base-url': { type: 'string' },
+      'trust-origin': { type: 'boolean', default: false },
+      'max-bytes': { type: 'string' },
       fresh: { type: 'boolean', default: false },
       format: { type: 'string', default: 'text' },
       out: { type: 'string' },
@@ -98,10 +107,12 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be text, json or jsonl, not "${values.format}"`);
   // Several files (or folders) are sent one after the other with --all, to one service.
-  const files = positionals.length ? collectFiles(positionals) : [];
+  const skipped: string[] = [];
+  const files = positionals.length ? collectFiles(positionals, skipped) : [];
+  for (const line of skipped) output.err(`graphreq send: ${line}\n`);
   const from = positionals[0] ?? '.';
 
-  if (values.history || values.show !== undefined) return showHistory(new HistoryStore(workspaceOf({ from, envFile: values['env-file'] }).workspace), values.show, format === 'text' ? 'text' : 'json', output);
+  if (values.history || values.show !== undefined) return showHistory(new HistoryStore(workspaceOf({ command: 'send', from, envFile: values['env-file'] }, output).workspace), values.show, format === 'text' ? 'text' : 'json', output);
   if (files.length === 0) throw new UsageError('which file? graphreq send FILE [--name NAME | --line N | --all]');
   if ([values.name !== undefined, values.line !== undefined, values.all].filter(Boolean).length > 1) throw new UsageError('choose one of --name, --line and --all');
   if (files.length > 1 && !values.all) throw new UsageError(`${files.length} files: send them all with --all, or name one file`);
@@ -110,10 +121,23 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
     const doc = parseDocument(readText(f));
     return { file: f, doc, indexes: selectRequests(f, doc, values) };
   });
-  if (values.out) makeOutFolder(values.out);
-
   const context = await openSendContext(
-    { command: 'send', from, env: values.env, envFile: values['env-file'], baseUrl: values['base-url'], fresh: values.fresh, timeout: values.timeout, noHistory: values['no-history'] },
+    {
+      command: 'send',
+      from,
+      env: values.env,
+      envFile: values['env-file'],
+      baseUrl: values['base-url'],
+      trustOrigin: values['trust-origin'],
+      maxBytes: values['max-bytes'],
+      fresh: values.fresh,
+      timeout: values.timeout,
+      noHistory: values['no-history'],
+      beforeTarget: () => {
+        if (values.out) makeOutFolder(values.out);
+      },
+    },
+    terminal,
     output,
   );
   try {

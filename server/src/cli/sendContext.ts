@@ -6,21 +6,21 @@
  */
 import * as path from 'node:path';
 import { getApiModel, type EnvironmentSettings } from '../core';
-import { forgetOrigin, tokenTransportProblem } from '../core/send';
+import { forgetOrigin } from '../core/send';
+import { withHostInputs } from '../files/hostInputs';
 import { GRAPHREQ_FOLDER } from '../send/graphreqFolder';
-import { HistoryStore } from '../send/history';
+import { DEFAULT_HISTORY_MAX_BYTES, HistoryStore } from '../send/history';
 import { MemoryRateStore } from '../send/rateStore';
 import { ResponseStore } from '../send/responseStore';
 import { SavedResponses } from '../send/savedResponses';
 import { DEFAULT_TIMEOUT_MS, SendSession } from '../send/sendSession';
 import { DEMO_TOKEN, EMBEDDED_RATE_ORIGIN, openTarget, type Target } from '../send/target';
 import { openWorkspaceEmulator, WorkspaceEmulatorError } from '../send/workspaceEmulator';
-import { findEnvFile, loadEnvironment, UsageError } from './files';
+import { findEnvFile, ignoredEnvFileNote, loadEnvironment, UsageError } from './files';
 import type { Output, Terminal } from './render/output';
 import { targetLine } from './render/send';
 import { positiveInt } from './sendPlan';
-
-const TOKEN_VARIABLE = 'GRAPHREQ_ACCESS_TOKEN';
+import { chooseCliToken } from './sendTrust';
 
 export interface SendContextOptions {
   /** `send` or `test`, for messages. */
@@ -30,9 +30,15 @@ export interface SendContextOptions {
   env?: string;
   envFile?: string;
   baseUrl?: string;
+  /** `--trust-origin`: send to graphreq.env.json's base URL although its environment was not named. */
+  trustOrigin?: boolean;
+  /** `--max-bytes`. */
+  maxBytes?: string;
   fresh: boolean;
   timeout?: string;
   noHistory: boolean;
+  /** Checks to make once the token is chosen and before the target is opened (an output folder). */
+  beforeTarget?: () => void;
 }
 
 export interface SendContext {
@@ -51,28 +57,24 @@ export interface SendContext {
   close(): Promise<void>;
 }
 
-/** The workspace and environment only (history listing needs no target). */
-export function workspaceOf(o: Pick<SendContextOptions, 'from' | 'envFile'>): { envFile: string | undefined; workspace: string } {
-  const envFile = findEnvFile(o.envFile, o.from);
+/** The workspace and its environment file only (history listing needs no target). */
+export function workspaceOf(o: Pick<SendContextOptions, 'command' | 'from' | 'envFile'>, output: Output): { envFile: string | undefined; workspace: string } {
+  const envFile = findEnvFile(o.envFile, o.from, (f, root) => output.err(ignoredEnvFileNote(o.command, f, root)));
   return { envFile, workspace: envFile ? path.dirname(path.resolve(envFile)) : process.cwd() };
 }
 
-export async function openSendContext(o: SendContextOptions, output: Output): Promise<SendContext> {
-  const { envFile, workspace } = workspaceOf(o);
+export async function openSendContext(o: SendContextOptions, terminal: Terminal, output: Output): Promise<SendContext> {
+  const { envFile, workspace } = workspaceOf(o, output);
   const environmentName = o.env ?? (process.env.GRAPHREQ_ENV || undefined);
   const env = loadEnvironment(envFile, environmentName);
   const timeoutMs = o.timeout !== undefined ? positiveInt(o.timeout, '--timeout') : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const baseUrl = o.baseUrl ?? env.baseUrl;
-  const tokenEnvName = env.accessTokenEnv ?? TOKEN_VARIABLE;
-  const userToken = process.env[tokenEnvName] || (env.accessTokenEnv ? process.env[TOKEN_VARIABLE] : undefined) || undefined;
-  if (baseUrl) {
-    if (!userToken) throw new UsageError(`no access token: set ${tokenEnvName} (REQ-TOKEN-REQUIRED)`);
-    const unsafe = tokenTransportProblem(baseUrl);
-    if (unsafe) throw new UsageError(unsafe);
-  }
+  // Where the token goes and which one: the trust rules of docs/sending.md (cli/sendTrust.ts).
+  const { baseUrl, token: userToken, tokenEnvName } = await chooseCliToken({ env: o.env, 'env-file': o.envFile, 'base-url': o.baseUrl, 'trust-origin': o.trustOrigin }, env, o.from, { err: (s) => output.err(s), confirm: terminal.confirm });
   const historyOff = o.noHistory || /^(0|off|false|no)$/i.test(process.env.GRAPHREQ_HISTORY ?? '');
-  const history = historyOff ? null : new HistoryStore(workspace, historySize());
+  const history = historyOff ? null : new HistoryStore(workspace, historySize(), byteSize(process.env.GRAPHREQ_HISTORY_MAX_BYTES, 'GRAPHREQ_HISTORY_MAX_BYTES') ?? DEFAULT_HISTORY_MAX_BYTES);
+  const maxResponseBytes = byteSize(o.maxBytes, '--max-bytes') ?? byteSize(process.env.GRAPHREQ_MAX_RESPONSE_BYTES, 'GRAPHREQ_MAX_RESPONSE_BYTES');
   const rate = history?.rateStore() ?? new MemoryRateStore();
+  o.beforeTarget?.();
 
   const target = await openSendTarget(baseUrl, workspace, o.fresh, o.command, output);
   // One store for the run: a response received from one file feeds the files after it.
@@ -96,11 +98,13 @@ export async function openSendContext(o: SendContextOptions, output: Output): Pr
     sessionFor: (f) =>
       new SendSession({
         model: getApiModel(),
-        env,
+        // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq check` reads them.
+        env: withHostInputs(env, f, { stopAt: workspace }),
         baseUrl: target.baseUrl,
         token: userToken ?? DEMO_TOKEN,
         tokenEnvName,
         timeoutMs,
+        maxResponseBytes,
         history,
         rate,
         rateOrigin: target.rateOrigin,
@@ -151,4 +155,10 @@ export async function withInterrupt<T>(command: string, terminal: Terminal, outp
 function historySize(): number {
   const v = process.env.GRAPHREQ_HISTORY_SIZE;
   return v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : 50;
+}
+
+/** A byte count from a flag or a variable (undefined when not given). */
+function byteSize(text: string | undefined, name: string): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  return positiveInt(text, name);
 }

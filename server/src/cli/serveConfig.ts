@@ -14,16 +14,19 @@ import { UsageError } from './files';
 
 type Shape = Record<string, unknown>;
 
+/** Members of an app's settings without a default value (AppSettings' optional members). */
+const APP: Shape = { ...(defaultConfig.defaultApp as unknown as Shape), firstCall: null };
+
 /** Members whose keys are free, and the shape of each of their values (null: a plain value). */
 const MAPS: Record<string, Shape | null> = {
   releases: null,
   tokens: defaultConfig.tokens['demo-token'] as unknown as Shape,
-  apps: defaultConfig.defaultApp as unknown as Shape,
+  apps: APP,
   accounts: defaultConfig.defaultAccount as unknown as Shape,
 };
 
 /** Top-level keys without a default value (EmulatorConfig's optional members). */
-const OPTIONAL: Shape = { defaultVersion: null };
+const OPTIONAL: Shape = { defaultVersion: null, defaultApp: APP };
 
 export function readServeConfig(file: string): Partial<EmulatorConfig> {
   let text: string;

@@ -22,6 +22,7 @@ import { Output, type Terminal } from './render/output';
 import { stopMessage } from './render/send';
 import { setupText, testJson, testProgress, testSummary, testText } from './render/test';
 import { openSendContext, withInterrupt } from './sendContext';
+import { trustOriginHelp } from './sendTrust';
 
 export const testHelp = `Usage: graphreq test [PATH...] [options]
 Sends every request that has expectations (# @expect status 200, # @expect body.id exists, ...)
@@ -32,16 +33,19 @@ comes: PASS or FAIL, with what was expected and what came. PATH: files or folder
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
   --env-file FILE    environment file (default: the nearest graphreq.env.json)
   --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
+${trustOriginHelp}
   --fresh            start the embedded emulator from its seed data and forget saved responses
   --update-snapshots write what came for each "matches snapshot" into NAME.snap.json beside the file
   --format FORMAT    text (default) or json (one report at the end)
   --reporter junit   also write a JUnit XML report (for CI); needs --out FILE
   --out FILE         where --reporter junit writes
   --timeout MS       time allowed for each attempt
+  --max-bytes N      bytes of a response body kept at most (default: as graphreq send)
   --no-history       do not save results in .graphreq-history/
   --no-color         no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
-The token comes from $GRAPHREQ_ACCESS_TOKEN (or the environment's accessTokenEnv); the embedded
-emulator takes its demo token when none is set. It is never printed, saved or written to a report.
+The token is chosen as graphreq send chooses it ($GRAPHREQ_ACCESS_TOKEN, or the environment's
+accessTokenEnv; docs/sending.md, "Where the token goes"); the embedded emulator takes its demo
+token when none is set. It is never printed, saved or written to a report.
 Exit codes: 0 all tests passed, 1 a test failed or was not run, 2 usage error, 130 interrupted.`;
 
 export async function runTest(argv: string[], terminal: Terminal): Promise<number> {
@@ -54,6 +58,8 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
       env: { type: 'string' },
       'env-file': { type: 'string' },
       'base-url': { type: 'string' },
+      'trust-origin': { type: 'boolean', default: false },
+      'max-bytes': { type: 'string' },
       fresh: { type: 'boolean', default: false },
       'update-snapshots': { type: 'boolean', default: false },
       format: { type: 'string', default: 'text' },
@@ -89,7 +95,19 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
   }
 
   const context = await openSendContext(
-    { command: 'test', from: paths[0], env: values.env, envFile: values['env-file'], baseUrl: values['base-url'], fresh: values.fresh, timeout: values.timeout, noHistory: values['no-history'] },
+    {
+      command: 'test',
+      from: paths[0],
+      env: values.env,
+      envFile: values['env-file'],
+      baseUrl: values['base-url'],
+      trustOrigin: values['trust-origin'],
+      maxBytes: values['max-bytes'],
+      fresh: values.fresh,
+      timeout: values.timeout,
+      noHistory: values['no-history'],
+    },
+    terminal,
     output,
   );
   const model = getApiModel();

@@ -24,6 +24,8 @@ export interface AppSettings {
   accessTier: 'development_access' | 'standard_access';
   /** Users the business can message: the messaging app API allows 200 x this many calls per 24 hours. */
   engagedUsers: number;
+  /** When the app first called (YYYY-MM-DD), for [3] Versioning 5; unset: its first call to the emulator. */
+  firstCall?: string;
 }
 
 /** The inputs of the per-account formulas, and the account kind for ADSET-ACCOUNT-LIMIT. */
@@ -221,6 +223,7 @@ export function checkConfig(c: EmulatorConfig): void {
     if (app.dailyActiveUsers !== undefined) positive(`${name}.dailyActiveUsers`, app.dailyActiveUsers);
     if (app.engagedUsers !== undefined) positive(`${name}.engagedUsers`, app.engagedUsers);
     if (app.accessTier !== undefined && app.accessTier !== 'development_access' && app.accessTier !== 'standard_access') fail(`${name}.accessTier must be development_access or standard_access`);
+    if (app.firstCall !== undefined && (typeof app.firstCall !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(app.firstCall))) fail(`${name}.firstCall must be a YYYY-MM-DD date`);
   }
   for (const [name, acc] of [['defaultAccount', c.defaultAccount], ...Object.entries(c.accounts).map(([k, v]) => [`accounts.${k}`, v] as const)] as const) {
     if (!isPlainObject(acc)) fail(`${name} must be an object`);

@@ -5,6 +5,7 @@
  * hostile (oversized, malformed, too deeply nested), is refused with an envelope, never a crash.
  */
 import type { IncomingMessage } from 'node:http';
+import { parseJsonExact } from '../core';
 import { ServiceError } from './envelope';
 import { checkFieldList, checkIdLength, checkIds, MAX_NESTING, MAX_PARAMS, tooManyParams } from './inputLimits';
 
@@ -105,7 +106,9 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
     req.on('end', () => (tooLarge ? reject(refuse()) : resolve(Buffer.concat(chunks))));
     req.on('error', (e) => reject(badRequest(`The request body could not be read (${e.message}).`)));
     // A connection cut before the body ended (a client gone, a server stopping) settles the call too.
-    req.on('close', () => reject(badRequest('The connection closed before the request body ended.')));
+    req.on('close', () => {
+      if (!req.complete) reject(badRequest('The connection closed before the request body ended.'));
+    });
   });
 }
 
@@ -119,7 +122,8 @@ function bodyParams(body: Buffer, contentType: string | undefined, room: number)
   if (media === 'application/json' || /^application\/[\w.+-]+\+json$/.test(media)) {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      // Integers beyond 2^53 keep their digits (int64 budgets, unquoted 18-digit ids).
+      value = parseJsonExact(text);
     } catch (e) {
       throw badRequest(`The JSON body cannot be read: ${(e as Error).message.split('\n')[0].slice(0, 200)}`);
     }

@@ -2,8 +2,9 @@
  * One call, start to finish, in the order the service works:
  *   read the request, within the input limits (400) -> a browser page of another origin (403) ->
  *   who is calling (190) -> which version and endpoint -> count it against the rate limits (429
- *   once a limit is reached) -> the rule engine (the editor's rules, 400) -> the endpoint's handler
- *   (the checks that need stored data, then the answer).
+ *   once a limit is reached) -> the rule engine (the editor's rules, 400), with the app's version
+ *   history ([3] Versioning 5) after its version findings -> the endpoint's handler (the checks that
+ *   need stored data, then the answer).
  * Whatever goes wrong becomes an error envelope; the usage headers go out on every counted call,
  * refused or not. Once the server is stopping, calls that arrive get 503 and change nothing.
  */
@@ -24,6 +25,7 @@ import { OWN_PREFIX, ownEndpoint } from './ownEndpoints';
 import { refusalOf, refusingFinding } from './refusal';
 import type { Store } from './store';
 import { identifyCaller } from './tokens';
+import { checkVersionHistory, namedVersion } from './versionHistory';
 
 export interface EmulatorRuntime {
   config: EmulatorConfig;
@@ -63,6 +65,11 @@ export async function answer(req: IncomingMessage, rt: EmulatorRuntime): Promise
     if (blocked) throw limitError(blocked, rt.limiter.usage(blocked, now), headers);
 
     const refusal = refusingFinding(checkCall(call, rt.model, { written }), rt.model);
+    // A version the service does not publish (or has expired) is refused before the app's history is
+    // read; any other call to a named version goes through [3] Versioning 5 first (versionHistory.ts).
+    if (refusal && refusal.at.kind === 'version') throw refusalOf(refusal, rt.model);
+    const named = namedVersion(version.source, version.routedFrom, version.version);
+    if (named) await checkVersionHistory(rt.store, caller.app, named, rt.config, now);
     if (refusal) throw refusalOf(refusal, rt.model);
     const handler = call.endpoint ? handlers[call.endpoint.id] : undefined;
     if (!handler) throw unknownObject(`/${input.segments.join('/')}`, input.method);

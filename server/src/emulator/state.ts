@@ -16,6 +16,8 @@ export interface AccountRecord {
   default_dsa_beneficiary?: string;
   /** The copy marker of renamed copies follows the account locale ([2] Copy an ad set). */
   locale: string;
+  /** False when the account may not yet create iOS 14 campaigns (2490247); absent means permitted. */
+  ios14_permitted?: boolean;
 }
 
 export interface CampaignRecord {
@@ -29,6 +31,8 @@ export interface CampaignRecord {
   budget: 'daily' | 'lifetime' | 'none';
   /** An iOS 14 app campaign holds at most 5 ad sets (ADSET-IOS14-LIMIT). */
   ios14: boolean;
+  /** The app an iOS 14 campaign promotes (its application_id): its ad sets promote the same app (2490239). */
+  app_id?: string;
 }
 
 export interface AdSetRecord {
@@ -60,6 +64,8 @@ export interface AudienceRecord {
   kind: 'custom' | 'lookalike';
   flagged: boolean;
   operation_status?: number;
+  /** A custom audience built from app activity cannot be included in an iOS 14 campaign (1870125). */
+  source?: 'app_activity';
 }
 
 export interface ConversionRecord {
@@ -90,6 +96,40 @@ export interface ThreadRecord {
   messages: MessageRecord[];
 }
 
+/**
+ * An app that ads promote (promoted_object.application_id), with what [3]'s iOS 14 conditions read:
+ * its SDKs, how it sends events, and the events set up for it.
+ */
+export interface PromotedAppRecord {
+  id: string;
+  name: string;
+  object_store_url: string;
+  /** Version of the social SDK in the app; 8.0 or later for iOS 14 campaigns (2446693). Absent: the app does not use it. */
+  social_sdk_version?: string;
+  /** A third-party measurement partner SDK: unsupported (3285007), or older than the partner's minimum (2446694). */
+  measurement_partner?: { name: string; sdk_version: string; min_version: string; supported: boolean };
+  /** Events sent server to server, without the attribution-framework events sent automatically (2446695). */
+  server_to_server?: boolean;
+  /** custom_event_type values of the app events set up for it; empty: none set up (3285005, 3285006). */
+  app_events: string[];
+  /** The value set is enabled in the events manager (3285004). */
+  value_optimization: boolean;
+}
+
+/** A pixel and the events set up on its domain (3260007). */
+export interface PixelRecord {
+  id: string;
+  name: string;
+  domain: string;
+  events: string[];
+}
+
+/** [3] Versioning 5: an app's calls by version, and when it first called. */
+export interface VersionHistory {
+  first_call: number;
+  versions: string[];
+}
+
 export interface EmulatorState {
   format: number;
   /** Last id handed out per kind; ids are numeric strings, so they are counted as BigInt text. */
@@ -102,6 +142,12 @@ export interface EmulatorState {
   conversions: Record<string, ConversionRecord>;
   urls: Record<string, UrlNodeRecord>;
   threads: Record<string, ThreadRecord>;
+  /** Promoted apps by application id (absent in state files written before they existed). */
+  apps?: Record<string, PromotedAppRecord>;
+  /** Pixels by id. */
+  pixels?: Record<string, PixelRecord>;
+  /** Calls by version of each calling app (token app id), for [3] Versioning 5. */
+  versionHistory?: Record<string, VersionHistory>;
 }
 
 export function nextId(state: EmulatorState, kind: keyof EmulatorState['lastIds']): string {

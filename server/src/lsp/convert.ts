@@ -95,5 +95,5 @@ export function toCompletionItem(doc: Doc, item: CompletionItem, snippets: boole
 /** For clients without snippet support: `${1:default}` becomes `default`, `$1` disappears. */
 function stripSnippet(text: string, isSnippet: boolean): string {
   if (!isSnippet) return text;
-  return text.replace(/\$\{\d+\|([^,|}]*)[^}]*\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+  return text.replace(/\$\{\d+\|([^,|}]*)[^}]*\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/(?<!\\)\$\d+/g, '').replace(/\\([$}\\])/g, '$1');
 }

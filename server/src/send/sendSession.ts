@@ -9,7 +9,8 @@
  * Every result that leaves a session has been through the session's Redactor, which knows the
  * token and any token written in the file.
  */
-import { buildFileContext, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
+import { randomUUID } from 'node:crypto';
+import { buildFileContext, requestNumber, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
 import {
   adviseBeforeSend,
   backoffDelay,
@@ -47,6 +48,8 @@ export interface SendSessionOptions {
   /** The environment variable curl commands read the token from. */
   tokenEnvName?: string;
   timeoutMs?: number;
+  /** Bytes of a response body kept at most (the transport's DEFAULT_MAX_RESPONSE_BYTES when absent); a longer body is cut. */
+  maxResponseBytes?: number;
   retry?: RetryPolicy;
   clock?: Clock;
   /** Jitter source; tests fix it. */
@@ -97,13 +100,18 @@ export class SendSession {
     this.responses = o.responses ?? new ResponseStore({ saved: null, environment: o.env.name });
   }
 
-  /** Sends every request of the document in order; stops at the first failure unless `keepGoing`. */
-  async sendAll(doc: GraphreqDocument, options: SendOptions & { keepGoing?: boolean } = {}): Promise<SendResult[]> {
+  /**
+   * Sends every request of the document in order; stops at the first failure unless `keepGoing`.
+   * `onResult` hears each result as it completes (progress in editors), with how many there are.
+   */
+  async sendAll(doc: GraphreqDocument, options: SendOptions & { keepGoing?: boolean; onResult?: (r: SendResult, done: number, total: number) => void } = {}): Promise<SendResult[]> {
     const results: SendResult[] = [];
+    const total = doc.blocks.filter((b) => b.parsed.request).length;
     for (const block of doc.blocks) {
       if (!block.parsed.request) continue;
       const r = await this.send(doc, block.index, options);
       results.push(r);
+      options.onResult?.(r, results.length, total);
       if (r.failure?.kind === 'cancelled') break;
       if (!succeeded(r) && !options.keepGoing) break;
     }
@@ -112,6 +120,7 @@ export class SendSession {
 
   async send(doc: GraphreqDocument, index: number, options: SendOptions = {}): Promise<SendResult> {
     const result = await this.sendUnredacted(doc, index, options);
+    result.number = requestNumber(doc, index);
     const safe = this.redactor.value(result);
     // A cancelled send did not finish: nothing of it is kept.
     if (result.failure?.kind === 'cancelled') return safe;
@@ -151,7 +160,9 @@ export class SendSession {
     const base = { sentAt, attempts: 0, tokenEnvName, warnings: [] as string[], durationMs: 0 };
     if (!block) return resultFromFailure({ index, name: null, title: null }, failure('build', `the document has no request ${index}`), base);
 
-    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, validateOnly: options.validateOnly });
+    // `{{$guid}}`, `{{$timestamp}}` & co. take the session's clock and randomness (fixed in tests).
+    const runtime = { now: sentAt, random: this.o.random ?? Math.random, uuid: randomUUID };
+    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, validateOnly: options.validateOnly, runtime });
     if (!prepared.ok) return resultFromFailure({ index, name: prepared.name, title: prepared.title }, failure(prepared.kind, prepared.message), base);
     const req = prepared.request;
     for (const s of prepared.secretsInFile) this.redactor.add(s);
@@ -207,7 +218,7 @@ export class SendSession {
       let raw: RawResponse | undefined;
       let fail: SendFailure | undefined;
       try {
-        raw = await sendOnce(wire, { timeoutMs: this.o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal, fetch: this.o.fetch, now: () => this.clock.now() });
+        raw = await sendOnce(wire, { timeoutMs: this.o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal, fetch: this.o.fetch, now: () => this.clock.now(), maxBytes: this.o.maxResponseBytes });
         outcome = { kind: 'response', status: raw.status, error: responseError(raw, parseBody(raw).body, this.o.model) };
       } catch (e) {
         if (!(e instanceof TransportFailure)) throw e;

@@ -51,11 +51,14 @@ export interface CheckCounts {
   errors: number;
   warnings: number;
   fixes: number;
+  /** Files or folders that could not be read or fixed, each already reported in its own line. */
+  problems?: number;
 }
 
 export function checkSummary(s: Style, c: CheckCounts): string {
   const parts = [`${plural(c.files, 'file')} checked: ${paint(s, c.errors, s.red, plural(c.errors, 'error'))}, ${paint(s, c.warnings, s.yellow, plural(c.warnings, 'warning'))}`];
   if (c.fixes > 0) parts.push(`${plural(c.fixes, 'fix', 'fixes')} applied`);
+  if (c.problems) parts.push(s.red(`${plural(c.problems, 'problem')} reported above`));
   return `${parts.join('; ')}\n`;
 }
 

@@ -15,6 +15,8 @@ export interface Terminal {
   env: Record<string, string | undefined>;
   /** Width of the terminal behind standard error, when known. */
   columns?: number;
+  /** Asks the user a yes/no question (tests answer it); absent: asked at a terminal, no elsewhere (cli/sendTrust.ts). */
+  confirm?: (question: string) => Promise<boolean>;
 }
 
 export function processTerminal(): Terminal {

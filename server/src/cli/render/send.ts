@@ -40,7 +40,7 @@ export function targetLine(target: Target, demoToken: boolean): string {
 
 /** A result without a response, in one line for stderr (the failure message is redacted by the caller's redactor). */
 export function failureLine(r: SendResult, redact: (s: string) => string): string {
-  return `graphreq send: ${r.name ?? r.title ?? `request ${r.index + 1}`}: ${redact(r.failure?.message ?? '')}\n`;
+  return `graphreq send: ${r.name ?? r.title ?? `request ${r.number ?? r.index + 1}`}: ${redact(r.failure?.message ?? '')}\n`;
 }
 
 /** `graphreq send --show ID`. */

@@ -16,6 +16,7 @@ import type { RequestBlock } from '../syntax/ast';
 import type { FieldItem } from '../syntax/fields';
 import type { Finding, Span } from '../types';
 import { mask } from './completion';
+import { BUILTINS, builtinValue, parseBuiltin } from '../analysis/builtins';
 import { cursorAt } from './cursor';
 import { expectationHover } from './expectHover';
 import { EXPECT_DIRECTIVE } from '../syntax/expectation';
@@ -120,6 +121,7 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
     }
     case 'variable': {
       const name = cursor.expr;
+      if (name.startsWith('$')) return { contents: builtinHover(name, file), span: cursor.span };
       const value = lookupVariable(name, file);
       if (value !== undefined) {
         const resolved = resolveText(value, file).text;
@@ -141,12 +143,25 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
     case 'headerName':
     case 'headerValue': {
       const h = cursor.header;
-      const doc = h ? Object.entries(model.headers).find(([n]) => n.toLowerCase() === h.name.text.toLowerCase())?.[1] : undefined;
+      const dropped = h ? model.droppedHeader(h.name.text) : undefined;
+      const doc = h ? (dropped ? `Not sent: ${dropped} (REQ-HEADER-DROPPED).` : Object.entries(model.headers).find(([n]) => n.toLowerCase() === h.name.text.toLowerCase())?.[1]) : undefined;
       return doc && h ? { contents: `**${h.name.text}**\n\n${doc}`, span: h.span } : undefined;
     }
     default:
       return undefined;
   }
+}
+
+/** A built-in variable: what it gives, and its value when the host knows it (secrets masked). */
+function builtinHover(expr: string, file: FileContext): string {
+  const parsed = parseBuiltin(expr);
+  if (!parsed.ok) return `**{{${expr}}}**: ${parsed.message}`;
+  const spec = BUILTINS[parsed.call.name];
+  const head = `**{{${expr}}}**: built-in variable \`${spec.usage}\`\n\n${spec.doc}`;
+  const value = builtinValue(parsed.call, file.env);
+  if (value.kind === 'value') return `${head}\n\nNow: \`${mask(parsed.call.args[0] ?? '', value.value)}\``;
+  if (value.kind === 'missing') return `${head}\n\n⚠ ${value.message}`;
+  return `${head}\n\nDecided when the request is sent; not checked.`;
 }
 
 function versionDoc(text: string, ctx: HoverContext): string {

@@ -25,6 +25,7 @@ import promotedObject from '../../../../schemas/rules-data/promoted-object.json'
 import regions from '../../../../schemas/rules-data/regions.json';
 import limits from '../../../../schemas/rules-data/limits.json';
 import refusals from '../../../../schemas/rules-data/refusals.json';
+import ios14 from '../../../../schemas/rules-data/ios14.json';
 
 export interface SchemaBundle {
   endpoints: unknown;
@@ -38,6 +39,7 @@ export interface SchemaBundle {
   regions: unknown;
   limits: unknown;
   refusals: unknown;
+  ios14: unknown;
 }
 
 /**
@@ -81,4 +83,5 @@ export const schemaBundle: SchemaBundle = withoutPrototypes({
   regions,
   limits,
   refusals,
+  ios14,
 });

@@ -57,16 +57,23 @@ export function decodeErrorBody(body: unknown, model: ApiModel, status?: number)
   const subcodeKnown = subcode === null || info?.subcode === subcode || info?.code === subcode;
   const codeText = code === null ? 'no code' : `code ${code}${subcode !== null ? `, subcode ${subcode}` : ''}`;
 
+  // The explanation is for the user: what happened, then this response's specifics. The title is
+  // shown once, beside it (never repeated here), and notes about the documents stay in docs/rules.md.
   const parts: string[] = [];
   if (byStatus) {
-    parts.push(`${byStatus.title} (HTTP ${status}, ${codeText}): ${byStatus.meaning}`);
+    // Decoded by its status: what the HTTP answer means, then the code that came with it.
+    parts.push(`${byStatus.meaning.charAt(0).toUpperCase()}${byStatus.meaning.slice(1)}`);
+    parts.push(`The service sent HTTP ${status} with ${codeText}.`);
   } else if (info) {
-    parts.push(`${info.title} (${codeText}): ${info.meaning}`);
+    if (info.meaning) parts.push(info.meaning);
     if (!subcodeKnown) parts.push(`Subcode ${subcode} is not in the documents.`);
   } else {
     parts.push(`The documents do not list ${codeText}.`);
   }
-  if (message) parts.push(`The service says: "${message}".`);
+  // Without a documented title the service's message is the title; either way it is not said twice.
+  const same = (a: string, b: string): boolean => a.trim().replace(/\.$/, '').toLowerCase() === b.trim().replace(/\.$/, '').toLowerCase();
+  const shownTitle = byStatus?.title ?? info?.title;
+  if (message && shownTitle && !same(message, shownTitle)) parts.push(`The service says: "${message}".`);
   if (blameFields.length) parts.push(`Field${blameFields.length > 1 ? 's' : ''} at fault: ${blameFields.join(', ')}.`);
   else if (data !== undefined && data !== null && data !== '') parts.push(`Details (error_data): ${compact(data)}.`);
 

@@ -6,9 +6,9 @@
  *
  * Pure: a parsed document and its file context in, block indexes out.
  */
-import { isResponseRef, lookupVariable, references, type FileContext } from '../analysis/fileContext';
+import { lookupVariable, type FileContext } from '../analysis/fileContext';
+import { blockNames, usesIn, type NameUse } from '../analysis/names';
 import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
-import { blockExpectations } from '../syntax/expectation';
 
 export interface RequestDependencies {
   /**
@@ -33,26 +33,24 @@ export function namesRead(block: RequestBlock, ctx: FileContext): { known: strin
   const unknown = new Set<string>();
   if (!request) return { known: [], unknown: [] };
   const seenVariables = new Set<string>();
-  const visit = (text: string): void => {
-    for (const ref of references(text)) {
-      const expr = ref.expr;
-      const value = lookupVariable(expr, ctx);
+  const visit = (uses: NameUse[]): void => {
+    for (const use of uses) {
+      const value = lookupVariable(use.expr, ctx);
       if (value !== undefined) {
         // A variable that holds a reference carries it along; each variable is read once (and a self-reference ends).
-        if (!seenVariables.has(expr)) {
-          seenVariables.add(expr);
-          visit(value);
+        if (!seenVariables.has(use.expr)) {
+          seenVariables.add(use.expr);
+          visit(usesIn(value));
         }
         continue;
       }
-      const m = /^([\w-]+)\.response\./.exec(expr);
-      if (!m) continue;
-      if (isResponseRef(expr, ctx)) known.add(m[1]);
-      else unknown.add(m[1]);
+      if (use.kind !== 'response') continue;
+      if (ctx.names.has(use.name)) known.add(use.name);
+      else unknown.add(use.name);
     }
   };
-  visit(block.text.slice(request.span.start, request.span.end));
-  for (const e of blockExpectations(block.parsed)) if (e.check?.value?.text.includes('{{')) visit(e.check.value.text);
+  // The request and the values of its expectations (`# @expect body.id {{create.response.body.id}}`).
+  visit(blockNames(block).uses.filter((u) => u.place !== 'variable'));
   return { known: [...known], unknown: [...unknown] };
 }
 

@@ -33,7 +33,7 @@ export function failureLabel(kind: NonNullable<SendResult['failure']>['kind']): 
 export function formatResultText(r: SendResult, o: TextReportOptions = {}): string {
   const p = o.paint ?? noPaint;
   const lines: string[] = [];
-  const heading = [r.title ?? `request ${r.index + 1}`, r.name ? `[${r.name}]` : ''].filter(Boolean).join(' ');
+  const heading = [r.title ?? `request ${r.number ?? r.index + 1}`, r.name ? `[${r.name}]` : ''].filter(Boolean).join(' ');
   lines.push(p.heading(`### ${heading}`));
   if (r.request.url) lines.push(p.faint(`${r.request.method} ${r.request.url}  (${versionText(r)})`));
   if (r.failure) {
@@ -45,7 +45,9 @@ export function formatResultText(r: SendResult, o: TextReportOptions = {}): stri
     lines.push(`${r.status !== null && r.status >= 200 && r.status < 300 ? p.good(status) : p.bad(status)} · ${r.durationMs} ms · ${sizeText(r.size)}${retries}`);
   }
   if (r.error) {
-    lines.push(`${p.bad('error:')} ${r.error.explanation}`);
+    // The title once, with its code; the explanation is written for the user and never repeats it.
+    const code = [r.error.code !== null ? `code ${r.error.code}` : '', r.error.subcode !== null ? `subcode ${r.error.subcode}` : ''].filter(Boolean).join(', ');
+    lines.push(`${p.bad('error:')} ${r.error.title}${code ? ` (${code})` : ''}: ${r.error.explanation}`);
     if (r.error.action) lines.push(`  what to do: ${r.error.action}`);
     if (r.error.userTitle || r.error.userMessage) lines.push(`  for the user: ${[r.error.userTitle, r.error.userMessage].filter(Boolean).join(': ')}`);
     if (r.error.fbtraceId) lines.push(`  fbtrace_id: ${r.error.fbtraceId}`);

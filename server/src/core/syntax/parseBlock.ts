@@ -9,10 +9,12 @@
  *   METHOD target     request line (or a bare `/path` or `https://...`, which means GET)
  *   ?a=1  &b=2        query continuation lines, right after the request line
  *   Name: value       header
- *   (blank line)      ends the headers; the rest of the block is the body, up to the comment
- *                     lines that end the block: those are comments again (`# @expect` lines go there)
+ *   ?? status == 200  an httpYac assertion: not graphreq syntax, kept apart (never a parameter)
+ *   (blank line)      ends the headers; the rest of the block is the body: JSON, form fields,
+ *                     or `< path` / `<@ path` (a file's text), then any trailing `??` lines and
+ *                     comment lines (`# @expect ...` lines go there)
  */
-import type { Body, Directive, Header, ParsedBlock, RequestNode, RequestTarget, SyntaxError, VariableDef } from './ast';
+import type { Body, Directive, Header, Param, ParsedBlock, RequestNode, RequestTarget, SyntaxError, Token, VariableDef } from './ast';
 import { parseParams } from './query';
 
 export const HTTP_METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'HEAD', 'OPTIONS'];
@@ -21,11 +23,12 @@ const VARIABLE_RE = /^@([A-Za-z_][\w.-]*)\s*=\s?(.*)$/;
 const DIRECTIVE_RE = /^(#|\/\/)\s*@([A-Za-z][\w-]*)(?:\s+(.*))?$/;
 const HEADER_RE = /^([A-Za-z0-9!#$%&'*+.^_`|~-]+)\s*:\s?(.*)$/;
 const HTTP_VERSION_RE = /\s+HTTP\/\d(?:\.\d)?\s*$/;
+const FILE_BODY_RE = /^<(@?)\s+(\S(?:.*\S)?)\s*$/;
 
 type State = 'pre' | 'headers' | 'body';
 
 export function parseBlock(text: string): ParsedBlock {
-  const block: ParsedBlock = { length: text.length, comments: [], directives: [], variables: [], errors: [] };
+  const block: ParsedBlock = { length: text.length, comments: [], directives: [], variables: [], assertions: [], errors: [] };
   let state: State = 'pre';
   let request: RequestNode | undefined;
   let bodyStart = -1;
@@ -62,6 +65,9 @@ export function parseBlock(text: string): ParsedBlock {
       block.comments.push({ start: contentStart, end: contentEnd });
       const directive = parseDirective(trimmed, contentStart);
       if (directive) block.directives.push(directive);
+    } else if (state !== 'body' && trimmed.startsWith('??')) {
+      // An httpYac assertion: checked for and reported, never read as `?` query text or a request line.
+      block.assertions.push({ text: trimmed, span: { start: contentStart, end: contentEnd } });
     } else if (state === 'body') {
       bodyStart = contentStart;
       break;
@@ -80,7 +86,7 @@ export function parseBlock(text: string): ParsedBlock {
       if (c === 63 /* ? */ || c === 38 /* & */) {
         request.continuationLines.push({ start: contentStart, end: contentEnd });
         for (const p of parseParams(trimmed, contentStart, 'query')) request.params.push(p);
-      } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      } else if (c === 123 /* { */ || c === 91 /* [ */ || FILE_BODY_RE.test(trimmed)) {
         // A body right after the headers without the blank line: accepted, because the intent is plain.
         state = 'body';
         bodyStart = contentStart;
@@ -114,9 +120,9 @@ export function parseBlock(text: string): ParsedBlock {
 
   if (request) {
     if (bodyStart >= 0) {
-      let end = trailingComments(text, bodyStart, n, block);
+      let end = trailingLines(text, bodyStart, n, block);
       while (end > bodyStart && isSpace(text.charCodeAt(end - 1))) end--;
-      if (end > bodyStart) request.body = makeBody(text.slice(bodyStart, end), bodyStart);
+      if (end > bodyStart) request.body = makeBody(text.slice(bodyStart, end), bodyStart, block.assertions);
     }
     const last = request.body?.span.end ?? lastEnd(request);
     request.span = { start: request.span.start, end: last };
@@ -137,24 +143,29 @@ function isSpace(c: number): boolean {
 }
 
 /**
- * Where the body ends once the comment lines that close the block are set apart: expectations
- * (`# @expect status 200`) are written after the body, where httpYac and the JetBrains client put
- * their checks. Only trailing lines: a JSON string cannot span lines, so a line starting with `#` or
- * `//` at the end of a body is a comment, and a comment inside a `/* *\/` block ends with `*\/`,
- * which stops the scan. The lines become the block's comments and directives, in order.
+ * Where the body ends once the lines that close the block are set apart: httpYac's `??` assertion
+ * lines, and comment lines, where expectations (`# @expect status 200`) are written after the body
+ * as httpYac and the JetBrains client put their checks. Only trailing lines: a JSON string cannot
+ * span lines, so a line starting with `#` or `//` at the end of a body is a comment, and a comment
+ * inside a `/* *\/` block ends with `*\/`, which stops the scan. A `??` line inside JSON is the
+ * JSON's problem. The comment lines become the block's comments and directives, in order.
  */
-function trailingComments(text: string, bodyStart: number, end: number, block: ParsedBlock): number {
+function trailingLines(text: string, bodyStart: number, end: number, block: ParsedBlock): number {
+  const assertions: Token[] = [];
+  const comments: Array<{ start: number; end: number; trimmed: string }> = [];
   let cut = end;
   let lineEnd = end;
-  const found: Array<{ start: number; end: number; trimmed: string }> = [];
   while (lineEnd > bodyStart) {
     const nl = text.lastIndexOf('\n', lineEnd - 1);
     const lineStart = Math.max(nl + 1, bodyStart);
     const line = text.slice(lineStart, lineEnd);
     const trimmed = line.trim();
-    if (trimmed.startsWith('#') || trimmed.startsWith('//')) {
-      const at = lineStart + line.indexOf(trimmed);
-      found.push({ start: at, end: at + trimmed.length, trimmed });
+    const at = lineStart + line.indexOf(trimmed);
+    if (trimmed.startsWith('??')) {
+      assertions.unshift({ text: trimmed, span: { start: at, end: at + trimmed.length } });
+      cut = lineStart;
+    } else if (trimmed.startsWith('#') || trimmed.startsWith('//')) {
+      comments.unshift({ start: at, end: at + trimmed.length, trimmed });
       cut = lineStart;
     } else if (trimmed !== '') {
       break;
@@ -162,32 +173,52 @@ function trailingComments(text: string, bodyStart: number, end: number, block: P
     if (nl < bodyStart) break;
     lineEnd = nl;
   }
-  for (const c of found.reverse()) {
+  block.assertions.push(...assertions);
+  for (const c of comments) {
     block.comments.push({ start: c.start, end: c.end });
     const directive = parseDirective(c.trimmed, c.start);
     if (directive) block.directives.push(directive);
   }
-  return found.length ? cut : end;
+  return cut;
 }
 
-function makeBody(text: string, start: number): Body {
+function makeBody(text: string, start: number, assertions: Token[]): Body {
   const c = text.charCodeAt(0);
   const span = { start, end: start + text.length };
   if (c === 123 || c === 91) return { span, text, kind: 'json' };
-  // Form-encoded body: `a=1&b=2`, possibly over several lines; comment lines are skipped.
-  const formParams = [];
+  const file = c === 60 /* < */ && text.indexOf('\n') < 0 ? FILE_BODY_RE.exec(text) : null;
+  if (file) {
+    const pathStart = start + text.indexOf(file[2], 1 + file[1].length);
+    return { span, text, kind: 'file', file: { path: { text: file[2], span: { start: pathStart, end: pathStart + file[2].length } }, substitute: file[1] === '@' } };
+  }
+  const form = parseFormText(text, start);
+  assertions.push(...form.assertions);
+  return { span, text, kind: 'form', formParams: form.params };
+}
+
+/**
+ * A form-encoded body: `a=1&b=2`, possibly over several lines. Comment lines are skipped and `??`
+ * assertion lines set apart. `start` is the text's offset (for the spans).
+ */
+export function parseFormText(text: string, start: number): { params: Param[]; assertions: Token[] } {
+  const params: Param[] = [];
+  const assertions: Token[] = [];
   let lineStart = 0;
   while (lineStart <= text.length) {
     let nl = text.indexOf('\n', lineStart);
     if (nl < 0) nl = text.length;
     const line = text.slice(lineStart, nl);
     const t = line.trimStart();
-    if (!(t.startsWith('#') || t.startsWith('//'))) {
-      for (const p of parseParams(line, start + lineStart, 'form')) formParams.push(p);
+    if (t.startsWith('??')) {
+      const at = start + lineStart + line.length - t.length;
+      const trimmed = t.trimEnd();
+      assertions.push({ text: trimmed, span: { start: at, end: at + trimmed.length } });
+    } else if (!(t.startsWith('#') || t.startsWith('//'))) {
+      for (const p of parseParams(line, start + lineStart, 'form')) params.push(p);
     }
     lineStart = nl + 1;
   }
-  return { span, text, kind: 'form', formParams };
+  return { params, assertions };
 }
 
 export function looksLikeRequestLine(trimmed: string): boolean {

@@ -9,6 +9,7 @@ import { invalidParameter, unknownObject } from '../envelope';
 import { adsetNode } from '../nodes/adsetNode';
 import { toMs } from '../nodes/datetime';
 import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
+import { checkIos14Update } from '../nodes/ios14';
 import { readParams } from '../nodes/params';
 import { own } from '../../core/own';
 import { adSetsOfAccount, type AdSetRecord } from '../state';
@@ -29,6 +30,7 @@ export async function updateAdSet(ctx: HandlerContext): Promise<Reply> {
   }
   const merged = { ...adset.params, ...params };
   refuseFlaggedAssets(flaggedAssetsOf(merged, ctx.store.state), ctx.config);
+  checkIos14Update(ctx.store.state, adset, params);
   for (const [k, v] of Object.entries(params)) {
     if (k === 'name') adset.name = v as string;
     else if (k === 'status') adset.configured_status = v as AdSetRecord['configured_status'];

@@ -1,4 +1,4 @@
--- Run by test/nvim/nvim.test.ts inside `nvim --headless`, after the configuration of docs/editors.md
+-- Run by test/editors/nvim.test.ts inside `nvim --headless`, after the configuration of docs/editors.md
 -- opened the broken file. It does what a person would (reads the diagnostics, <C-x><C-o> in a value,
 -- K on a field), records what Neovim shows, writes it as JSON to $PROBE_OUT and quits. Every wait is
 -- for a condition; a watchdog writes what it has and quits if the whole probe takes too long.

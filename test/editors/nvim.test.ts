@@ -2,7 +2,7 @@
  * docs/editors.md's Neovim configurations, as written, in a real Neovim: `nvim --headless` loads the
  * configuration taken from the page (so the page cannot drift from what is tested), opens a broken
  * request file in a project that has graphreq installed as a development dependency, and
- * test/nvim/probe.lua records what a person would see: the filetype, the attached server, the
+ * test/editors/nvim-probe.lua records what a person would see: the filetype, the attached server, the
  * diagnostics with their rule IDs (also in the virtual text and the diagnostic float), the completion
  * of <C-x><C-o> in a value, and the hover of K on a field.
  *
@@ -12,12 +12,11 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { bidStrategies, brokenRequest, docsBlock, makeProject, makeTmp, repoRoot, runProbe } from './editorProject';
 
-const root = path.resolve(__dirname, '..', '..', '..');
-const probe = path.join(root, 'test', 'nvim', 'probe.lua');
+const probe = path.join(repoRoot, 'test', 'editors', 'nvim-probe.lua');
 
 /** The installed Neovim's version, or undefined when there is none. */
 function nvimVersion(): [number, number] | undefined {
@@ -25,33 +24,6 @@ function nvimVersion(): [number, number] | undefined {
   const m = /NVIM v(\d+)\.(\d+)/.exec(r.stdout ?? '');
   return r.error || !m ? undefined : [Number(m[1]), Number(m[2])];
 }
-
-/** The one ```lua block of the docs/editors.md section whose `## ` heading starts with `heading`. */
-export function luaConfig(heading: string): string {
-  const docs = fs.readFileSync(path.join(root, 'docs', 'editors.md'), 'utf8');
-  const sections = docs.split(/^## /m).filter((s) => s.startsWith(heading));
-  assert.equal(sections.length, 1, `one section of docs/editors.md headed "## ${heading}"`);
-  const blocks = [...sections[0].matchAll(/^```lua\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
-  assert.equal(blocks.length, 1, `one lua block in the section "## ${heading}"`);
-  return blocks[0];
-}
-
-const brokenRequest = [
-  '### Create an ad set, with a wrong billing_event',
-  'POST /v23.0/act_1234567890/adsets',
-  '',
-  '{',
-  '  "name": "Spring sale",',
-  '  "campaign_id": "120200000000000001",',
-  '  "daily_budget": 2000,',
-  '  "billing_event": "IMPRESSIONZ",',
-  '  "optimization_goal": "REACH",',
-  '  "bid_strategy": "",',
-  '  "targeting": { "geo_locations": { "countries": ["US"] } },',
-  '  "status": "PAUSED"',
-  '}',
-  '',
-].join('\n');
 
 interface ProbeResult {
   nvim: string;
@@ -78,18 +50,8 @@ describe('Neovim with the configuration of docs/editors.md', { skip }, () => {
   let project: string;
 
   before(() => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-nvim-'));
-    // A project with graphreq installed as a development dependency: what `npm install --save-dev`
-    // of the package leaves (node_modules/graphreq and its command in node_modules/.bin), this
-    // repository standing in for the package.
-    project = path.join(tmp, 'project');
-    fs.mkdirSync(path.join(project, 'node_modules', '.bin'), { recursive: true });
-    fs.mkdirSync(path.join(project, 'requests'));
-    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'ads-requests', version: '1.0.0', private: true, devDependencies: { graphreq: `file:${root}` } }, null, 2));
-    fs.symlinkSync(root, path.join(project, 'node_modules', 'graphreq'), 'dir');
-    fs.symlinkSync(path.join('..', 'graphreq', 'bin', 'graphreq.js'), path.join(project, 'node_modules', '.bin', 'graphreq'));
-    fs.writeFileSync(path.join(project, 'graphreq.env.json'), JSON.stringify({ $shared: { account: '1234567890' } }, null, 2));
-    fs.writeFileSync(path.join(project, 'requests', 'broken.graphreq'), brokenRequest);
+    tmp = makeTmp('nvim');
+    project = makeProject(tmp);
   });
 
   after(() => {
@@ -102,21 +64,7 @@ describe('Neovim with the configuration of docs/editors.md', { skip }, () => {
     fs.mkdirSync(dir);
     const init = path.join(dir, 'init.lua');
     fs.writeFileSync(init, config);
-    const result = path.join(dir, 'probe.json');
-    // Nothing of the machine's own Neovim setup, npm run or token reaches this Neovim.
-    const env: NodeJS.ProcessEnv = {};
-    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('npm_') && !k.startsWith('GRAPHREQ_') && !k.startsWith('NVIM')) env[k] = v;
-    for (const x of ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME']) env[x] = path.join(dir, x.toLowerCase());
-    env.PROBE_OUT = result;
-    const r = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '-u', init, '-c', `luafile ${probe}`, path.join('requests', 'broken.graphreq')], {
-      cwd: project, env, encoding: 'utf8', timeout: 120_000,
-    });
-    assert.ok(fs.existsSync(result), `the probe wrote no result (exit ${r.status}, ${r.signal ?? ''}):\n${r.stdout}\n${r.stderr}`);
-    const out = JSON.parse(fs.readFileSync(result, 'utf8')) as ProbeResult;
-    assert.equal(out.error, undefined, `the probe failed: ${out.error}`);
-    assert.ok(!out.watchdog, `the probe ran out of time at: ${JSON.stringify(out)}`);
-    assert.equal(r.status, 0, r.stderr);
-    return out;
+    return runProbe<ProbeResult>('nvim', ['--headless', '-n', '-i', 'NONE', '-u', init, '-c', `luafile ${probe}`, path.join('requests', 'broken.graphreq')], project, dir);
   }
 
   function assertWorks(out: ProbeResult): void {
@@ -130,7 +78,7 @@ describe('Neovim with the configuration of docs/editors.md', { skip }, () => {
     assert.ok(out.virtual_text.some((t) => t.includes('ADSET-ENUMS: `billing_event`')), `the virtual text shows the rule ID: ${JSON.stringify(out.virtual_text)}`);
     assert.ok(out.diagnostic_float.some((t) => t.includes('ADSET-ENUMS: `billing_event`')), `the diagnostic float shows the rule ID: ${JSON.stringify(out.diagnostic_float)}`);
     const words = out.completion.map((w) => w.replace(/"/g, ''));
-    for (const v of ['LOWEST_COST_WITHOUT_CAP', 'LOWEST_COST_WITH_BID_CAP', 'COST_CAP', 'LOWEST_COST_WITH_MIN_ROAS']) {
+    for (const v of bidStrategies) {
       assert.ok(words.includes(v), `<C-x><C-o> in the bid_strategy value offers ${v}: ${JSON.stringify(out.completion)}`);
     }
     const hover = out.hover.join('\n');
@@ -139,11 +87,11 @@ describe('Neovim with the configuration of docs/editors.md', { skip }, () => {
   }
 
   it('Neovim 0.7 to 0.9: diagnostics with rule IDs, completion and hover', () => {
-    assertWorks(runNeovim('nvim07', luaConfig('Neovim 0.7')));
+    assertWorks(runNeovim('nvim07', docsBlock('Neovim 0.7', 'lua')));
   });
 
   const recent = !!version && (version[0] > 0 || version[1] >= 10);
   it('Neovim 0.10 or later: diagnostics with rule IDs, completion and hover', { skip: recent ? false : `nvim ${version?.join('.')} is older than 0.10` }, () => {
-    assertWorks(runNeovim('nvim010', luaConfig('Neovim 0.10')));
+    assertWorks(runNeovim('nvim010', docsBlock('Neovim 0.10', 'lua')));
   });
 });
