@@ -118,8 +118,11 @@ function plan(text: string, env: Environment, label: string): Planned[] {
     // An editor error means a refusal, a warning or a clean request an acceptance, but for the documented exceptions.
     const errorsSeen = inBlock.filter((f) => f.severity === 'error' && !EXCEPTIONS.errorsNotSeen.has(f.code));
     const refusingWarnings = inBlock.filter((f) => f.severity === 'warning' && EXCEPTIONS.warningsRefused.has(f.code));
-    const editorRefuses = errorsSeen.length > 0 || refusingWarnings.length > 0;
-    const serviceRefuses = !!refusal || inBlock.some((f) => f.code === 'URL-READ-RATE');
+    // A request written to be refused (`# @expect refused RULE-ID`) says so in the file: the editor
+    // leaves that rule's finding out on purpose (docs/format.md, Expectations).
+    const expected = expectedRefusals(block);
+    const editorRefuses = errorsSeen.length > 0 || refusingWarnings.length > 0 || (!!refusal && expected.has(refusal.rule)) || expected.has('URL-READ-RATE');
+    const serviceRefuses = !!refusal || inBlock.some((f) => f.code === 'URL-READ-RATE') || expected.has('URL-READ-RATE');
     if (editorRefuses !== serviceRefuses) {
       entry.verdict = editorRefuses
         ? `the editor reports ${[...errorsSeen, ...refusingWarnings].map((f) => `${f.code} (${f.severity})`).join(', ')}, but the service would accept it`
