@@ -224,7 +224,9 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
 async function openSendTarget(baseUrl: string | undefined, workspace: string, fresh: boolean, output: Output): Promise<Target> {
   if (baseUrl) return openTarget(baseUrl);
   try {
-    return await openWorkspaceEmulator(workspace, { fresh });
+    // A run closes its emulator when it is done, so it waits for another run rather than sending to that one's.
+    const onWait = (pid: number): void => output.err(`graphreq send: waiting for graphreq process ${pid}, another send in this workspace, to finish (they share the emulator's state)\n`);
+    return await openWorkspaceEmulator(workspace, { fresh, holder: 'run', onWait });
   } catch (e) {
     if (e instanceof WorkspaceEmulatorError) throw new UsageError(e.message);
     output.err(`graphreq send: the emulator's state cannot be kept in ${path.join(workspace, GRAPHREQ_FOLDER)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): it starts from its seed data and forgets at the end\n`);
