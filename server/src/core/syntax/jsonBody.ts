@@ -153,6 +153,141 @@ export function parseBodyTree(text: string): BodyTree {
 
 export type JsonPath = Array<string | number>;
 
+/** A top-level member of an object body; offsets are into the body, as jsonc-parser's tree gives them. */
+export interface BodyMember {
+  name: string;
+  /** The key, quotes included. */
+  keyOffset: number;
+  keyLength: number;
+  /** The value: a string with its quotes, an object or list with its brackets. */
+  valueOffset: number;
+  valueLength: number;
+}
+
+export interface BodyMembers {
+  /** The cleaned text the offsets are into (same length as the body). */
+  text: string;
+  /** The object's own span (from `{` to `}` inclusive). */
+  offset: number;
+  length: number;
+  members: BodyMember[];
+}
+
+const WS = new Set([32, 9, 10, 13]);
+
+/**
+ * The top-level members of a well-formed object body, found by one scan, without building a tree:
+ * locating a finding on a parameter (most findings) needs no more, and a finding deeper in a value
+ * parses that value alone (`parseMemberValue`). A whole jsonc tree per body with findings was a
+ * tenth of a check of a file being written. Undefined when the body is not one object, or the scan
+ * meets something it does not expect (the caller then builds the tree).
+ */
+export function indexBodyMembers(text: string): BodyMembers | undefined {
+  const t = cleanJsonc(text);
+  const n = t.length;
+  let i = 0;
+  const ws = (): void => {
+    while (i < n && WS.has(t.charCodeAt(i))) i++;
+  };
+  /** Skips a string starting at `i` (a `"`); false if it is not closed on its line. */
+  const string = (): boolean => {
+    i++;
+    while (i < n) {
+      const c = t.charCodeAt(i);
+      if (c === 92 /* \ */) i += 2;
+      else if (c === 34 /* " */) {
+        i++;
+        return true;
+      } else if (c === 10) return false;
+      else i++;
+    }
+    return false;
+  };
+  /** Skips one value starting at `i`. */
+  const value = (): boolean => {
+    const c = t.charCodeAt(i);
+    if (c === 34) return string();
+    if (c === 123 /* { */ || c === 91 /* [ */) {
+      let depth = 0;
+      while (i < n) {
+        const d = t.charCodeAt(i);
+        if (d === 34) {
+          if (!string()) return false;
+          continue;
+        }
+        if (d === 123 || d === 91) depth++;
+        else if (d === 125 /* } */ || d === 93 /* ] */) {
+          depth--;
+          if (depth === 0) {
+            i++;
+            return true;
+          }
+        }
+        i++;
+      }
+      return false;
+    }
+    const start = i;
+    while (i < n) {
+      const d = t.charCodeAt(i);
+      if (d === 44 /* , */ || d === 125 || d === 93 || WS.has(d)) break;
+      i++;
+    }
+    return i > start;
+  };
+  ws();
+  if (t.charCodeAt(i) !== 123) return undefined;
+  const offset = i;
+  i++;
+  const members: BodyMember[] = [];
+  for (;;) {
+    ws();
+    if (t.charCodeAt(i) === 125) break;
+    if (t.charCodeAt(i) !== 34) return undefined;
+    const keyOffset = i;
+    if (!string()) return undefined;
+    const keyLength = i - keyOffset;
+    const raw = t.slice(keyOffset + 1, i - 1);
+    let name = raw;
+    if (raw.indexOf('\\') >= 0) {
+      try {
+        name = JSON.parse(t.slice(keyOffset, i)) as string;
+      } catch {
+        return undefined;
+      }
+    }
+    ws();
+    if (t.charCodeAt(i) !== 58 /* : */) return undefined;
+    i++;
+    ws();
+    const valueOffset = i;
+    if (!value()) return undefined;
+    members.push({ name, keyOffset, keyLength, valueOffset, valueLength: i - valueOffset });
+    ws();
+    if (t.charCodeAt(i) === 44) {
+      i++;
+      continue;
+    }
+    if (t.charCodeAt(i) === 125) break;
+    return undefined;
+  }
+  i++;
+  ws();
+  if (i < n) return undefined;
+  return { text: t, offset, length: i - offset, members };
+}
+
+/** The first member named `name`, as jsonc-parser's path lookup finds it. */
+export function memberNamed(index: BodyMembers, name: string): BodyMember | undefined {
+  for (const m of index.members) if (m.name === name) return m;
+  return undefined;
+}
+
+/** The tree of one member's value, with offsets relative to the value's first character. */
+export function parseMemberValue(index: BodyMembers, m: BodyMember): Node | undefined {
+  return parseTree(index.text.slice(m.valueOffset, m.valueOffset + m.valueLength), [], { allowTrailingComma: true, disallowComments: false });
+}
+
 /** The node at a path, or the deepest existing ancestor when the path goes further than the tree. */
 export function nodeAtPath(root: Node | undefined, path: JsonPath): { node: Node | undefined; exact: boolean } {
   if (!root) return { node: undefined, exact: false };
