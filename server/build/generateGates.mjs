@@ -2,8 +2,10 @@
 // endpoint params schema, used as a fast gate in front of graphreq's own schema walk
 // (server/src/core/rules/paramRules.ts). A gate accepts a value only when the walk would find nothing:
 // it is the same schema made strict (JSON types without text coercion; deprecated, beta and
-// version-gated enum values removed; unknown parameters refused). Anything it refuses goes to the walk,
-// which says precisely what is wrong. Run by esbuild.mjs; test/core/gates.test.ts checks the file is current.
+// version-gated enum values removed; unknown parameters refused; `required` left to the rule, which
+// always checks it). Anything it refuses goes to the walk, which says precisely what is wrong; the first
+// error it reports names the parameter to walk, so a request with one bad parameter walks that one only.
+// Run by esbuild.mjs; test/core/gates.test.ts checks the file is current.
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import * as fs from 'node:fs';
@@ -43,7 +45,12 @@ export function gateSchema(schema, top = false) {
     out.type = 'integer';
     delete out.pattern;
   }
-  if (top) out.additionalProperties = false;
+  if (top) {
+    out.additionalProperties = false;
+    // Each parameter is judged on its own: a required one that is missing is the rule's business
+    // (paramRules.ts), so that a gate can be asked again without a parameter it refused.
+    delete out.required;
+  }
   return out;
 }
 
@@ -66,8 +73,10 @@ export function generateGates() {
 // @ts-nocheck
 /* eslint-disable */
 ${code}
+/** A gate, and the first error of its last refusal (ajv's \`errors\`). */
+export type Gate = ((value: unknown) => boolean) & { errors?: Array<{ instancePath: string; keyword: string; params: Record<string, unknown> }> | null };
 /** Gate validators by params schema name (schemas/params/<name>.schema.json). */
-export const gates: Record<string, (value: unknown) => boolean> = {
+export const gates: Record<string, Gate> = {
 ${Object.entries(byParams).map(([p, k]) => `  ${JSON.stringify(p)}: ${k},`).join('\n')}
 };
 void [${names.join(', ')}];

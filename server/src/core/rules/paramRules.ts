@@ -8,7 +8,7 @@ import type { Call } from '../analysis/call';
 import { checkGate, firstSentence, validateValue, type ValidateContext } from '../model/validateValue';
 import type { JsonSchema } from '../model/schemaTypes';
 import type { RuleContext } from './engine';
-import { passesGate } from './paramGate';
+import { paramsToWalk, WALK_ALL } from './paramGate';
 import { closest, listForMessage, ruleDoc } from './suggest';
 
 /** "Refresh a URL node" -> "refresh a URL node". */
@@ -19,11 +19,12 @@ export function lowerFirst(text: string): string {
 export function checkParams(call: Call, ctx: RuleContext): void {
   const schema = ctx.model.paramsSchema(call.endpoint);
   if (!schema) return;
-  if (passesGate(call, schema, call.endpoint!.params!)) return;
+  const walk = paramsToWalk(call, schema, call.endpoint!.params!);
   const props = schema.properties ?? {};
   const doc = schema['x-doc'];
   const source = doc ? ` (${doc})` : '';
   for (const p of call.params.values()) {
+    if (walk !== WALK_ALL && !walk.has(p.name)) continue; // The gate found nothing to say about it.
     if (p.name === 'access_token') continue; // REQ-TOKEN-IN-FILE has said what matters.
     const sub = props[p.name];
     if (!sub) {
