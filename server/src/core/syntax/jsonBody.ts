@@ -173,35 +173,36 @@ export interface BodyMembers {
   members: BodyMember[];
 }
 
-const WS = new Set([32, 9, 10, 13]);
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
 
 /**
  * The top-level members of a well-formed object body, found by one scan, without building a tree:
  * locating a finding on a parameter (most findings) needs no more, and a finding deeper in a value
  * parses that value alone (`parseMemberValue`). A whole jsonc tree per body with findings was a
- * tenth of a check of a file being written. Undefined when the body is not one object, or the scan
- * meets something it does not expect (the caller then builds the tree).
+ * tenth of a check of a file being written. For a body that parsed (JSONC without errors); undefined
+ * when it is not one object, or the scan meets something it does not expect (the caller then builds the tree).
  */
 export function indexBodyMembers(text: string): BodyMembers | undefined {
   const t = cleanJsonc(text);
   const n = t.length;
   let i = 0;
   const ws = (): void => {
-    while (i < n && WS.has(t.charCodeAt(i))) i++;
+    while (i < n && isSpace(t.charCodeAt(i))) i++;
   };
-  /** Skips a string starting at `i` (a `"`); false if it is not closed on its line. */
+  /** Skips a string starting at `i` (a `"`) by jumping to its closing quote (the body parsed, so it has one on its line). */
   const string = (): boolean => {
-    i++;
-    while (i < n) {
-      const c = t.charCodeAt(i);
-      if (c === 92 /* \ */) i += 2;
-      else if (c === 34 /* " */) {
-        i++;
-        return true;
-      } else if (c === 10) return false;
-      else i++;
+    let q = i;
+    for (;;) {
+      q = t.indexOf('"', q + 1);
+      if (q < 0) return false;
+      let backslashes = 0;
+      while (t.charCodeAt(q - 1 - backslashes) === 92 /* \ */) backslashes++;
+      if (backslashes % 2 === 0) break;
     }
-    return false;
+    i = q + 1;
+    return true;
   };
   /** Skips one value starting at `i`. */
   const value = (): boolean => {
@@ -216,12 +217,9 @@ export function indexBodyMembers(text: string): BodyMembers | undefined {
           continue;
         }
         if (d === 123 || d === 91) depth++;
-        else if (d === 125 /* } */ || d === 93 /* ] */) {
-          depth--;
-          if (depth === 0) {
-            i++;
-            return true;
-          }
+        else if ((d === 125 || d === 93) && --depth === 0) {
+          i++;
+          return true;
         }
         i++;
       }
@@ -230,7 +228,7 @@ export function indexBodyMembers(text: string): BodyMembers | undefined {
     const start = i;
     while (i < n) {
       const d = t.charCodeAt(i);
-      if (d === 44 /* , */ || d === 125 || d === 93 || WS.has(d)) break;
+      if (d === 44 /* , */ || d === 125 || d === 93 || isSpace(d)) break;
       i++;
     }
     return i > start;
