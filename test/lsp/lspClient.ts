@@ -47,12 +47,14 @@ export class LspClient {
     this.connection.listen();
   }
 
-  async initialize(rootUri: string | null = null, snippetSupport = true): Promise<InitializeResult> {
+  /** `extra`: capabilities to add (the pull model's `textDocument.diagnostic`, ...) and initializationOptions. */
+  async initialize(rootUri: string | null = null, snippetSupport = true, extra: { textDocument?: object; workspace?: object; initializationOptions?: unknown } = {}): Promise<InitializeResult> {
     const result = (await this.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
-      capabilities: { textDocument: { completion: { completionItem: { snippetSupport } } }, workspace: { configuration: true } },
+      capabilities: { textDocument: { completion: { completionItem: { snippetSupport } }, ...extra.textDocument }, workspace: { configuration: true, ...extra.workspace } },
+      initializationOptions: extra.initializationOptions,
     })) as InitializeResult;
     await this.connection.sendNotification('initialized', {});
     return result;

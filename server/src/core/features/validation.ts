@@ -12,7 +12,7 @@ import type { ApiModel } from '../model/apiModel';
 import { checkCall } from '../rules/engine';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
-import type { Environment, Finding, Severity } from '../types';
+import type { Environment, Finding, Severity, Span } from '../types';
 import { Locator } from './locate';
 import { closest, inlineList, listForMessage } from '../rules/suggest';
 
@@ -48,23 +48,34 @@ export interface ValidateOptions {
 }
 
 export function validateDocument(doc: GraphreqDocument, opts: ValidateOptions): Finding[] {
-  const part = validateBlocks(doc, buildFileContext(doc, opts.env), opts);
-  return [...part.findings, ...urlReadRate(part.urlReads)];
+  return allFindings(validateByBlock(doc, buildFileContext(doc, opts.env), opts));
 }
 
-/** A GET of the URL node, for URL-READ-RATE: the URL and the finding to show if it is one read too many. */
-export interface UrlRead {
-  url: string;
-  finding: Finding;
+/** One block's result where it stands: findings relative to the block, not yet moved to document offsets. */
+export interface BlockValidation {
+  block: RequestBlock;
+  result: BlockResult;
 }
 
 /**
- * The findings of every block of `doc` under a given file context (which may come from a larger
- * file, when a large file is checked in parts), and its URL reads for urlReadRate.
+ * A document's findings, kept per block: an edit re-checks one block, and a host that converts
+ * findings per block (the language server's diagnostics) never moves the others' to document offsets.
  */
-export function validateBlocks(doc: GraphreqDocument, ctx: FileContext, opts: ValidateOptions): { findings: Finding[]; urlReads: UrlRead[] } {
-  const findings: Finding[] = [];
+export interface DocumentValidation {
+  blocks: BlockValidation[];
+  /** Findings that look across requests (URL-READ-RATE), at document offsets. */
+  cross: Finding[];
+  /** False when the check was cancelled before its last block. */
+  complete: boolean;
+  /** The file context's signature: the same text under the same signature gives the same findings. */
+  signature: string;
+}
+
+/** Checks each block (or takes its cached result), then the rules that look across requests. */
+export function validateByBlock(doc: GraphreqDocument, ctx: FileContext, opts: ValidateOptions): DocumentValidation {
+  const blocks: BlockValidation[] = new Array(doc.blocks.length);
   const urlReads: UrlRead[] = [];
+  let count = 0;
   for (const block of doc.blocks) {
     if (opts.isCancelled?.()) break;
     let result = opts.cache?.get(block, ctx.signature);
@@ -72,13 +83,34 @@ export function validateBlocks(doc: GraphreqDocument, ctx: FileContext, opts: Va
       result = validateBlock(block, ctx, opts.model);
       opts.cache?.set(block, ctx.signature, result);
     }
-    for (const f of result.findings) findings.push(shiftFinding(f, block.offset));
+    blocks[count++] = { block, result };
     for (const r of result.urlReads ?? []) {
       const read = r.finding();
       if (read) urlReads.push({ url: r.url, finding: shiftFinding(read, block.offset) });
     }
   }
-  return { findings, urlReads };
+  blocks.length = count;
+  return { blocks, cross: urlReadRate(urlReads), complete: count === doc.blocks.length, signature: ctx.signature };
+}
+
+/**
+ * The findings at document offsets: every one, or those of the blocks that overlap `span` (a hover,
+ * a code action's range) and the cross-request ones there.
+ */
+export function allFindings(v: DocumentValidation, span?: Span): Finding[] {
+  const out: Finding[] = [];
+  for (const { block, result } of v.blocks) {
+    if (span && (block.offset > span.end || block.offset + block.text.length < span.start)) continue;
+    for (const f of result.findings) out.push(shiftFinding(f, block.offset));
+  }
+  for (const f of v.cross) if (!span || (f.span.start <= span.end && f.span.end >= span.start)) out.push(f);
+  return out;
+}
+
+/** A GET of the URL node, for URL-READ-RATE: the URL and the finding to show if it is one read too many. */
+export interface UrlRead {
+  url: string;
+  finding: Finding;
 }
 
 /**

@@ -42,8 +42,16 @@ export function positionAt(doc: GraphreqDocument, offset: number): { line: numbe
   offset = Math.max(0, Math.min(offset, doc.length));
   const block = blockAt(doc, offset);
   if (!block) return { line: 0, character: 0 };
+  const p = positionInBlock(block, offset - block.offset);
+  return { line: startLines(doc)[block.index] + p.line, character: p.character };
+}
+
+/**
+ * A block-relative offset as a position counted from the block's first line: what a host that
+ * keeps results per block (the language server's diagnostics) converts once, whatever moves before it.
+ */
+export function positionInBlock(block: RequestBlock, rel: number): { line: number; character: number } {
   const starts = blockLineStarts(block);
-  const rel = offset - block.offset;
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
@@ -51,7 +59,12 @@ export function positionAt(doc: GraphreqDocument, offset: number): { line: numbe
     if (starts[mid] <= rel) lo = mid;
     else hi = mid - 1;
   }
-  return { line: startLines(doc)[block.index] + lo, character: rel - starts[lo] };
+  return { line: lo, character: rel - starts[lo] };
+}
+
+/** The line each block of `doc` starts on, by block index. */
+export function blockStartLines(doc: GraphreqDocument): readonly number[] {
+  return startLines(doc);
 }
 
 export function offsetAt(doc: GraphreqDocument, pos: { line: number; character: number }): number {
