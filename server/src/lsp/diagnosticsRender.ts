@@ -3,7 +3,8 @@
  * (`DocumentValidation`); here each block's findings become JSON text once, with holes for the line
  * numbers (counted from the block's first line), and the text is kept as bytes for the line the block
  * starts on. A keystroke then renders the edited block only; a line added above a block re-fills its
- * holes, which is string concatenation, not serialisation.
+ * holes, which is string concatenation, not serialisation. Blocks are grouped in pages whose bytes
+ * are kept joined, so a message is a few dozen pieces, not one per request.
  */
 import { blockStartLines, positionInBlock, type BlockResult, type DocumentValidation, type Finding, type GraphreqDocument, type RequestBlock } from '../core';
 import { diagnosticOf, toDiagnostic } from './convert';
@@ -25,9 +26,21 @@ interface Rendered {
 /** A line number as it appears in a template's JSON before the holes are cut: `-1 - line` (never a real one). */
 const HOLE = /"line":-(\d+)/g;
 
+/** Blocks per page: an edit re-joins one page's bytes. */
+const PAGE = 128;
+
+/** A page's joined bytes, and what they were made from (the blocks' results and start lines). */
+interface Page {
+  results: BlockResult[];
+  bases: number[];
+  bytes: Buffer | undefined;
+  count: number;
+}
+
 export class DiagnosticsRenderer {
   private readonly templates = new WeakMap<BlockResult, Template>();
   private readonly rendered = new WeakMap<BlockResult, Rendered>();
+  private pages: Page[] = [];
 
   constructor(
     private readonly uri: string,
@@ -40,21 +53,47 @@ export class DiagnosticsRenderer {
     const startLines = blockStartLines(doc);
     const chunks: Buffer[] = [];
     let count = 0;
-    for (const { block, result } of v.blocks) {
-      if (!result.findings.length) continue;
-      const base = startLines[block.index];
-      let r = this.rendered.get(result);
-      const template = this.template(block, result);
-      if (!r || r.base !== base) this.rendered.set(result, (r = { base, bytes: Buffer.from(fill(template, base)) }));
-      chunks.push(r.bytes);
-      count += template.count;
+    const pages: Page[] = [];
+    for (let start = 0; start < v.blocks.length; start += PAGE) {
+      const page = this.page(v.blocks.slice(start, start + PAGE), startLines, this.pages[pages.length]);
+      pages.push(page);
+      if (page.bytes) chunks.push(page.bytes);
+      count += page.count;
     }
+    this.pages = pages;
     if (v.cross.length) {
       const doc_ = { uri: this.uri, parse: doc };
       chunks.push(Buffer.from(v.cross.map((f) => JSON.stringify(toDiagnostic(doc_, f, this.links))).join(',')));
       count += v.cross.length;
     }
     return { diagnostics: new RawJson(chunks), count };
+  }
+
+  /** A page of blocks: the previous one if its blocks' results and start lines are the same, else joined again. */
+  private page(blocks: DocumentValidation['blocks'], startLines: readonly number[], old: Page | undefined): Page {
+    const n = blocks.length;
+    if (old && old.results.length === n) {
+      let same = true;
+      for (let i = 0; i < n && same; i++) same = old.results[i] === blocks[i].result && old.bases[i] === startLines[blocks[i].block.index];
+      if (same) return old;
+    }
+    const results: BlockResult[] = new Array(n);
+    const bases: number[] = new Array(n);
+    const parts: Buffer[] = [];
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const { block, result } = blocks[i];
+      const base = startLines[block.index];
+      results[i] = result;
+      bases[i] = base;
+      if (!result.findings.length) continue;
+      const template = this.template(block, result);
+      let r = this.rendered.get(result);
+      if (!r || r.base !== base) this.rendered.set(result, (r = { base, bytes: Buffer.from(fill(template, base)) }));
+      parts.push(r.bytes);
+      count += template.count;
+    }
+    return { results, bases, bytes: parts.length ? joinWith(parts, COMMA) : undefined, count };
   }
 
   private template(block: RequestBlock, result: BlockResult): Template {
@@ -78,6 +117,21 @@ export class DiagnosticsRenderer {
     parts.push(text.slice(at));
     return { parts, lines, count: findings.length };
   }
+}
+
+const COMMA = 0x2c;
+
+/** Buffers joined with a separator byte, in one allocation. */
+export function joinWith(parts: Buffer[], separator: number): Buffer {
+  let size = parts.length - 1;
+  for (const p of parts) size += p.length;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    if (i) out[at++] = separator;
+    at += parts[i].copy(out, at);
+  }
+  return out;
 }
 
 function hole(p: { line: number; character: number }): { line: number; character: number } {

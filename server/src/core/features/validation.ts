@@ -73,24 +73,29 @@ export interface DocumentValidation {
 
 /** Checks each block (or takes its cached result), then the rules that look across requests. */
 export function validateByBlock(doc: GraphreqDocument, ctx: FileContext, opts: ValidateOptions): DocumentValidation {
-  const blocks: BlockValidation[] = new Array(doc.blocks.length);
+  const blocks: BlockValidation[] = [];
   const urlReads: UrlRead[] = [];
-  let count = 0;
-  for (const block of doc.blocks) {
-    if (opts.isCancelled?.()) break;
-    let result = opts.cache?.get(block, ctx.signature);
+  const { cache, isCancelled } = opts;
+  const signature = ctx.signature;
+  for (let i = 0; i < doc.blocks.length; i++) {
+    if (isCancelled && isCancelled()) break;
+    const block = doc.blocks[i];
+    let result = cache ? cache.get(block, signature) : undefined;
     if (!result) {
       result = validateBlock(block, ctx, opts.model);
-      opts.cache?.set(block, ctx.signature, result);
+      if (cache) cache.set(block, signature, result);
     }
-    blocks[count++] = { block, result };
-    for (const r of result.urlReads ?? []) {
-      const read = r.finding();
-      if (read) urlReads.push({ url: r.url, finding: shiftFinding(read, block.offset) });
-    }
+    blocks.push({ block, result });
+    if (result.urlReads) collectUrlReads(block, result.urlReads, urlReads);
   }
-  blocks.length = count;
-  return { blocks, cross: urlReadRate(urlReads), complete: count === doc.blocks.length, signature: ctx.signature };
+  return { blocks, cross: urlReadRate(urlReads), complete: blocks.length === doc.blocks.length, signature };
+}
+
+function collectUrlReads(block: RequestBlock, reads: NonNullable<BlockResult['urlReads']>, out: UrlRead[]): void {
+  for (const r of reads) {
+    const read = r.finding();
+    if (read) out.push({ url: r.url, finding: shiftFinding(read, block.offset) });
+  }
 }
 
 /**
