@@ -199,7 +199,7 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   }
   // REQ-DUPLICATE-PARAM: one warning on each later copy, where it is written.
   const duplicate = (name: string, span: Finding['span']): void => {
-    findings.push({ code: 'REQ-DUPLICATE-PARAM', severity: 'warning', message: `\`${name}\` is given more than once; the last one is sent and the others are ignored.`, span });
+    findings.push({ code: 'REQ-DUPLICATE-PARAM', severity: 'warning', message: `\`${name}\` is given twice: only the last one is sent.`, span });
   };
   for (const p of bc.duplicateParams) duplicate(p.name.text, p.name.span);
   for (const name of bc.bodyDuplicates) duplicate(name, locator.bodyKeySpan(name) ?? locator.span({ kind: 'param', name, part: 'key' }));
@@ -241,7 +241,7 @@ function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): 
       severity: 'warning',
       message: named
         ? `\`{{${expr}}}\`: a reference to request \`${name}\` is written \`{{${name}.response.body.<path>}}\`.`
-        : `\`{{${expr}}}\` is not defined: define \`@${name} = value\` in the file or in graphreq.env.json.`,
+        : `\`{{${expr}}}\` is not defined: define \`@${name} = value\`.`,
       detail: named ? undefined : `Variables come from the file (\`@${name} = value\`), graphreq.env.json, or a named request (\`# @name ${name}\`).`,
       span: { start: start + ref.start, end: start + ref.end },
     });

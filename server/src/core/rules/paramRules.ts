@@ -39,12 +39,12 @@ export function checkParams(call: Call, ctx: RuleContext): void {
         rule: 'REQ-UNKNOWN-PARAM',
         severity: notShown ? 'hint' : undefined,
         message: notShown
-          ? `\`${p.name}\` is past the end of the documented list (\`${cutoff}\`): it is sent unchecked, so check its spelling.`
+          ? `\`${p.name}\` is not documented: check its spelling.`
           : cut
             ? `\`${p.name}\` is probably the rest of the URL in \`id\`, cut at a raw \`&\`: encode the URL (\`&\` as \`%26\`).`
-            : `\`${p.name}\` is not a parameter of this request: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
+            : `\`${p.name}\` is not a parameter here: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
         detail: notShown
-          ? `${doc ?? 'The documents'} list${doc ? 's' : ''} the parameters alphabetically up to \`${cutoff}\` and do${doc ? 'es' : ''} not show the rest, so graphreq cannot check \`${p.name}\`.`
+          ? `${doc ?? 'The documents'} list${doc ? 's' : ''} the parameters alphabetically up to \`${cutoff}\` and do${doc ? 'es' : ''} not show the rest, so \`${p.name}\` may exist: graphreq sends it unchecked.`
           : cut
             ? `Parameters written after \`id\` that the request does not take are the rest of its URL${source}.`
             : `It takes ${documentedList(schema)}${source}.`,
