@@ -2,9 +2,10 @@
 // endpoint params schema, used as a fast gate in front of graphreq's own schema walk
 // (server/src/core/rules/paramRules.ts). A gate accepts a value only when the walk would find nothing:
 // it is the same schema made strict (JSON types without text coercion; deprecated, beta and
-// version-gated enum values removed; unknown parameters refused; `required` left to the rule, which
-// always checks it). Anything it refuses goes to the walk, which says precisely what is wrong; the first
-// error it reports names the parameter to walk, so a request with one bad parameter walks that one only.
+// version-gated enum values removed). A gate judges the parameters it knows, one by one: unknown
+// parameters and missing required ones are the rule's business (paramGate.ts, paramRules.ts). Anything
+// it refuses goes to the walk, which says precisely what is wrong; the first error it reports names the
+// parameter to walk, so a request with one bad parameter walks that one only.
 // Run by esbuild.mjs; test/core/gates.test.ts checks the file is current.
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
@@ -46,9 +47,8 @@ export function gateSchema(schema, top = false) {
     delete out.pattern;
   }
   if (top) {
-    out.additionalProperties = false;
-    // Each parameter is judged on its own: a required one that is missing is the rule's business
-    // (paramRules.ts), so that a gate can be asked again without a parameter it refused.
+    // Each parameter is judged on its own, so that a gate can be asked again without one it refused:
+    // a required one that is missing, or one the endpoint does not document, is found by the rule.
     delete out.required;
   }
   return out;

@@ -5,8 +5,10 @@
  * common case while typing and in large files) skip the walk. What it refuses goes to the walk, which
  * says precisely what is wrong; test/core/gates.test.ts checks that the two agree.
  *
- * A request with findings usually has one or two bad parameters among twenty-five: the gate's first
- * error names one, the gate is asked again without it, and only the parameters it refused are walked.
+ * A request with findings usually has one or two bad parameters among twenty-five. Parameters the
+ * endpoint does not document are walked (they are findings) and the gate ignores them; of the others,
+ * the gate's first error names one, the gate is asked again without it, and only the parameters it
+ * refused are walked.
  */
 import type { Call } from '../analysis/call';
 import { gates } from '../model/generated/gates';
@@ -53,10 +55,10 @@ function gatedParams(schema: JsonSchema): VersionGated[] {
 export const WALK_ALL = 'all';
 
 /**
- * The parameters the schema walk must look at: those the gate refuses (one at a time, by its first
- * error) and those with a version gate the request's version does not pass. An empty set: every
- * parameter is valid. `WALK_ALL` when the gate cannot say (no gate, a broken body, an error that
- * names no parameter).
+ * The parameters the schema walk must look at: those the endpoint does not document, those the gate
+ * refuses (one at a time, by its first error) and those with a version gate the request's version
+ * does not pass. An empty set: every parameter is valid. `WALK_ALL` when the gate cannot say (no
+ * gate, a broken body, an error that names no parameter).
  */
 export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string): Set<string> | typeof WALK_ALL {
   const gate = gates[paramsName];
@@ -67,13 +69,21 @@ export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string)
     for (const p of call.params.values()) value[p.name] = p.value;
   }
   const walk = new Set<string>();
+  const props = schema.properties ?? {};
+  const names = Object.keys(value);
+  for (const name of names) if (!hasOwn(props, name)) walk.add(name);
+  // Version-gated parameters are walked whatever the gate says; it need not look at them.
+  let gated: string[] | undefined;
   for (const g of gatedParams(schema)) {
     if (!hasOwn(value, g.name)) continue;
-    if (g.nested || (g.since && !atLeast(call.version, g.since)) || (g.until && call.version && atLeast(call.version, g.until))) walk.add(g.name);
+    if (g.nested || (g.since && !atLeast(call.version, g.since)) || (g.until && call.version && atLeast(call.version, g.until))) {
+      walk.add(g.name);
+      (gated ??= []).push(g.name);
+    }
   }
-  let rest = walk.size ? without(value, walk) : value;
+  let rest = gated ? without(value, gated) : value;
   // Each round removes one parameter, so the rounds are bounded by the parameters' count.
-  for (let round = 0; round <= Object.keys(value).length; round++) {
+  for (let round = 0; round <= names.length; round++) {
     if (gate(rest)) return walk;
     const name = refusedParam(gate.errors?.[0]);
     if (name === undefined || !hasOwn(rest, name)) return WALK_ALL;
@@ -85,8 +95,7 @@ export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string)
 
 /** The top-level parameter an ajv error is about, if it names one. */
 function refusedParam(error: { instancePath: string; keyword: string; params: Record<string, unknown> } | undefined): string | undefined {
-  if (!error) return undefined;
-  if (error.instancePath === '') return error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : undefined;
+  if (!error || error.instancePath === '') return undefined;
   const first = error.instancePath.split('/')[1];
   return first === undefined ? undefined : first.replace(/~1/g, '/').replace(/~0/g, '~');
 }
