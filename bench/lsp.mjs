@@ -2,9 +2,10 @@
 //   - start to first diagnostics on a small file;
 //   - opening the large file (didOpen -> its diagnostics);
 //   - one-character edits in its middle, pushed (a client without the pull model, rule links sent):
-//     server time (didChange sent -> first byte of the diagnostics back: the server has checked,
-//     rendered and written the message) and end to end (-> the client has parsed it and handed it
-//     over), the message's bytes per diagnostic, and the client's JSON.parse of it alone;
+//     server time as the server measures it (GRAPHREQ_TRACE_TIMING: from the change to the message
+//     ready, and to the message written), as the client sees it (didChange sent -> first byte back),
+//     and end to end (-> the client has parsed it and handed it over); the message's bytes per
+//     diagnostic, the client's JSON.parse of it alone, and the server's CPU time per edit;
 //   - the same edits pulled as VS Code's client does it (textDocument/diagnostic with resultId, rule
 //     links added by the client: `clientRuleLinks`), and a pull of an unchanged document;
 //   - completion and hover at random positions; the server's memory after opening and after 100 edits.
@@ -24,13 +25,11 @@ const p95 = (xs) => sorted(xs)[Math.floor(xs.length * 0.95)];
 
 /** A server and a client; `wire` records when bytes arrive, before the client's reader parses them. */
 function start() {
-  const child = spawn(process.execPath, ['dist/server.js', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const wire = { armed: false, firstByte: 0, chunks: [] };
-  // Registered before the reader's own listener: it sees each chunk first.
+  const child = spawn(process.execPath, ['dist/server.js', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, GRAPHREQ_TRACE_TIMING: '1' } });
+  const wire = { armed: false, chunks: [] };
+  // Registered before the reader's own listener: it sees each chunk first, and notes when it came.
   child.stdout.on('data', (chunk) => {
-    if (!wire.armed) return;
-    if (!wire.firstByte) wire.firstByte = now();
-    wire.chunks.push(chunk);
+    if (wire.armed) wire.chunks.push({ at: now(), chunk });
   });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters = [];
@@ -39,22 +38,46 @@ function start() {
   });
   conn.onRequest('workspace/configuration', () => [{}]);
   conn.onRequest('workspace/diagnostic/refresh', () => null);
+  // The server's own timings, by document version.
+  const timings = new Map();
+  conn.onNotification('window/logMessage', (p) => {
+    const m = /graphreq timing: \w+ v(\d+) \d+ diagnostics ready ([\d.]+) ms(?: written ([\d.]+) ms)?/.exec(p.message);
+    if (m) timings.set(Number(m[1]), { ready: Number(m[2]), written: m[3] === undefined ? undefined : Number(m[3]) });
+  });
   conn.listen();
   const next = (uri, version) => new Promise((resolve) => waiters.push({ uri, version, resolve }));
   const arm = () => {
     wire.armed = true;
-    wire.firstByte = 0;
     wire.chunks = [];
   };
-  /** The bytes received since `arm`, and the JSON body of the last message in them. */
+  /**
+   * The largest message received since `arm` (the diagnostics; log lines may come with them): its
+   * JSON body, and when its first byte arrived.
+   */
   const disarm = () => {
     wire.armed = false;
-    const all = Buffer.concat(wire.chunks);
-    const header = all.lastIndexOf('Content-Length: ');
-    const bodyStart = all.indexOf('\r\n\r\n', header) + 4;
-    return { firstByte: wire.firstByte, body: all.subarray(bodyStart) };
+    const all = Buffer.concat(wire.chunks.map((c) => c.chunk));
+    let best = { start: 0, body: all.subarray(0, 0) };
+    for (let at = 0; at < all.length; ) {
+      const end = all.indexOf('\r\n\r\n', at);
+      const length = Number(/Content-Length: (\d+)/.exec(all.subarray(at, end).toString('ascii'))?.[1]);
+      if (end < 0 || !Number.isFinite(length)) break;
+      const body = all.subarray(end + 4, end + 4 + length);
+      if (body.length > best.body.length) best = { start: at, body };
+      at = end + 4 + length;
+    }
+    let offset = 0;
+    let firstByte = NaN;
+    for (const c of wire.chunks) {
+      if (offset + c.chunk.length > best.start) {
+        firstByte = c.at;
+        break;
+      }
+      offset += c.chunk.length;
+    }
+    return { firstByte, body: best.body };
   };
-  return { child, conn, next, arm, disarm };
+  return { child, conn, next, arm, disarm, timings };
 }
 
 async function init(s, extra = {}) {
@@ -88,9 +111,14 @@ function edit(text, i) {
 }
 
 /** Figures of a series of edits: the first few warm the server up and are left out. */
-function summary(server, e2e, parse, bytes, count) {
+function summary(server, e2e, parse, bytes, count, timings, versions) {
   const keep = (xs) => xs.slice(4);
+  const own = keep(versions.map((v) => timings.get(v)).filter(Boolean));
+  const written = own.map((t) => t.written).filter((x) => x !== undefined);
   return {
+    serverReadyMedianMs: own.length ? median(own.map((t) => t.ready)) : NaN,
+    serverReadyP95Ms: own.length ? p95(own.map((t) => t.ready)) : NaN,
+    serverWrittenMedianMs: written.length ? median(written) : NaN,
     serverMedianMs: median(keep(server)),
     serverP95Ms: p95(keep(server)),
     e2eMedianMs: median(keep(e2e)),
@@ -136,10 +164,12 @@ const uri = 'file:///bench/large.graphreq';
   const s = start();
   await init(s);
   let t = now();
+  const openCpu = cpuMs(s.child.pid);
   const opened = s.next(uri, 1);
   await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text } });
   const first = await opened;
   out.openLargeMs = now() - t;
+  out.openLargeCpuMs = cpuMs(s.child.pid) - openCpu;
   out.findings = first.diagnostics.length;
   out.rssAfterOpenMb = rssMb(s.child.pid);
   const server = [];
@@ -163,7 +193,8 @@ const uri = 'file:///bench/large.graphreq';
     bytes = body.length;
     count = p.diagnostics.length;
   }
-  out.push = summary(server, e2e, parse, bytes, count);
+  await new Promise((resolve) => setTimeout(resolve, 200)); // the last timing log lines
+  out.push = summary(server, e2e, parse, bytes, count, s.timings, Array.from({ length: EDITS }, (_, i) => i + 2));
   out.push.serverCpuPerEditMs = (cpuMs(s.child.pid) - cpu0) / EDITS;
   out.rssAfterEditsMb = rssMb(s.child.pid);
   // Completion and hover at 100 random positions (a fixed seed keeps runs comparable).
@@ -212,7 +243,8 @@ const uri = 'file:///bench/large.graphreq';
     if (i < 5) parse.push(parseTime(body));
     bytes = body.length;
   }
-  out.pull = summary(server, e2e, parse, bytes, report.items.length);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  out.pull = summary(server, e2e, parse, bytes, report.items.length, s.timings, Array.from({ length: 40 }, (_, i) => i + 2));
   out.pull.serverCpuPerEditMs = (cpuMs(s.child.pid) - cpu0) / 40;
   const unchanged = [];
   for (let i = 0; i < 20; i++) {

@@ -54,8 +54,8 @@ export class DiagnosticsRenderer {
     const chunks: Buffer[] = [];
     let count = 0;
     const pages: Page[] = [];
-    for (let start = 0; start < v.blocks.length; start += PAGE) {
-      const page = this.page(v.blocks.slice(start, start + PAGE), startLines, this.pages[pages.length]);
+    for (let start = 0; start < v.results.length; start += PAGE) {
+      const page = this.page(doc, v.results, start, Math.min(start + PAGE, v.results.length), startLines, this.pages[pages.length]);
       pages.push(page);
       if (page.bytes) chunks.push(page.bytes);
       count += page.count;
@@ -70,11 +70,11 @@ export class DiagnosticsRenderer {
   }
 
   /** A page of blocks: the previous one if its blocks' results and start lines are the same, else joined again. */
-  private page(blocks: DocumentValidation['blocks'], startLines: readonly number[], old: Page | undefined): Page {
-    const n = blocks.length;
+  private page(doc: GraphreqDocument, all: BlockResult[], from: number, to: number, startLines: readonly number[], old: Page | undefined): Page {
+    const n = to - from;
     if (old && old.results.length === n) {
       let same = true;
-      for (let i = 0; i < n && same; i++) same = old.results[i] === blocks[i].result && old.bases[i] === startLines[blocks[i].block.index];
+      for (let i = 0; i < n && same; i++) same = old.results[i] === all[from + i] && old.bases[i] === startLines[from + i];
       if (same) return old;
     }
     const results: BlockResult[] = new Array(n);
@@ -82,8 +82,9 @@ export class DiagnosticsRenderer {
     const parts: Buffer[] = [];
     let count = 0;
     for (let i = 0; i < n; i++) {
-      const { block, result } = blocks[i];
-      const base = startLines[block.index];
+      const block = doc.blocks[from + i];
+      const result = all[from + i];
+      const base = startLines[from + i];
       results[i] = result;
       bases[i] = base;
       if (!result.findings.length) continue;

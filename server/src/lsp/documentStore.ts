@@ -18,6 +18,8 @@ export interface DocumentState {
    * environment it was made for; `resultId` names it to pulling clients.
    */
   checked?: { version: number; env: Environment; validation: DocumentValidation; resultId: string };
+  /** When the last change arrived (performance.now()), for GRAPHREQ_TRACE_TIMING. */
+  changedAt?: number;
   /** The whole text, joined from the blocks (for sending; not for every keystroke). */
   getText(): string;
 }
@@ -54,6 +56,7 @@ export class DocumentStore {
       }
     }
     state.version = version;
+    state.changedAt = performance.now();
     return state;
   }
 

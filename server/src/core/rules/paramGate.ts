@@ -65,7 +65,8 @@ export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string)
   if (!gateOptions.enabled || !gate || call.bodyBroken) return WALK_ALL;
   let value = call.bodyObject;
   if (!value) {
-    value = {};
+    // No prototype: a parameter named `__proto__` is then a parameter like any other (and is walked).
+    value = Object.create(null) as Record<string, unknown>;
     for (const p of call.params.values()) value[p.name] = p.value;
   }
   const walk = new Set<string>();
@@ -101,7 +102,7 @@ function refusedParam(error: { instancePath: string; keyword: string; params: Re
 }
 
 function without(value: Record<string, unknown>, names: Iterable<string>): Record<string, unknown> {
-  const out = { ...value };
+  const out = Object.assign(Object.create(null) as Record<string, unknown>, value);
   for (const n of names) delete out[n];
   return out;
 }
