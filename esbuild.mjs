@@ -3,6 +3,11 @@
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import { generateGates, gatesFile } from './server/build/generateGates.mjs';
+import { writeApiIndex } from './server/build/generateApiIndex.mjs';
+
+// `npm pack` and `npm publish` run prepack (the production build that goes into the package) and then
+// prepare: that second build would replace the first with the development one, so it stands aside.
+if (process.env.npm_lifecycle_event === 'prepare' && ['pack', 'publish'].includes(process.env.npm_command ?? '')) process.exit(0);
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -32,6 +37,8 @@ const builds = [
 // The ajv gates are generated from schemas/params first: the bundles (and tsc) compile them.
 const gates = generateGates();
 if (!fs.existsSync(gatesFile) || fs.readFileSync(gatesFile, 'utf8') !== gates) fs.writeFileSync(gatesFile, gates);
+// The section index of docs/api.md, so that hover links its citations to the reference.
+writeApiIndex();
 
 if (watch) {
   for (const b of builds) (await esbuild.context(b)).watch();

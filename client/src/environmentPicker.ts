@@ -4,14 +4,19 @@
  * The choice is the `graphreq.environment` setting, which the server follows.
  */
 import * as vscode from 'vscode';
+import { FileChangedError, writeFileAtomic } from '../../server/src/files/atomicWrite';
 import { environmentInfo, ENV_FILE } from './environments';
 import { config } from './settings';
+
+/** Workspace state (outside the repository): the environment the user picked, which may then receive the token. */
+const PICKED_KEY = 'graphreq.pickedEnvironment';
 
 export class EnvironmentPicker implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('graphreq.environment', vscode.StatusBarAlignment.Left, 99);
   private readonly disposables: vscode.Disposable[] = [this.item];
 
-  constructor() {
+  /** `state`: the workspace's state, where the picked environment is remembered. */
+  constructor(private readonly state: vscode.Memento) {
     this.item.name = 'GraphReq environment';
     this.item.command = 'graphreq.selectEnvironment';
     this.disposables.push(
@@ -34,7 +39,7 @@ export class EnvironmentPicker implements vscode.Disposable {
     }
     const info = await environmentInfo(editor.document.uri);
     const target = info.baseUrl ? info.baseUrl : 'embedded emulator';
-    this.item.text = `$(server-environment) ${info.name || 'no environment'}${info.baseUrl ? '' : ' · emulator'}`;
+    this.item.text = info.restricted ? '$(shield) GraphReq: Restricted Mode' : `$(server-environment) ${info.name || 'no environment'}${info.baseUrl ? '' : ' · emulator'}`;
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**GraphReq environment**: ${info.name || '(none: `$shared` only)'}\n\n`);
     md.appendMarkdown(`Requests go to: ${target}\n\n`);
@@ -64,8 +69,14 @@ export class EnvironmentPicker implements vscode.Disposable {
       return;
     }
     const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    await this.state.update(PICKED_KEY, chosen.value ?? '');
     await config(uri).update('environment', chosen.value ?? '', target);
     await this.refresh();
+  }
+
+  /** The environment the user picked in this workspace, if any. */
+  picked(): string | undefined {
+    return this.state.get<string>(PICKED_KEY) || undefined;
   }
 
   dispose(): void {
@@ -85,6 +96,13 @@ async function createEnvFile(): Promise<void> {
     local: {},
     prod: { baseUrl: 'https://graph.example.com', defaultVersion: 'v23.0' },
   };
-  await vscode.workspace.fs.writeFile(file, Buffer.from(JSON.stringify(template, null, 2) + '\n', 'utf8'));
+  const text = JSON.stringify(template, null, 2) + '\n';
+  try {
+    // A new file only: `expect: null` refuses to replace one that appeared meanwhile.
+    if (file.scheme === 'file') await writeFileAtomic(file.fsPath, text, { expect: null });
+    else await vscode.workspace.fs.writeFile(file, Buffer.from(text, 'utf8'));
+  } catch (e) {
+    if (!(e instanceof FileChangedError)) throw e;
+  }
   await vscode.window.showTextDocument(file);
 }

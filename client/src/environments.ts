@@ -1,7 +1,7 @@
 /**
  * Which environments graphreq.env.json offers, and whether the chosen one talks to a real API (a
  * base URL) or to the embedded emulator. Reads the file the way the server does (the nearest
- * graphreq.env.json at or above the document's folder) with the core's own reader.
+ * graphreq.env.json from the document's folder up to its workspace folder) with the core's own reader.
  */
 import * as vscode from 'vscode';
 import { readEnvironmentFile, resolveEnvironment, type EnvironmentFile } from '../../server/src/core/environment';
@@ -20,21 +20,33 @@ export interface EnvironmentInfo {
   file?: vscode.Uri;
   /** A problem reading the file or a missing environment, in one line. */
   problem?: string;
+  /** The workspace is not trusted (Restricted Mode): no sends, no base URL from the file. */
+  restricted: boolean;
 }
 
-/** graphreq.env.json at or above the folder of `uri` (else at the first workspace folder's root). */
+/**
+ * graphreq.env.json from the folder of `uri` up to its workspace folder, never above it (a file in a
+ * parent folder of the workspace is not the workspace's): the server's rule (server/src/files/envFile.ts).
+ * A document outside every folder looks in its own folder only; without a document, the first
+ * workspace folder's root.
+ */
 export async function findEnvFile(uri?: vscode.Uri): Promise<vscode.Uri | undefined> {
   const candidates: vscode.Uri[] = [];
-  if (uri && uri.scheme === 'file') {
+  const folder = uri ? vscode.workspace.getWorkspaceFolder(uri) : undefined;
+  if (uri && (uri.scheme === 'file' || folder)) {
+    const root = folder?.uri;
     let dir = vscode.Uri.joinPath(uri, '..');
-    for (let i = 0; i < 32; i++) {
+    for (let i = 0; i < 64; i++) {
       candidates.push(vscode.Uri.joinPath(dir, ENV_FILE));
+      if (!root || dir.path === root.path || !dir.path.startsWith(root.path)) break;
       const parent = vscode.Uri.joinPath(dir, '..');
       if (parent.path === dir.path) break;
       dir = parent;
     }
+  } else {
+    const first = vscode.workspace.workspaceFolders?.[0];
+    if (first) candidates.push(vscode.Uri.joinPath(first.uri, ENV_FILE));
   }
-  for (const f of vscode.workspace.workspaceFolders ?? []) candidates.push(vscode.Uri.joinPath(f.uri, ENV_FILE));
   for (const c of candidates) {
     try {
       await vscode.workspace.fs.stat(c);
@@ -56,7 +68,13 @@ export async function environmentInfo(uri?: vscode.Uri): Promise<EnvironmentInfo
   const name = c.get<string>('environment') || '';
   const settingBaseUrl = c.get<string>('baseUrl') || undefined;
   const file = await findEnvFile(uri);
-  const info: EnvironmentInfo = { name, names: [], baseUrl: settingBaseUrl, file };
+  const info: EnvironmentInfo = { name, names: [], baseUrl: settingBaseUrl, file, restricted: !vscode.workspace.isTrusted };
+  if (info.restricted) {
+    // Restricted Mode: nothing is sent, and graphreq.env.json chooses no base URL (package.json, capabilities.untrustedWorkspaces).
+    info.problem = 'Restricted Mode: GraphReq sends nothing until you trust this workspace';
+    if (file) info.names = await readFile(file).then((f) => f.names, () => []);
+    return info;
+  }
   if (!file) {
     if (name) info.problem = `no ${ENV_FILE} in the workspace, so environment "${name}" has no settings`;
     return info;

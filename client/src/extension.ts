@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { Commands } from '../../server/src/lsp/protocol';
+import { Commands, Notifications } from '../../server/src/lsp/protocol';
 import { clearAccessToken, setAccessToken } from './commands/tokens';
 import { copyAsCurl, openHistory, saveResponse } from './commands/response';
 import { Sender, type SendKind } from './commands/send';
@@ -46,8 +46,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     if (action === 'curl') return copyAsCurl(responseView, redactor, r);
     return openHistory(responseView, r);
   });
-  const sender = new Sender({ client: () => client, tokens, responseView, usageView, statusBar, redactor, log });
-  const picker = new EnvironmentPicker();
+  const picker = new EnvironmentPicker(context.workspaceState);
+  const sender = new Sender({ client: () => client, pickedEnvironment: () => picker.picked(), tokens, responseView, usageView, statusBar, redactor, log });
   context.subscriptions.push(log, statusBar, usageView, responseView, sender, picker);
 
   const byCommand: Record<string, SendKind> = { [Commands.send]: 'send', [Commands.sendAll]: 'sendAll', [Commands.validateOnly]: 'validateOnly' };
@@ -71,6 +71,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   register('graphreq.saveResponse', () => saveResponse(responseView, redactor));
   register('graphreq.copyAsCurl', () => copyAsCurl(responseView, redactor));
   register('graphreq.showServerLog', () => log.show(true));
+  // Trusting the workspace lifts Restricted Mode without a restart: the server hears it, the picker shows it.
+  context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => {
+    void client?.sendNotification(Notifications.workspaceTrust, { trusted: true });
+    void picker.refresh();
+  }));
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => {
     if (e.affectsConfiguration('graphreq.usage')) responseView.refresh();
   }));

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { Commands } from '../../server/src/lsp/protocol';
+import { Commands, type InitializationOptions } from '../../server/src/lsp/protocol';
 import { serverSettings } from './settings';
 
 export type ServerCommandHandler = (command: string, args: unknown[]) => Promise<unknown>;
@@ -23,7 +23,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, channel: 
       configurationSection: 'graphreq',
       fileEvents: vscode.workspace.createFileSystemWatcher('**/graphreq.env.json'),
     },
-    initializationOptions: serverSettings(),
+    // This client renders send results itself: the server shows them only to other editors.
+    initializationOptions: { ...serverSettings(), showsSendResults: true } satisfies InitializationOptions,
     outputChannel: channel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: {

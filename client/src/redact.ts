@@ -7,6 +7,8 @@
  * `Authorization: Bearer …`), so a token the client never saw is masked too.
  */
 
+import { secretPattern } from '../../server/src/core/send/redact';
+
 export const REDACTED = '«redacted»';
 /** What a copied curl command carries instead of the token. */
 export const TOKEN_PLACEHOLDER = '$GRAPHREQ_ACCESS_TOKEN';
@@ -18,31 +20,35 @@ const PATTERNS: Array<[RegExp, string]> = [
   // "access_token": "…", "token": "…", "accessToken": "…" in JSON text (traces of executeCommand arguments).
   [/("(?:access_?token|accessToken|token)"\s*:\s*")(?!«redacted»)(?:[^"\\]|\\.)+(")/gi, `$1${REDACTED}$2`],
   // Authorization: Bearer … / OAuth …
-  [/(authorization\s*[:=]\s*"?(?:bearer|oauth)\s+)[^\s"',]+/gi, `$1${REDACTED}`],
+  [/(authorization\s*[:=]\s*"?(?:bearer|oauth)\s+)(?!«redacted»|\$\{?[A-Za-z_])[^\s"',]+/gi, `$1${REDACTED}`],
 ];
 
 export class Redactor {
   private readonly secrets = new Set<string>();
+  /** One expression for every known token, in every spelling it takes on the wire (the server's secretPattern). */
+  private matcher: RegExp | null = null;
 
   /** Remembers a token value to mask; very short values are ignored (they would mask ordinary text). */
   add(secret: string | undefined): void {
-    if (secret && secret.length >= 6) this.secrets.add(secret);
+    if (!secret || secret.length < 6 || this.secrets.has(secret)) return;
+    this.secrets.add(secret);
+    this.rebuild();
   }
 
   remove(secret: string | undefined): void {
-    if (secret) this.secrets.delete(secret);
+    if (secret && this.secrets.delete(secret)) this.rebuild();
   }
 
-  /** The text with every known token and every token-shaped value masked. */
+  private rebuild(): void {
+    // Longest first, so a token that contains another is masked whole.
+    const sorted = [...this.secrets].sort((a, b) => b.length - a.length);
+    this.matcher = sorted.length ? new RegExp(sorted.map(secretPattern).join('|'), 'g') : null;
+  }
+
+  /** The text with every known token (raw, percent-encoded in either case, JSON-escaped, ...) and every token-shaped value masked. */
   redact(text: string): string {
     if (!text) return text;
-    let out = text;
-    // Longest first, so a token that contains another is masked whole.
-    for (const s of [...this.secrets].sort((a, b) => b.length - a.length)) {
-      if (out.includes(s)) out = out.split(s).join(REDACTED);
-      const enc = encodeURIComponent(s);
-      if (enc !== s && out.includes(enc)) out = out.split(enc).join(REDACTED);
-    }
+    let out = this.matcher ? text.replace(this.matcher, REDACTED) : text;
     for (const [re, by] of PATTERNS) out = out.replace(re, by);
     return out;
   }

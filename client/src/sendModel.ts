@@ -47,7 +47,7 @@ export function regainMinutes(usage: UsageModel | null | undefined, f: UsageFigu
 
 /** A short label of the request: `# @name`, `###` title, or method and URL. */
 export function requestLabel(r: SendResult): string {
-  return r.name || r.title || (r.request ? `${r.request.method} ${r.request.url}` : `request ${r.index + 1}`);
+  return r.name || r.title || (r.request ? `${r.request.method} ${r.request.url}` : `request ${r.number ?? r.index + 1}`);
 }
 
 /** A result the client makes itself when no answer came (the send was cancelled before it returned). */

@@ -46,6 +46,13 @@ export function gateSchema(schema, top = false) {
     out.type = 'integer';
     delete out.pattern;
   }
+  // Integers beyond 2^53 are read as their digits and range-checked (int64) by the walker: the gate
+  // lets only integers a JavaScript number holds exactly through.
+  const typesOf = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (typesOf.includes('integer')) {
+    out.maximum = Math.min(out.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+    out.minimum = Math.max(out.minimum ?? Number.MIN_SAFE_INTEGER, Number.MIN_SAFE_INTEGER);
+  }
   if (top) {
     // Each parameter is judged on its own, so that a gate can be asked again without one it refused:
     // a required one that is missing, or one the endpoint does not document, is found by the rule.

@@ -49,3 +49,22 @@ test('redactValue keeps the structure of values whose strings hold quotes and ba
   assert.equal(v.nil, null);
   assert.ok(v.curl.includes('--data-urlencode'));
 });
+
+test('a known token is masked in every encoding: lowercase or uppercase percent-encoding, twice encoded, JSON-escaped', () => {
+  const token = 'EAAB/secret+token=42';
+  const r = new Redactor();
+  r.add(token);
+  const lower = encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase());
+  for (const s of [token, encodeURIComponent(token), lower, encodeURIComponent(encodeURIComponent(token)), JSON.stringify(token).slice(1, -1).replace(/\//g, '\\/')]) {
+    assert.equal(r.redact(`x ${s} y`), `x ${REDACTED} y`, s);
+  }
+  r.remove(token);
+  assert.equal(r.redact(`x ${lower} y`), `x ${lower} y`);
+});
+
+test('a curl command whose token is read from the shell in an Authorization header stays a shell variable', () => {
+  const r = new Redactor();
+  const curl = `curl -sS 'https://graph.example.com/v23.0/me?fields=id' -H "Authorization: Bearer $GRAPHREQ_PROD_TOKEN"`;
+  assert.equal(curlWithPlaceholder(curl, r), curl);
+  assert.equal(r.redact('Authorization: Bearer EAABsecret123'), `Authorization: Bearer ${REDACTED}`);
+});

@@ -148,9 +148,13 @@ describe('second review batch', () => {
     assert.deepEqual(labels, ['copy.response.body.copied_adset_id', 'copy.response.body.ad_object_ids']);
     assert.ok(!completeAt('### a\nGET /v23.0/{{‸}}\n### b\n# @name later\nGET /v23.0/1\n').some((i) => i.label.startsWith('later')));
   });
-  it('completes versions after @version = and values of Content-Type', () => {
+  it('completes versions after @version = and values of headers; never offers a header graphreq does not send', () => {
     assert.ok(completeAt('@version = ‸').some((i) => i.label === 'v26.0'));
-    assert.ok(completeAt('POST /v23.0/act_1/adsets\nContent-Type: ‸').some((i) => i.label === 'application/x-www-form-urlencoded'));
+    assert.ok(completeAt('POST /v23.0/act_1/adsets\nAccept-Language: ‸').some((i) => i.label === 'en_US'));
+    // Content-Type is graphreq's to set (REQ-HEADER-DROPPED): completion does not suggest writing it.
+    const names = completeAt('POST /v23.0/act_1/adsets\nCon‸').map((i) => i.label.toLowerCase());
+    assert.ok(!names.includes('content-type'), names.join(','));
+    assert.deepEqual(completeAt('POST /v23.0/act_1/adsets\nContent-Type: ‸').map((i) => i.label), []);
   });
 });
 

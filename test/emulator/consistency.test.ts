@@ -35,8 +35,58 @@ after(async () => {
 
 /** RULES.md: the service ignores an invalid time_range even where the schema rejects its text. */
 const IGNORED_BY_SERVICE = new Set(['ADSET-TIME-RANGE']);
-/** Rules with no editor diagnostic: only the service can check them. */
-const SERVICE_ONLY = new Set(Object.entries(model.rules).filter(([, r]) => r.severity === null).map(([id]) => id));
+/** Rules with no editor diagnostic whose RULES.md Service column answers something: only the service can check them. */
+const SERVICE_ONLY = new Set(Object.entries(model.rules).filter(([, r]) => r.severity === null && !/^[—-]$/.test(r.service.trim())).map(([id]) => id));
+
+/**
+ * docs/rules.md, "The editor and the service agree": an editor error means the service refuses, a
+ * clean request or a warning means it accepts, except for the rows of its three tables, read here so
+ * that an exception exists only where the documentation records why.
+ */
+interface Exceptions {
+  /** Warnings whose requests the service refuses. */
+  warningsRefused: Set<string>;
+  /** Editor errors about the text, which no service sees. */
+  errorsNotSeen: Set<string>;
+  /** Refusals of clean requests, by rule: the subcodes named, or every one. */
+  serviceRefuses: Map<string, Set<number> | 'any'>;
+}
+
+function readExceptions(): Exceptions {
+  const docs = fs.readFileSync(path.join(root, 'docs', 'rules.md'), 'utf8');
+  const table = (title: string): string[][] => {
+    const at = docs.indexOf(`**${title}`);
+    assert.ok(at >= 0, `docs/rules.md has no table "${title}"`);
+    const rows: string[][] = [];
+    for (const line of docs.slice(at).split('\n').slice(1)) {
+      if (rows.length && !line.startsWith('|')) break;
+      if (!line.startsWith('|') || /^\|[-| ]+\|$/.test(line)) continue;
+      rows.push(line.slice(1, -1).split(' | ').map((c) => c.trim()));
+    }
+    return rows.slice(1); // The header row.
+  };
+  const ids = (cell: string): string[] => [...cell.matchAll(/`([A-Z0-9]+(?:-[A-Z0-9]+)+)`/g)].map((m) => m[1]);
+  // A row that qualifies its rules ("`URL-ID-ENCODED` with a raw `#` or space", "... when the editor's
+  // environment has no release table") is met where it applies (sendBlock, emulatorFor).
+  const plainIds = (cell: string): string[] => (cell.replace(/`[A-Z0-9-]+`|[\d,\s]/g, '') === '' ? ids(cell) : []);
+  const serviceRefuses = new Map<string, Set<number> | 'any'>();
+  for (const [first] of table('Clean requests the service refuses.')) {
+    const codes = [...first.matchAll(/\b(\d{6,7})\b/g)].map((m) => Number(m[1]));
+    for (const id of plainIds(first)) serviceRefuses.set(id, codes.length ? new Set(codes) : 'any');
+  }
+  const exceptions = {
+    warningsRefused: new Set(table('Warnings the service refuses.').flatMap(([first]) => ids(first))),
+    errorsNotSeen: new Set(table('Editor errors the service does not see.').flatMap(([first]) => plainIds(first))),
+    serviceRefuses,
+  };
+  // The tables were read (a change of their layout must not empty them).
+  assert.ok(exceptions.warningsRefused.has('REQ-UNKNOWN-PARAM') && exceptions.errorsNotSeen.has('SYNTAX-JSON'), 'docs/rules.md tables read');
+  const ios14 = serviceRefuses.get('ADSET-IOS14');
+  assert.ok(ios14 instanceof Set && ios14.size >= 10, 'docs/rules.md lists the iOS 14 codes only the service checks');
+  return exceptions;
+}
+
+const EXCEPTIONS = readExceptions();
 
 type Expectation = { kind: 'accept' } | { kind: 'refuse'; status: number; code: number; subcode?: number; rule: string };
 
@@ -46,6 +96,8 @@ interface Planned {
   name?: string;
   expect?: Expectation;
   skip?: string;
+  /** The editor's severities and the service's answer disagree (docs/rules.md, "The editor and the service agree"). */
+  verdict?: string;
 }
 
 /** The editor's verdict on each request of a file, in the contract's terms. */
@@ -61,6 +113,16 @@ function plan(text: string, env: Environment, label: string): Planned[] {
     const entry: Planned = { label: `${label} #${block.index}`, blockText: block.text, name };
     const bc = buildBlockCall(block, ctx, model);
     const refusal = bc ? firstRefusal(checkCall(bc.call, model, { written: (n) => bc.written.get(n)?.value?.text })) : undefined;
+    // An editor error means a refusal, a warning or a clean request an acceptance, but for the documented exceptions.
+    const errorsSeen = inBlock.filter((f) => f.severity === 'error' && !EXCEPTIONS.errorsNotSeen.has(f.code));
+    const refusingWarnings = inBlock.filter((f) => f.severity === 'warning' && EXCEPTIONS.warningsRefused.has(f.code));
+    const editorRefuses = errorsSeen.length > 0 || refusingWarnings.length > 0;
+    const serviceRefuses = !!refusal || inBlock.some((f) => f.code === 'URL-READ-RATE');
+    if (editorRefuses !== serviceRefuses) {
+      entry.verdict = editorRefuses
+        ? `the editor reports ${[...errorsSeen, ...refusingWarnings].map((f) => `${f.code} (${f.severity})`).join(', ')}, but the service would accept it`
+        : `the editor reports ${inBlock.map((f) => `${f.code} (${f.severity})`).join(', ') || 'nothing'}, but the service would refuse it with ${refusal!.rule}, which docs/rules.md does not list as an exception`;
+    }
     if (refusal) {
       entry.expect = { kind: 'refuse', status: 400, code: refusal.service!.code, subcode: refusal.service!.subcode, rule: refusal.rule };
     } else if (inBlock.some((f) => f.code === 'URL-READ-RATE')) {
@@ -150,14 +212,32 @@ function disagreement(p: Planned, sent: Sent, strict: boolean): string | undefin
     return `expected ${e.status} ${e.code}${e.subcode ? `/${e.subcode}` : ''} (${e.rule}), got ${show}`;
   }
   if (sent.status >= 200 && sent.status < 300) return undefined;
-  if (!strict && (sent.status === 404 || (sent.status < 500 && (rule === undefined || SERVICE_ONLY.has(rule))))) return undefined;
+  if (!strict && (sent.status === 404 || aboutData(sent, rule) || (sent.status < 500 && rule !== undefined && (SERVICE_ONLY.has(rule) || refusedFromData(rule, sent.body?.error?.error_subcode))))) return undefined;
   return `expected acceptance, got ${show}`;
+}
+
+/**
+ * An answer about data the rule cases make up (docs/rules.md: "an object, campaign or ad account the
+ * service does not hold"): an unknown object is a 404; a campaign that does not exist is a 100 without
+ * a rule that blames campaign_id. Any other refusal without a rule is no answer about data.
+ */
+function aboutData(sent: Sent, rule: string | undefined): boolean {
+  if (rule !== undefined || sent.status !== 400) return false;
+  const data = sent.body?.error?.error_data;
+  return typeof data === 'string' && data.includes('"campaign_id"');
+}
+
+/** A refusal docs/rules.md lists under "Clean requests the service refuses" (conditions on the service's data). */
+function refusedFromData(rule: string, subcode: number | undefined): boolean {
+  const listed = EXCEPTIONS.serviceRefuses.get(rule);
+  return listed === 'any' || (listed !== undefined && subcode !== undefined && listed.has(subcode));
 }
 
 async function run(emu: TestEmulator, planned: Planned[], vars: Record<string, string>, strict: boolean, problems: string[], skipped: Map<string, number>): Promise<number> {
   const responses = new Map<string, unknown>();
   let compared = 0;
   for (const p of planned) {
+    if (p.verdict) problems.push(`${p.label}: ${p.verdict}\n${p.blockText.trim()}`);
     if (p.skip) {
       if (strict) problems.push(`${p.label}: ${p.skip}`);
       count(skipped, p.skip);
@@ -260,6 +340,9 @@ function loadRuleCases(): RuleCaseInput[] {
   return out;
 }
 
+/** The seeded iOS 14 campaigns that promote the app every iOS 14 condition accepts, by objective. */
+const IOS14_CAMPAIGNS: Record<string, string> = { OUTCOME_APP_PROMOTION: SEED.campaigns.ios14, OUTCOME_TRAFFIC: SEED.campaigns.ios14Traffic };
+
 /**
  * Sends the case's campaign_id to a seeded campaign with the objective its `# @objective` names
  * (the awareness campaign when it names none) and writes the seeded campaign's facts as directives,
@@ -273,11 +356,12 @@ function withCampaignKnowledge(text: string): string | { skip: string } {
     const req = block.parsed.request;
     if (!req || !/campaign_id/.test(block.text)) continue;
     const directive = (n: string): string | undefined => block.parsed.directives.find((d) => d.name.text === n)?.value?.text.trim().split(/\s/)[0];
-    const objective = directive('objective') ?? 'OUTCOME_AWARENESS';
-    const campaign = (SEED.campaigns as Record<string, string>)[objective];
-    if (!campaign) return { skip: `objective ${objective} has no seeded campaign` };
+    const type = directive('campaign-type') ?? 'regular';
+    const objective = directive('objective') ?? (type === 'ios14' ? 'OUTCOME_APP_PROMOTION' : 'OUTCOME_AWARENESS');
+    const campaign = type === 'ios14' ? IOS14_CAMPAIGNS[objective] : (SEED.campaigns as Record<string, string>)[objective];
+    if (!campaign) return { skip: `objective ${objective} has no seeded ${type} campaign` };
     if ((directive('buying-type') ?? 'AUCTION') !== 'AUCTION' || (directive('campaign-budget') ?? 'none') !== 'none') return { skip: 'a buying type or campaign budget no seeded campaign has' };
-    const facts = [['objective', objective], ['buying-type', 'AUCTION'], ['campaign-budget', 'none']].filter(([n]) => directive(n) === undefined).map(([n, v]) => `# @${n} ${v}\n`).join('');
+    const facts = [['objective', objective], ['buying-type', 'AUCTION'], ['campaign-budget', 'none'], ['campaign-type', type]].filter(([n]) => directive(n) === undefined).map(([n, v]) => `# @${n} ${v}\n`).join('');
     const start = block.offset + req.span.start;
     const end = block.offset + block.text.length;
     const rest = out.slice(start, end).replace(/("campaign_id"\s*:\s*"?)\d+/g, `$1${campaign}`).replace(/(campaign_id=)\d+/g, `$1${campaign}`);
@@ -303,8 +387,10 @@ async function emulatorFor(env: Environment, group: RuleCaseInput[]): Promise<Te
   }
   const file = path.join(dir, `state-${started++}.json`);
   fs.writeFileSync(file, JSON.stringify(state));
-  // Without a release table the editor lets every version through: one release in the future does the same.
-  const releases = env.releases ?? { 'v99.0': '2026-01-01' };
+  // Without a release table the editor lets every version up to the latest through (REQ-VERSION-UNKNOWN):
+  // a table holding only the latest does the same, every older version being older than the whole table.
+  const latestKnown = env.latestVersion ?? model.latestVersion;
+  const releases = env.releases ?? { [latestKnown]: '2026-01-01' };
   const latest = Object.keys(releases).sort((a, b) => Number(a.slice(1).split('.')[0]) - Number(b.slice(1).split('.')[0]) || Number(a.split('.')[1]) - Number(b.split('.')[1])).pop()!;
   const config: Partial<EmulatorConfig> = {
     releases,

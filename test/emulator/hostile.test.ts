@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SEED } from '../../server/src/emulator/seed';
 import { adsetBody, assertEnvelope, closeAllEmulators, formBody, request, startTest, type Sent, type TestEmulator } from './harness';
+import { readStateFile } from '../../server/src/emulator/store';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-hostile-'));
 const dataFile = path.join(dir, 'state.json');
@@ -61,7 +62,7 @@ describe('hostile input', () => {
   });
 
   it('answers 413 at once to a body far over the limit, and closes the connection', async () => {
-    const response = await raw(`POST /v23.0/act_1/adsets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n{"name":"`);
+    const response = await raw(`POST /v23.0/act_1/adsets HTTP/1.1\r\nHost: 127.0.0.1:${emu.emulator.port}\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n{"name":"`);
     assertEnvelope(envelopeIn(response), 413, 100);
   });
 
@@ -151,7 +152,7 @@ describe('hostile input', () => {
   it('still answers, and lost nothing', async () => {
     const r = await emu.get(`/v23.0/${kept}?fields=name`);
     assert.deepEqual(r.body, { name: 'Must survive' });
-    const state = JSON.parse(fs.readFileSync(dataFile, 'utf8'));
+    const state = readStateFile(dataFile);
     assert.equal(state.adsets[kept].name, 'Must survive');
     assert.ok(state.adsets[SEED.adsets.withThreeAds]);
   });

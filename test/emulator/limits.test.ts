@@ -15,9 +15,18 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const READ = `/v23.0/${SEED.adsets.withThreeAds}?fields=id`;
 const OTHER_APP = { 'app2-token': { app: '2', user: '3', business: '2', kind: 'user' as const, developer: true } };
+/**
+ * The seed account holds 9 active ads, so its quota is 300 + 40 x 9. The counter tests read it as
+ * an account without active ads (quota 300), which keeps their arithmetic simple; the quota derived
+ * from the state has its own tests below.
+ */
+const NO_ACTIVE_ADS = { [`act_${SEED.account}`]: { activeAds: 0 } };
+
+/** App 2 has been calling since 2018, so every available version answers it ([3] Versioning 5, docs/emulator.md). */
+const OLD_APPS = { '2': { firstCall: '2018-01-01' } };
 
 function emulator(config: Partial<EmulatorConfig>, clock = new TestClock()): Promise<TestEmulator> {
-  return startTest({ config }, clock);
+  return startTest({ config: { ...config, apps: { ...OLD_APPS, ...config.apps }, accounts: { ...NO_ACTIVE_ADS, ...config.accounts } } }, clock);
 }
 after(closeAllEmulators);
 
@@ -97,6 +106,54 @@ describe('ads management BUC limit (LIMIT-BUC, USAGE-BUC)', () => {
     const tenth = usageHeader(await standard.get(READ), 'X-Business-Use-Case-Usage')['1'][0];
     assert.equal(tenth.call_count, 1);
     assert.equal(tenth.ads_api_access_tier, 'standard_access');
+  });
+});
+
+describe('ads management quota from the emulator state (LIMIT-BUC, [3] "300 + 40 x active ads")', () => {
+  /** Calls allowed before the account's counter refuses: the quota. */
+  async function quotaOf(emu: TestEmulator, path = READ): Promise<number> {
+    for (let n = 1; n < 2000; n++) {
+      const r = await emu.get(path);
+      if (r.status === 429) return n - 1;
+      assert.equal(r.status, 200, r.text);
+    }
+    throw new Error('no limit reached');
+  }
+
+  it('counts the seed account\'s 9 active ads: 300 + 40 x 9 = 660 calls an hour', async () => {
+    const emu = await startTest();
+    assert.equal(await quotaOf(emu), 660);
+    assert.equal(usageHeader(await emu.get(READ), 'X-Business-Use-Case-Usage')['1'][0].call_count, 100);
+  });
+
+  it('follows the state: deleting an ad set, pausing one, and a deep copy with active ads change the count', async () => {
+    // Test mode: (300 + 40 x ads) / 100 calls per minute, rounded up; the clock moves a window between measures.
+    const emu = await startTest({ config: { testMode: true } });
+    assert.equal(await quotaOf(emu), 7); // 9 ads: 6.6
+    emu.clock.advance(MINUTE);
+    assert.equal((await emu.send('DELETE', `/v23.0/${SEED.adsets.withFourAds}`)).status, 200);
+    emu.clock.advance(MINUTE);
+    assert.equal(await quotaOf(emu), 5); // 5 ads: 5.0
+    emu.clock.advance(MINUTE);
+    assert.equal((await emu.post(`/v23.0/${SEED.adsets.withThreeAds}`, { json: { status: 'PAUSED' } })).status, 200);
+    emu.clock.advance(MINUTE);
+    assert.equal(await quotaOf(emu, `/v23.0/${SEED.adsets.ios14}`), 4); // 2 ads: 3.8
+    emu.clock.advance(MINUTE);
+    assert.equal((await emu.post(`/v23.0/${SEED.adsets.withThreeAds}`, { json: { status: 'ACTIVE' } })).status, 200);
+    emu.clock.advance(MINUTE);
+    assert.equal(await quotaOf(emu), 5); // 5 ads again
+    emu.clock.advance(MINUTE);
+    const copy = await emu.post(`/v23.0/${SEED.adsets.withThreeAds}/copies`, { json: { deep_copy: true, status_option: 'ACTIVE' } });
+    assert.equal(copy.status, 200, copy.text);
+    emu.clock.advance(MINUTE);
+    assert.equal(await quotaOf(emu), 7); // 8 ads: 6.2
+  });
+
+  it('reads a configured activeAds instead, for ads the emulator does not hold', async () => {
+    const emu = await startTest({ config: { accounts: { [`act_${SEED.account}`]: { activeAds: 100 } } } });
+    // 300 + 40 x 100 = 4300: one call is 0%, 43 calls are 1%.
+    for (let i = 0; i < 42; i++) await emu.get(READ);
+    assert.equal(usageHeader(await emu.get(READ), 'X-Business-Use-Case-Usage')['1'][0].call_count, 1);
   });
 });
 

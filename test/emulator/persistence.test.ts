@@ -8,11 +8,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { startEmulator } from '../../server/src/emulator';
+import { startEmulator, type EmulatorConfig } from '../../server/src/emulator';
 import { realFs, writeFileAtomic, type WriteFs } from '../../server/src/files/atomicWrite';
 import { SEED } from '../../server/src/emulator/seed';
-import { Store } from '../../server/src/emulator/store';
+import { nextId } from '../../server/src/emulator/state';
+import { readStateFile, Store } from '../../server/src/emulator/store';
+import { realLogIo, type LogIo } from '../../server/src/emulator/storage/stateLog';
 import { adsetBody, closeAllEmulators, startTest, TestClock } from './harness';
+import { UNLIMITED, writeLoad } from './load';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-emulator-'));
 after(async () => {
@@ -74,7 +77,7 @@ describe('persistence', () => {
     const file = path.join(dir, 'fresh.json');
     const emu = await startTest({ dataFile: file });
     await emu.emulator.close();
-    const state = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const state = readStateFile(file);
     assert.equal(state.accounts[SEED.account].default_dsa_payor, 'Demo Payor Ltd');
     assert.ok(state.threads[SEED.thread]);
   });
@@ -104,18 +107,41 @@ describe('persistence', () => {
   it('reverts the change and fails the write when the disk fails, keeping the old file', async () => {
     const file = path.join(dir, 'failing.json');
     let failing = false;
-    const io: WriteFs = { ...realFs, open: (f, flags) => (failing ? crashingFs().open(f, flags) : realFs.open(f, flags)) };
-    const store = await Store.open(file, io);
+    // A disk that takes half of the appended text, then fails.
+    const io: LogIo = {
+      append: async (handle, text) => {
+        if (!failing) return realLogIo.append(handle, text);
+        await handle.appendFile(text.slice(0, Math.floor(text.length / 2)));
+        throw new Error('simulated disk failure in the middle of the write');
+      },
+    };
+    const store = await Store.open(file, { io });
     const before = fs.readFileSync(file, 'utf8');
     failing = true;
-    store.state.campaigns.x = { ...store.state.campaigns[SEED.campaigns.OUTCOME_SALES], id: 'x' };
+    const lost = nextId(store.state, 'campaign');
+    store.state.campaigns[lost] = { ...store.state.campaigns[SEED.campaigns.OUTCOME_SALES], id: lost };
     await assert.rejects(store.commit(), /could not save the emulator state/);
-    assert.equal(store.state.campaigns.x, undefined);
+    assert.equal(store.state.campaigns[lost], undefined);
     assert.equal(fs.readFileSync(file, 'utf8'), before);
     failing = false;
-    store.state.campaigns.y = { ...store.state.campaigns[SEED.campaigns.OUTCOME_SALES], id: 'y' };
+    const kept = nextId(store.state, 'campaign');
+    assert.equal(kept, lost, 'the id of the lost change is handed out again');
+    store.state.campaigns[kept] = { ...store.state.campaigns[SEED.campaigns.OUTCOME_SALES], id: kept, name: 'Kept' };
     await store.commit();
-    assert.ok(JSON.parse(fs.readFileSync(file, 'utf8')).campaigns.y);
+    await store.close();
+    assert.equal(readStateFile(file).campaigns[kept].name, 'Kept');
+  });
+
+  it('closes while clients keep writing: in-progress writes finish, later calls get 503, nothing acknowledged is lost', async () => {
+    const file = path.join(dir, 'closing.json');
+    const emu = await startTest({ dataFile: file, config: UNLIMITED as Partial<EmulatorConfig> });
+    const load = writeLoad(emu.emulator.port, 6);
+    await load.acknowledged(100);
+    await emu.emulator.close();
+    await load.done;
+    assert.deepEqual(load.unexpected, []);
+    const state = readStateFile(file);
+    for (const id of load.acked) assert.ok(state.adsets[id], `acknowledged ad set ${id} kept`);
   });
 
   it('refuses to start on a file that is not emulator state, and leaves it untouched', async () => {

@@ -143,6 +143,21 @@ describe('atomic write', () => {
     assert.deepEqual(leftovers(), []);
   });
 
+  it('removes, on the next write in the folder, temporary files of writers that are gone, and only those', async () => {
+    const sub = fs.mkdtempSync(path.join(dir, 'stale-'));
+    const file = path.join(sub, 'req.graphreq');
+    fs.writeFileSync(file, 'old');
+    // A process id that is not running: the largest the system allows is far above any live one here.
+    const dead = `${file}.tmp-2147483646-1`;
+    const live = `${file}.tmp-${process.ppid}-1`;
+    fs.writeFileSync(dead, 'cut');
+    fs.writeFileSync(live, 'in progress');
+    writeFileAtomicSync(file, 'new');
+    assert.equal(fs.existsSync(dead), false);
+    assert.equal(fs.existsSync(live), true, 'a live writer keeps its temporary file');
+    fs.rmSync(sub, { recursive: true, force: true });
+  });
+
   it('removes the temporary files a crashed write left beside a file, and only those', () => {
     const file = fresh('intact');
     const leftover = `${file}.tmp-99999-1`;

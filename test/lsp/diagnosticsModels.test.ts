@@ -95,7 +95,7 @@ describe('diagnostics pulled (a client with the pull model)', () => {
   const client = new LspClient();
   let published = 0;
   before(async () => {
-    const init = await client.initialize(null, true, { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport: true } } });
+    const init = await client.initialize(null, true, { diagnostic: { dynamicRegistration: false } }, { workspace: { diagnostics: { refreshSupport: true } } });
     assert.deepEqual(init.capabilities.diagnosticProvider, { identifier: 'graphreq', interFileDependencies: false, workspaceDiagnostics: true });
     client.connection.onNotification('textDocument/publishDiagnostics', () => {
       published++;
@@ -152,7 +152,7 @@ describe('diagnostics pulled (a client with the pull model)', () => {
 describe('diagnostics for a client that adds rule links itself', () => {
   const client = new LspClient();
   before(async () => {
-    await client.initialize(null, true, { initializationOptions: { clientRuleLinks: true } });
+    await client.initialize(null, true, {}, { initializationOptions: { clientRuleLinks: true } });
   });
   after(async () => {
     assert.equal(await client.shutdown(), 0);

@@ -24,6 +24,8 @@ export class LspClient {
   stderr = '';
   /** window/logMessage lines: handler failures are logged there (runSafe). */
   readonly logs: string[] = [];
+  /** What the client answers to workspace/configuration (the `graphreq` section). */
+  settings: Record<string, unknown> = {};
 
   constructor(args: string[] = [serverPath, '--stdio']) {
     this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -42,19 +44,33 @@ export class LspClient {
     this.connection.onNotification('window/logMessage', (p: { message: string }) => {
       this.logs.push(p.message);
     });
-    this.connection.onRequest('workspace/configuration', () => [{}]);
+    this.connection.onRequest('workspace/configuration', () => [this.settings]);
     this.connection.onRequest('client/registerCapability', () => null);
     this.connection.listen();
   }
 
-  /** `extra`: capabilities to add (the pull model's `textDocument.diagnostic`, ...) and initializationOptions. */
-  async initialize(rootUri: string | null = null, snippetSupport = true, extra: { textDocument?: object; workspace?: object; initializationOptions?: unknown } = {}): Promise<InitializeResult> {
+  /**
+   * `textDocument`: more text-document capabilities (the pull model's `diagnostic`, ...);
+   * `extra.window`: the client's window capabilities (showDocument, workDoneProgress);
+   * `extra.workspace`: more workspace capabilities (`diagnostics.refreshSupport`);
+   * `extra.initializationOptions`: instead of the settings.
+   */
+  async initialize(
+    rootUri: string | null = null,
+    snippetSupport = true,
+    textDocument: Record<string, unknown> = {},
+    extra: { window?: Record<string, unknown>; workspace?: Record<string, unknown>; initializationOptions?: unknown } = {},
+  ): Promise<InitializeResult> {
     const result = (await this.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
-      capabilities: { textDocument: { completion: { completionItem: { snippetSupport } }, ...extra.textDocument }, workspace: { configuration: true, ...extra.workspace } },
-      initializationOptions: extra.initializationOptions,
+      initializationOptions: extra.initializationOptions ?? this.settings,
+      capabilities: {
+        textDocument: { completion: { completionItem: { snippetSupport } }, ...textDocument },
+        workspace: { configuration: true, ...extra.workspace },
+        ...(extra.window ? { window: extra.window } : {}),
+      },
     })) as InitializeResult;
     await this.connection.sendNotification('initialized', {});
     return result;

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { CodeAction, CodeLens, CompletionList, DocumentSymbol, FoldingRange, Hover, SemanticTokens } from 'vscode-languageserver-protocol';
 import { SEMANTIC_TOKEN_TYPES } from '../../server/src/core';
@@ -74,6 +76,16 @@ describe('language server over stdio', () => {
     const text = (h.contents as { value: string }).value;
     assert.match(text, /\*\*daily_budget\*\*/);
     assert.match(text, /int64/);
+  });
+
+  it('links the source of a hover to its section of docs/api.md, beside the server', async () => {
+    const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 9, character: 5 } });
+    const text = (h.contents as { value: string }).value;
+    const m = /Source: \[\[2\] Create an ad set\]\((file:[^)#]+)#([\w-]+)\)/.exec(text);
+    assert.ok(m, text);
+    assert.equal(m[2], '2-create-an-ad-set');
+    const headings = fs.readFileSync(fileURLToPath(m[1]), 'utf8').split('\n');
+    assert.ok(headings.includes('#### [2] Create an ad set'), 'the link leads to a heading of docs/api.md');
   });
 
   it('gives symbols, folding ranges, CodeLenses and semantic tokens', async () => {

@@ -91,7 +91,8 @@ describe('graphreq send (the CLI)', () => {
     assert.equal(items.length, 3);
     for (const item of items) {
       for (const key of ['name', 'method', 'url', 'status', 'durationMs', 'headers', 'body', 'error', 'usage']) assert.ok(key in item, key);
-      assert.match(String(item.url), /access_token=\[REDACTED\]|^http:\/\/127\.0\.0\.1:\d+\/v23\.0\/\?id=/);
+      // The token of a GET or DELETE travels in the Authorization header, never in the URL.
+      assert.doesNotMatch(String(item.url), /access_token/);
     }
     assert.deepEqual(items[1].body, { success: true });
   });
@@ -103,7 +104,7 @@ describe('graphreq send (the CLI)', () => {
     assert.match(byName.stdout, /^### Create a paused ad set \[create\]/);
     const byLine = await run([file, '--line', '24', '--no-history'], dir());
     assert.equal(byLine.code, 2);
-    assert.match(byLine.stdout, /^### Read it back\nnot sent: `\{\{create\.response\.body\.id\}\}`: request `create` has no response yet/);
+    assert.match(byLine.stdout, /^### Read it back\nnot sent: `\{\{create\.response\.body\.id\}\}`: request `create` has no saved response in this workspace \(it was never sent, or the session was started again with --fresh\); send it first, or add --with-deps/);
     const none = await run([file], dir());
     assert.equal(none.code, 2);
     assert.equal(none.stderr, 'graphreq send: the file holds 4 requests: choose one with --name or --line, or send them all with --all\n');
@@ -119,14 +120,14 @@ describe('graphreq send (the CLI)', () => {
     await srv.close();
     const refused = await run([path.join(examples, 'adsets.graphreq'), '--name', 'create', '--base-url', srv.url], dir(), { GRAPHREQ_ACCESS_TOKEN: FAKE_TOKEN });
     assert.equal(refused.code, 2);
-    assert.match(refused.stderr, /^graphreq send: create: connection refused by 127\.0\.0\.1:\d+: is the service running there\?\n$/);
+    assert.match(refused.stderr, /^graphreq send: create: connection refused by 127\.0\.0\.1:\d+: is the service running there\?\n1 request: 0 sent, 1 failed, 0 held back, 0 not sent/);
 
     const insecure = await run([path.join(examples, 'adsets.graphreq'), '--all', '--base-url', 'http://graph.example.com'], dir(), { GRAPHREQ_ACCESS_TOKEN: FAKE_TOKEN });
     assert.equal(insecure.code, 2);
     assert.match(insecure.stderr, /refusing to send the access token over plain http:\/\//);
     const noToken = await run([path.join(examples, 'adsets.graphreq'), '--all', '--base-url', 'https://graph.example.com'], dir());
     assert.equal(noToken.code, 2);
-    assert.equal(noToken.stderr, 'graphreq send: no access token: set GRAPHREQ_ACCESS_TOKEN (REQ-TOKEN-REQUIRED)\n');
+    assert.equal(noToken.stderr, 'graphreq send: no access token for https://graph.example.com: set GRAPHREQ_ACCESS_TOKEN (REQ-TOKEN-REQUIRED)\n');
   });
 
   it('never prints or writes the token: stdout, stderr, history and --out files', async () => {
@@ -135,7 +136,7 @@ describe('graphreq send (the CLI)', () => {
     closers.push(() => emulator.close());
     const echo = await localServer((req, body, res) => {
       res.writeHead(req.url?.includes('fail') ? 400 : 200, { 'Content-Type': 'application/json', 'X-Echo': req.url ?? '' });
-      res.end(JSON.stringify({ url: req.url, body, error: req.url?.includes('fail') ? { message: `Invalid token ${FAKE_TOKEN}`, type: 'OAuthException', code: 190 } : undefined }));
+      res.end(JSON.stringify({ url: req.url, body, headers: req.headers, error: req.url?.includes('fail') ? { message: `Invalid token ${FAKE_TOKEN}`, type: 'OAuthException', code: 190 } : undefined }));
     });
     closers.push(echo.close);
     const cwd = dir();
@@ -146,12 +147,13 @@ describe('graphreq send (the CLI)', () => {
     const runs = [
       await run([path.join(examples, 'adsets.graphreq'), '--all', '--base-url', emulator.url, '--out', out], cwd, env),
       await run([path.join(examples, 'adsets.graphreq'), '--all', '--base-url', emulator.url, '--format', 'json'], cwd, env),
-      await run([file, '--all', '--keep-going', '--base-url', echo.url, '--out', out], cwd, env),
-      await run([file, '--all', '--keep-going', '--base-url', echo.url, '--format', 'json'], cwd, env),
+      await run([file, '--all', '--base-url', echo.url, '--out', out], cwd, env),
+      await run([file, '--all', '--base-url', echo.url, '--format', 'json'], cwd, env),
     ];
     assert.equal(runs[0].code, 0, runs[0].stderr);
     assert.equal(runs[2].code, 1, runs[2].stderr);
-    assert.ok(echo.requests.some((r) => r.url.includes(FAKE_TOKEN)) && echo.requests.some((r) => r.body.includes(FAKE_TOKEN)), 'the token was sent');
+    assert.ok(echo.requests.some((r) => r.headers.authorization === `Bearer ${FAKE_TOKEN}`) && echo.requests.some((r) => r.body.includes(FAKE_TOKEN)), 'the token was sent');
+    assert.ok(echo.requests.every((r) => !r.url.includes(FAKE_TOKEN)), 'the token never travels in a URL');
     const written = [...filesUnder(path.join(cwd, '.graphreq-history')), ...filesUnder(out)];
     assert.ok(written.length >= 8 + 8, `history and --out hold the results (${written.length} files)`);
     const everything: Array<[string, string]> = [...runs.flatMap((r, i): Array<[string, string]> => [[`run ${i} stdout`, r.stdout], [`run ${i} stderr`, r.stderr]]), ...written];

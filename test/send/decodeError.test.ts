@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { decodeErrorBody } from '../../server/src/core/send';
 import { model } from './sendHelpers';
@@ -18,6 +20,26 @@ describe('decodeErrorBody: the error envelope explained with errors.json', () =>
       assert.equal(d.action, info.action ?? null);
       assert.equal(d.rateLimit, info.rateLimit ?? null);
     }
+  });
+
+  it('says the title once, explains for the user, and keeps notes about the documents out (they are in docs/rules.md)', () => {
+    const notes = /\[\d\]|errors\.json|bucType|error_data (is|holds)|blame_field_specs|issues_info|ADSET-[A-Z-]+|Appears in both tables|gives only the subcode|Endpoints: [A-Z]+ =/;
+    for (const info of model.errors) {
+      assert.doesNotMatch(info.meaning, notes, `errors.json ${info.code}/${info.subcode}: the meaning is for the user; the rest goes to note`);
+      if (info.kind === 'issue') continue;
+      const d = decodeErrorBody(envelope({ code: info.code ?? 100, ...(info.subcode !== null ? { error_subcode: info.subcode } : {}) }), model)!;
+      assert.ok(!d.explanation.includes(d.title), `${info.code}/${info.subcode}: the title is not repeated in "${d.explanation}"`);
+      assert.doesNotMatch(d.explanation, notes, `${info.code}/${info.subcode}`);
+    }
+    const docs = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'rules.md'), 'utf8');
+    for (const info of model.errors as Array<typeof model.errors[number] & { note?: string }>) {
+      if (info.note) assert.ok(docs.includes(info.note), `the note of ${info.code}/${info.subcode} is in docs/rules.md: ${info.note}`);
+    }
+    const unknown = decodeErrorBody(envelope({ message: 'Something odd', code: 999 }), model)!;
+    assert.equal(unknown.title, 'Something odd');
+    assert.ok(!unknown.explanation.includes('Something odd'), unknown.explanation);
+    const plain = decodeErrorBody(envelope({ message: 'Invalid parameter', code: 100 }), model)!;
+    assert.ok(!plain.explanation.includes('Invalid parameter'), `a service message that is the title is not repeated: ${plain.explanation}`);
   });
 
   it('decodes the envelope of the regional-regulation error with the field to blame (ERR-ENVELOPE)', () => {
@@ -43,7 +65,8 @@ describe('decodeErrorBody: the error envelope explained with errors.json', () =>
     const unknown = decodeErrorBody(envelope({ code: 99999, message: 'Something odd' }), model)!;
     assert.equal(unknown.known, false);
     assert.match(unknown.explanation, /The documents do not list code 99999/);
-    assert.match(unknown.explanation, /Something odd/);
+    // The service's message is kept, once: as the title.
+    assert.equal(unknown.title, 'Something odd');
     const subcode = decodeErrorBody(envelope({ code: 190, error_subcode: 463 }), model)!;
     assert.equal(subcode.title, 'Invalid OAuth 2.0 token');
     assert.match(subcode.explanation, /Subcode 463 is not in the documents/);
@@ -54,6 +77,30 @@ describe('decodeErrorBody: the error envelope explained with errors.json', () =>
     assert.equal(d.rateLimit, 'buc');
     assert.equal(d.bucType, 'ads_management');
     assert.equal(d.regainAccessMinutes, 12);
+  });
+
+  it('decodes a 404 and other answers that are not about a parameter as what they are, not as "Invalid parameter"', () => {
+    const unknownObject = envelope({ message: "Unsupported get request. Object with ID '999' does not exist, cannot be loaded due to missing permissions, or does not support this operation.", type: 'GraphMethodException', code: 100 });
+    for (const status of [404, 400]) {
+      const d = decodeErrorBody(unknownObject, model, status)!;
+      assert.equal(d.title, 'Object not found', `HTTP ${status}`);
+      // The title once (above); the explanation says what happened and which status and code came.
+      assert.match(d.explanation, new RegExp(`^Nothing answers this method .+ The service sent HTTP ${status} with code 100\\.`));
+      assert.match(d.action ?? '', /^Check the id in the path/);
+      assert.doesNotMatch(`${d.title} ${d.explanation} ${d.action}`, /Invalid parameter|Fix the parameter/);
+      assert.equal(d.known, true);
+    }
+    const tooLarge = decodeErrorBody(envelope({ message: 'Request body too large', code: 100 }), model, 413)!;
+    assert.equal(tooLarge.title, 'Request body too large');
+    assert.equal(decodeErrorBody(envelope({ message: 'Unsupported media type', code: 100 }), model, 415)!.title, 'Unsupported body type');
+    assert.equal(decodeErrorBody(envelope({ message: 'Headers too large', code: 100 }), model, 431)!.title, 'Request headers too large');
+    const failure = decodeErrorBody(envelope({ message: 'An unknown error occurred', code: 1, is_transient: true }), model, 500)!;
+    assert.equal(failure.title, 'Service failure (HTTP 500)');
+    assert.match(failure.explanation, /The service says: "An unknown error occurred"/);
+    // A parameter refused with 400 stays what the documents call it, and so do rate limits and token errors.
+    assert.equal(decodeErrorBody(envelope({ message: 'Invalid parameter', code: 100 }), model, 400)!.title, 'Invalid parameter');
+    assert.equal(decodeErrorBody(envelope({ code: 4 }), model, 429)!.title, 'App rate limit reached');
+    assert.equal(decodeErrorBody(envelope({ code: 190 }), model, 401)!.title, 'Invalid OAuth 2.0 token');
   });
 
   it('finds no error in a body without the envelope', () => {

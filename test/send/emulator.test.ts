@@ -87,7 +87,13 @@ GET /{{version}}/{{copy.response.body.copied_adset_id}}?fields=id,name,configure
     assert.equal(read.status, 200);
     assert.deepEqual(Object.keys((read.body as { engagement: object }).engagement).sort(), ['comment_count', 'comment_plugin_count', 'reaction_count', 'share_count']);
     assert.ok(read.usage.app, 'URL reads follow the platform limits: X-App-Usage');
-    const scrape = await sendOne(s, 'POST /v23.0/?id=https://example.org/news/launch?utm_source=social&scrape=true\n');
+    // A raw `?` in the URL: not sent, as the editor and the service refuse it (URL-ID-ENCODED); sending
+    // it would mean guessing where the URL ends.
+    const raw = await sendOne(s, 'POST /v23.0/?id=https://example.org/news/launch?utm_source=social&scrape=true\n');
+    assert.equal(raw.status, null);
+    assert.equal(raw.failure?.kind, 'build');
+    assert.match(raw.failure?.message ?? '', /URL-ID-ENCODED/);
+    const scrape = await sendOne(s, 'POST /v23.0/?id=https%3A%2F%2Fexample.org%2Fnews%2Flaunch%3Futm_source%3Dsocial&scrape=true\n');
     assert.equal(scrape.status, 200, JSON.stringify(scrape.body));
     assert.deepEqual(scrape.body, { success: true });
     assert.match(scrape.request.url, /\?id=https%3A%2F%2Fexample\.org%2Fnews%2Flaunch%3Futm_source%3Dsocial&scrape=true$/);
@@ -125,6 +131,15 @@ GET /{{version}}/{{copy.response.body.copied_adset_id}}?fields=id,name,configure
     }
     const payor = await sendOne(session(), adsets({ targeting: { geo_locations: { countries: ['FR'] } }, dsa_beneficiary: 'B' }));
     assert.deepEqual(payor.error?.blameFields, ['dsa_payor']);
+  });
+
+  it('decodes a read of an ad set that does not exist as not found, not as an invalid parameter', async () => {
+    const { session } = await emulator();
+    const r = await sendOne(session(), 'GET /v23.0/23859999999999999?fields=id,name\n');
+    assert.equal(r.status, 404);
+    assert.equal(r.error?.title, 'Object not found');
+    assert.match(r.error?.explanation ?? '', /^Nothing answers this method .+ The service sent HTTP 404 with code 100\./);
+    assert.doesNotMatch(`${r.error?.explanation} ${r.error?.action}`, /Fix the parameter/);
   });
 
   it('decodes the rate-limit codes: app (4), user (17), URL reads (613), ads management (80004), messaging (80006)', async () => {
@@ -165,7 +180,8 @@ GET /{{version}}/{{copy.response.body.copied_adset_id}}?fields=id,name,configure
   });
 
   it('honours a rate-limit block, and with --wait sends once access has returned', async () => {
-    const { session, clock } = await emulator({ testMode: true, testScale: { window: 1, quota: 0.01 } });
+    // The seed account's 9 active ads would raise its quota to 660 an hour; read as an account without ads: 300 x 0.01 = 3 calls.
+    const { session, clock } = await emulator({ testMode: true, testScale: { window: 1, quota: 0.01 }, accounts: { act_1000000001: { activeAds: 0 } } });
     const s = session();
     const read = 'GET /v23.0/23850000000000001?fields=id\n';
     const statuses: Array<number | null> = [];

@@ -6,12 +6,16 @@ import { prepare, prepared } from './sendHelpers';
 const form = (body: string | null): Record<string, string> => Object.fromEntries(new URLSearchParams(body ?? ''));
 
 describe('prepareRequest: the HTTP request the API takes', () => {
-  it('sends a GET with its parameters in the query string and the token last', () => {
+  it('sends a GET with its parameters in the query string and the token in the Authorization header, never the URL', () => {
     const req = prepared('GET /v23.0/123?fields=id,name&date_format=U\n');
     const wire = toWire(req, 'tok');
     assert.equal(wire.method, 'GET');
-    assert.equal(wire.url, 'http://127.0.0.1:8990/v23.0/123?fields=id,name&date_format=U&access_token=tok');
+    assert.equal(wire.url, 'http://127.0.0.1:8990/v23.0/123?fields=id,name&date_format=U');
+    assert.equal(wire.headers.Authorization, 'Bearer tok');
     assert.equal(wire.body, null);
+    const del = toWire(prepared('DELETE /v23.0/120200000000000002\n'), 'tok');
+    assert.equal(del.url, 'http://127.0.0.1:8990/v23.0/120200000000000002');
+    assert.equal(del.headers.Authorization, 'Bearer tok');
     assert.deepEqual(req.version, { text: 'v23.0', source: 'path' });
     assert.equal(req.endpointId, 'adset.read');
   });
@@ -55,7 +59,7 @@ describe('prepareRequest: the HTTP request the API takes', () => {
 
   it('keeps field lists readable and counts a URL read', () => {
     const req = prepared('GET /v23.0/?id=https://example.com/post&fields=engagement,og_object{title,type}\n');
-    assert.match(toWire(req, 't').url, /\?id=https%3A%2F%2Fexample\.com%2Fpost&fields=engagement,og_object\{title,type\}&access_token=t$/);
+    assert.match(toWire(req, 't').url, /\?id=https%3A%2F%2Fexample\.com%2Fpost&fields=engagement,og_object\{title,type\}$/);
     assert.deepEqual(req.urlReads, ['https://example.com/post']);
   });
 
@@ -106,6 +110,15 @@ GET /{{version}}/{{create.response.body.id}}?fields={{fields}}&x={{copy.response
     assert.match(!broken.ok ? broken.message : '', /JSON body cannot be read/);
   });
 
+  it('never sends an Authorization header written in the file, and reports its credential as a secret', () => {
+    const out = prepare('GET /v23.0/123?fields=id\nAuthorization: Bearer EAAB-header-token\n');
+    assert.ok(out.ok);
+    assert.deepEqual(out.secretsInFile, ['EAAB-header-token']);
+    assert.deepEqual(out.request.headers, []);
+    assert.equal(toWire(out.request, 'real').headers.Authorization, 'Bearer real');
+    assert.ok(out.request.warnings.some((w) => w.includes('REQ-TOKEN-IN-FILE')));
+  });
+
   it('never sends an access_token written in the file, and reports it as a secret', () => {
     const out = prepare('GET /v23.0/123?fields=id&access_token=EAAB-file-token\n');
     assert.ok(out.ok);
@@ -120,7 +133,8 @@ GET /{{version}}/{{create.response.body.id}}?fields={{fields}}&x={{copy.response
     assert.equal(other.ok, false);
     assert.equal(!other.ok && other.kind, 'insecure');
     const same = prepared('GET https://graph.example.com/v23.0/123\n', { baseUrl: 'https://graph.example.com' });
-    assert.equal(toWire(same, 't').url, 'https://graph.example.com/v23.0/123?access_token=t');
+    assert.equal(toWire(same, 't').url, 'https://graph.example.com/v23.0/123');
+    assert.equal(toWire(same, 't').headers.Authorization, 'Bearer t');
   });
 
   it('adds validate_only to an ad set creation, and only there', () => {

@@ -13,6 +13,36 @@ describe('redaction', () => {
     }
   });
 
+  it('replaces a token percent-encoded with lowercase hex, twice encoded, JSON-escaped or any mix', () => {
+    const r = new Redactor([TOKEN]);
+    const lower = encodeURIComponent(TOKEN).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase());
+    const everyChar = [...TOKEN].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    const twice = encodeURIComponent(encodeURIComponent(TOKEN));
+    const unicode = [...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const mixed = [...TOKEN].map((c, i) => (i % 2 ? `%${c.charCodeAt(0).toString(16).toUpperCase()}` : c)).join('');
+    const slashes = JSON.stringify(TOKEN).slice(1, -1).replace(/\//g, '\\/');
+    for (const s of [lower, everyChar, twice, unicode, mixed, slashes]) {
+      assert.notEqual(s, TOKEN);
+      assert.equal(r.text(`before ${s} after`), `before ${TOKEN_PLACEHOLDER} after`, s);
+    }
+    // Inside a URL given as the value of another parameter.
+    assert.equal(new Redactor().text('next=https%3A%2F%2Fx%2Fme%3Faccess_token%3Dabc123%26b%3D1'), `next=https%3A%2F%2Fx%2Fme%3Faccess_token%3D${TOKEN_PLACEHOLDER}%26b%3D1`);
+    // The service's own scheme in a header, while "OAuth 2.0" in prose stays.
+    assert.equal(new Redactor().text('Authorization: OAuth abc123 and an OAuth 2.0 token'), `Authorization: OAuth ${TOKEN_PLACEHOLDER} and an OAuth 2.0 token`);
+  });
+
+  it('copies deeply nested values without recursion, keeping __proto__ as a key', () => {
+    const r = new Redactor([TOKEN]);
+    let deep: unknown = TOKEN;
+    for (let i = 0; i < 100_000; i++) deep = i % 2 ? [deep] : { a: deep };
+    let out = r.value(deep) as unknown;
+    for (let i = 0; i < 100_000; i++) out = Array.isArray(out) ? out[0] : (out as { a: unknown }).a;
+    assert.equal(out, TOKEN_PLACEHOLDER);
+    const proto = r.value(JSON.parse('{"__proto__": {"x": 1}}')) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(proto), ['__proto__']);
+    assert.equal(Object.getPrototypeOf(proto), Object.prototype);
+  });
+
   it('replaces any access_token value and Authorization header, known or not', () => {
     const r = new Redactor();
     assert.equal(r.text('https://x/v23.0/1?fields=id&access_token=abc123&x=1'), `https://x/v23.0/1?fields=id&access_token=${TOKEN_PLACEHOLDER}&x=1`);
@@ -23,8 +53,10 @@ describe('redaction', () => {
 
   it('shows requests and curl commands with a placeholder, never the token', () => {
     const get = prepared('GET /v23.0/123?fields=id,name\n');
-    assert.equal(describeRequest(get).url, `http://127.0.0.1:8990/v23.0/123?fields=id,name&access_token=${TOKEN_PLACEHOLDER}`);
-    assert.equal(toCurl(get, 'GRAPHREQ_ACCESS_TOKEN'), `curl -sS -G 'http://127.0.0.1:8990/v23.0/123?fields=id,name' --data-urlencode "access_token=$GRAPHREQ_ACCESS_TOKEN"`);
+    assert.equal(describeRequest(get).url, 'http://127.0.0.1:8990/v23.0/123?fields=id,name');
+    assert.equal(describeRequest(get).headers.Authorization, `Bearer ${TOKEN_PLACEHOLDER}`);
+    assert.equal(toCurl(get, 'GRAPHREQ_ACCESS_TOKEN'), `curl -sS 'http://127.0.0.1:8990/v23.0/123?fields=id,name' -H "Authorization: Bearer $GRAPHREQ_ACCESS_TOKEN"`);
+    assert.equal(toCurl(prepared('DELETE /v23.0/120200000000000002\n'), 'GRAPHREQ_ACCESS_TOKEN'), `curl -sS -X DELETE http://127.0.0.1:8990/v23.0/120200000000000002 -H "Authorization: Bearer $GRAPHREQ_ACCESS_TOKEN"`);
     const post = prepared('POST /v23.0/act_1/adsets\nAccept-Language: en_US\n\n{ "name": "It\'s on" }\n');
     assert.match(describeRequest(post).body ?? '', new RegExp(`access_token=\\[REDACTED\\]$`));
     assert.equal(toCurl(post, 'PROD_TOKEN'), `curl -sS http://127.0.0.1:8990/v23.0/act_1/adsets -H 'Accept-Language: en_US' --data-urlencode 'name=It'\\''s on' --data-urlencode "access_token=$PROD_TOKEN"`);

@@ -42,9 +42,18 @@ describe('graphreq.send and friends over workspace/executeCommand', () => {
     assert.equal(read.results[0].status, 200, JSON.stringify(read.results[0].failure));
     assert.equal((read.results[0].body as { id: string }).id, (create.results[0].body as { id: string }).id);
     assert.deepEqual(read.results[0].version, { text: 'v23.0', source: 'path' });
-    assert.match(read.results[0].curl, /"access_token=\$GRAPHREQ_ACCESS_TOKEN"$/);
+    assert.match(read.results[0].curl, /-H "Authorization: Bearer \$GRAPHREQ_ACCESS_TOKEN"$/);
     const saved = fs.readdirSync(path.join(workspace, '.graphreq-history')).filter((f) => /^\d{8}T/.test(f));
     assert.equal(saved.length, 2, 'both results are in the workspace history');
+  });
+
+  it('sends the producers first with withDeps, and says how when a response is missing', async () => {
+    const text = adsets.replace(/# @name create/, '# @name producer').replace(/create\.response/g, 'producer.response');
+    const missing = (await handler.execute(Commands.send, { uri, index: 2, environment: undefined }, context(text, { historyEnabled: false }))) as SendCommandResult;
+    assert.equal(missing.results[0].failure?.kind, 'build');
+    assert.match(missing.results[0].failure?.message ?? '', /request `producer` has no saved response in this workspace .*; send it first, or send it with its dependencies \(withDeps\)/);
+    const withDeps = (await handler.execute(Commands.send, { uri, index: 4, withDeps: true }, context(text, { historyEnabled: false }))) as SendCommandResult;
+    assert.deepEqual(withDeps.results.map((r) => [r.index, r.status]), [[1, 200], [3, 200], [4, 200]], 'create, copy, then read the copy');
   });
 
   it('sends the whole file in order', async () => {
@@ -82,7 +91,8 @@ describe('graphreq.send and friends over workspace/executeCommand', () => {
     const token = 'lsp-secret-token-42';
     const ok = (await handler.execute(Commands.send, { uri, index: 0, baseUrl: srv.url, token }, context('GET /v23.0/1\n'))) as SendCommandResult;
     assert.equal(ok.results[0].status, 200);
-    assert.ok(srv.requests[0].url.includes(token), 'the token went to the service');
+    assert.equal(srv.requests[0].headers.authorization, `Bearer ${token}`, 'the token went to the service');
+    assert.ok(!srv.requests[0].url.includes(token), 'never in the URL');
     assert.ok(!JSON.stringify(ok).includes(token), 'but not into the result');
   });
 

@@ -1,5 +1,6 @@
 /** Save response, Copy as cURL, Open history: actions on a response shown in the response view. */
 import * as vscode from 'vscode';
+import { writeFileAtomic } from '../../../server/src/files/atomicWrite';
 import { curlWithPlaceholder, renderCurl, type Redactor } from '../redact';
 import type { ResponseView } from '../responseView';
 import type { SendResult } from '../sendModel';
@@ -32,7 +33,10 @@ export async function saveResponse(view: ResponseView, redactor: Redactor, r = l
     filters: json ? { JSON: ['json'] } : { Text: ['txt'] },
   });
   if (!target) return;
-  await vscode.workspace.fs.writeFile(target, Buffer.from(redactor.redact(text), 'utf8'));
+  const data = redactor.redact(text);
+  // On disk, through the one atomic-write helper (a crash leaves the old file or the new one); elsewhere, the file system provider.
+  if (target.scheme === 'file') await writeFileAtomic(target.fsPath, data);
+  else await vscode.workspace.fs.writeFile(target, Buffer.from(data, 'utf8'));
   void vscode.window.showInformationMessage(`GraphReq: saved ${vscode.workspace.asRelativePath(target)}`);
 }
 

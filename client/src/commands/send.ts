@@ -16,7 +16,7 @@ import { requestIndexAt } from '../requestAtCursor';
 import type { ResponseView, UsageView } from '../responseView';
 import { DEMO_TOKEN, envKey, type TokenStore } from '../secrets';
 import { clientFailure, requestLabel, resultsOf, type SendResult } from '../sendModel';
-import { config } from '../settings';
+import { baseUrlSetting, config, environmentChosen } from '../settings';
 import type { UsageStatusBar } from '../statusBar';
 
 export type SendKind = 'send' | 'sendAll' | 'validateOnly';
@@ -26,6 +26,8 @@ const VERB: Record<SendKind, string> = { send: 'sending', sendAll: 'sending all 
 
 export interface SenderDeps {
   client: () => LanguageClient | undefined;
+  /** The environment the user picked in this workspace (the picker's record), if any. */
+  pickedEnvironment: () => string | undefined;
   tokens: TokenStore;
   responseView: ResponseView;
   usageView: UsageView;
@@ -48,7 +50,15 @@ export class Sender {
    * Sends the request given by `target` ({uri, index} from a CodeLens), or the one under the cursor.
    * Returns the results (also shown in the response view), or undefined if nothing was sent.
    */
-  async run(kind: SendKind, target?: { uri?: string; index?: number }, extra: Pick<SendCommandArgs, 'wait' | 'force'> = {}): Promise<SendResult[] | undefined> {
+  async run(kind: SendKind, target?: { uri?: string; index?: number }, extra: Pick<SendCommandArgs, 'wait' | 'force' | 'trustOrigin'> = {}): Promise<SendResult[] | undefined> {
+    if (!vscode.workspace.isTrusted) {
+      // Restricted Mode (package.json, capabilities.untrustedWorkspaces): the repository's files may not send anything.
+      const manage = 'Manage Workspace Trust';
+      void vscode.window.showWarningMessage('GraphReq: sending is off in Restricted Mode. Trust this workspace to send requests.', manage).then((a) => {
+        if (a === manage) void vscode.commands.executeCommand('workbench.trust.manage');
+      });
+      return undefined;
+    }
     const client = this.d.client();
     if (!client || !client.isRunning()) {
       void vscode.window.showErrorMessage('GraphReq: the language server is not running; see "GraphReq: Show Server Log".');
@@ -75,13 +85,17 @@ export class Sender {
       }
     }
     const sendId = randomUUID();
+    const baseUrl = baseUrlSetting(docUri);
     const args: SendCommandArgs = {
       uri,
       index: index ?? 0,
       sendId,
       token,
       environment: env.name || undefined,
-      baseUrl: config(docUri).get<string>('baseUrl') || undefined,
+      // Whether the token may follow the environment's base URL: the user chose it (docs/sending.md, "Where the token goes").
+      environmentNamed: environmentChosen(env.name, docUri, this.d.pickedEnvironment()),
+      baseUrl: baseUrl.value,
+      baseUrlFromWorkspace: baseUrl.fromWorkspace || undefined,
       timeoutMs: config(docUri).get<number>('timeoutMs'),
       ...extra,
     };
@@ -101,6 +115,8 @@ export class Sender {
       const results = resultsOf(raw);
       this.d.log.info(`${kind} ${vscode.workspace.asRelativePath(docUri)}${kind === 'sendAll' ? '' : `#${(index ?? 0) + 1}`}: ${results.map((r) => r.status ?? r.failure?.kind ?? 'no response').join(', ')} in ${Date.now() - started} ms`);
       this.show(results, env.name, env.baseUrl);
+      const untrusted = results.find((r) => r.failure?.kind === 'untrusted' && r.failure.trustOrigin);
+      if (untrusted && !extra.trustOrigin) return (await this.offerTrust(kind, { uri, index }, untrusted.failure!.trustOrigin!, extra)) ?? results;
       void this.offerRateLimitChoices(kind, { uri, index }, results);
       return results;
     } catch (e) {
@@ -132,6 +148,21 @@ export class Sender {
       }
       this.inFlight.get(id)?.cancel();
     }
+  }
+
+  /**
+   * The base URL comes from the workspace (graphreq.env.json or its settings file), is not loopback,
+   * and the user has not chosen it: ask once. Yes is remembered by the server for this workspace.
+   */
+  private async offerTrust(kind: SendKind, target: { uri: string; index?: number }, origin: string, extra: Pick<SendCommandArgs, 'wait' | 'force'>): Promise<SendResult[] | undefined> {
+    const send = 'Trust and Send';
+    const chosen = await vscode.window.showWarningMessage(
+      `GraphReq: this workspace's graphreq.env.json sends your access token to ${origin}, which you have not chosen. Send it there?`,
+      { modal: true, detail: 'Trusting remembers the origin for this workspace. To avoid the question, choose the environment in the environment picker.' },
+      send,
+    );
+    if (chosen !== send) return undefined;
+    return this.run(kind, target, { ...extra, trustOrigin: origin });
   }
 
   /**

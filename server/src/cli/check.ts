@@ -1,55 +1,106 @@
 /**
- * `graphreq check [PATH...] [--format text|json] [--env NAME] [--env-file FILE] [--fix]`
- * Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error.
+ * `graphreq check [PATH...] [--format text|json] [--env NAME] [--env-file FILE] [--fix] [--no-color]`
+ * Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error (a path with no .graphreq file
+ * under it is one: a mistyped path must not pass CI).
  */
-import * as fs from 'node:fs';
-import { parseArgs } from 'node:util';
-import { getApiModel, parseDocument, positionAt, validateDocument, type Finding, type TextEdit } from '../core';
-import { collectFiles, findEnvFile, loadEnvironment, readText, UsageError } from './files';
+import * as path from 'node:path';
+import { applyEdits, fixAllChoice, getApiModel, parseDocument, positionAt, validateDocument, type Finding, type GraphreqDocument, type TextEdit } from '../core';
+import { Redactor } from '../core/send';
+import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
+import { withHostInputs } from '../files/hostInputs';
+import { parseCommandArgs } from './args';
+import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, UsageError } from './files';
+import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
+import { Output, type Terminal } from './render/output';
 
 export const checkHelp = `Usage: graphreq check [PATH...] [options]
-Checks .graphreq files (folders are searched recursively) against the documented API rules.
+Checks .graphreq files (folders are searched recursively; default: the current folder) against the
+documented API rules.
   --format text|json   output format (default text: file:line:col: severity RULE-ID message)
   --env NAME           environment of graphreq.env.json to use
   --env-file FILE      environment file (default: the nearest graphreq.env.json)
-  --fix                apply the fixes that are safe to apply without review, then report what is left
-Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error.`;
+  --fix                apply the fixes that are safe without review; each one is listed
+                       (file:line: fixed RULE-ID before -> after), then what is left is reported;
+                       each file is replaced atomically, and only if nobody changed it meanwhile
+  --no-color           no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
+Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error (also: a PATH with no .graphreq file;
+a file or folder that could not be read or fixed is reported in one line, the others are checked).`;
 
-export async function runCheck(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
-  const { values, positionals } = parseArgs({
+export interface CheckHooks {
+  /** Called with --fix between computing a file's fixes and writing them; tests change the file there, as an editor saving meanwhile would. */
+  beforeWrite?: (file: string) => void;
+}
+
+export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckHooks = {}): Promise<number> {
+  const { values, positionals } = parseCommandArgs('check', {
     args: argv,
     allowPositionals: true,
-    options: { format: { type: 'string', default: 'text' }, env: { type: 'string' }, 'env-file': { type: 'string' }, fix: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      format: { type: 'string', default: 'text' },
+      env: { type: 'string' },
+      'env-file': { type: 'string' },
+      fix: { type: 'boolean', default: false },
+      'no-color': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
+  const output = new Output(terminal, { noColor: values['no-color'] });
   if (values.help) {
-    io.out(checkHelp + '\n');
+    output.out(checkHelp + '\n');
     return 0;
   }
   if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
   const inputs = positionals.length ? positionals : ['.'];
-  const files = collectFiles(inputs);
-  const env = loadEnvironment(findEnvFile(values['env-file'], inputs[0]), values.env ?? process.env.GRAPHREQ_ENV);
+  const skipped: string[] = [];
+  const files = collectFiles(inputs, skipped);
+  const envFile = findEnvFile(values['env-file'], inputs[0], (f, root) => output.err(ignoredEnvFileNote('check', f, root)));
+  const env = loadEnvironment(envFile, values.env ?? process.env.GRAPHREQ_ENV);
+  // The workspace as `graphreq send` sees it: the folder of graphreq.env.json, else the working folder.
+  const workspace = envFile ? path.dirname(path.resolve(envFile)) : process.cwd();
   env.today ??= new Date().toISOString().slice(0, 10);
+  // Files that could not be read, fixed or listed: each is reported in one line, the rest is still checked, and the exit code is 2.
+  for (const line of skipped) output.err(`graphreq check: ${line}\n`);
   const json: unknown[] = [];
-  let errors = 0;
-  let warnings = 0;
+  const counts = { files: 0, errors: 0, warnings: 0, fixes: 0, problems: skipped.length };
   for (const file of files) {
-    let text = readText(file);
+    let read: { text: string; stamp: FileStamp };
+    try {
+      // With --fix, the stamp (and content hash) of the version read: the fixed text replaces that version only.
+      read = readForUpdate(file, { hash: values.fix });
+    } catch (e) {
+      output.err(`graphreq check: ${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'}); skipped\n`);
+      counts.problems++;
+      continue;
+    }
+    counts.files++;
+    let text = read.text;
     let doc = parseDocument(text);
-    let findings = validateDocument(doc, { env, model: getApiModel() });
+    // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq send` reads them.
+    const fileEnv = withHostInputs(env, file, { stopAt: workspace });
+    let findings = validateDocument(doc, { env: fileEnv, model: getApiModel() });
     if (values.fix) {
       const fixed = applySafeFixes(text, findings);
-      if (fixed !== text) {
-        fs.writeFileSync(file, fixed);
-        text = fixed;
-        doc = parseDocument(text);
-        findings = validateDocument(doc, { env, model: getApiModel() });
+      if (fixed.text !== text) {
+        hooks.beforeWrite?.(file);
+        const written = writeFixes(file, fixed.text, read.stamp);
+        if (written === true) {
+          // The list goes with the primary output in text; JSON keeps its array of findings clean.
+          const say = (line: string): void => (values.format === 'json' ? output.err(line) : output.out(line));
+          for (const applied of describeFixes(file, doc, text, fixed.applied)) say(fixLine(values.format === 'json' ? output.errStyle : output.style, applied));
+          counts.fixes += fixed.applied.length;
+          text = fixed.text;
+          doc = parseDocument(text);
+          findings = validateDocument(doc, { env: fileEnv, model: getApiModel() });
+        } else {
+          output.err(`graphreq check: ${written}\n`);
+          counts.problems++;
+        }
       }
     }
     findings.sort((a, b) => a.span.start - b.span.start);
     for (const f of findings) {
-      if (f.severity === 'error') errors++;
-      else if (f.severity === 'warning') warnings++;
+      if (f.severity === 'error') counts.errors++;
+      else if (f.severity === 'warning') counts.warnings++;
       // Positions come from the parse (line starts per block, built for the blocks that need them).
       const start = positionAt(doc, f.span.start);
       const end = positionAt(doc, f.span.end);
@@ -57,26 +108,63 @@ export async function runCheck(argv: string[], io: { out: (s: string) => void; e
         // The long form (allowed values, parameters, the document reference) rides along for tools.
         json.push({ file, range: { start, end }, severity: f.severity, code: f.code, message: f.message, ...(f.detail ? { detail: f.detail } : {}) });
       } else {
-        io.out(`${file}:${start.line + 1}:${start.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
+        output.out(findingLine(output.style, { file, line: start.line + 1, column: start.character + 1, severity: f.severity, code: f.code, message: f.message }));
       }
     }
   }
-  if (values.format === 'json') io.out(JSON.stringify(json, null, 2) + '\n');
-  else io.err(`${files.length} file${files.length === 1 ? '' : 's'} checked: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
-  return errors > 0 ? 1 : 0;
+  if (values.format === 'json') output.out(JSON.stringify(json, null, 2) + '\n');
+  else output.err(checkSummary(output.errStyle, counts));
+  return counts.problems > 0 ? 2 : counts.errors > 0 ? 1 : 0;
 }
 
-/** Applies every fix marked safe for "fix all", skipping edits that overlap an earlier one. */
-export function applySafeFixes(text: string, findings: Finding[]): string {
-  const edits: TextEdit[] = [];
-  for (const f of findings) {
-    const fix = f.fixes?.find((x) => x.fixAll);
-    if (!fix) continue;
-    if (fix.edits.some((e) => edits.some((o) => e.span.start < o.span.end && o.span.start < e.span.end))) continue;
-    edits.push(...fix.edits);
+/**
+ * Writes the fixed text over the version that was read, atomically (a kill leaves the old text or
+ * the new one). Returns true, or the one-line reason it was not written: the file changed since it
+ * was read (an editor saved it meanwhile; its edit wins), or the write failed.
+ */
+function writeFixes(file: string, fixed: string, stamp: FileStamp): true | string {
+  try {
+    writeFileAtomicSync(file, fixed, { expect: stamp });
+    return true;
+  } catch (e) {
+    if (e instanceof FileChangedError) return `${file}: changed while it was checked; the fixes were not written (run check --fix again)`;
+    return `${file}: cannot write the fixes (${(e as NodeJS.ErrnoException).code ?? 'error'}); the file is unchanged`;
   }
-  edits.sort((a, b) => b.span.start - a.span.start);
-  let out = text;
-  for (const e of edits) out = out.slice(0, e.span.start) + e.newText + out.slice(e.span.end);
-  return out;
+}
+
+/** One fix that was applied: the finding's rule and the edits it made (offsets in the text before). */
+export interface AppliedFix {
+  code: string;
+  edits: TextEdit[];
+}
+
+/**
+ * Applies every fix marked safe for "fix all", skipping fixes that overlap an earlier one, in one
+ * pass: O(n log n) in the number of fixes (core/features/fixAll.ts).
+ */
+export function applySafeFixes(text: string, findings: Finding[]): { text: string; applied: AppliedFix[] } {
+  const chosen = fixAllChoice(findings);
+  const applied: AppliedFix[] = chosen.map((c) => ({ code: c.finding.code, edits: c.edits }));
+  applied.sort((a, b) => firstOffset(a) - firstOffset(b));
+  return { text: applyEdits(text, chosen.flatMap((c) => c.edits)), applied };
+}
+
+function firstOffset(f: AppliedFix): number {
+  let min = Infinity;
+  for (const e of f.edits) if (e.span.start < min) min = e.span.start;
+  return min;
+}
+
+/**
+ * Each applied fix as `file:line`, rule, the text it replaced and the text it wrote. A fix that
+ * removes a token from the file must not print it: both sides go through the redactor.
+ */
+function describeFixes(file: string, doc: GraphreqDocument, text: string, applied: AppliedFix[]): AppliedFixLine[] {
+  const redactor = new Redactor();
+  return applied.map((f) => {
+    const edits = [...f.edits].sort((a, b) => a.span.start - b.span.start);
+    const before = edits.map((e) => text.slice(e.span.start, e.span.end)).join(' … ');
+    const after = edits.map((e) => e.newText).join(' … ');
+    return { file, line: positionAt(doc, edits[0].span.start).line + 1, code: f.code, before: redactor.text(before), after: redactor.text(after) };
+  });
 }

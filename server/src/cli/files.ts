@@ -2,31 +2,51 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
+import { findWorkspaceEnvFile, folderOf, repositoryRoot } from '../files/envFile';
 
 export class UsageError extends Error {}
 
-/** Expands files and folders into the .graphreq files they hold (folders recursively, sorted). */
-export function collectFiles(inputs: string[]): string[] {
+/**
+ * Expands files and folders into the .graphreq files they hold (folders recursively, sorted).
+ * What cannot be checked does not stop the rest: a FIFO, socket or device given by name (reading it
+ * would block), or a folder that cannot be listed, is skipped with a one-line message in `skipped`.
+ * A name that does not exist is a usage error.
+ */
+export function collectFiles(inputs: string[], skipped: string[] = []): string[] {
   const out: string[] = [];
   for (const input of inputs) {
     let stat: fs.Stats;
     try {
       stat = fs.statSync(input);
-    } catch {
-      throw new UsageError(`${input}: no such file or folder`);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') throw new UsageError(`${input}: no such file or folder`);
+      skipped.push(`${input}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'}); skipped`);
+      continue;
     }
-    if (stat.isDirectory()) walk(input, out);
-    else out.push(input);
+    if (stat.isDirectory()) {
+      const before = { files: out.length, skipped: skipped.length };
+      walk(input, out, skipped);
+      // A folder with nothing to check is a mistake (a mistyped path must not pass CI); one that could not be read was reported.
+      if (out.length === before.files && skipped.length === before.skipped) throw new UsageError(`no .graphreq files under ${input.endsWith('/') || input.endsWith(path.sep) ? input : `${input}/`}`);
+    } else if (stat.isFile()) out.push(input);
+    else skipped.push(`${input}: not a regular file; skipped`);
   }
   return out;
 }
 
-function walk(dir: string, out: string[]): void {
-  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+function walk(dir: string, out: string[], skipped: string[]): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  } catch (e) {
+    skipped.push(`${dir}: cannot read the folder (${(e as NodeJS.ErrnoException).code ?? 'error'}); skipped`);
+    return;
+  }
   for (const e of entries) {
     if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, out);
+    if (e.isDirectory()) walk(p, out, skipped);
+    // Only regular files: a FIFO named *.graphreq would block the read.
     else if (e.isFile() && e.name.endsWith('.graphreq')) out.push(p);
   }
 }
@@ -39,21 +59,29 @@ export function readText(file: string): string {
   }
 }
 
-/** graphreq.env.json: `--env-file`, else the nearest one from the first input (or the working folder) upwards. */
-export function findEnvFile(explicit: string | undefined, from: string): string | undefined {
+/**
+ * graphreq.env.json: `--env-file`, else the nearest one from the first input (or the working folder)
+ * up to the workspace root and never above it (files/envFile.ts). An environment file above the root
+ * is not used; `onIgnored` hears of it, so the user can be told why.
+ */
+export function findEnvFile(explicit: string | undefined, from: string, onIgnored?: (file: string, root: string) => void): string | undefined {
   if (explicit) {
     if (!fs.existsSync(explicit)) throw new UsageError(`${explicit}: no such environment file`);
     return explicit;
   }
-  let dir = path.resolve(from);
-  if (fs.existsSync(dir) && fs.statSync(dir).isFile()) dir = path.dirname(dir);
-  for (;;) {
-    const candidate = path.join(dir, 'graphreq.env.json');
-    if (fs.existsSync(candidate)) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
+  const lookup = findWorkspaceEnvFile(folderOf(from), cliWorkspaceRoot(from));
+  if (lookup.ignoredOutside) onIgnored?.(lookup.ignoredOutside, lookup.root);
+  return lookup.file;
+}
+
+/** The line that says why an environment file was not used. */
+export function ignoredEnvFileNote(command: string, file: string, root: string): string {
+  return `graphreq ${command}: ${file} is not used: it is outside the workspace ${root} (pass --env-file to use it)\n`;
+}
+
+/** The workspace of the CLI: the repository holding `input` (the nearest folder with .git), else the working folder. */
+export function cliWorkspaceRoot(input: string): string {
+  return repositoryRoot(folderOf(input)) ?? process.cwd();
 }
 
 export function loadEnvironment(envFile: string | undefined, name: string | undefined): EnvironmentSettings {

@@ -1,50 +1,87 @@
 /**
- * The graphreq CLI: `graphreq check | send | serve | lsp`. Each subcommand lives in its own file;
- * this one dispatches and turns usage errors into one line on stderr and exit code 2.
+ * The graphreq CLI: `graphreq check | send | serve | lsp`, and `graphreq help [COMMAND]`. Each
+ * subcommand lives in its own file and renders through render/; this one dispatches and turns
+ * usage errors into one line on stderr and exit code 2.
  */
-import { runCheck } from './check';
-import { runLsp } from './lsp';
+import { didYouMean } from './args';
+import { checkHelp, runCheck } from './check';
 import { UsageError } from './files';
-import { runSend } from './send';
-import { runServe } from './serve';
+import { lspHelp, runLsp } from './lsp';
+import { processTerminal, type Terminal } from './render/output';
+import { runSend, sendHelp } from './send';
+import { runServe, serveHelp } from './serve';
 
-export const version = '0.1.0';
+import { version } from '../version';
 
-type Io = { out: (s: string) => void; err: (s: string) => void };
-type Command = (argv: string[], io: Io) => Promise<number>;
+export { version };
 
-const commands: Record<string, { run: Command; summary: string }> = {
-  check: { run: runCheck, summary: 'check .graphreq files against the documented rules' },
-  send: { run: runSend, summary: 'send requests; print responses, decoded errors and usage' },
-  lsp: { run: runLsp, summary: 'start the language server (--stdio) for any LSP editor' },
-  serve: { run: runServe, summary: 'run the local emulator of the documented API (docs/emulator.md)' },
+type Command = (argv: string[], terminal: Terminal) => Promise<number>;
+
+const commands: Record<string, { run: Command; summary: string; help: string }> = {
+  check: { run: runCheck, summary: 'check .graphreq files against the documented rules', help: checkHelp },
+  send: { run: runSend, summary: 'send requests; print responses, decoded errors and usage as they come', help: sendHelp },
+  serve: { run: runServe, summary: 'run the local emulator of the documented API (docs/emulator.md)', help: serveHelp },
+  lsp: { run: runLsp, summary: 'start the language server (--stdio) for any LSP editor', help: lspHelp },
 };
 
 function help(): string {
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(7)} ${c.summary}`);
-  return `graphreq ${version}: write, check and send requests to the Graph-style API\n\nUsage: graphreq <command> [options]  (graphreq <command> --help for details)\n\n${lines.join('\n')}\n`;
+  return [
+    `graphreq ${version}: write, check and send requests to the Graph-style API`,
+    '',
+    'Usage: graphreq <command> [options]',
+    '',
+    ...lines,
+    '',
+    'graphreq help <command> (or graphreq <command> --help) shows the options of a command.',
+    'Colours: on a terminal; NO_COLOR=1 or --no-color turns them off, FORCE_COLOR=1 forces them.',
+    'Docs: docs/sending.md, docs/format.md, docs/rules.md, docs/emulator.md',
+    '',
+  ].join('\n');
 }
 
-export async function main(argv: string[], io: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) }): Promise<number> {
+function unknownCommand(name: string): string {
+  return `graphreq: unknown command "${name}"${didYouMean(name, Object.keys(commands))}; see graphreq --help\n`;
+}
+
+export async function main(argv: string[], terminal: Terminal = processTerminal()): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    io.out(help());
-    return name ? 0 : 2;
+  if (!name) {
+    terminal.err(help());
+    return 2;
   }
-  if (name === '--version' || name === '-v') {
-    io.out(`${version}\n`);
+  if (name === '--help' || name === '-h') {
+    terminal.out(help());
+    return 0;
+  }
+  if (name === 'help') {
+    const topic = rest[0];
+    if (topic === undefined) {
+      terminal.out(help());
+      return 0;
+    }
+    const command = commands[topic];
+    if (!command) {
+      terminal.err(unknownCommand(topic));
+      return 2;
+    }
+    terminal.out(command.help + '\n');
+    return 0;
+  }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    terminal.out(`${version}\n`);
     return 0;
   }
   const command = commands[name];
   if (!command) {
-    io.err(`graphreq: unknown command "${name}" (try: ${Object.keys(commands).join(', ')})\n`);
+    terminal.err(name.startsWith('-') ? `graphreq: ${name} goes after a command (graphreq <command> ${name}); see graphreq --help\n` : unknownCommand(name));
     return 2;
   }
   try {
-    return await command.run(rest, io);
+    return await command.run(rest, terminal);
   } catch (e) {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.err(`graphreq ${name}: ${(e as Error).message.split('\n')[0]}\n`);
+    if (e instanceof UsageError) {
+      terminal.err(`graphreq ${name}: ${e.message.split('\n')[0]}\n`);
       return 2;
     }
     throw e;

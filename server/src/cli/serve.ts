@@ -1,67 +1,91 @@
 /**
- * `graphreq serve [--host 127.0.0.1] [--port N] [--data FILE] [--config FILE]`: runs the local
- * emulator of the documented service until SIGINT or SIGTERM, then closes it cleanly (calls in
- * progress finish and their state is written) and exits 0.
+ * `graphreq serve [--host 127.0.0.1] [--port N] [--data FILE] [--config FILE] [--quiet]`: runs the
+ * local emulator of the documented service until SIGINT or SIGTERM, then closes it cleanly (calls in
+ * progress finish and their state is written) and exits 0. It says where it listens and which token
+ * to use, and logs one line per request (method, path, status, time) unless `--quiet`.
  */
-import * as fs from 'node:fs';
-import { parseArgs } from 'node:util';
-import { startEmulator, type EmulatorConfig } from '../emulator';
+import { startEmulator, type EmulatorConfig, type RequestLogEntry } from '../emulator';
+import { mergeConfig, defaultConfig } from '../emulator/config';
+import { parseCommandArgs } from './args';
 import { UsageError } from './files';
+import { Output, type Terminal } from './render/output';
+import { requestLogLine, serveBanner } from './render/serve';
+import { readServeConfig } from './serveConfig';
 
 export const serveHelp = `Usage: graphreq serve [options]
 Runs the local emulator of the documented API (docs/emulator.md) until Ctrl+C.
   --host HOST      address to listen on (default 127.0.0.1, loopback only)
   --port N         port (default 8990; 0 picks a free one)
   --data FILE      keep the state in FILE (created with the seed data when absent); default: in memory
-  --config FILE    JSON configuration merged over the defaults (tokens, versions, quotas, limits)
-The token demo-token is accepted by default. Exit codes: 0 after a clean stop, 2 usage error.`;
+  --config FILE    JSON configuration merged over the defaults (tokens, versions, quotas, limits);
+                   an unknown key is refused, naming the nearest known one
+  --quiet          no line per request (the log is: method, path without query, status, time)
+  --no-color       no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
+  --test-clock     test mode: POST /__graphreq/clock?advance=90m moves the emulator's clock forward
+It prints its base URL and the token to use (demo-token unless the configuration removes it).
+Ctrl+C stops it cleanly; a second Ctrl+C exits at once.
+Exit codes: 0 after a clean stop, 2 usage error.`;
 
 export const DEFAULT_PORT = 8990;
 
-export async function runServe(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
-  const { values } = parseArgs({
+export async function runServe(argv: string[], terminal: Terminal): Promise<number> {
+  const { values } = parseCommandArgs('serve', {
     args: argv,
-    options: { host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string' }, data: { type: 'string' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string' },
+      data: { type: 'string' },
+      config: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      'test-clock': { type: 'boolean', default: false },
+      'no-color': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
+  const output = new Output(terminal, { noColor: values['no-color'] });
   if (values.help) {
-    io.out(serveHelp + '\n');
+    output.out(serveHelp + '\n');
     return 0;
   }
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535, not "${values.port}"`);
-  const config = values.config ? readConfig(values.config) : undefined;
+  if (!/^\d+$/.test(values.port ?? '0') || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535, not "${values.port}"`);
+  const read = values.config ? readServeConfig(values.config) : undefined;
+  const config = values['test-clock'] ? { ...read, testClock: true } : read;
+  let merged: EmulatorConfig;
+  try {
+    merged = mergeConfig(defaultConfig, config ?? {});
+  } catch (e) {
+    throw new UsageError(`${values.config}: ${(e as Error).message}`);
+  }
 
+  const log = values.quiet ? undefined : (entry: RequestLogEntry): void => output.out(requestLogLine(output.style, entry));
   let emulator;
   try {
-    emulator = await startEmulator({ host: values.host, port, dataFile: values.data, config });
+    emulator = await startEmulator({ host: values.host, port, dataFile: values.data, config, onRequest: log });
   } catch (e) {
-    // A config that does not check out, a data file that is not emulator state, a port in use.
+    // A data file that is not emulator state, a port in use.
     throw new UsageError((e as Error).message);
   }
-  if (!isLoopback(values.host!)) io.err(`graphreq serve: listening on ${values.host}, which is not loopback: anyone who can reach it can use the configured tokens\n`);
-  io.out(`graphreq emulator listening on ${emulator.url}${values.data ? ` (state in ${values.data})` : ' (state in memory)'}; Ctrl+C stops it\n`);
-
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+  // Listen for the stop before saying where to call: a Ctrl+C right after the banner must stop cleanly.
+  const stopped = new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
-  await emulator.close();
-  io.out(`graphreq emulator stopped (${signal})\n`);
-  return 0;
-}
+  if (!isLoopback(values.host!)) output.err(`graphreq serve: listening on ${values.host}, which is not loopback: anyone who can reach it can use the configured tokens\n`);
+  output.out(serveBanner(output.style, { url: emulator.url, dataFile: values.data, configFile: values.config, tokens: Object.keys(merged.tokens), documentedTokens: Object.keys(defaultConfig.tokens), quiet: values.quiet }));
 
-function readConfig(file: string): Partial<EmulatorConfig> {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  const signal = await stopped;
+  // The first signal stops cleanly; a second one means "now": every answered change is already on disk.
+  for (const s of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(s);
+    process.once(s, () => {
+      output.err(`graphreq serve: stopped at once (second ${s}); calls in progress were not answered\n`);
+      process.exit(130);
+    });
   }
-  try {
-    return JSON.parse(text) as Partial<EmulatorConfig>;
-  } catch (e) {
-    throw new UsageError(`${file}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
-  }
+  await emulator.close();
+  output.out(`graphreq emulator stopped (${signal})\n`);
+  return 0;
 }
 
 function isLoopback(host: string): boolean {

@@ -4,8 +4,13 @@
  *
  *   { "$shared": { "version": "v23.0", "account": "1234567890" },
  *     "local":   { "baseUrl": "http://127.0.0.1:8990" },
- *     "prod":    { "baseUrl": "https://graph.example.com", "accessTokenEnv": "PROD_TOKEN",
+ *     "prod":    { "baseUrl": "https://graph.example.com", "accessTokenEnv": "GRAPHREQ_PROD_TOKEN",
  *                  "default_dsa_payor": "Acme Ltd", "default_dsa_beneficiary": "Acme Ltd" } }
+ *
+ * The file is data from the repository, not the user's choice: its `baseUrl` and `accessTokenEnv`
+ * are obeyed only within limits (docs/sending.md, "Where the token goes"). `accessTokenEnv` may name
+ * only a variable made for graphreq (TOKEN_VARIABLE_PATTERN) or one the user allowed outside the
+ * repository, so that a planted file cannot send `GITHUB_TOKEN` or any other secret of the shell.
  */
 import type { Environment } from './types';
 
@@ -64,6 +69,31 @@ export function resolveEnvironment(file: EnvironmentFile | undefined, name: stri
   };
 }
 
+/** Whether a key of an environment section is a variable for `{{name}}` (not a setting of graphreq). */
+export function isEnvironmentVariableKey(key: string): boolean {
+  return !RESERVED.has(key) && !key.startsWith('$');
+}
+
 function isStringMap(v: unknown): v is Record<string, string> {
   return typeof v === 'object' && v !== null && Object.values(v).every((x) => typeof x === 'string');
+}
+
+/** The variable the token is read from when the environment names none. */
+export const DEFAULT_TOKEN_VARIABLE = 'GRAPHREQ_ACCESS_TOKEN';
+
+/**
+ * Variables `accessTokenEnv` may name without being allowed explicitly: `GRAPHREQ_` followed by
+ * anything ending in `TOKEN` (`GRAPHREQ_ACCESS_TOKEN`, `GRAPHREQ_PROD_TOKEN`). Only the user names
+ * variables like that, for graphreq; `*_ACCESS_TOKEN` alone would also match other services' secrets.
+ */
+export const TOKEN_VARIABLE_PATTERN = /^GRAPHREQ_[A-Z0-9_]*TOKEN$/;
+
+/**
+ * Why `accessTokenEnv` may not name `name` (null when it may): it must follow TOKEN_VARIABLE_PATTERN
+ * or be in `allowed` (the user's own list, kept outside the repository: GRAPHREQ_TOKEN_VARIABLES).
+ */
+export function tokenVariableProblem(name: string, allowed: readonly string[] = []): string | null {
+  if (TOKEN_VARIABLE_PATTERN.test(name) || allowed.includes(name)) return null;
+  const shown = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name) ? name : JSON.stringify(name.slice(0, 64));
+  return `accessTokenEnv names ${shown}, which is not a graphreq token variable: name a variable GRAPHREQ_<NAME>_TOKEN, or allow it with GRAPHREQ_TOKEN_VARIABLES=${/^\w+$/.test(name) ? name : 'NAME'}`;
 }

@@ -5,24 +5,30 @@
  */
 export * from './types';
 export type * from './syntax/ast';
-export { parseDocument, updateDocument, blockAt } from './syntax/parseDocument';
+export { parseDocument, updateDocument, blockAt, requestNumber } from './syntax/parseDocument';
 export { parseBlock, HTTP_METHODS } from './syntax/parseBlock';
 export { findBlockStarts } from './syntax/splitBlocks';
 export { parseFieldList, type FieldItem, type FieldList, type FieldModifier } from './syntax/fields';
 export { positionAt, positionInBlock, blockStartLines, offsetAt, documentText, lineStartsOf } from './syntax/positions';
 export { ApiModel, getApiModel, type EndpointDef, type RuleInfo, type ErrorCodeInfo } from './model/apiModel';
-export { parseVersion, type Version } from './model/version';
+export { parseVersion, compareVersions, type Version } from './model/version';
 export { validateDocument, validateBlock, validateByBlock, allFindings, urlReadRate, ValidationCache, type ValidateOptions, type UrlRead, type BlockResult, type DocumentValidation } from './features/validation';
 export { buildFileContext, contextParts, contextFromParts, resolveText, requestName, type FileContext, type FileContextParts } from './analysis/fileContext';
 export { buildBlockCall, type BlockCall } from './analysis/blockCall';
+export { nameIndex, blockNames, type NameIndex, type NameSite, type NameUse, type BlockNames } from './analysis/names';
+export { readEnvFileNames, envKeys, envDefinitions, type EnvFileNames, type EnvFileKey } from './analysis/envFileNames';
+export type { NavigationContext, Place, ResolvedName } from './features/navigation';
+export { renameEnvVariableIn, envVariableUses, type PrepareRenameResult, type RenameResult, type RenameKind } from './features/rename';
 export type { Call, CallParam } from './analysis/call';
 export { checkCall } from './rules/engine';
 export type { RuleFinding, Location, ServiceError } from './rules/ruleFinding';
-export { readEnvironmentFile, resolveEnvironment, type EnvironmentFile, type EnvironmentSettings } from './environment';
+export { readEnvironmentFile, resolveEnvironment, tokenVariableProblem, TOKEN_VARIABLE_PATTERN, DEFAULT_TOKEN_VARIABLE, type EnvironmentFile, type EnvironmentSettings } from './environment';
 export { createLanguageService, type LanguageService, type CompletionItem, type Hover, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './languageService';
 export { SEMANTIC_TOKEN_TYPES } from './features/structure';
+export { fixAllEdits, fixAllChoice, applyEdits } from './features/fixAll';
 export { mask } from './features/completion';
 // Used by the emulator to read HTTP requests the way the editor reads files.
 export { splitVersion } from './model/apiModel';
 export { coerce, resolveRef, characterCount } from './model/validateValue';
+export { parseJsonExact } from './syntax/jsonBody';
 export { euTargeting } from './rules/adsetRegionRules';

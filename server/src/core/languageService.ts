@@ -5,8 +5,11 @@
 import { buildFileContext, type FileContext } from './analysis/fileContext';
 import { getCompletions as blockCompletions, type CompletionItem } from './features/completion';
 import { getHover as blockHover, type Hover } from './features/hover';
+import { fixAllEdits } from './features/fixAll';
 import { getCodeLenses, getDocumentSymbols, getFoldingRanges, getSemanticTokens, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './features/structure';
 import { validateByBlock, validateDocument, ValidationCache, type DocumentValidation } from './features/validation';
+import { getDefinition, getHighlights, getReferences, type NavigationContext, type Place } from './features/navigation';
+import { getRenameEdits, prepareRename, type PrepareRenameResult, type RenameResult } from './features/rename';
 import { getApiModel, type ApiModel } from './model/apiModel';
 import type { GraphreqDocument } from './syntax/ast';
 import { blockAt, parseDocument, updateDocument } from './syntax/parseDocument';
@@ -30,6 +33,12 @@ export interface LanguageService {
   getFoldingRanges(doc: GraphreqDocument): FoldingRange[];
   getCodeLenses(doc: GraphreqDocument, file: FileContext): CodeLens[];
   getSemanticTokens(doc: GraphreqDocument, range?: Span): SemanticToken[];
+  /** Where the name at `offset` is defined (in the document or in graphreq.env.json). */
+  getDefinition(ctx: NavigationContext, offset: number): { origin: Span; targets: Place[] } | undefined;
+  getReferences(ctx: NavigationContext, offset: number, includeDeclaration: boolean): Place[];
+  getHighlights(ctx: NavigationContext, offset: number): Array<{ span: Span; kind: 'read' | 'write' }>;
+  prepareRename(ctx: NavigationContext, offset: number): PrepareRenameResult;
+  getRenameEdits(ctx: NavigationContext, offset: number, newName: string): RenameResult;
   readonly model: ApiModel;
 }
 
@@ -64,19 +73,18 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
       return out;
     },
     getFixAll(findings) {
-      const edits: Fix['edits'] = [];
-      for (const f of findings) {
-        const fix = f.fixes?.find((x) => x.fixAll);
-        if (!fix) continue;
-        if (fix.edits.some((e) => edits.some((o) => e.span.start < o.span.end && o.span.start < e.span.end))) continue;
-        edits.push(...fix.edits);
-      }
+      const edits = fixAllEdits(findings);
       return edits.length ? { title: 'Fix all safe problems in the file', edits } : undefined;
     },
     getDocumentSymbols,
     getFoldingRanges,
     getCodeLenses: (doc, file) => getCodeLenses(doc, file, model),
     getSemanticTokens,
+    getDefinition,
+    getReferences,
+    getHighlights,
+    prepareRename,
+    getRenameEdits,
   };
 }
 

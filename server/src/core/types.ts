@@ -68,6 +68,23 @@ export interface Environment {
   accounts?: Record<string, { default_dsa_payor?: string; default_dsa_beneficiary?: string }>;
   /** Today's date (YYYY-MM-DD); injected so the core stays deterministic. */
   today?: string;
+  /**
+   * Where sends go (graphreq.env.json's baseUrl or the editor's setting); none: the embedded
+   * emulator. The checker reads it to tell whether a request written with an absolute URL is sent.
+   */
+  baseUrl?: string;
+  /** The host process's environment variables, for `{{$processEnv NAME}}` (passed in by the host). */
+  processEnv?: Record<string, string>;
+  /** The variables of the `.env` file of the request file's folder or above it, for `{{$dotenv NAME}}`. */
+  dotenv?: Record<string, string>;
+  /**
+   * Reads a `< path` body for the core: the path as written (variables resolved), relative to the
+   * request file's folder. The host does the I/O; without a reader, file bodies cannot be read.
+   */
+  readFile?: (path: string) => BodyFileResult;
 }
+
+/** What the host found at the path of a `< path` body. */
+export type BodyFileResult = { ok: true; text: string } | { ok: false; reason: string };
 
 export const emptyEnvironment: Environment = { variables: {} };

@@ -5,7 +5,7 @@
  * What the service knows and a file does not is filled in here: the version a call without one
  * uses, the release table (so an expired version gets REQ-VERSION-EXPIRED), the ad account's saved
  * DSA defaults, and the objective, buying type and budget of an existing campaign, which the editor
- * learns from `# @objective`, `# @buying-type` and `# @campaign-budget` directives.
+ * learns from `# @objective`, `# @buying-type`, `# @campaign-budget` and `# @campaign-type` directives.
  */
 import { getApiModel, parseFieldList, type Call, type CallParam, type Environment } from '../core';
 import { splitVersion } from '../core';
@@ -45,7 +45,8 @@ export function buildCall(input: HttpInput, config: EmulatorConfig, state: Emula
     defaultVersion: config.defaultVersion ?? config.latestVersion,
     latestVersion: config.latestVersion,
     // With routing, an expired version never reaches the rules: the version that answers is available.
-    releases: config.expiredVersions === 'fail' ? config.releases : undefined,
+    // The table also tells the rules which versions exist at all (REQ-VERSION-UNKNOWN).
+    releases: config.releases,
     today,
     accounts: accountDefaults(match?.values['ad-account-id'], state),
   };
@@ -82,6 +83,7 @@ function campaignDirectives(campaignId: unknown, state: EmulatorState): Map<stri
     directives.set('objective', campaign.objective);
     directives.set('buying-type', campaign.buying_type);
     directives.set('campaign-budget', campaign.budget);
+    directives.set('campaign-type', campaign.ios14 ? 'ios14' : 'regular');
   }
   return directives;
 }

@@ -24,12 +24,18 @@ export interface AppSettings {
   accessTier: 'development_access' | 'standard_access';
   /** Users the business can message: the messaging app API allows 200 x this many calls per 24 hours. */
   engagedUsers: number;
+  /** When the app first called (YYYY-MM-DD), for [3] Versioning 5; unset: its first call to the emulator. */
+  firstCall?: string;
 }
 
 /** The inputs of the per-account formulas, and the account kind for ADSET-ACCOUNT-LIMIT. */
 export interface AccountSettings {
-  /** Active ads of the account: ads management allows 300 (or 100000) + 40 x this many calls per hour. */
-  activeAds: number;
+  /**
+   * Active ads of the account: ads management allows 300 (or 100000) + 40 x this many calls per
+   * hour. Unset (the default), the emulator counts the account's ACTIVE ads in its own state; set,
+   * it stands for ads the emulator does not hold.
+   */
+  activeAds?: number;
   /** A bulk ad account holds 10000 non-deleted ad sets instead of 5000. */
   bulk: boolean;
 }
@@ -74,6 +80,18 @@ export interface EmulatorConfig {
   testScale: { window: number; quota: number };
   /** Larger request bodies are answered 413. */
   maxBodyBytes: number;
+  /**
+   * Connection timeouts: a connection that has not sent its request line and headers within
+   * `headersMs`, or its whole request within `requestMs`, is closed (408); an idle keep-alive
+   * connection after `keepAliveMs`, any silent socket after `idleMs`.
+   */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; idleMs: number };
+  /** Connections beyond this many are closed at once, so sockets never exhaust the file descriptors the state file needs. */
+  maxConnections: number;
+  /** Host names besides localhost, 127.0.0.1 and [::1] that reach a loopback emulator (see origin.ts). */
+  allowedHosts: string[];
+  /** Test mode only: `/__graphreq/clock` moves the emulator's clock forward (docs/emulator.md, The clock). */
+  testClock: boolean;
 }
 
 /** The defaults, as documented in docs/emulator.md. Release dates are illustrative: [3] does not show them. */
@@ -117,7 +135,8 @@ export const defaultConfig: EmulatorConfig = {
   apps: {},
   defaultApp: { dailyActiveUsers: 100, accessTier: 'development_access', engagedUsers: 10 },
   accounts: {},
-  defaultAccount: { activeAds: 0, bulk: false },
+  // activeAds undefined: counted in the state (a config file's `"activeAds": null` returns to it).
+  defaultAccount: { activeAds: undefined, bulk: false },
   userCallsPerHour: 4800,
   limits: {
     adSetsPerAccount: 5000,
@@ -132,6 +151,10 @@ export const defaultConfig: EmulatorConfig = {
   testMode: false,
   testScale: { window: 1 / 60, quota: 1 / 100 },
   maxBodyBytes: 1024 * 1024,
+  timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, idleMs: 30_000 },
+  maxConnections: 512,
+  allowedHosts: [],
+  testClock: false,
 };
 
 export function appSettings(config: EmulatorConfig, app: string): AppSettings {
@@ -200,6 +223,7 @@ export function checkConfig(c: EmulatorConfig): void {
     if (app.dailyActiveUsers !== undefined) positive(`${name}.dailyActiveUsers`, app.dailyActiveUsers);
     if (app.engagedUsers !== undefined) positive(`${name}.engagedUsers`, app.engagedUsers);
     if (app.accessTier !== undefined && app.accessTier !== 'development_access' && app.accessTier !== 'standard_access') fail(`${name}.accessTier must be development_access or standard_access`);
+    if (app.firstCall !== undefined && (typeof app.firstCall !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(app.firstCall))) fail(`${name}.firstCall must be a YYYY-MM-DD date`);
   }
   for (const [name, acc] of [['defaultAccount', c.defaultAccount], ...Object.entries(c.accounts).map(([k, v]) => [`accounts.${k}`, v] as const)] as const) {
     if (!isPlainObject(acc)) fail(`${name} must be an object`);
@@ -211,4 +235,11 @@ export function checkConfig(c: EmulatorConfig): void {
   positive('timeShare', c.timeShare);
   if (!(c.testScale.window > 0) || !(c.testScale.quota > 0)) fail('testScale.window and testScale.quota must be greater than 0');
   if (!(c.maxBodyBytes > 0)) fail('maxBodyBytes must be greater than 0');
+  if (!isPlainObject(c.timeouts)) fail('timeouts must be an object');
+  for (const k of ['headersMs', 'requestMs', 'keepAliveMs', 'idleMs'] as const) {
+    if (!Number.isInteger(c.timeouts[k]) || c.timeouts[k] < 1) fail(`timeouts.${k} must be a whole number of milliseconds, at least 1`);
+  }
+  if (!Number.isInteger(c.maxConnections) || c.maxConnections < 1) fail('maxConnections must be a whole number of at least 1');
+  if (!Array.isArray(c.allowedHosts) || !c.allowedHosts.every((h) => typeof h === 'string' && /^[a-z0-9.-]+$/i.test(h))) fail('allowedHosts must be a list of host names');
+  if (typeof c.testClock !== 'boolean') fail('testClock must be true or false');
 }

@@ -5,7 +5,9 @@
  * hostile (oversized, malformed, too deeply nested), is refused with an envelope, never a crash.
  */
 import type { IncomingMessage } from 'node:http';
+import { parseJsonExact } from '../core';
 import { ServiceError } from './envelope';
+import { checkFieldList, checkIdLength, checkIds, MAX_NESTING, MAX_PARAMS, tooManyParams } from './inputLimits';
 
 export interface InputParam {
   name: string;
@@ -25,8 +27,6 @@ export interface HttpInput {
   headers: Map<string, string>;
 }
 
-/** Objects and lists nested deeper than this are refused: no documented value comes close. */
-export const MAX_NESTING = 64;
 /** Past this many bytes a refused body is no longer drained: the connection is closed instead. */
 const DRAIN_FACTOR = 64;
 
@@ -36,11 +36,17 @@ export async function readInput(req: IncomingMessage, maxBodyBytes: number): Pro
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v);
   const { path, query } = splitTarget(req.url ?? '/');
   const segments = decodeSegments(path);
+  for (const s of segments) checkIdLength('path', s);
   const params: InputParam[] = [];
-  params.push(...encodedParams(query, 'query'));
+  params.push(...encodedParams(query, 'query', MAX_PARAMS));
   const body = await readBody(req, maxBodyBytes);
-  if (body.length > 0) params.push(...bodyParams(body, headers.get('content-type')));
-  for (const p of params) checkNesting(p);
+  if (body.length > 0) params.push(...bodyParams(body, headers.get('content-type'), MAX_PARAMS - params.length));
+  for (const p of params) {
+    checkNesting(p);
+    if (typeof p.value !== 'string') continue;
+    if (p.name === 'fields') checkFieldList(p.name, p.value);
+    else if (p.name === 'id' || p.name === 'ids') checkIds(p.name, p.value);
+  }
   return { method, segments, params, headers };
 }
 
@@ -99,33 +105,45 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
     });
     req.on('end', () => (tooLarge ? reject(refuse()) : resolve(Buffer.concat(chunks))));
     req.on('error', (e) => reject(badRequest(`The request body could not be read (${e.message}).`)));
+    // A connection cut before the body ended (a client gone, a server stopping) settles the call too.
+    req.on('close', () => reject(badRequest('The connection closed before the request body ended.')));
   });
 }
 
-function bodyParams(body: Buffer, contentType: string | undefined): InputParam[] {
+/** `room`: how many more parameters the call may have. */
+function bodyParams(body: Buffer, contentType: string | undefined, room: number): InputParam[] {
   const media = (contentType ?? '').split(';')[0].trim().toLowerCase();
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') throw unsupportedType(`charset ${charset}`);
   const text = decodeUtf8(body);
-  if (media === 'application/x-www-form-urlencoded') return encodedParams(text, 'form');
+  if (media === 'application/x-www-form-urlencoded') return encodedParams(text, 'form', room);
   if (media === 'application/json' || /^application\/[\w.+-]+\+json$/.test(media)) {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      // Integers beyond 2^53 keep their digits (int64 budgets, unquoted 18-digit ids).
+      value = parseJsonExact(text);
     } catch (e) {
       throw badRequest(`The JSON body cannot be read: ${(e as Error).message.split('\n')[0].slice(0, 200)}`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('A JSON body must be an object whose members are the parameters of the call.');
+    if (Object.keys(value).length > room) throw tooManyParams();
     return Object.entries(value as Record<string, unknown>).map(([name, v]) => ({ name, value: v, source: 'json' as const }));
   }
   throw unsupportedType(media === '' ? 'a body without Content-Type' : media);
 }
 
-/** `a=1&b=%7B%7D` as URLSearchParams reads it, keeping each value's text as sent. */
-function encodedParams(text: string, source: 'query' | 'form'): InputParam[] {
+/** `a=1&b=%7B%7D` as URLSearchParams reads it, keeping each value's text as sent; more than `room` parameters are refused. */
+function encodedParams(text: string, source: 'query' | 'form', room: number): InputParam[] {
   const out: InputParam[] = [];
-  for (const pair of text.split('&')) {
+  let start = 0;
+  while (start <= text.length) {
+    // Pairs are cut one at a time, so a body of 100,000 pairs is refused after the first 101.
+    let end = text.indexOf('&', start);
+    if (end < 0) end = text.length;
+    const pair = text.slice(start, end);
+    start = end + 1;
     if (pair === '') continue;
+    if (out.length >= room) throw tooManyParams();
     const eq = pair.indexOf('=');
     const [[name, value]] = new URLSearchParams(pair);
     out.push({ name, value, source, raw: eq >= 0 ? pair.slice(eq + 1) : '' });

@@ -1,14 +1,17 @@
 /**
  * One call, start to finish, in the order the service works:
- *   read the request -> who is calling (190) -> which version and endpoint -> count it against the
- *   rate limits (429 once a limit is reached) -> the rule engine (the editor's rules, 400) ->
- *   the endpoint's handler (the checks that need stored data, then the answer).
+ *   read the request, within the input limits (400) -> a browser page of another origin (403) ->
+ *   who is calling (190) -> which version and endpoint -> count it against the rate limits (429
+ *   once a limit is reached) -> the rule engine (the editor's rules, 400), with the app's version
+ *   history ([3] Versioning 5) after its version findings -> the endpoint's handler (the checks that
+ *   need stored data, then the answer).
  * Whatever goes wrong becomes an error envelope; the usage headers go out on every counted call,
- * refused or not.
+ * refused or not. Once the server is stopping, calls that arrive get 503 and change nothing.
  */
 import type { IncomingMessage } from 'node:http';
 import { checkCall, type ApiModel } from '../core';
 import { buildCall } from './buildCall';
+import type { EmulatorClock } from './clock';
 import { appSettings, type EmulatorConfig } from './config';
 import { envelopeOf, ServiceError, unknownObject } from './envelope';
 import { handlers } from './handlers';
@@ -17,16 +20,23 @@ import { Limiter } from './limits/limiter';
 import { limitError } from './limits/limitError';
 import { isAdsV33OrOlder, meteredScopes } from './limits/meter';
 import { usageHeaders } from './limits/usageHeaders';
+import { checkOrigin, type OwnAddress } from './origin';
+import { OWN_PREFIX, ownEndpoint } from './ownEndpoints';
 import { refusalOf, refusingFinding } from './refusal';
 import type { Store } from './store';
 import { identifyCaller } from './tokens';
+import { checkVersionHistory, namedVersion } from './versionHistory';
 
 export interface EmulatorRuntime {
   config: EmulatorConfig;
   store: Store;
   limiter: Limiter;
   model: ApiModel;
-  now: () => number;
+  clock: EmulatorClock;
+  /** Where the server listens, for the Host and Origin checks. */
+  own: OwnAddress;
+  /** Set when the server starts to stop. */
+  closing: boolean;
 }
 
 export interface Answer {
@@ -38,10 +48,14 @@ export interface Answer {
 export async function answer(req: IncomingMessage, rt: EmulatorRuntime): Promise<Answer> {
   const headers: Record<string, string> = {};
   try {
+    // The body is read first (within maxBodyBytes) so that a refusal does not leave it on the connection.
     const input = await readInput(req, rt.config.maxBodyBytes);
+    checkOrigin(input.method, req.headers, rt.own);
+    if (rt.closing) throw stopping();
+    if (input.segments[0] === OWN_PREFIX) return await ownEndpoint(input, rt);
     const tokenParam = [...input.params].reverse().find((p) => p.name === 'access_token')?.value;
     const caller = identifyCaller(tokenParam, input.headers.get('authorization'), rt.config);
-    const now = rt.now();
+    const now = rt.clock.now();
     const { call, version, written } = buildCall(input, rt.config, rt.store.state, new Date(now).toISOString().slice(0, 10));
     headers['X-Graphreq-Version'] = version.version.text;
 
@@ -51,6 +65,11 @@ export async function answer(req: IncomingMessage, rt: EmulatorRuntime): Promise
     if (blocked) throw limitError(blocked, rt.limiter.usage(blocked, now), headers);
 
     const refusal = refusingFinding(checkCall(call, rt.model, { written }), rt.model);
+    // A version the service does not publish (or has expired) is refused before the app's history is
+    // read; any other call to a named version goes through [3] Versioning 5 first (versionHistory.ts).
+    if (refusal && refusal.at.kind === 'version') throw refusalOf(refusal, rt.model);
+    const named = namedVersion(version.source, version.routedFrom, version.version);
+    if (named) await checkVersionHistory(rt.store, caller.app, named, rt.config, now);
     if (refusal) throw refusalOf(refusal, rt.model);
     const handler = call.endpoint ? handlers[call.endpoint.id] : undefined;
     if (!handler) throw unknownObject(`/${input.segments.join('/')}`, input.method);
@@ -66,4 +85,17 @@ export async function answer(req: IncomingMessage, rt: EmulatorRuntime): Promise
     const init = { status: 500, code: 1, message: 'An unknown error occurred', transient: true, userTitle: 'Emulator error', userMessage: `The emulator failed to answer: ${(e as Error)?.message ?? String(e)}` };
     return { status: 500, headers, body: envelopeOf(init, rt.model) };
   }
+}
+
+/** The documents give no code for a service going down; 2 is the service's "temporary issue" code, and the call may simply be repeated. */
+function stopping(): ServiceError {
+  return new ServiceError({
+    status: 503,
+    code: 2,
+    message: 'Service temporarily unavailable',
+    transient: true,
+    userTitle: 'The emulator is stopping',
+    userMessage: 'The emulator is shutting down and took no action on this call; send it again once it is back.',
+    headers: { Connection: 'close' },
+  });
 }

@@ -1,11 +1,17 @@
 /**
  * The HTTP server: Node's `http`, bound to loopback unless told otherwise. It only adapts: each
  * request goes to the router and its answer is written as JSON. Malformed HTTP gets an envelope
- * too, and close() waits for the calls in progress and their writes before it resolves.
+ * too. Connections are bounded in number and time (config `maxConnections`, `timeouts`), so idle
+ * or slow clients cannot hold the emulator's sockets and file descriptors.
+ *
+ * close() is the clean stop of the first Ctrl+C or SIGTERM: it stops accepting connections, answers
+ * 503 to calls that arrive on open ones, waits for the calls in progress and their writes, saves the
+ * rate counters, closes the data file and releases its lock.
  */
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getApiModel } from '../core';
+import { EmulatorClock } from './clock';
 import { defaultConfig, mergeConfig, type EmulatorConfig } from './config';
 import { envelopeOf } from './envelope';
 import { Limiter } from './limits/limiter';
@@ -18,6 +24,16 @@ export interface EmulatorOptions {
   dataFile?: string;
   config?: Partial<EmulatorConfig>;
   now?: () => number;
+  /** Told once per answered request (`graphreq serve` logs it); the path comes without its query, which may hold a token. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** The request path without the query string. */
+  path: string;
+  status: number;
+  durationMs: number;
 }
 
 export interface RunningEmulator {
@@ -26,43 +42,75 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
+/** How often changed rate counters are appended to the data file; a crash loses at most this much counting. */
+const COUNTER_SAVE_MS = 1000;
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const config = mergeConfig(defaultConfig, options.config ?? {});
   const store = options.dataFile ? await Store.open(options.dataFile) : Store.inMemory();
-  const rt: EmulatorRuntime = { config, store, limiter: new Limiter({ cpu: config.cpuShare, time: config.timeShare }), model: getApiModel(), now: options.now ?? Date.now };
+  const offset = config.testClock && typeof store.restored.meta.clockOffsetMs === 'number' ? store.restored.meta.clockOffsetMs : 0;
+  const clock = new EmulatorClock(options.now ?? Date.now, offset);
+  const limiter = new Limiter({ cpu: config.cpuShare, time: config.timeShare });
+  limiter.restore(store.restored.counters, clock.now());
+  store.extras = () => ({ counters: limiter.snapshot(clock.now()), meta: config.testClock ? { clockOffsetMs: clock.offset } : {} });
+  const host = options.host ?? '127.0.0.1';
+  const rt: EmulatorRuntime = { config, store, limiter, model: getApiModel(), clock, own: { host, port: 0, allowedHosts: config.allowedHosts }, closing: false };
 
-  const inFlight = new Set<Promise<unknown>>();
+  const inFlight = new Map<Promise<unknown>, http.IncomingMessage>();
+  const { headersMs, requestMs, keepAliveMs, idleMs } = config.timeouts;
   // 64 KiB of request line and headers: room for 10,000-character parameters written in the query.
-  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+  const server = http.createServer({ maxHeaderSize: 64 * 1024, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersMs / 2))) }, (req, res) => {
     // respond() never throws by design; if writing fails anyway, the connection goes, the server stays.
-    const done = respond(req, res, rt)
+    const started = process.hrtime.bigint();
+    const done = store
+      .track(() => respond(req, res, rt))
+      .then(() => options.onRequest?.({ method: req.method ?? '', path: (req.url ?? '').split('?')[0], status: res.statusCode, durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n) }))
       .catch(() => {
         res.destroy();
       })
       .finally(() => inFlight.delete(done));
-    inFlight.add(done);
+    inFlight.set(done, req);
   });
+  server.headersTimeout = headersMs;
+  server.requestTimeout = Math.max(requestMs, headersMs);
+  server.keepAliveTimeout = keepAliveMs;
+  server.maxConnections = config.maxConnections;
+  server.setTimeout(idleMs, (socket: Socket) => socket.destroy());
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => refuseMalformed(err, socket, rt));
 
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
   const port = (server.address() as AddressInfo).port;
+  rt.own.port = port;
+  const saver = setInterval(() => store.saveCounters(limiter.takeChanges()), COUNTER_SAVE_MS);
+  saver.unref();
+
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     close: () =>
       (closing ??= (async () => {
+        rt.closing = true;
+        clearInterval(saver);
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        await Promise.allSettled([...inFlight]);
-        await store.flush();
+        // Calls whose request has arrived finish; calls still arriving are cut (nothing of them was
+        // done or acknowledged), and calls that arrive on open connections from now on get 503.
+        for (const req of inFlight.values()) if (!req.complete) req.socket.destroy();
+        await Promise.allSettled([...inFlight.keys()]);
+        store.saveCounters(limiter.takeChanges());
+        await store.close();
         server.closeAllConnections();
         await stopped;
       })()),
@@ -83,19 +131,31 @@ function refuseMalformed(err: NodeJS.ErrnoException, socket: Socket, rt: Emulato
     socket.destroy();
     return;
   }
+  if (err.code === 'HPE_CLOSED_CONNECTION') {
+    // Bytes after an answer that closed the connection (the rest of a refused body): nothing to answer.
+    socket.end();
+    return;
+  }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? 431 : 400;
+  const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const status = tooLarge ? 431 : timedOut ? 408 : 400;
+  const title = tooLarge ? 'Request headers too large' : timedOut ? 'Request timeout' : 'Malformed HTTP request';
   const body = JSON.stringify(
     envelopeOf(
       {
         status,
         code: 100,
-        message: tooLarge ? 'Request headers too large' : 'Malformed HTTP request',
-        userTitle: tooLarge ? 'Request headers too large' : 'Malformed HTTP request',
-        userMessage: tooLarge ? 'The request line and headers exceed 64 KiB.' : `The request could not be read as HTTP/1.1 (${err.code ?? 'parse error'}).`,
+        message: title,
+        userTitle: title,
+        userMessage: tooLarge
+          ? 'The request line and headers exceed 64 KiB.'
+          : timedOut
+            ? `The request did not arrive in time: headers are awaited ${rt.config.timeouts.headersMs} ms and a whole request ${Math.max(rt.config.timeouts.requestMs, rt.config.timeouts.headersMs)} ms (timeouts in docs/emulator.md).`
+            : `The request could not be read as HTTP/1.1 (${err.code ?? 'parse error'}).`,
       },
       rt.model,
     ),
   );
-  socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  const reason = tooLarge ? 'Request Header Fields Too Large' : timedOut ? 'Request Timeout' : 'Bad Request';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

@@ -1,9 +1,12 @@
 /**
  * What the emulator remembers: ad accounts, campaigns, ad sets, ads, audiences and conversions, URL
- * nodes and threads. Plain JSON data, so that the whole state is one file on disk (store.ts).
+ * nodes and threads. Plain JSON data, kept record by record in the data file (store.ts).
  * Times are milliseconds since the epoch; ids are numeric strings, as the API writes them.
  */
 
+import { StateIndex } from './stateIndex';
+
+/** The format of the state itself; the data file's own format is storage/stateLog.ts's. */
 export const STATE_FORMAT = 1;
 
 export interface AccountRecord {
@@ -13,6 +16,8 @@ export interface AccountRecord {
   default_dsa_beneficiary?: string;
   /** The copy marker of renamed copies follows the account locale ([2] Copy an ad set). */
   locale: string;
+  /** False when the account may not yet create iOS 14 campaigns (2490247); absent means permitted. */
+  ios14_permitted?: boolean;
 }
 
 export interface CampaignRecord {
@@ -26,6 +31,8 @@ export interface CampaignRecord {
   budget: 'daily' | 'lifetime' | 'none';
   /** An iOS 14 app campaign holds at most 5 ad sets (ADSET-IOS14-LIMIT). */
   ios14: boolean;
+  /** The app an iOS 14 campaign promotes (its application_id): its ad sets promote the same app (2490239). */
+  app_id?: string;
 }
 
 export interface AdSetRecord {
@@ -57,6 +64,8 @@ export interface AudienceRecord {
   kind: 'custom' | 'lookalike';
   flagged: boolean;
   operation_status?: number;
+  /** A custom audience built from app activity cannot be included in an iOS 14 campaign (1870125). */
+  source?: 'app_activity';
 }
 
 export interface ConversionRecord {
@@ -87,6 +96,40 @@ export interface ThreadRecord {
   messages: MessageRecord[];
 }
 
+/**
+ * An app that ads promote (promoted_object.application_id), with what [3]'s iOS 14 conditions read:
+ * its SDKs, how it sends events, and the events set up for it.
+ */
+export interface PromotedAppRecord {
+  id: string;
+  name: string;
+  object_store_url: string;
+  /** Version of the social SDK in the app; 8.0 or later for iOS 14 campaigns (2446693). Absent: the app does not use it. */
+  social_sdk_version?: string;
+  /** A third-party measurement partner SDK: unsupported (3285007), or older than the partner's minimum (2446694). */
+  measurement_partner?: { name: string; sdk_version: string; min_version: string; supported: boolean };
+  /** Events sent server to server, without the attribution-framework events sent automatically (2446695). */
+  server_to_server?: boolean;
+  /** custom_event_type values of the app events set up for it; empty: none set up (3285005, 3285006). */
+  app_events: string[];
+  /** The value set is enabled in the events manager (3285004). */
+  value_optimization: boolean;
+}
+
+/** A pixel and the events set up on its domain (3260007). */
+export interface PixelRecord {
+  id: string;
+  name: string;
+  domain: string;
+  events: string[];
+}
+
+/** [3] Versioning 5: an app's calls by version, and when it first called. */
+export interface VersionHistory {
+  first_call: number;
+  versions: string[];
+}
+
 export interface EmulatorState {
   format: number;
   /** Last id handed out per kind; ids are numeric strings, so they are counted as BigInt text. */
@@ -99,6 +142,12 @@ export interface EmulatorState {
   conversions: Record<string, ConversionRecord>;
   urls: Record<string, UrlNodeRecord>;
   threads: Record<string, ThreadRecord>;
+  /** Promoted apps by application id (absent in state files written before they existed). */
+  apps?: Record<string, PromotedAppRecord>;
+  /** Pixels by id. */
+  pixels?: Record<string, PixelRecord>;
+  /** Calls by version of each calling app (token app id), for [3] Versioning 5. */
+  versionHistory?: Record<string, VersionHistory>;
 }
 
 export function nextId(state: EmulatorState, kind: keyof EmulatorState['lastIds']): string {
@@ -112,9 +161,28 @@ export function ensureAccount(state: EmulatorState, id: string): AccountRecord {
   return (state.accounts[id] ??= { id, locale: 'en_US' });
 }
 
-/** Ad sets that count against the account limit: "5000 non-deleted" ([2] Limits). */
-export function liveAdSets(state: EmulatorState, filter: (a: AdSetRecord) => boolean): number {
-  let n = 0;
-  for (const a of Object.values(state.adsets)) if (a.configured_status !== 'DELETED' && filter(a)) n++;
-  return n;
+/** The index of a store's state (store.ts registers it); a bare state object is scanned instead. */
+const indexes = new WeakMap<EmulatorState, StateIndex>();
+
+export function registerIndex(state: EmulatorState, index: StateIndex): void {
+  indexes.set(state, index);
+}
+
+function indexOf(state: EmulatorState): StateIndex {
+  return indexes.get(state) ?? new StateIndex(() => state);
+}
+
+/** Ad sets that count against the account and iOS 14 campaign limits: "5000 non-deleted" ([2] Limits). */
+export function liveAdSets(state: EmulatorState, by: { account: string } | { campaign: string }): number {
+  return indexOf(state).liveAdSets(by);
+}
+
+/** The account's ads whose effective status is ACTIVE: the "active ads" of [3]'s ads-management formula. */
+export function activeAds(state: EmulatorState, account: string): number {
+  return indexOf(state).activeAds(account);
+}
+
+/** The account's ad sets that are not deleted, in creation order. */
+export function adSetsOfAccount(state: EmulatorState, account: string): AdSetRecord[] {
+  return indexOf(state).adSetsOf(account);
 }

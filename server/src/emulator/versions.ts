@@ -9,7 +9,6 @@
  */
 import { parseVersion, type Version } from '../core';
 import type { EmulatorConfig } from './config';
-import { ServiceError } from './envelope';
 
 export interface VersionChoice {
   /** The version whose rules and fields answer the call. */
@@ -44,27 +43,18 @@ export function isExpired(v: Version, config: EmulatorConfig, today: string): bo
   return expiry !== undefined && expiry <= today;
 }
 
+/**
+ * The version that answers. A version the release table does not publish (newer than the latest,
+ * released after today, or between listed ones) answers itself here: the rule engine refuses it
+ * (REQ-VERSION-UNKNOWN, as the editor reports it), after the call has been counted like every call.
+ */
 export function chooseVersion(pathVersion: Version | undefined, config: EmulatorConfig, today: string): VersionChoice {
   if (!pathVersion) {
     return { version: parseVersion(config.defaultVersion ?? config.latestVersion)!, source: 'default' };
   }
-  const known = releasedVersions(config);
-  const latest = parseVersion(config.latestVersion)!;
-  const listed = pathVersion.text in config.releases;
-  const olderThanAll = known.length > 0 && compare(pathVersion, known[0]) < 0;
-  const unreleased = listed && config.releases[pathVersion.text] > today;
-  if (compare(pathVersion, latest) > 0 || unreleased || (!listed && !olderThanAll && !isExpired(pathVersion, config, today))) {
-    throw new ServiceError({
-      status: 400,
-      code: 100,
-      message: `Unknown path components: /${pathVersion.text}`,
-      userTitle: 'Unknown version',
-      userMessage: unreleased
-        ? `${pathVersion.text} is released on ${config.releases[pathVersion.text]}, after today (${today}).`
-        : `${pathVersion.text} is not a released version: the emulator's release table goes up to ${config.latestVersion}.`,
-    });
-  }
   if (config.expiredVersions === 'route' && isExpired(pathVersion, config, today)) {
+    const known = releasedVersions(config);
+    const latest = parseVersion(config.latestVersion)!;
     const target = known.find((k) => compare(k, pathVersion) > 0 && !isExpired(k, config, today)) ?? latest;
     return { version: target, source: 'path', routedFrom: pathVersion.text };
   }

@@ -11,7 +11,8 @@
  * left between the two is a few system calls long (no portable lock closes it).
  *
  * A symbolic link is followed (the file it points to is replaced, the link stays), and a replaced
- * file keeps its permission bits.
+ * file keeps its permission bits. Temporary files left by a writer that was killed are removed the
+ * next time the folder is written to.
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -128,6 +129,7 @@ function checkUnchanged(target: string, file: string, options: AtomicWriteOption
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const io = options.io ?? realFs;
   const { target, mode } = resolveTarget(file);
+  removeStaleTemps(path.dirname(target));
   const temp = tempName(target);
   try {
     const handle = await io.open(temp, 'wx');
@@ -151,6 +153,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
 /** The same write for synchronous callers (the CLI's check --fix, the history store). */
 export function writeFileAtomicSync(file: string, data: string | Uint8Array, options: Omit<AtomicWriteOptions, 'io'> = {}): void {
   const { target, mode } = resolveTarget(file);
+  removeStaleTemps(path.dirname(target));
   const temp = tempName(target);
   try {
     const fd = fs.openSync(temp, 'wx', mode ?? options.mode ?? 0o666);
@@ -169,6 +172,43 @@ export function writeFileAtomicSync(file: string, data: string | Uint8Array, opt
     throw e;
   }
   syncFolder(path.dirname(target));
+}
+
+/** Folders already cleaned of stale temporary files by this process. */
+const cleaned = new Set<string>();
+
+/**
+ * Removes, once per folder and process, the temporary files that a writer killed mid-write (kill -9,
+ * a crash) left there: named after their target with the writer's process id, whose process is gone.
+ * A temporary file of a live writer is never touched.
+ */
+function removeStaleTemps(dir: string): void {
+  if (cleaned.has(dir)) return;
+  cleaned.add(dir);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  const present = new Set(names);
+  for (const name of names) {
+    // Only beside the file it was written for, so that an unrelated file that happens to look like one stays.
+    const m = /^(.+)\.tmp-(\d+)-\d+$/.exec(name);
+    if (!m || !present.has(m[1])) continue;
+    const pid = Number(m[2]);
+    if (pid !== process.pid && !processAlive(pid)) fs.rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Removes the temporary files that writes cut short by a crash left beside `file` (the file itself is intact). */

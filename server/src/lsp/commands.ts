@@ -3,23 +3,32 @@
  * Kept apart from server.ts so the server can be started without the sender in tests.
  *
  * The token comes from the client (VS Code passes its secret storage's token in the arguments).
- * Other editors pass none: the server then takes it from its own environment, GRAPHREQ_ACCESS_TOKEN,
- * as the CLI does; with no token at all, only the embedded emulator is sent to.
+ * Other editors pass none: the server then takes it from its own environment (GRAPHREQ_ACCESS_TOKEN or
+ * the environment's accessTokenEnv), by the CLI's rules; with no token at all, only the embedded
+ * emulator is sent to.
  */
-import { Commands, type SendCommandArgs } from './protocol';
+import type { WorkDoneProgressReporter } from 'vscode-languageserver';
+import { requestNumber } from '../core';
+import { Commands, type SendCommandArgs, type SendCommandResult } from './protocol';
 import type { CommandContext } from './server';
 import { createSendCommandHandler, type CancellationLike } from './sendCommand';
+import { SendPresenter } from './sendPresenter';
 
 const handler = createSendCommandHandler();
+let presenter: SendPresenter | undefined;
 
-export async function executeServerCommand(command: string, args: unknown[], ctx: CommandContext, cancel?: CancellationLike): Promise<unknown> {
+export async function executeServerCommand(command: string, args: unknown[], ctx: CommandContext, cancel?: CancellationLike, workDone?: WorkDoneProgressReporter): Promise<unknown> {
   if (!handler.commands.includes(command)) throw new Error(`unknown command ${command}`);
   const first = (args[0] ?? {}) as SendCommandArgs;
   if (command === Commands.cancel) return handler.execute(command, first, undefined, cancel);
   const state = ctx.documents.get(first.uri);
   if (!state) throw new Error(`${command}: ${first.uri} is not open`);
-  const token = first.token ?? process.env.GRAPHREQ_ACCESS_TOKEN;
-  return handler.execute(command, { ...first, token }, { text: state.getText(), workspaceFolder: ctx.environment.folderOf(first.uri) ?? null, settings: ctx.settings() }, cancel);
+  const file = decodeURIComponent(first.uri.slice(first.uri.lastIndexOf('/') + 1));
+  const title = command === Commands.sendAll ? `sending every request of ${file}` : `${command === Commands.validateOnly ? 'validating' : 'sending'} request ${requestNumber(state.parse, first.index ?? 0)} of ${file}`;
+  presenter ??= new SendPresenter(ctx.connection, ctx.client);
+  return presenter.run(title, workDone, (onResult) =>
+    handler.execute(command, first, { text: state.getText(), workspaceFolder: ctx.environment.folderOf(first.uri) ?? null, settings: ctx.settings(), onResult }, cancel) as Promise<SendCommandResult>,
+  );
 }
 
 export function disposeServerCommands(): Promise<void> {

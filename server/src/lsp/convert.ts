@@ -14,8 +14,17 @@ import {
 } from 'vscode-languageserver';
 import { positionAt, type CompletionItem, type Finding, type GraphreqDocument, type Span, type TextEdit } from '../core';
 
-/** docs/rules.md beside the installed package: diagnostics link each rule ID to its section there. */
-const rulesDoc = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules.md')).href;
+/** docs/ beside the installed package: diagnostics link each rule ID to its section in rules.md. */
+const docsDir = pathToFileURL(path.join(__dirname, '..', 'docs')).href;
+const rulesDoc = `${docsDir}/rules.md`;
+
+/**
+ * Markdown of hover and completion with its links into docs/ (the core writes them relative to the
+ * package root, `docs/api.md#2-create-an-ad-set`) made absolute, so the editor can open them.
+ */
+export function toMarkdown(value: string): string {
+  return value.replace(/\]\(docs\//g, `](${docsDir}/`);
+}
 
 /** Documents are identified by URI in LSP; here a document is its parse. */
 type Doc = { uri: string; parse: GraphreqDocument };
@@ -81,7 +90,7 @@ export function toCompletionItem(doc: Doc, item: CompletionItem, snippets: boole
     label: item.label,
     kind: KIND[item.kind],
     detail: item.detail,
-    documentation: item.documentation ? { kind: MarkupKind.Markdown, value: item.documentation } : undefined,
+    documentation: item.documentation ? { kind: MarkupKind.Markdown, value: toMarkdown(item.documentation) } : undefined,
     sortText: item.sortText,
     filterText: item.filterText,
     textEdit: { range: toRange(doc, item.replace), newText: asSnippet ? insert : stripSnippet(insert, !!item.snippet) },
@@ -95,5 +104,5 @@ export function toCompletionItem(doc: Doc, item: CompletionItem, snippets: boole
 /** For clients without snippet support: `${1:default}` becomes `default`, `$1` disappears. */
 function stripSnippet(text: string, isSnippet: boolean): string {
   if (!isSnippet) return text;
-  return text.replace(/\$\{\d+\|([^,|}]*)[^}]*\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+  return text.replace(/\$\{\d+\|([^,|}]*)[^}]*\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/(?<!\\)\$\d+/g, '').replace(/\\([$}\\])/g, '$1');
 }

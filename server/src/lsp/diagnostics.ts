@@ -12,7 +12,7 @@ import { DiagnosticsRenderer } from './diagnosticsRender';
 import type { DocumentState, DocumentStore } from './documentStore';
 import type { InitializationOptions } from './protocol';
 import { runSafe } from './runSafe';
-import type { WorkspaceEnvironment } from './workspaceEnvironment';
+import type { DocumentInputs } from './documentInputs';
 
 /**
  * GRAPHREQ_TRACE_TIMING=1: the server logs, for each diagnostics message, the milliseconds from the
@@ -34,7 +34,8 @@ export class Diagnostics {
     private readonly connection: Connection,
     private readonly ls: LanguageService,
     private readonly documents: DocumentStore,
-    private readonly environment: WorkspaceEnvironment,
+    /** The environment each document is read in (its workspace's, .env, `< path` bodies). */
+    private readonly inputs: DocumentInputs,
     private readonly schedule: (fn: () => void) => void,
     private readonly log: (message: string) => void,
   ) {}
@@ -84,7 +85,7 @@ export class Diagnostics {
 
   /** The document's check for its current version and environment, made now if there is none. */
   ensureChecked(state: DocumentState): NonNullable<DocumentState['checked']> {
-    const env: Environment = this.environment.forDocument(state.uri);
+    const env: Environment = this.inputs.forDocument(state.uri);
     const c = state.checked;
     if (c && c.version === state.version && c.env === env && c.validation.complete) return c;
     const version = state.version;

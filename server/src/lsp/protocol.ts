@@ -4,16 +4,6 @@
  */
 import type { SendResult } from '../core/send/types';
 
-/**
- * What a client may pass as `initializationOptions`: its settings, and how it shows diagnostics.
- * `clientRuleLinks`: the client adds `source` and the rule link (`codeDescription`) to each
- * diagnostic itself, from its code, so the server leaves them out (the VS Code client does: a file
- * with thousands of findings then costs ~110 bytes less a diagnostic on every keystroke).
- */
-export interface InitializationOptions extends ServerSettings {
-  clientRuleLinks?: boolean;
-}
-
 /** Commands: offered as CodeLens and executed by the server (workspace/executeCommand). */
 export const Commands = {
   /** Send one request: arguments [SendCommandArgs]. Returns the send result model. */
@@ -24,6 +14,16 @@ export const Commands = {
   validateOnly: 'graphreq.validateOnly',
   /** Cancel a send in progress: arguments [{ sendId }]. */
   cancel: 'graphreq.cancel',
+} as const;
+
+/** Notifications from the client to the server. */
+export const Notifications = {
+  /**
+   * `{ trusted: boolean }`: the user trusted the workspace (VS Code's workspace trust), or it is not
+   * trusted. Only this notification and the initialization options set `workspaceTrusted`: a
+   * settings file of the workspace cannot.
+   */
+  workspaceTrust: 'graphreq/workspaceTrust',
 } as const;
 
 export interface SendCommandArgs {
@@ -38,11 +38,26 @@ export interface SendCommandArgs {
   environment?: string;
   /** Overrides the environment's base URL; none and no environment base URL means the embedded emulator. */
   baseUrl?: string;
+  /**
+   * The user chose `environment` (VS Code: in the picker, or in the user's own settings), so its
+   * base URL may receive the token. Default: true when `environment` is given in these arguments
+   * or in the settings.
+   */
+  environmentNamed?: boolean;
+  /** `baseUrl` comes from the workspace (VS Code: its settings file), not from the user: it is trusted like graphreq.env.json. */
+  baseUrlFromWorkspace?: boolean;
+  /** The user confirmed that the token may go to this origin of the workspace's graphreq.env.json; the server remembers it. */
+  trustOrigin?: string;
   timeoutMs?: number;
   /** Wait for a known rate-limit block to pass, then send (also once after a rate-limit error). */
   wait?: boolean;
   /** Send although the client knows a rate limit will refuse the call. */
   force?: boolean;
+  /**
+   * `graphreq.send` only: first send the requests whose named responses this one reads, in order
+   * (core/send/dependencies.ts, as `graphreq send --with-deps`); their results come first.
+   */
+  withDeps?: boolean;
 }
 
 /** Arguments of `graphreq.cancel`. */
@@ -76,6 +91,29 @@ export interface SendCommandResult {
   sendId: string | null;
   /** One result per request sent (one for send and validateOnly; the file in order for sendAll). */
   results: SendResult[];
+  /**
+   * For each result, the file it was saved to in the workspace's history (`.graphreq-history/<id>.json`,
+   * tokens redacted), or null when history is off. Editors other than VS Code are shown this file
+   * (window/showDocument) after a send.
+   */
+  saved?: Array<string | null>;
+}
+
+/**
+ * `initializationOptions` of the language server: the settings (ServerSettings), plus what the
+ * client does itself. A client that sets `showsSendResults` (the bundled VS Code client does) renders
+ * send results on its own; to every other client the server shows them after a send through
+ * workspace/executeCommand: window/showMessage (status, time, decoded error, highest usage figure),
+ * window/showDocument of the saved response when the client supports it, and $/progress meanwhile.
+ */
+export interface InitializationOptions extends ServerSettings {
+  showsSendResults?: boolean;
+  /**
+   * The client adds `source` and the rule link (`codeDescription`) to each diagnostic itself, from
+   * its code, so the server leaves them out: a file with thousands of findings then costs ~110 bytes
+   * less a diagnostic on every keystroke.
+   */
+  clientRuleLinks?: boolean;
 }
 
 /** What `graphreq.cancel` returns: whether a send with that id was running. */
@@ -95,4 +133,13 @@ export interface ServerSettings {
   historyEnabled?: boolean;
   /** How many responses history keeps (default 50). */
   historySize?: number;
+  /** How many bytes history keeps in all (default 50 MiB). */
+  historyMaxBytes?: number;
+  /** Bytes of a response body kept at most (default 10 MiB); a longer body is cut. */
+  responseMaxBytes?: number;
+  /**
+   * False in a workspace the user has not trusted (VS Code's Restricted Mode): nothing is sent, and
+   * graphreq.env.json gives no base URL. Default true (editors without the notion).
+   */
+  workspaceTrusted?: boolean;
 }

@@ -27,21 +27,28 @@
  * a file outside any folder: no history then) and the client's settings (ServerSettings).
  * The result model is SendResult (protocol.ts); every string in it is already token-free.
  *
- * Precedence: the base URL is args.baseUrl, else the environment's baseUrl, else settings.baseUrl,
- * else the embedded emulator (started on first use, kept until dispose). The token is args.token
- * (the client's secret storage); without one, only the embedded emulator is sent to (demo token).
+ * Precedence: the base URL is args.baseUrl, else settings.baseUrl, else the environment's baseUrl,
+ * else the embedded emulator (started on first use, kept until dispose), within the trust rules of
+ * docs/sending.md (sendTarget.ts). The token is args.token (the client's secret storage), else the
+ * server's environment variable (as the CLI reads it); without one, only the embedded emulator is
+ * sent to (demo token).
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getApiModel, parseDocument, readEnvironmentFile, resolveEnvironment, type ApiModel, type EnvironmentSettings } from '../core';
-import { originOf, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
+import { buildFileContext, getApiModel, parseDocument, type ApiModel } from '../core';
+import { requestDependencies, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
+import { withHostInputs } from '../files/hostInputs';
 import type { Clock } from '../send/clock';
-import { HistoryStore } from '../send/history';
+import { HistoryStore, type HistoryEntry } from '../send/history';
 import { MemoryRateStore, type RateStore } from '../send/rateStore';
+import { EmbeddedTargets } from '../send/embeddedTargets';
 import { ResponseStore } from '../send/responseStore';
+import { SavedResponses } from '../send/savedResponses';
 import { DEFAULT_TIMEOUT_MS, SendSession } from '../send/sendSession';
 import { DEMO_TOKEN, openTarget, type EmbeddedOptions, type Target } from '../send/target';
+import { WorkspaceEmulatorError } from '../send/workspaceEmulator';
+import { TrustStore } from '../files/trustStore';
+import { chooseEditorTarget } from './sendTarget';
 import { Commands, type CancelCommandArgs, type CancelCommandResult, type SendCommandArgs, type SendCommandResult, type ServerSettings } from './protocol';
 
 export interface SendCommandContext {
@@ -50,6 +57,8 @@ export interface SendCommandContext {
   /** File-system path of the workspace folder holding the document, or null. */
   workspaceFolder: string | null;
   settings: ServerSettings;
+  /** Hears each result as it completes, with how many requests the command sends (progress). */
+  onResult?: (result: SendResult, done: number, total: number) => void;
 }
 
 /** The part of LSP's CancellationToken the handler uses. */
@@ -68,6 +77,10 @@ export interface SendCommandHandlerOptions {
   embedded?: EmbeddedOptions;
   /** Progress lines (retries, waits), for the server's log; token-free. */
   log?: (line: string) => void;
+  /** The origins the user confirmed per workspace (default: the user's configuration folder). */
+  trust?: TrustStore;
+  /** Where a token is read when the client gives none (default: the server's environment). */
+  processEnv?: NodeJS.ProcessEnv;
 }
 
 export interface SendCommandHandler {
@@ -76,16 +89,15 @@ export interface SendCommandHandler {
   dispose(): Promise<void>;
 }
 
-const ENV_FILE = 'graphreq.env.json';
-
 export function createSendCommandHandler(options: SendCommandHandlerOptions = {}): SendCommandHandler {
   const model = options.model ?? getApiModel();
   const running = new Map<string, AbortController>();
-  // Named responses per document and service, kept between commands (and backed by history).
+  // Named responses per workspace and environment, kept between commands (and saved in the workspace's .graphreq/).
   const responses = new Map<string, ResponseStore>();
   // Without history, the rate-limit state still lives as long as the server.
   const memoryRate: RateStore = new MemoryRateStore();
-  let embedded: Promise<Target> | undefined;
+  // The embedded emulator of each workspace folder, its state kept in the folder's .graphreq/.
+  const embedded = new EmbeddedTargets(options.embedded);
 
   async function send(command: string, args: SendCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<SendCommandResult> {
     const sendId = args.sendId ?? null;
@@ -94,35 +106,45 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     const identity = { index: args.index, name: null, title: null };
     const early = (f: SendFailure): SendCommandResult => ({ sendId, results: [redactor.value(resultFromFailure(identity, f, { sentAt: options.clock ? options.clock.now() : Date.now(), attempts: 0, tokenEnvName: 'GRAPHREQ_ACCESS_TOKEN', warnings: [], durationMs: 0 }))] });
 
-    let env: EnvironmentSettings;
+    // Where the token goes and which one: the trust rules of docs/sending.md (sendTarget.ts).
+    const chosen = await chooseEditorTarget(args, context, { trust: options.trust ?? new TrustStore(), processEnv: options.processEnv ?? process.env });
+    if (!chosen.ok) return early(chosen.failure);
+    const { baseUrl, token, tokenEnvName } = chosen;
+    // `$processEnv`, `$dotenv` and `< path` bodies read as the diagnostics read them.
+    const env = withHostInputs(chosen.env, filePathOf(args.uri), { stopAt: context.workspaceFolder, processEnv: options.processEnv });
+    let target: Target;
     try {
-      env = loadEnvironment(context.workspaceFolder, args.environment ?? settings.environment);
+      target = baseUrl ? await openTarget(baseUrl) : await embedded.get(context.workspaceFolder);
     } catch (e) {
-      return early({ kind: 'build', message: (e as Error).message, retryAt: null });
+      if (e instanceof WorkspaceEmulatorError) return early({ kind: 'build', message: e.message, retryAt: null });
+      throw e;
     }
-    if (!env.defaultVersion && settings.defaultVersion) env.defaultVersion = settings.defaultVersion;
-    const baseUrl = args.baseUrl ?? env.baseUrl ?? settings.baseUrl;
-    if (baseUrl && !args.token) return early({ kind: 'no-token', message: `no access token for ${baseUrl}: set one (it is kept in the editor's secret storage) (REQ-TOKEN-REQUIRED)`, retryAt: null });
-    const target = baseUrl ? await openTarget(baseUrl) : await (embedded ??= openTarget(undefined, options.embedded));
 
     const historyOn = settings.historyEnabled !== false && context.workspaceFolder !== null;
-    const history = historyOn ? new HistoryStore(context.workspaceFolder!, settings.historySize ?? 50) : null;
+    const history = historyOn ? new SavedPaths(context.workspaceFolder!, settings.historySize ?? 50, settings.historyMaxBytes) : null;
     const file = documentPath(args.uri, context.workspaceFolder);
-    const storeKey = `${args.uri} ${originOf({ baseUrl: target.baseUrl })}`;
+    const environment = args.environment ?? settings.environment;
+    const storeKey = `${context.workspaceFolder ?? ''}\u0000${environment ?? ''}`;
     let store = responses.get(storeKey);
-    if (!store) responses.set(storeKey, (store = new ResponseStore(file, originOf({ baseUrl: target.baseUrl }), history ?? undefined)));
+    if (!store) {
+      const saved = context.workspaceFolder ? new SavedResponses(context.workspaceFolder) : null;
+      responses.set(storeKey, (store = new ResponseStore({ saved, environment, dependencyHint: 'send it with its dependencies (withDeps), or send the whole file' })));
+    }
 
     const session = new SendSession({
       model,
       env,
       baseUrl: target.baseUrl,
-      token: args.token ?? DEMO_TOKEN,
+      token: token ?? DEMO_TOKEN,
+      tokenEnvName,
       timeoutMs: args.timeoutMs ?? env.timeoutMs ?? settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxResponseBytes: settings.responseMaxBytes,
       clock: options.clock,
       random: options.random,
       fetch: options.fetch,
       history,
       rate: history ? undefined : memoryRate,
+      rateOrigin: target.rateOrigin,
       responses: store,
       file,
       log: options.log,
@@ -137,11 +159,27 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     try {
       const doc = parseDocument(context.text);
       const sendOptions = { signal: controller.signal, wait: args.wait, force: args.force };
-      const results: SendResult[] =
-        command === Commands.sendAll
-          ? await session.sendAll(doc, sendOptions)
-          : [await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly })];
-      return { sendId, results };
+      // Each result is reported as it completes (progress), and answered with where history saved it.
+      const answer = (results: SendResult[]): SendCommandResult => ({ sendId, results, saved: results.map((r) => history?.pathOf(r) ?? null) });
+      if (command === Commands.sendAll) return answer(await session.sendAll(doc, { ...sendOptions, onResult: context.onResult }));
+      const results: SendResult[] = [];
+      const deps = args.withDeps && command === Commands.send ? requestDependencies(doc, args.index, buildFileContext(doc, env)) : undefined;
+      const total = (deps?.before.length ?? 0) + 1;
+      const done = (r: SendResult): SendResult => {
+        results.push(r);
+        context.onResult?.(r, results.length, total);
+        return r;
+      };
+      if (deps) {
+        if (deps.cycle.length) return early({ kind: 'build', message: `the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`, retryAt: null });
+        // The producers first; a failed one leaves its readers to say so (they find no response).
+        for (const i of deps.before) {
+          const r = done(await session.send(doc, i, sendOptions));
+          if (r.failure?.kind === 'cancelled') return answer(results);
+        }
+      }
+      done(await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly }));
+      return answer(results);
     } catch (e) {
       // A bug, not a failed send: report it without the token.
       throw new Error(session.redactor.text(redactor.text((e as Error).message ?? String(e))));
@@ -165,24 +203,33 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     async dispose() {
       for (const c of running.values()) c.abort();
       running.clear();
-      const target = embedded;
-      embedded = undefined;
-      if (target) await (await target).close();
+      await embedded.dispose();
     },
   };
 }
 
-/** graphreq.env.json at the root of the workspace folder; no folder or no file: no environment. */
-function loadEnvironment(workspaceFolder: string | null, name: string | undefined): EnvironmentSettings {
-  const file = workspaceFolder ? path.join(workspaceFolder, ENV_FILE) : undefined;
-  if (!file || !fs.existsSync(file)) return resolveEnvironment(undefined, undefined);
-  let json: unknown;
-  try {
-    json = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new Error(`${ENV_FILE}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
+/** History that remembers where it saved each result, so the server can show that file to the user. */
+class SavedPaths extends HistoryStore {
+  private readonly paths = new WeakMap<SendResult, string>();
+
+  override save(file: string | null, result: SendResult, now: number): HistoryEntry {
+    const entry = super.save(file, result, now);
+    this.paths.set(result, path.join(this.dir, `${entry.id}.json`));
+    return entry;
   }
-  return resolveEnvironment(readEnvironmentFile(json), name);
+
+  pathOf(result: SendResult): string | null {
+    return this.paths.get(result) ?? null;
+  }
+}
+
+/** The file-system path of a `file:` URI, else null (an unsaved document). */
+function filePathOf(uri: string): string | null {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The document's path relative to the workspace (history's key for named responses), else its URI. */

@@ -11,20 +11,33 @@ import {
   type Connection,
   type InitializeResult,
   type SemanticTokens,
+  type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
 import { allFindings, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext } from '../core';
-import { toCompletionItem, toDiagnostic, toRange, toTextEdit } from './convert';
+import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
-import { Commands, type InitializationOptions, type ServerSettings } from './protocol';
+import { Commands, Notifications, type InitializationOptions, type ServerSettings } from './protocol';
 import { runSafe } from './runSafe';
+import type { ClientAbilities } from './sendPresenter';
+import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
+import { registerNavigation } from './navigation';
+import { WorkspaceFiles } from './workspaceFiles';
+import { version } from '../version';
 
 export interface ServerRuntime {
   /** Runs `fn` after the current batch of messages; the default is setImmediate. */
   schedule?: (fn: () => void) => void;
   /** Executes graphreq.send & co. (the sending layer registers itself here). */
-  executeCommand?: (command: string, args: unknown[], context: CommandContext, cancel?: { isCancellationRequested: boolean; onCancellationRequested(listener: () => void): unknown }) => Promise<unknown>;
+  executeCommand?: (
+    command: string,
+    args: unknown[],
+    context: CommandContext,
+    cancel?: { isCancellationRequested: boolean; onCancellationRequested(listener: () => void): unknown },
+    /** Progress on the client's workDoneToken, when it sent one. */
+    workDone?: WorkDoneProgressReporter,
+  ) => Promise<unknown>;
   /** Releases what the commands hold (the embedded emulator) at shutdown. */
   dispose?: () => Promise<void>;
 }
@@ -34,6 +47,8 @@ export interface CommandContext {
   documents: DocumentStore;
   environment: WorkspaceEnvironment;
   settings: () => ServerSettings;
+  /** What the client does itself and supports (initialize): who shows send results, and how. */
+  client: () => ClientAbilities;
 }
 
 export function startServer(connection: Connection, runtime: ServerRuntime = {}): void {
@@ -41,23 +56,29 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const documents = new DocumentStore(ls);
   const log = (m: string): void => connection.console.log(m);
   const environment = new WorkspaceEnvironment(log);
+  // The environment of each document: its workspace's, plus $processEnv, .env and `< path` bodies.
+  const inputs = new DocumentInputs(environment);
   const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
+  const workspaceFiles = new WorkspaceFiles(ls, documents, () => environment.folderPaths);
   let snippetSupport = false;
   let configurationSupport = false;
-  const diagnostics = new Diagnostics(connection, ls, documents, environment, schedule, log);
+  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log);
+  const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
+  let definitionLinks = false;
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
     snippetSupport = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
     configurationSupport = !!caps.workspace?.configuration;
+    definitionLinks = !!caps.textDocument?.definition?.linkSupport;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
-    const init = params.initializationOptions as InitializationOptions | undefined;
-    if (init) {
-      const { clientRuleLinks: _links, ...settings } = init;
-      environment.settings = settings;
-    }
-    const diagnosticProvider = diagnostics.initialize(caps, init);
+    client.showDocument = !!caps.window?.showDocument?.support;
+    client.workDoneProgress = !!caps.window?.workDoneProgress;
+    const { showsSendResults, clientRuleLinks: _ruleLinks, ...init } = (params.initializationOptions ?? {}) as InitializationOptions;
+    client.showsSendResults = showsSendResults === true;
+    if (params.initializationOptions) environment.settings = { ...init };
+    const diagnosticProvider = diagnostics.initialize(caps, params.initializationOptions as InitializationOptions | undefined);
     return {
       capabilities: {
         ...(diagnosticProvider ? { diagnosticProvider } : {}),
@@ -71,8 +92,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         codeLensProvider: { resolveProvider: false },
         semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
         executeCommandProvider: { commands: Object.values(Commands) },
+        definitionProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        renameProvider: { prepareProvider: true },
       },
-      serverInfo: { name: 'graphreq', version: '0.1.0' },
+      serverInfo: { name: 'graphreq', version },
     };
   });
 
@@ -101,9 +126,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     }
   });
 
+  connection.onNotification(Notifications.workspaceTrust, (p: { trusted?: unknown }) => {
+    environment.settings = { ...environment.settings, workspaceTrusted: p?.trusted === true };
+    environment.invalidate();
+  });
+
   connection.onDidChangeWatchedFiles((e) => {
-    if (e.changes.some((c) => c.uri.endsWith('graphreq.env.json') || c.type === FileChangeType.Deleted)) {
+    if (e.changes.some((c) => c.uri.endsWith('graphreq.env.json') || c.uri.endsWith('/.env') || c.type === FileChangeType.Deleted)) {
       environment.invalidate();
+      inputs.invalidate();
       diagnostics.refreshAll();
     }
   });
@@ -128,7 +159,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   /** A document's file context, derived once per version and environment (completion, hover, CodeLens ask for it). */
   const contexts = new WeakMap<DocumentState, { version: number; env: object; ctx: FileContext }>();
   function fileContextOf(s: DocumentState, uri: string): FileContext {
-    const env = environment.forDocument(uri);
+    const env = inputs.forDocument(uri);
     const hit = contexts.get(s);
     if (hit && hit.version === s.version && hit.env === env) return hit.ctx;
     const ctx = ls.fileContext(s.parse, env);
@@ -157,7 +188,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       // The findings under the cursor (of its request only), for the long form of their messages.
       const findings = allFindings(diagnostics.ensureChecked(s).validation, { start: offset, end: offset });
       const h = ls.getHover(s.parse, offset, file, findings);
-      return h ? { contents: { kind: 'markdown', value: h.contents }, range: toRange(s, h.span) } : null;
+      return h ? { contents: { kind: 'markdown', value: toMarkdown(h.contents) }, range: toRange(s, h.span) } : null;
     }),
   );
 
@@ -240,9 +271,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) })),
   );
 
-  connection.onExecuteCommand(async (p, token) => {
+  registerNavigation({ connection, ls, documents, environment, workspaceFiles, log }, () => definitionLinks);
+
+  connection.onExecuteCommand(async (p, token, workDone) => {
     if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);
-    return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings }, token);
+    // The library takes params.workDoneToken away and gives a reporter that does nothing when the
+    // client sent none; a reporter on the client's token carries it (`_token`, vscode-languageserver 10).
+    const reporter = workDone && '_token' in workDone ? workDone : undefined;
+    return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client }, token, reporter);
   });
 
   connection.onShutdown(async () => {
@@ -252,10 +288,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
 }
 
 /** VS Code's settings nest `graphreq.history.enabled` and `.size`; the sending layer reads them flat. */
-function flattenSettings(s: ServerSettings & { history?: { enabled?: boolean; size?: number } }): ServerSettings {
-  const { history, ...rest } = s;
+function flattenSettings(s: ServerSettings & { history?: { enabled?: boolean; size?: number; maxBytes?: number }; response?: { maxBytes?: number } }): ServerSettings {
+  // workspaceTrusted comes only from the client itself (initialization options, the workspaceTrust notification), never from a settings file.
+  const { history, response, workspaceTrusted: _ignored, ...rest } = s;
   const out: ServerSettings = { ...rest };
   if (history?.enabled !== undefined) out.historyEnabled = history.enabled;
   if (history?.size !== undefined) out.historySize = history.size;
+  if (history?.maxBytes !== undefined) out.historyMaxBytes = history.maxBytes;
+  if (response?.maxBytes !== undefined) out.responseMaxBytes = response.maxBytes;
   return out;
 }

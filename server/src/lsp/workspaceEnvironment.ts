@@ -1,12 +1,18 @@
 /**
- * The environment the server checks with: graphreq.env.json at a workspace folder's root (the
- * environment named in the client's settings), with the settings' defaultVersion on top.
+ * The environment the server checks and sends with: graphreq.env.json found from the document's
+ * folder up to its workspace folder (never above it: files/envFile.ts), the environment named in the
+ * client's settings (or a send command's arguments), with the settings' defaultVersion on top.
  * Read again when the file changes; a broken file is reported once in the log and ignored.
+ *
+ * In an untrusted workspace (VS Code's Restricted Mode, `workspaceTrusted: false` in the settings)
+ * the file's variables still serve checking, but its base URL is dropped: nothing there may choose
+ * where a request goes.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
+import { findWorkspaceEnvFile } from '../files/envFile';
 import type { ServerSettings } from './protocol';
 
 export class WorkspaceEnvironment {
@@ -24,9 +30,9 @@ export class WorkspaceEnvironment {
     this.cached.clear();
   }
 
-  /** The folder of `uri` (or the first folder) that holds the document. */
+  /** The workspace folder of `uri` (the deepest that holds it); for a file outside every folder, its own folder; else the first folder. */
   folderOf(uri: string): string | undefined {
-    const file = uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+    const file = filePath(uri);
     if (file) {
       const hit = this.folders.filter((f) => file.startsWith(f + path.sep)).sort((a, b) => b.length - a.length)[0];
       if (hit) return hit;
@@ -35,48 +41,68 @@ export class WorkspaceEnvironment {
     return this.folders[0];
   }
 
+  /** The environment file of the document: from its folder up to its workspace folder. */
+  envFileOf(uri: string): string | undefined {
+    const root = this.folderOf(uri);
+    if (!root) return undefined;
+    const file = filePath(uri);
+    return findWorkspaceEnvFile(file ? path.dirname(file) : root, root).file;
+  }
+
   forDocument(uri: string): EnvironmentSettings {
-    const folder = this.folderOf(uri) ?? '';
-    let env = this.cached.get(folder);
+    const file = this.envFileOf(uri) ?? '';
+    let env = this.cached.get(file);
     if (!env) {
-      env = this.load(folder);
-      this.cached.set(folder, env);
+      env = this.load(file || undefined);
+      this.cached.set(file, env);
     }
     return env;
   }
 
-  private load(folder: string): EnvironmentSettings {
-    const today = new Date().toISOString().slice(0, 10);
-    const file = folder ? findEnvFile(folder) : undefined;
+  /** The workspace folders, as paths. */
+  get folderPaths(): readonly string[] {
+    return this.folders;
+  }
+
+  private load(file: string | undefined): EnvironmentSettings {
     let env: EnvironmentSettings = { variables: {} };
     if (file) {
       try {
-        env = resolveEnvironment(readEnvironmentFile(JSON.parse(fs.readFileSync(file, 'utf8'))), this.settings.environment || undefined);
+        env = readWorkspaceEnvironment(file, this.settings.environment || undefined);
       } catch (e) {
         this.log(`graphreq.env.json ignored: ${(e as Error).message}`);
         try {
-          env = resolveEnvironment(readEnvironmentFile(JSON.parse(fs.readFileSync(file, 'utf8'))), undefined);
+          env = readWorkspaceEnvironment(file, undefined);
         } catch {
           env = { variables: {} };
         }
       }
     }
+    if (this.settings.workspaceTrusted === false) env.baseUrl = undefined;
     if (this.settings.defaultVersion) env.defaultVersion = this.settings.defaultVersion;
     if (this.settings.baseUrl) env.baseUrl = this.settings.baseUrl;
-    env.today = today;
+    env.today = new Date().toISOString().slice(0, 10);
     return env;
   }
 }
 
-/** graphreq.env.json in `folder` or the nearest folder above it. */
-function findEnvFile(folder: string): string | undefined {
-  let dir = folder;
-  for (let i = 0; i < 32; i++) {
-    const candidate = path.join(dir, 'graphreq.env.json');
-    if (fs.existsSync(candidate)) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
+/** An environment of `file` (`$shared` alone when `name` is undefined); throws a one-line Error for a broken file or an unknown name. */
+export function readWorkspaceEnvironment(file: string | undefined, name: string | undefined): EnvironmentSettings {
+  if (!file) return resolveEnvironment(undefined, undefined);
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`graphreq.env.json: not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
-  return undefined;
+  return resolveEnvironment(readEnvironmentFile(json), name);
+}
+
+function filePath(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
 }

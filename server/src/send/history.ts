@@ -10,9 +10,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomicSync } from '../files/atomicWrite';
-import { emptyRateState, readRateState, type SendResult, type StoredResponse } from '../core/send';
+import { emptyRateState, readRateState, type SendResult } from '../core/send';
 import type { RateStore } from './rateStore';
-import type { ResponseFallback } from './responseStore';
 
 export const HISTORY_DIR = '.graphreq-history';
 const RATE_FILE = 'rate-state.json';
@@ -38,13 +37,17 @@ export interface HistorySummary {
   failure: string | null;
 }
 
-export class HistoryStore implements ResponseFallback {
+/** 50 MiB: the history of a workspace never holds more (the oldest results go first). */
+export const DEFAULT_HISTORY_MAX_BYTES = 50 * 1024 * 1024;
+
+export class HistoryStore {
   readonly dir: string;
 
-  /** `keep`: how many results to keep (the oldest go first). */
+  /** `keep`: how many results to keep; `maxBytes`: how many bytes they may take in all (the oldest go first). */
   constructor(
     workspace: string,
     readonly keep = 50,
+    readonly maxBytes = DEFAULT_HISTORY_MAX_BYTES,
   ) {
     this.dir = path.join(workspace, HISTORY_DIR);
   }
@@ -53,11 +56,41 @@ export class HistoryStore implements ResponseFallback {
     this.ensureDir();
     const stamp = new Date(now).toISOString().replace(/[-:.]/g, '');
     const id = `${stamp}-${result.index}-${Math.floor(Math.random() * 0x10000).toString(16).padStart(4, '0')}`;
-    const entry: HistoryEntry = { id, savedAt: new Date(now).toISOString(), file, result };
-    writeFileAtomicSync(path.join(this.dir, `${id}.json`), JSON.stringify(entry, null, 2) + '\n');
-    const ids = this.ids();
-    for (const old of ids.slice(0, Math.max(0, ids.length - this.keep))) fs.rmSync(path.join(this.dir, `${old}.json`), { force: true });
+    let entry: HistoryEntry = { id, savedAt: new Date(now).toISOString(), file, result };
+    let text = JSON.stringify(entry, null, 2) + '\n';
+    if (Buffer.byteLength(text) > this.maxBytes) {
+      // A result larger than the whole history is kept without its body, so the history stays within its bytes.
+      const body = `(the body, ${result.size} bytes, is not kept: the history keeps at most ${this.maxBytes} bytes)`;
+      entry = { ...entry, result: { ...result, body, bodyKind: 'text' } };
+      text = JSON.stringify(entry, null, 2) + '\n';
+    }
+    writeFileAtomicSync(path.join(this.dir, `${id}.json`), text);
+    this.trim();
     return entry;
+  }
+
+  /** Removes the oldest results beyond `keep` entries or `maxBytes` bytes. */
+  private trim(): void {
+    const ids = this.ids();
+    let total = 0;
+    let kept = 0;
+    let full = false;
+    // Newest first: once one result does not fit, it and every older one go.
+    for (let i = ids.length - 1; i >= 0; i--) {
+      const file = path.join(this.dir, `${ids[i]}.json`);
+      let size = 0;
+      try {
+        size = fs.statSync(file).size;
+      } catch {
+        continue;
+      }
+      full ||= kept >= this.keep || total + size > this.maxBytes;
+      if (full) fs.rmSync(file, { force: true });
+      else {
+        kept++;
+        total += size;
+      }
+    }
   }
 
   /** Newest first. */
@@ -80,16 +113,6 @@ export class HistoryStore implements ResponseFallback {
     } catch {
       return undefined;
     }
-  }
-
-  latestNamed(file: string | null, name: string, origin: string): StoredResponse | undefined {
-    for (const id of this.ids().reverse()) {
-      const e = this.read(id);
-      if (e && e.file === file && e.result.name === name && e.result.status !== null && originOfUrl(e.result.request.url) === origin) {
-        return { status: e.result.status, headers: e.result.headers, body: e.result.body };
-      }
-    }
-    return undefined;
   }
 
   /** The rate-limit state kept beside the results. */
@@ -128,13 +151,5 @@ export class HistoryStore implements ResponseFallback {
     if (fs.existsSync(this.dir)) return;
     fs.mkdirSync(this.dir, { recursive: true });
     writeFileAtomicSync(path.join(this.dir, '.gitignore'), '# Response history of graphreq: local only.\n*\n');
-  }
-}
-
-function originOfUrl(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
   }
 }

@@ -9,13 +9,13 @@
  * Every result that leaves a session has been through the session's Redactor, which knows the
  * token and any token written in the file.
  */
-import { buildFileContext, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
+import { randomUUID } from 'node:crypto';
+import { buildFileContext, requestNumber, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
 import {
   adviseBeforeSend,
   backoffDelay,
   defaultRetryPolicy,
   minutesText,
-  originOf,
   parseBody,
   prepareRequest,
   recordResult,
@@ -48,6 +48,8 @@ export interface SendSessionOptions {
   /** The environment variable curl commands read the token from. */
   tokenEnvName?: string;
   timeoutMs?: number;
+  /** Bytes of a response body kept at most (the transport's DEFAULT_MAX_RESPONSE_BYTES when absent); a longer body is cut. */
+  maxResponseBytes?: number;
   retry?: RetryPolicy;
   clock?: Clock;
   /** Jitter source; tests fix it. */
@@ -57,13 +59,18 @@ export interface SendSessionOptions {
   history?: HistoryStore | null;
   /** Defaults to the history's rate state, else to memory. */
   rate?: RateStore;
-  /** Named responses; defaults to a store that falls back to history for `file`. */
+  /**
+   * The origin rate-limit knowledge is kept under, when it is not the base URL's: the embedded
+   * emulator answers on a new port every run, but its state (and its counters) are the workspace's.
+   */
+  rateOrigin?: string;
+  /** Named responses (send/responseStore.ts); defaults to one that lives as long as the session. */
   responses?: ResponseStore;
   /** The document's path relative to the workspace, for history. */
   file?: string | null;
   /** Progress lines (retrying, waiting); token-free. */
   log?: (line: string) => void;
-  /** How this caller lets the user wait for a block or send anyway, appended when a send is held back. */
+  /** How this caller lets the user wait for a block or send anyway, appended when a send is held back ('' for nothing). */
   holdHint?: string;
 }
 
@@ -90,16 +97,21 @@ export class SendSession {
     this.redactor = new Redactor([o.token]);
     this.clock = o.clock ?? systemClock;
     this.rate = o.rate ?? o.history?.rateStore() ?? new MemoryRateStore();
-    this.responses = o.responses ?? new ResponseStore(o.file ?? null, originOf({ baseUrl: o.baseUrl }), o.history ?? undefined);
+    this.responses = o.responses ?? new ResponseStore({ saved: null, environment: o.env.name });
   }
 
-  /** Sends every request of the document in order; stops at the first failure unless `keepGoing`. */
-  async sendAll(doc: GraphreqDocument, options: SendOptions & { keepGoing?: boolean } = {}): Promise<SendResult[]> {
+  /**
+   * Sends every request of the document in order; stops at the first failure unless `keepGoing`.
+   * `onResult` hears each result as it completes (progress in editors), with how many there are.
+   */
+  async sendAll(doc: GraphreqDocument, options: SendOptions & { keepGoing?: boolean; onResult?: (r: SendResult, done: number, total: number) => void } = {}): Promise<SendResult[]> {
     const results: SendResult[] = [];
+    const total = doc.blocks.filter((b) => b.parsed.request).length;
     for (const block of doc.blocks) {
       if (!block.parsed.request) continue;
       const r = await this.send(doc, block.index, options);
       results.push(r);
+      options.onResult?.(r, results.length, total);
       if (r.failure?.kind === 'cancelled') break;
       if (!succeeded(r) && !options.keepGoing) break;
     }
@@ -108,7 +120,19 @@ export class SendSession {
 
   async send(doc: GraphreqDocument, index: number, options: SendOptions = {}): Promise<SendResult> {
     const result = await this.sendUnredacted(doc, index, options);
+    result.number = requestNumber(doc, index);
     const safe = this.redactor.value(result);
+    // A cancelled send did not finish: nothing of it is kept.
+    if (result.failure?.kind === 'cancelled') return safe;
+    if (result.name) {
+      if (result.status !== null) {
+        const kept = (r: SendResult) => ({ status: r.status!, headers: r.headers, body: r.body });
+        const failed = await this.responses.remember(result.name, kept(result), kept(safe), this.o.file ?? null, this.clock.now());
+        if (failed) safe.warnings.push(`the response was not saved for later requests (${(failed as NodeJS.ErrnoException).code ?? 'error'})`);
+      } else {
+        this.responses.noResponse(result.name, safe.failure?.message ?? 'no response');
+      }
+    }
     try {
       this.o.history?.save(this.o.file ?? null, safe, this.clock.now());
     } catch (e) {
@@ -116,6 +140,11 @@ export class SendSession {
       safe.warnings.push(`the result was not saved in history (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
     }
     return safe;
+  }
+
+  /** The request as the rate-limit state sees it: under the session's stable origin, when it has one. */
+  private forRate(req: PreparedRequest): PreparedRequest {
+    return this.o.rateOrigin ? { ...req, baseUrl: this.o.rateOrigin } : req;
   }
 
   private context(doc: GraphreqDocument): FileContext {
@@ -131,7 +160,9 @@ export class SendSession {
     const base = { sentAt, attempts: 0, tokenEnvName, warnings: [] as string[], durationMs: 0 };
     if (!block) return resultFromFailure({ index, name: null, title: null }, failure('build', `the document has no request ${index}`), base);
 
-    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, validateOnly: options.validateOnly });
+    // `{{$guid}}`, `{{$timestamp}}` & co. take the session's clock and randomness (fixed in tests).
+    const runtime = { now: sentAt, random: this.o.random ?? Math.random, uuid: randomUUID };
+    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, validateOnly: options.validateOnly, runtime });
     if (!prepared.ok) return resultFromFailure({ index, name: prepared.name, title: prepared.title }, failure(prepared.kind, prepared.message), base);
     const req = prepared.request;
     for (const s of prepared.secretsInFile) this.redactor.add(s);
@@ -139,11 +170,14 @@ export class SendSession {
     if (unsafe) return resultFromFailure(req, failure('insecure', unsafe), base);
 
     const warnings: string[] = [];
-    const advice = adviseBeforeSend(this.rate.load(), req, this.clock.now());
+    const advice = adviseBeforeSend(this.rate.load(), this.forRate(req), this.clock.now());
     warnings.push(...advice.warnings);
     if (advice.holdUntil !== null && !options.force) {
       if (!options.wait) {
-        return resultFromFailure(req, failure('rate-limited', `${advice.holdReason}. ${this.o.holdHint ?? 'Use --wait to wait and send then (or --force to send anyway)'}`, advice.holdUntil), { ...base, warnings });
+        // The reason is the failure's message; repeating it as a warning would say it twice.
+        const rest = warnings.filter((w) => w !== advice.holdReason);
+        const hint = this.o.holdHint ?? 'Use --wait to wait and send then (or --force to send anyway)';
+        return resultFromFailure(req, failure('rate-limited', [advice.holdReason, hint].filter(Boolean).join('. '), advice.holdUntil), { ...base, warnings: rest });
       }
       const waited = await this.waitUntil(advice.holdUntil, options.signal);
       if (waited) return resultFromFailure(req, waited, { ...base, warnings });
@@ -155,7 +189,7 @@ export class SendSession {
       const first = this.toResult(req, outcome, sentAt, warnings);
       const until = first.error?.rateLimit ? regainTime(first, this.clock.now()) : null;
       if (until !== null) {
-        this.rate.save(recordResult(this.rate.load(), req, first, this.clock.now()));
+        this.rate.save(recordResult(this.rate.load(), this.forRate(req), first, this.clock.now()));
         const waited = await this.waitUntil(until, options.signal);
         if (waited) return resultFromFailure(req, waited, { ...base, warnings });
         outcome = await this.exchange(req, options.signal, warnings);
@@ -164,8 +198,7 @@ export class SendSession {
     const result = 'raw' in outcome ? this.toResult(req, outcome, sentAt, warnings) : resultFromFailure(req, outcome.failure, { ...base, attempts: outcome.attempts, warnings, durationMs: outcome.durationMs });
 
     if (result.status !== null) {
-      if (req.name) this.responses.set(req.name, { status: result.status, headers: result.headers, body: result.body });
-      this.rate.save(recordResult(this.rate.load(), req, result, this.clock.now()));
+      this.rate.save(recordResult(this.rate.load(), this.forRate(req), result, this.clock.now()));
       if (result.error?.rateLimit) result.warnings.push(afterRateLimit(result, this.clock.now()));
     }
     return result;
@@ -185,7 +218,7 @@ export class SendSession {
       let raw: RawResponse | undefined;
       let fail: SendFailure | undefined;
       try {
-        raw = await sendOnce(wire, { timeoutMs: this.o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal, fetch: this.o.fetch, now: () => this.clock.now() });
+        raw = await sendOnce(wire, { timeoutMs: this.o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal, fetch: this.o.fetch, now: () => this.clock.now(), maxBytes: this.o.maxResponseBytes });
         outcome = { kind: 'response', status: raw.status, error: responseError(raw, parseBody(raw).body, this.o.model) };
       } catch (e) {
         if (!(e instanceof TransportFailure)) throw e;
@@ -233,14 +266,21 @@ function failure(kind: SendFailure['kind'], message: string, retryAt?: number | 
 }
 
 /** When access returns after a rate-limit error (answered just before `receivedAt`), from the error or the usage headers. */
-function regainTime(r: SendResult, receivedAt: number): number | null {
+export function regainTime(r: SendResult, receivedAt: number): number | null {
   if (r.error?.regainAccessMinutes != null) return receivedAt + r.error.regainAccessMinutes * 60_000;
   return r.usage.blockedUntil ? Date.parse(r.usage.blockedUntil) : null;
+}
+
+const RATE_LIMIT_NOTE = 'rate limit reached: ';
+
+/** Whether a warning is the note added after a rate-limit error (a front end that says it otherwise leaves it out). */
+export function isRateLimitNote(warning: string): boolean {
+  return warning.startsWith(RATE_LIMIT_NOTE);
 }
 
 /** No blind retry after a rate-limit error ([3] LIMIT-BLOCK): say when access returns and how to wait. */
 function afterRateLimit(r: SendResult, now: number): string {
   const until = regainTime(r, now);
-  if (until === null) return 'rate limit reached: the service gave no estimate of when access returns; calls made before usage drops lengthen the wait, so graphreq does not retry';
-  return `rate limit reached: access should return at ${new Date(until).toISOString()} (in ${minutesText(Math.max(0, until - now))}); graphreq does not retry before then: send again later, or use --wait`;
+  if (until === null) return `${RATE_LIMIT_NOTE}the service gave no estimate of when access returns; calls made before usage drops lengthen the wait, so graphreq does not retry`;
+  return `${RATE_LIMIT_NOTE}access should return at ${new Date(until).toISOString()} (in ${minutesText(Math.max(0, until - now))}); graphreq does not retry before then: send again later, or use --wait`;
 }

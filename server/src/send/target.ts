@@ -11,8 +11,16 @@ export interface Target {
   baseUrl: string;
   /** True when the embedded emulator answers. */
   embedded: boolean;
+  /**
+   * The origin rate-limit knowledge is kept under, when it is not the base URL's (SendSessionOptions.rateOrigin):
+   * the workspace's emulator keeps its state between runs but listens on a new port each time.
+   */
+  rateOrigin?: string;
   close(): Promise<void>;
 }
+
+/** The rate-limit origin of every workspace's embedded emulator (`.invalid` never resolves: it names, it is not called). */
+export const EMBEDDED_RATE_ORIGIN = 'http://embedded-emulator.graphreq.invalid';
 
 export interface EmbeddedOptions {
   /** Emulator configuration merged over its defaults (tests shrink limits with it). */

@@ -4,6 +4,9 @@
  * network, cancelled), each with a one-line message that names the host and never the URL (whose
  * query may hold the token).
  *
+ * The body is read up to a byte cap (`maxBytes`), so an endless or huge answer cannot exhaust memory:
+ * what is beyond it is never read, and the result says the body was cut.
+ *
  * Redirects are not followed: a 307 would send a POST body, token included, to wherever the
  * Location header points. The 3xx comes back as the response instead.
  */
@@ -24,7 +27,12 @@ export interface TransportOptions {
   signal?: AbortSignal;
   fetch?: typeof fetch;
   now: () => number;
+  /** Bytes of body kept at most (default DEFAULT_MAX_RESPONSE_BYTES); the rest is not read. */
+  maxBytes?: number;
 }
+
+/** 10 MiB: far more than any documented answer (lists come in pages), far less than what would exhaust memory. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 export async function sendOnce(wire: WireRequest, o: TransportOptions): Promise<RawResponse> {
   const host = hostOf(wire.url);
@@ -46,12 +54,12 @@ export async function sendOnce(wire: WireRequest, o: TransportOptions): Promise<
       signal: controller.signal,
       redirect: 'manual',
     });
-    const bytes = new Uint8Array(await res.arrayBuffer());
+    const { bytes, truncatedAt } = await readCapped(res, o.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES, controller);
     const headers: Record<string, string> = {};
     res.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
-    return {
+    const raw: RawResponse = {
       status: res.status,
       statusText: res.statusText,
       headers,
@@ -59,6 +67,8 @@ export async function sendOnce(wire: WireRequest, o: TransportOptions): Promise<
       size: bytes.byteLength,
       durationMs: Math.max(0, Math.round(o.now() - started)),
     };
+    if (truncatedAt !== undefined) raw.truncatedAt = truncatedAt;
+    return raw;
   } catch (e) {
     if (timedOut) throw new TransportFailure('timeout', `no answer from ${host} within ${o.timeoutMs} ms`);
     if (o.signal?.aborted) throw new TransportFailure('cancelled', 'the send was cancelled');
@@ -67,6 +77,43 @@ export async function sendOnce(wire: WireRequest, o: TransportOptions): Promise<
     clearTimeout(timer);
     o.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * Reads the body up to `max` bytes. A longer body (or an endless one) is cut there: the connection
+ * is closed without reading the rest, so memory stays bounded whatever the service sends.
+ */
+async function readCapped(res: Response, max: number, controller: AbortController): Promise<{ bytes: Uint8Array; truncatedAt?: number }> {
+  if (!res.body) return { bytes: new Uint8Array(0) };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > max) {
+      chunks.push(value.subarray(0, max - size));
+      size = max;
+      // Stop reading and drop the connection: the rest of the body is never buffered.
+      await reader.cancel().catch(() => undefined);
+      controller.abort();
+      return { bytes: concat(chunks, size), truncatedAt: max };
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  return { bytes: concat(chunks, size) };
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1 && chunks[0].byteLength === size) return chunks[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
 }
 
 /** fetch reports every network failure as `TypeError: fetch failed` with the system error as its cause. */

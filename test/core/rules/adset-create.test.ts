@@ -26,6 +26,8 @@ function valueOf(key: string, value: string): MarkTarget {
 }
 
 const EU = { targeting: { geo_locations: { countries: ['FR'] } } };
+/** An app-install ad set as an iOS 14 campaign takes it ([3] iOS 14 error codes). */
+const IOS14_APP = { billing_event: 'IMPRESSIONS', optimization_goal: 'APP_INSTALLS', promoted_object: { application_id: 1234567890, object_store_url: 'https://apps.example.com/app/id1234567890' } };
 const DSA = { dsa_payor: 'Librairie Exemple SARL', dsa_beneficiary: 'Librairie Exemple SARL' };
 
 /** One failing case per enum parameter or member that RULES.md lists under ADSET-ENUMS. */
@@ -136,12 +138,20 @@ export const cases: RuleCases = {
       { name: 'list item not numeric', text: create({ creative_sequence: ['1', 'two'] }, ['"two"']) },
       { name: 'object given a list', text: create({ promoted_object: ['1'] }, [valueOf('promoted_object', '[\n    "1"\n  ]')]) },
       { name: 'JSON text that is not JSON, in a form body', text: `POST ${PATH}\n\nname=x&campaign_id=1&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&adset_schedule=⟦[{"start_minute":0⟧\n` },
+      { name: 'int64 past its range, as digits', text: create({ daily_budget: '99999999999999999999' }, ['"99999999999999999999"']) },
+      { name: 'int64 one past its largest value, unquoted', text: mark(adsetCreate().replace('"daily_budget": 2000', '"daily_budget": 9223372036854775808'), '9223372036854775808') },
+      { name: 'int64 one below its smallest value, in a form body', text: `POST ${PATH}\n\nname=x&campaign_id=1&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&lifetime_spend_cap=⟦-9223372036854775809⟧\n` },
+      { name: 'object_store_url that is not a URL', text: create({ optimization_goal: 'APP_INSTALLS', promoted_object: { application_id: 1234, object_store_url: 'not a url' } }, ['"not a url"']) },
+      { name: 'object_store_urls with an item that is not a URL', text: create({ promoted_object: { object_store_urls: ['https://apps.example/app', 'apps.example/app'] } }, ['"apps.example/app"']) },
     ],
     pass: [
       { name: 'numbers as digit strings, as form fields carry them', text: adsetCreate({ daily_budget: '2000', bid_amount: '150', bid_strategy: 'LOWEST_COST_WITH_BID_CAP' }) },
       { name: 'booleans as text', text: adsetCreate({ is_dynamic_creative: 'true' }) },
       { name: 'datetimes as UNIX seconds and ISO 8601', text: adsetCreate({ start_time: 1788213600, end_time: '2026-09-15T00:00:00+0200' }) },
       { name: 'numeric ids as strings or integers', text: adsetCreate({ creative_sequence: ['120200000000000010', 120200000000000011] }) },
+      { name: 'int64 at its largest value, unquoted', text: adsetCreate().replace('"daily_budget": 2000', '"daily_budget": 9223372036854775807') },
+      { name: 'int64 past 2^53, as digits', text: adsetCreate({ daily_budget: '9007199254740993' }) },
+      { name: 'object_store_url an app store URL', text: adsetCreate({ optimization_goal: 'APP_INSTALLS', promoted_object: { application_id: 1234, object_store_url: 'itms-apps://apps.example.com/app/id1234' } }) },
       {
         name: 'objects and lists as JSON text in a form body',
         text: `POST ${PATH}\n\nname=Spring sale&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&targeting={"geo_locations":{"countries":["US"]},"publisher_platforms":["social","photo"]}&adset_schedule=[{"start_minute":0,"end_minute":720,"days":[1,2,3]}]&is_dynamic_creative=false&status=PAUSED\n`,
@@ -511,6 +521,7 @@ export const cases: RuleCases = {
     pass: [
       { name: 'TAIWAN_FINSERV', text: adsetCreate({ regional_regulated_categories: ['TAIWAN_FINSERV'], targeting: { geo_locations: { countries: ['TW'] } } }) },
       { name: 'null', text: adsetCreate({ regional_regulated_categories: null }) },
+      { name: 'null as the JSON text of a form field', text: `POST ${PATH}\n\nname=x&campaign_id=1&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&regional_regulated_categories=null\n` },
     ],
   },
   'ADSET-SPECIAL-CATEGORY': {
@@ -525,6 +536,75 @@ export const cases: RuleCases = {
       { name: 'a new campaign that declares its categories', text: adsetCreate(spec('OUTCOME_AWARENESS')) },
       { name: 'special_ad_category as [2] names it', text: adsetCreate({ campaign_id: undefined, campaign_spec: { name: 'Homes', objective: 'OUTCOME_LEADS', buying_type: 'AUCTION', special_ad_category: 'HOUSING' } }) },
       { name: 'an existing campaign', text: adsetCreate() },
+    ],
+  },
+  'ADSET-CBO-BID-STRATEGY': {
+    fail: [
+      {
+        name: 'bid_strategy on an ad set of a campaign with a daily budget (directive)',
+        text: create({ bid_strategy: 'LOWEST_COST_WITHOUT_CAP', daily_budget: undefined }, ['"bid_strategy"'], { directives: ['campaign-budget daily'] }),
+        expect: ['ADSET-CBO-BID-STRATEGY:hint'],
+      },
+      {
+        name: 'bid_strategy on an ad set of a new campaign with a lifetime budget',
+        text: create({ ...spec('OUTCOME_AWARENESS', { lifetime_budget: 100000 }), daily_budget: undefined, bid_strategy: 'LOWEST_COST_WITHOUT_CAP' }, ['"bid_strategy"']),
+        expect: ['ADSET-CBO-BID-STRATEGY:hint'],
+      },
+    ],
+    pass: [
+      { name: 'a campaign without a budget', text: adsetCreate({ bid_strategy: 'LOWEST_COST_WITHOUT_CAP' }, { directives: ['campaign-budget none'] }) },
+      { name: 'the campaign unknown: no guess', text: adsetCreate({ bid_strategy: 'LOWEST_COST_WITHOUT_CAP' }) },
+    ],
+  },
+  'ADSET-IOS14': {
+    fail: [
+      {
+        name: '2490256: LINK_CLICKS in an iOS 14 campaign',
+        text: create({ ...IOS14_APP, optimization_goal: 'LINK_CLICKS' }, ['"LINK_CLICKS"'], { directives: ['campaign-type ios14'] }),
+      },
+      {
+        name: '2490217: APP_INSTALLS as billing event and goal',
+        text: create({ ...IOS14_APP, billing_event: 'APP_INSTALLS' }, [valueOf('billing_event', '"APP_INSTALLS"')], { directives: ['campaign-type ios14'] }),
+      },
+      {
+        name: '2490250: no app store id and URL',
+        text: create({ optimization_goal: 'APP_INSTALLS' }, ['/v23.0/act_1234567890/adsets'], { directives: ['campaign-type ios14'] }),
+      },
+      {
+        name: '2490250: an app store id without the URL',
+        text: create({ ...IOS14_APP, promoted_object: { application_id: 1234567890 } }, ['"promoted_object"'], { directives: ['campaign-type ios14'] }),
+      },
+      {
+        name: '2490246: an iOS 14 campaign with the traffic objective',
+        text: create({ ...IOS14_APP, optimization_goal: 'REACH' }, ['"120200000000000001"'], { directives: ['campaign-type ios14', 'objective OUTCOME_TRAFFIC'] }),
+      },
+      {
+        name: '2490249: iOS 13 targeted',
+        text: create({ ...IOS14_APP, targeting: { geo_locations: { countries: ['US'] }, user_os: ['iOS_ver_13.0_and_above'] } }, ['"iOS_ver_13.0_and_above"'], { directives: ['campaign-type ios14'] }),
+      },
+      {
+        name: '2490252: cost cap over two days',
+        text: create({ ...IOS14_APP, bid_strategy: 'COST_CAP', bid_amount: 500, start_time: '2026-09-01T00:00:00+0000', end_time: '2026-09-03T00:00:00+0000' }, ['"2026-09-03T00:00:00+0000"'], { directives: ['campaign-type ios14'] }),
+      },
+      {
+        name: '2490253: a regular app campaign targeting iOS 15',
+        text: create({ ...IOS14_APP, targeting: { geo_locations: { countries: ['US'] }, user_os: ['iOS_ver_15.0_and_above'] } }, ['"iOS_ver_15.0_and_above"'], { directives: ['campaign-type regular', 'objective OUTCOME_APP_PROMOTION'] }),
+      },
+    ],
+    pass: [
+      { name: 'an app-install ad set in an iOS 14 campaign', text: adsetCreate(IOS14_APP, { directives: ['campaign-type ios14', 'objective OUTCOME_APP_PROMOTION'] }) },
+      {
+        name: 'iOS 14.0 and above, cost cap over a week',
+        text: adsetCreate(
+          { ...IOS14_APP, bid_strategy: 'COST_CAP', bid_amount: 500, start_time: '2026-09-01T00:00:00+0000', end_time: '2026-09-08T00:00:00+0000', targeting: { geo_locations: { countries: ['US'] }, user_os: ['iOS_ver_14.0_and_above'] } },
+          { directives: ['campaign-type ios14'] },
+        ),
+      },
+      {
+        name: 'a regular app campaign targeting iOS up to 14.4',
+        text: adsetCreate({ ...IOS14_APP, targeting: { geo_locations: { countries: ['US'] }, user_os: ['iOS_ver_12.0_to_14.4'] } }, { directives: ['campaign-type regular', 'objective OUTCOME_APP_PROMOTION'] }),
+      },
+      { name: 'the campaign type unknown: no guess', text: adsetCreate({ ...IOS14_APP, optimization_goal: 'LINK_CLICKS' }) },
     ],
   },
 };

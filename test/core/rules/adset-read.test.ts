@@ -14,7 +14,12 @@ export const cases: RuleCases = {
         text: 'GET /v23.0/120200000000000002?fields=id,⟦source_adset_id⟧\n',
         expect: ['ADSET-READ-FIELDS:hint'],
       },
-      { name: 'the ad set id from a variable', text: '@adset = 120200000000000002\n\n###\nGET /v23.0/{{adset}}?fields=id,⟦statu⟧\n' },
+      { name: 'the ad set id from a variable', text: '@adset = 120200000000000002\n\n###\nGET /v23.0/{{adset}}?fields=id,⟦nmae⟧\n' },
+      {
+        name: 'past the cut-off with a near documented name: still a hint (a "did you mean" never outranks "not shown")',
+        text: 'GET /v23.0/120200000000000002?fields=id,⟦updated_time⟧,⟦regional_regulation_identities⟧\n',
+        expect: ['ADSET-READ-FIELDS:hint', 'ADSET-READ-FIELDS:hint'],
+      },
     ],
     pass: [
       {

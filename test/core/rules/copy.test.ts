@@ -16,7 +16,7 @@ export const cases: RuleCases = {
       { name: 'campaign_id not numeric', text: `${COPY}\n\n{ "campaign_id": ⟦"spring"⟧ }\n` },
       { name: 'start_time not a time', text: `${COPY}\n\n{ "start_time": ⟦"next week"⟧ }\n` },
       { name: 'rename_options not an object', text: `${COPY}\n\n{ "rename_options": ⟦"DEEP_RENAME"⟧ }\n` },
-      { name: 'an unknown rename option', text: `${COPY}\n\n{ "rename_options": { ⟦"rename_sufix"⟧: " (2)" } }\n`, expect: ['COPY-PARAMS:warning'] },
+      { name: 'an unknown rename option', text: `${COPY}\n\n{ "rename_options": { ⟦"rename_sufix"⟧: " (2)" } }\n`, expect: ['COPY-PARAMS:error'] },
     ],
     pass: [
       { name: 'no parameters: every default', text: `${COPY}\n` },

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { adsetCreate, applyFix, checkDiagnostics, findingsOf } from '../../helpers';
+import type { BodyFileResult } from '../../../server/src/core';
 import { describeRuleCases, mark, whenRun, type RuleCases } from './ruleCases';
 
 const RELEASES = { 'v21.0': '2024-10-02', 'v22.0': '2025-01-21', 'v23.0': '2025-05-29' };
@@ -49,6 +50,19 @@ export const cases: RuleCases = {
       { name: 'no release table configured', text: 'GET /v2.0/120200000000000002\n' },
     ],
   },
+  'REQ-VERSION-UNKNOWN': {
+    fail: [
+      { name: 'newer than the latest version [3] names (v26.0)', text: 'GET /⟦v27.0⟧/?id=https://example.com/post\n' },
+      { name: 'newer than the environment\'s latest version', text: 'GET /⟦v24.0⟧/120200000000000002\n', env: { latestVersion: 'v23.0' } },
+      { name: 'released after today', text: 'GET /⟦v23.0⟧/120200000000000002\n', env: { releases: RELEASES, today: '2025-05-01' } },
+      { name: 'between listed versions but not in the release table', text: 'GET /⟦v22.5⟧/120200000000000002\n', env: { releases: RELEASES, today: '2026-01-01' } },
+    ],
+    pass: [
+      { name: 'the latest version', text: 'GET /v26.0/?id=https://example.com/post\n' },
+      { name: 'a later latest version in the environment', text: 'GET /v27.0/120200000000000002\n', env: { latestVersion: 'v27.0' } },
+      { name: 'released by today', text: 'GET /v23.0/120200000000000002\n', env: { releases: RELEASES, today: '2025-05-29' } },
+    ],
+  },
   'REQ-TOKEN-IN-FILE': {
     fail: [
       { name: 'in the query', text: 'GET /v23.0/120200000000000002?fields=id&access_token=⟦EAAB1234567890abcdef⟧\n' },
@@ -60,7 +74,8 @@ export const cases: RuleCases = {
     ],
     pass: [
       { name: 'a variable', text: '@token = {{$processEnv GRAPHREQ_ACCESS_TOKEN}}\n\n###\nGET /v23.0/120200000000000002?access_token={{token}}\n' },
-      { name: 'a header with a variable', text: '@token = x\n\n###\nGET /v23.0/120200000000000002\nAuthorization: Bearer {{token}}\n' },
+      // Not a literal token; the header is still not sent (graphreq sends the token itself): a hint says so.
+      { name: 'a header with a variable', text: '@token = x\n\n###\nGET /v23.0/120200000000000002\n⟦Authorization: Bearer {{token}}⟧\n', expect: ['REQ-HEADER-DROPPED:hint'] },
       { name: 'no token at all (added at send time)', text: 'GET /v23.0/120200000000000002\n' },
     ],
   },
@@ -85,10 +100,14 @@ export const cases: RuleCases = {
       { name: 'a subfield of engagement', text: 'GET /v23.0/?id=https://example.com&fields=engagement{⟦likes⟧}\n' },
       { name: 'a subfield of og_object', text: 'GET /v23.0/?id=https://example.com&fields=og_object{title,⟦image⟧}\n' },
       { name: 'a subfield of issues_info', text: 'GET /v23.0/120200000000000002?fields=issues_info{error_code,⟦severity⟧}\n' },
+      { name: 'a member of attribution_spec items ([2] Create an ad set lists them)', text: 'GET /v23.0/120200000000000002?fields=attribution_spec{event_type,⟦zzz⟧}\n' },
+      { name: 'a member of adset_schedule items', text: 'GET /v23.0/120200000000000002?fields=adset_schedule{⟦foo⟧}\n' },
+      { name: 'a subfield on a refresh, checked like a read', text: 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=true&fields=og_object{⟦image⟧}\n' },
     ],
     pass: [
       { name: 'documented subfields', text: 'GET /v23.0/?id=https://example.com&fields=engagement{comment_count,share_count},og_object{id,updated_time}\n' },
       { name: 'subfields of an object the documents do not detail', text: 'GET /v23.0/120200000000000002?fields=campaign{id,name},promoted_object{pixel_id}\n' },
+      { name: 'the members of attribution_spec items', text: 'GET /v23.0/120200000000000002?fields=attribution_spec{event_type,window_days,weight}\n' },
     ],
   },
   'REQ-UNKNOWN-PARAM': {
@@ -103,9 +122,9 @@ export const cases: RuleCases = {
         expect: ['REQ-UNKNOWN-PARAM:hint'],
       },
       {
-        name: 'misspelt, sorting past the last one shown: still a warning',
+        name: 'near a documented name but sorting past the last one shown: a hint, the near name only suggested',
         text: mark(adsetCreate({ targetting: {} }), '"targetting"'),
-        expect: ['REQ-UNKNOWN-PARAM:warning'],
+        expect: ['REQ-UNKNOWN-PARAM:hint'],
       },
     ],
     pass: [
@@ -135,7 +154,7 @@ export const cases: RuleCases = {
     ],
     pass: [
       { name: 'a known objective', text: '# @objective OUTCOME_AWARENESS\nPOST /v23.0/act_1/adsets\n\n{ "name": "n", "campaign_id": "1", "daily_budget": 100, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH" }\n' },
-      { name: 'a directive of another tool', text: '# @no-redirect\n# @note keep this\nGET /v23.0/123?fields=id\n' },
+      { name: 'a directive of another tool (REQ-UNKNOWN-DIRECTIVE hints it is ignored)', text: '# @⟦no-redirect⟧\n# @⟦note⟧ keep this\nGET /v23.0/123?fields=id\n', expect: ['REQ-UNKNOWN-DIRECTIVE:hint', 'REQ-UNKNOWN-DIRECTIVE:hint'] },
     ],
   },
   'REQ-DUPLICATE-PARAM': {
@@ -177,7 +196,99 @@ export const cases: RuleCases = {
       },
     ],
   },
+  'SYNTAX-ASSERTION': {
+    fail: [
+      { name: 'after the request line (it was read as a query line)', text: 'GET /v23.0/120200000000000002?fields=id\n⟦?? status == 200⟧\n' },
+      { name: 'after a JSON body', text: 'POST /v23.0/120200000000000002/copies\n\n{ "status_option": "PAUSED" }\n\n⟦?? status == 200⟧\n⟦?? body copied_adset_id exists⟧\n', expect: ['SYNTAX-ASSERTION', 'SYNTAX-ASSERTION'] },
+      { name: 'inside a form body', text: 'POST /v23.0/120200000000000002/copies\n\nstatus_option=PAUSED\n⟦?? status == 200⟧\n' },
+    ],
+    pass: [{ name: 'a query continuation line', text: 'GET /v23.0/120200000000000002\n?fields=id\n&date_format=U\n' }],
+  },
 };
+
+const BODY_FILES: Record<string, string> = {
+  'copy.json': '{ "status_option": "PAUSED" }\n',
+  'bodies/create.json': '{\n  "name": "{{name}}",\n  "campaign_id": "120200000000000001",\n  "daily_budget": 2000,\n  "billing_event": "IMPRESSIONZ",\n  "optimization_goal": "REACH",\n  "targeting": { "geo_locations": { "countries": ["US"] } },\n  "status": "PAUSED"\n}\n',
+  'templated.json': '{ "status_option": "{{status}}" }',
+  'broken.json': '{\n  "status_option": "PAUSED"\n  "deep_copy": true\n}',
+  'form.txt': 'status_option=PAUSED\n&deep_copy=true\n',
+};
+/** The host's reader of `< path` bodies, over the files above. */
+const readFile = (path: string): BodyFileResult => (path.replace(/^\.\//, '') in BODY_FILES ? { ok: true, text: BODY_FILES[path.replace(/^\.\//, '')] } : { ok: false, reason: 'no such file' });
+const CREATE_BODY = '{ "name": "Sale", "campaign_id": "120200000000000001", "daily_budget": 2000, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "targeting": { "geo_locations": { "countries": ["US"] } }, "status": "PAUSED" }';
+
+Object.assign(cases, {
+  'REQ-UNKNOWN-DIRECTIVE': {
+    fail: [
+      { name: 'a misspelt @name', text: '# @⟦nme⟧ create\nGET /v23.0/120200000000000002?fields=id\n' },
+      { name: 'nothing close', text: '# @⟦todo⟧ read it back later\nGET /v23.0/120200000000000002?fields=id\n' },
+      { name: 'a directive of httpYac is a hint', text: '# @⟦ref⟧ create\nGET /v23.0/120200000000000002?fields=id\n', expect: ['REQ-UNKNOWN-DIRECTIVE:hint'] },
+    ],
+    pass: [{ name: 'the directives graphreq reads', text: '# @name read\n# @node adset\nGET /v23.0/120200000000000002?fields=id\n' }],
+  },
+  'REQ-BUILTIN-VARIABLE': {
+    fail: [
+      { name: 'a misspelt name', text: `POST /v23.0/120200000000000002/copies\n\n{ "status_option": "PAUSED", "rename_options": { "rename_suffix": "⟦{{$guidd}}⟧" } }\n` },
+      { name: "another tool's name", text: 'GET /v23.0/120200000000000002?fields=id&date_format=⟦{{$uuid}}⟧\n' },
+      { name: 'wrong arguments', text: `POST /v23.0/act_1234567890/adsets\n\n${CREATE_BODY.replace('"Sale"', '"Sale ⟦{{$randomInt 5}}⟧"')}\n` },
+      { name: 'a wrong offset, in a file variable', text: '@later = ⟦{{$timestamp 7 days}}⟧\n\n###\nGET /v23.0/120200000000000002?fields=id\n' },
+      { name: 'an environment variable that is not set', text: 'GET /v23.0/⟦{{$processEnv ADSET_ID}}⟧?fields=id\n', expect: ['REQ-BUILTIN-VARIABLE:warning'], env: { processEnv: { HOME: '/root' } } },
+      { name: 'a .env name that is not there', text: 'GET /v23.0/⟦{{$dotenv ADSET_ID}}⟧?fields=id\n', expect: ['REQ-BUILTIN-VARIABLE:warning'], env: { dotenv: {} } },
+    ],
+    pass: [
+      { name: 'the values decided at send time', text: `POST /v23.0/act_1234567890/adsets\n\n${CREATE_BODY.replace('"Sale"', '"Sale {{$guid}} {{$randomInt 1 1000}} {{$isoTimestamp}} {{$timestamp -1 h}}"')}\n` },
+      { name: 'an account id from the environment is checked like a written one', text: `POST /v23.0/act_{{$processEnv ACCOUNT}}/adsets\n\n${CREATE_BODY}\n`, env: { processEnv: { ACCOUNT: '1234567890' } } },
+      {
+        name: 'a .env value is checked like a written one',
+        text: `POST /v23.0/act_1234567890/adsets\n\n${CREATE_BODY.replace('"daily_budget": 2000', '"daily_budget": ⟦{{$dotenv BUDGET}}⟧')}\n`,
+        env: { dotenv: { BUDGET: '-5' } },
+        expect: ['ADSET-BUDGET-POSITIVE'],
+      },
+    ],
+  },
+  'REQ-BASE-URL': {
+    fail: [
+      { name: 'a base-URL variable without a base URL', text: '@host = http://127.0.0.1:8990\n\n###\nGET ⟦{{host}}⟧/v23.0/120200000000000002?fields=id\n' },
+      { name: 'another origin than the base URL', text: 'GET ⟦https://graph.example.com⟧/v23.0/120200000000000002?fields=id\n', env: { baseUrl: 'http://127.0.0.1:8990' } },
+    ],
+    pass: [
+      { name: 'the base URL written through a variable', text: '@host = http://127.0.0.1:8990\n\n###\nGET {{host}}/v23.0/120200000000000002?fields=id\n', env: { baseUrl: 'http://127.0.0.1:8990/' } },
+      {
+        name: 'the rest of the path is checked as send resolves it',
+        text: '@host = http://127.0.0.1:8990\n@base = {{host}}/v23.0\n\n###\nGET {{base}}/120200000000000002?fields=⟦nmae⟧\n',
+        env: { baseUrl: 'http://127.0.0.1:8990' },
+        expect: ['ADSET-READ-FIELDS'],
+      },
+    ],
+  },
+  'REQ-BODY-FILE': {
+    fail: [
+      { name: 'a file that is not there', text: 'POST /v23.0/120200000000000002/copies\n\n< ⟦./missing.json⟧\n', env: { readFile } },
+      { name: 'a document not on disk', text: 'POST /v23.0/120200000000000002/copies\n\n< ⟦./copy.json⟧\n' },
+      { name: 'broken JSON', text: 'POST /v23.0/120200000000000002/copies\n\n< ⟦./broken.json⟧\n', env: { readFile } },
+      { name: 'variables in a < file', text: 'POST /v23.0/120200000000000002/copies\n\n< ⟦./templated.json⟧\n', env: { readFile } },
+    ],
+    pass: [
+      { name: 'a JSON file', text: 'POST /v23.0/120200000000000002/copies\n\n< ./copy.json\n', env: { readFile } },
+      { name: 'a form file', text: 'POST /v23.0/120200000000000002/copies\n\n< ./form.txt\n', env: { readFile } },
+      { name: 'variables resolved with <@', text: '@status = PAUSED\n\n###\nPOST /v23.0/120200000000000002/copies\n\n<@ ./templated.json\n', env: { readFile } },
+      {
+        name: "the file's parameters are checked, shown on its path",
+        text: '@name = Spring\n@dir = bodies\n\n###\nPOST /v23.0/act_1234567890/adsets\n\n<@ ⟦./{{dir}}/create.json⟧\n',
+        env: { readFile },
+        expect: ['ADSET-ENUMS'],
+      },
+    ],
+  },
+  'REQ-HEADER-DROPPED': {
+    fail: [
+      { name: 'Content-Type', text: 'POST /v23.0/120200000000000002/copies\n⟦Content-Type: application/json⟧\n\n{ "status_option": "PAUSED" }\n' },
+      { name: 'content-length, any case', text: 'POST /v23.0/120200000000000002/copies\n⟦content-length: 12⟧\n\nstatus_option=PAUSED\n' },
+      { name: 'Authorization with a variable (a literal token is REQ-TOKEN-IN-FILE)', text: 'GET /v23.0/120200000000000002?fields=id\n⟦Authorization: Bearer {{$processEnv GRAPHREQ_ACCESS_TOKEN}}⟧\n' },
+    ],
+    pass: [{ name: 'a header that is sent', text: 'POST /v23.0/120200000000000002/copies\nAccept-Language: en_US\n\n{ "status_option": "PAUSED" }\n' }],
+  },
+} satisfies RuleCases);
 
 whenRun(module, () => {
   describeRuleCases('request rules', cases);

@@ -14,6 +14,7 @@ export const cases: RuleCases = {
     fail: [
       { name: 'misspelt field', text: 'GET /v23.0/?id=https://example.com/post&fields=id,⟦engagment⟧\n' },
       { name: 'a field of another node', text: 'GET /v23.0/?id=https://example.com/post&fields=⟦messages⟧\n' },
+      { name: 'on a refresh, checked like a read', text: 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=true&fields=⟦og_objekt⟧\n' },
     ],
     pass: [
       { name: 'every documented field', text: 'GET /v23.0/?id=https://example.com/post&fields=id,app_links,engagement,og_object\n' },
@@ -22,6 +23,17 @@ export const cases: RuleCases = {
         text: 'GET /v23.0/?id=https://example.com/post&fields=engagement{comment_count,comment_plugin_count,reaction_count,share_count},og_object{id,description,title,type,updated_time}\n',
       },
       { name: 'no fields: id is the default', text: 'GET /v23.0/?id=https://example.com/post\n' },
+    ],
+  },
+  'URL-READ-ID': {
+    fail: [
+      { name: 'fields but no URL', text: 'GET ⟦/v23.0/⟧?fields=engagement\n' },
+      { name: 'nothing at all', text: 'GET ⟦/v23.0/⟧\n' },
+    ],
+    pass: [
+      { name: 'id', text: 'GET /v23.0/?id=https://example.com/post&fields=engagement\n' },
+      { name: 'ids', text: 'GET /v23.0/?ids=https://example.com/post&fields=engagement\n' },
+      { name: 'id from a variable', text: 'GET /v23.0/?id={{url}}&fields=engagement\n', env: { variables: { url: 'https://example.com/post' } } },
     ],
   },
   'URL-SCRAPE-REQUIRED': {

@@ -14,6 +14,7 @@ import type { Call, CallParam } from './call';
 import { CallParams } from './callParams';
 import { hasOwn } from '../own';
 import { isResponseRef, lookupVariable, resolveText, type FileContext } from './fileContext';
+import { readFileBody } from './bodyFile';
 
 export interface BlockCall {
   call: Call;
@@ -25,8 +26,14 @@ export interface BlockCall {
   written: Map<string, Param>;
   /** Index in `block.parsed.request.target.path.segments` of the first segment after the version. */
   firstPathSegment: number;
-  /** The body is JSON and could be read. */
+  /** The body is JSON written in the document and could be read. */
   jsonBody: boolean;
+  /** A `< path` body: the file it was read from, or why it cannot be. */
+  fileBody?: { path: string } | { problem: string };
+  /** For each segment of `call.segments`, the index of the written path segment it comes from. */
+  segmentSources: number[];
+  /** The origin the request is written for (`https://host`), literally or through a variable. */
+  origin?: { text: string; segment?: number };
 }
 
 export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: ApiModel): BlockCall | undefined {
@@ -35,7 +42,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
   const method = (request.method?.text ?? 'GET').toUpperCase();
   const directives = new Map<string, string>();
   for (const d of block.parsed.directives) directives.set(d.name.text, d.value?.text ?? '');
-  const { rest, version, versionLike, versionSource, firstPathSegment, match } = resolvePath(block, method, directives.get('node')?.trim().split(/\s/)[0] || undefined, ctx, model);
+  const { rest, version, versionLike, versionSource, firstPathSegment, match, sources, origin } = resolvePath(block, method, directives.get('node')?.trim().split(/\s/)[0] || undefined, ctx, model);
 
   const params = new Map<string, CallParam>();
   const written = new Map<string, Param>();
@@ -57,19 +64,31 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
   let jsonBody = false;
   let bodyObject: Record<string, unknown> | undefined;
   let bodyMembers: Record<string, unknown> | undefined;
+  let fileBody: BlockCall['fileBody'];
   const body = request.body;
-  if (body?.kind === 'form') {
-    for (const p of body.formParams ?? []) {
+  // A `< path` body counts as the file's text written in its place (bodyFile.ts).
+  let kind = body?.kind;
+  let bodyText = body?.text ?? '';
+  let formParams = body?.formParams ?? [];
+  if (body?.kind === 'file') {
+    const read = readFileBody(body, ctx);
+    fileBody = read.ok ? { path: read.path } : { problem: read.message };
+    if (read.ok) ({ kind, text: bodyText, formParams } = read);
+    else bodyBroken = true;
+  }
+  if (kind === 'form') {
+    for (const p of formParams) {
       add(textParam(p, ctx), p);
-      written.set(p.name.text, p);
-      if (p.name.text === 'fields' && p.value) ({ fields, fieldsUnlocated } = fieldList(p));
+      // Fields read from a file have no place in this document: locations fall back to the `<` line.
+      if (body?.kind === 'form') written.set(p.name.text, p);
+      if (p.name.text === 'fields' && p.value) ({ fields, fieldsUnlocated } = body?.kind === 'form' ? fieldList(p) : { fields: parseFieldList(decodeParamValue(p.value.text), -1), fieldsUnlocated: true });
     }
-  } else if (body?.kind === 'json') {
-    const read = readBodyValue(body.text);
+  } else if (kind === 'json') {
+    const read = readBodyValue(bodyText);
     bodyBroken = !read.ok;
-    jsonBody = read.ok;
+    jsonBody = read.ok && body?.kind === 'json';
     let value = read.value;
-    if (body.text.indexOf('{{') >= 0) {
+    if (bodyText.indexOf('{{') >= 0) {
       // A token taken from a variable stays a variable (REQ-TOKEN-IN-FILE): only literal tokens are flagged.
       const token = value !== null && typeof value === 'object' ? (value as Record<string, unknown>).access_token : undefined;
       value = resolveJsonValue(value, ctx);
@@ -112,8 +131,11 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
     written,
     duplicateParams,
     bodyDuplicates,
-    firstPathSegment,
+    firstPathSegment: sources[firstPathSegment] ?? request.target.path.segments.length,
     jsonBody,
+    fileBody,
+    segmentSources: sources.slice(firstPathSegment),
+    origin: request.target.origin ? { text: request.target.origin.text } : origin,
   };
 }
 
@@ -122,8 +144,13 @@ interface PathResolution {
   version?: Version;
   versionLike?: string;
   versionSource: Call['versionSource'];
+  /** Index in the resolved segments of the first segment after the version. */
   firstPathSegment: number;
   match: ReturnType<ApiModel['match']>;
+  /** For each resolved segment, the written segment it comes from. */
+  sources: number[];
+  /** An origin given by a variable at the start of the path (`{{host}}/v23.0/...`). */
+  origin?: { text: string; segment: number };
 }
 
 /**
@@ -140,10 +167,7 @@ function resolvePath(block: RequestBlock, method: string, node: string | undefin
   if (!cache) pathCaches.set(ctx, (cache = new Map()));
   const hit = cache.get(key);
   if (hit) return hit;
-  const segments: MatchSegment[] = rawSegments.map((s) => {
-    const r = resolveText(s.text, ctx);
-    return r.opaque ? { text: s.text, opaque: true } : { text: r.text, opaque: false };
-  });
+  const { segments, sources, origin } = resolveSegments(rawSegments.map((s) => s.text), !!block.parsed.request!.target.origin, ctx);
   let { version, versionLike, rest } = splitVersion(segments);
   let firstPathSegment = segments.length - rest.length;
   // An unresolved `{{version}}`-like first segment: treat it as the version segment.
@@ -154,9 +178,43 @@ function resolvePath(block: RequestBlock, method: string, node: string | undefin
   const versionSource: Call['versionSource'] = version ? 'path' : firstPathSegment === 1 && !versionLike ? 'path' : ctx.env.defaultVersion ? 'default' : 'none';
   if (!version && versionSource === 'default') version = parseVersion(ctx.env.defaultVersion!);
   const hint = (candidates: EndpointDef[]): EndpointDef | undefined => pickByHint(candidates, rest, node, ctx);
-  const resolution = { rest, version, versionLike, versionSource, firstPathSegment, match: model.match(method, rest, hint, node) };
+  const resolution = { rest, version, versionLike, versionSource, firstPathSegment, match: model.match(method, rest, hint, node), sources, origin };
   cache.set(key, resolution);
   return resolution;
+}
+
+const ORIGIN_RE = /^https?:\/\/[^/?#\s]*/i;
+
+/**
+ * The path's segments as send resolves them (prepareRequest): variables replaced, a variable may
+ * hold several segments (`@base = v23.0/act_1`) or, at the start, the origin (`@host = http://...`),
+ * and each segment is percent-decoded. A segment that keeps an unresolved reference stays whole and
+ * opaque. `sources` maps each segment back to the written one, so findings are shown where written.
+ */
+export function resolveSegments(raw: string[], literalOrigin: boolean, ctx: FileContext): { segments: MatchSegment[]; sources: number[]; origin?: { text: string; segment: number } } {
+  const segments: MatchSegment[] = [];
+  const sources: number[] = [];
+  let origin: { text: string; segment: number } | undefined;
+  raw.forEach((text, i) => {
+    const r = resolveText(text, ctx);
+    if (r.opaque) {
+      segments.push({ text, opaque: true });
+      sources.push(i);
+      return;
+    }
+    let value = r.text;
+    const o = i === 0 && !literalOrigin && text !== value ? ORIGIN_RE.exec(value) : null;
+    if (o) {
+      origin = { text: o[0], segment: 0 };
+      value = value.slice(o[0].length);
+    }
+    for (const part of value.split('/')) {
+      if (part === '') continue;
+      segments.push({ text: decodeParamValue(part), opaque: false });
+      sources.push(i);
+    }
+  });
+  return { segments, sources, origin };
 }
 
 /**

@@ -1,10 +1,13 @@
 /**
  * What a file declares for all its requests: file variables (`@name = value`) and named requests
- * (`# @name create`). Built from the cheap per-block parse, so it costs little even on large files.
+ * (`# @name create`), read from the name index (names.ts) with the environment the file is checked
+ * in. Built from the blocks' cached names, so it costs little even on large files.
  */
 import type { GraphreqDocument, RequestBlock, VariableDef } from '../syntax/ast';
-import type { Environment } from '../types';
+import type { BodyFileResult, Environment } from '../types';
 import { own } from '../own';
+import { resolveBuiltin } from './builtins';
+import { blockNames, readExpr, REFERENCE_RE } from './names';
 
 export interface FileContext {
   /** File variables; a later definition overrides an earlier one, as in REST Client. */
@@ -12,6 +15,11 @@ export interface FileContext {
   /** Named requests: name -> block index (-1 when the request is in another part of a file checked in parts). */
   names: Map<string, number>;
   env: Environment;
+  /**
+   * The `< path` bodies of the file, read through the host (`env.readFile`), by the path as
+   * written with its variables resolved. Read once per context, so check and send see one text.
+   */
+  files: Map<string, BodyFileResult>;
   /** Changes whenever anything above changes: the key of per-block result caches. */
   signature: string;
 }
@@ -21,39 +29,63 @@ export function buildFileContext(doc: GraphreqDocument, env: Environment): FileC
   const names = new Map<string, number>();
   const sig: string[] = [];
   for (const block of doc.blocks) {
-    for (const v of block.parsed.variables) {
+    const declared = blockNames(block);
+    for (const v of declared.variables) {
       variables.set(v.name.text, { value: v.value.text, def: v, block: block.index });
       sig.push(`${v.name.text}=${v.value.text}`);
     }
-    const name = requestName(block);
+    const name = declared.requestName?.name;
     if (name && !names.has(name)) {
       names.set(name, block.index);
       sig.push(`#${name}:${block.index}`);
     }
   }
   sig.push(JSON.stringify(env));
-  return { variables, names, env, signature: sig.join('\n') };
+  const ctx: FileContext = { variables, names, env, files: new Map(), signature: '' };
+  readBodyFiles(doc, ctx, sig);
+  ctx.signature = sig.join('\n');
+  return ctx;
+}
+
+/**
+ * Reads the `< path` bodies through the host, once per context. Their texts join the signature, so
+ * a changed body file is checked again when the context is next built.
+ */
+function readBodyFiles(doc: GraphreqDocument, ctx: FileContext, sig: string[]): void {
+  for (const block of doc.blocks) {
+    const file = block.parsed.request?.body?.file;
+    if (!file) continue;
+    const path = bodyFilePath(file.path.text, ctx);
+    if (path === undefined || ctx.files.has(path)) continue;
+    const read: BodyFileResult = ctx.env.readFile ? ctx.env.readFile(path) : { ok: false, reason: 'this document is not a file on disk, so there is no folder to read it from' };
+    ctx.files.set(path, read);
+    sig.push(`<${path}:${read.ok ? `${read.text.length}:${digest(read.text)}` : read.reason}`);
+  }
+}
+
+/** The path of a `< path` body with its variables resolved; undefined while some stay unresolved. */
+export function bodyFilePath(written: string, ctx: FileContext): string | undefined {
+  const r = resolveText(written, ctx);
+  return r.opaque ? undefined : r.text.trim();
+}
+
+/** A short fingerprint of a text (FNV-1a), for signatures. */
+function digest(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
 }
 
 export function requestName(block: RequestBlock): string | undefined {
-  for (const d of block.parsed.directives) if (d.name.text === 'name' && d.value) return d.value.text.split(/\s/)[0];
-  return undefined;
+  return blockNames(block).requestName?.name;
 }
 
 export function directiveValue(block: RequestBlock, name: string): string | undefined {
   for (const d of block.parsed.directives) if (d.name.text === name) return d.value?.text ?? '';
   return undefined;
-}
-
-/** `{{expr}}` on one line; the expression is trimmed. The one pattern every reader of references uses. */
-const REF_RE = /\{\{\s*([^{}\n]*?)\s*\}\}/g;
-
-/** The `{{...}}` references in a text, with their offsets (of the braces included). */
-export function references(text: string): Array<{ expr: string; start: number; end: number }> {
-  const out: Array<{ expr: string; start: number; end: number }> = [];
-  if (text.indexOf('{{') < 0) return out;
-  for (const m of text.matchAll(REF_RE)) out.push({ expr: m[1], start: m.index!, end: m.index! + m[0].length });
-  return out;
 }
 
 export interface Resolved {
@@ -72,7 +104,7 @@ export function resolveText(text: string, ctx: FileContext, depth = 0): Resolved
   if (text.indexOf('{{') < 0) return { text, opaque: false, unknown: [] };
   let opaque = false;
   const unknown: string[] = [];
-  const out = text.replace(REF_RE, (whole, expr: string) => {
+  const out = text.replace(REFERENCE_RE, (whole, expr: string) => {
     const value = lookupVariable(expr, ctx);
     if (value === undefined || depth > 8) {
       opaque = true;
@@ -88,16 +120,21 @@ export function resolveText(text: string, ctx: FileContext, depth = 0): Resolved
 }
 
 export function lookupVariable(name: string, ctx: FileContext): string | undefined {
+  // A built-in: its value when it is known now (`$processEnv`, `$dotenv`), else decided at send time.
+  if (name.charCodeAt(0) === 36 /* $ */) {
+    const b = resolveBuiltin(name, ctx.env);
+    return b.kind === 'value' ? b.value : undefined;
+  }
   const v = ctx.variables.get(name)?.value;
   if (v !== undefined) return v;
   // Own properties only: `{{constructor}}` is not a variable.
   return own(ctx.env.variables, name);
 }
 
-/** `{{create.response.body.id}}`: a value from an earlier named response. */
+/** `{{create.response.body.id}}`: a value from the response of a request of the file. */
 export function isResponseRef(expr: string, ctx: FileContext): boolean {
-  const dot = expr.indexOf('.');
-  return dot > 0 && ctx.names.has(expr.slice(0, dot)) && /^\w+\.response\./.test(expr);
+  const use = readExpr(expr);
+  return use.kind === 'response' && ctx.names.has(use.name);
 }
 
 /** What one part of a file declares, as plain data (for checking a large file in parts, in workers). */
@@ -127,5 +164,5 @@ export function contextFromParts(parts: FileContextParts[], env: Environment): F
     }
   }
   sig.push(JSON.stringify(env));
-  return { variables, names, env, signature: sig.join('\n') };
+  return { variables, names, env, files: new Map(), signature: sig.join('\n') };
 }

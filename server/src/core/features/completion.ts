@@ -15,6 +15,7 @@ import { resolveRef } from '../model/validateValue';
 import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
 import type { FieldItem } from '../syntax/fields';
 import type { Span } from '../types';
+import { BUILTINS, type BuiltinName } from '../analysis/builtins';
 import { cursorAt } from './cursor';
 import { endpointDoc, enumValues, kindOf, propertyDoc, valueDoc } from './docs';
 
@@ -367,6 +368,16 @@ function fieldItems(nodeName: string | undefined, parents: FieldItem[], siblings
 function variableItems(ctx: CompletionContext, span: Span, prefix: string, block: RequestBlock): CompletionItem[] {
   const out: CompletionItem[] = [];
   const { file } = ctx;
+  // `{{$processEnv ‸}}`, `{{$dotenv ‸}}`: the names the host knows, values masked like any secret.
+  const named = /^\$(processEnv|dotenv)(\s+)(\S*)$/.exec(prefix);
+  if (named) {
+    const values = named[1] === 'processEnv' ? file.env.processEnv : file.env.dotenv;
+    const start = span.start + prefix.length - named[3].length;
+    const end = Math.max(start, span.end);
+    return Object.keys(values ?? {}).sort().map((name) => ({ label: name, kind: 'variable' as const, detail: mask(name, values![name]), replace: { start, end } }));
+  }
+  if (prefix.startsWith('$') || prefix === '') out.push(...builtinItems(span, prefix));
+  if (prefix.startsWith('$')) return out;
   // Only requests written before this one can have answered when it is sent.
   const earlier = [...file.names].filter(([, index]) => index < 0 || index < block.index);
   const m = /^([\w-]+)\.response\.body\.[\w.]*$/.exec(prefix);
@@ -384,6 +395,24 @@ function variableItems(ctx: CompletionContext, span: Span, prefix: string, block
     out.push({ label: `${name}.response.body.`, kind: 'variable', detail: `response of request ${name}`, replace: span, sortText: `2${name}`, retrigger: true });
   }
   return out;
+}
+
+/** The built-in variables (`{{$guid}}` & co.); arguments come as snippet placeholders, names as a second list. */
+function builtinItems(span: Span, prefix: string): CompletionItem[] {
+  const args: Partial<Record<BuiltinName, string>> = { randomInt: ' ${1:1} ${2:100}', processEnv: ' ', dotenv: ' ' };
+  return (Object.keys(BUILTINS) as BuiltinName[]).map((name, i) => ({
+    label: `$${name}`,
+    kind: 'variable' as const,
+    detail: BUILTINS[name].usage,
+    documentation: BUILTINS[name].doc,
+    insertText: `\\$${name}${args[name] ?? ''}`,
+    snippet: true,
+    replace: span,
+    sortText: `${prefix ? '0' : '3'}${i}`,
+    filterText: `$${name}`,
+    // After `$processEnv ` and `$dotenv `, the names come next.
+    retrigger: args[name] === ' ',
+  }));
 }
 
 /** What the response of the request at `index` holds, by its endpoint: the documented response shapes. */

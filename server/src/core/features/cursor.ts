@@ -7,6 +7,7 @@ import type { Directive, Header, Param, PathSegment, RequestBlock, VariableDef }
 import { HTTP_METHODS } from '../syntax/parseBlock';
 import { parseFieldList, type FieldItem, type FieldModifier } from '../syntax/fields';
 import { getNodePath, nodeAtOffset, parseBodyTree, type JsonPath } from '../syntax/jsonBody';
+import { useAt } from '../analysis/names';
 import type { Span } from '../types';
 
 export type Cursor =
@@ -43,7 +44,7 @@ export function cursorAt(block: RequestBlock, offset: number): Cursor {
   const before = text.slice(lineStart, offset);
 
   // `{{...}}` anywhere on the line: the reference whose braces hold the cursor (on its braces too).
-  const variable = variableAt(text, lineStart, lineEnd, offset);
+  const variable = variableAt(block, lineStart, lineEnd, offset);
   if (variable) return variable;
 
   const trimmed = before.trimStart();
@@ -104,6 +105,7 @@ export function cursorAt(block: RequestBlock, offset: number): Cursor {
   const body = request.body;
   if (body && offset >= body.span.start && offset <= body.span.end) {
     if (body.kind === 'form') return paramCursor(text, body.formParams ?? [], offset, 'form');
+    if (body.kind === 'file') return { kind: 'none' };
     return bodyCursor(text.slice(body.span.start, body.span.end), offset - body.span.start, body.span.start);
   }
   if (!body && line.trim() === '' && offset > request.span.end) {
@@ -116,18 +118,23 @@ export function cursorAt(block: RequestBlock, offset: number): Cursor {
   return { kind: 'none' };
 }
 
-function variableAt(text: string, lineStart: number, lineEnd: number, offset: number): Cursor | undefined {
-  for (let open = text.indexOf('{{', lineStart); open >= 0 && open < lineEnd && open <= offset; open = text.indexOf('{{', open + 2)) {
-    let close = text.indexOf('}}', open + 2);
-    if (close < 0 || close > lineEnd) close = -1;
-    const end = close < 0 ? offset : close;
-    if (offset > (close < 0 ? lineEnd : close + 2)) continue;
-    if (offset < open + 2 && offset !== open + 1 && offset !== open) continue;
-    const start = open + 2;
+function variableAt(block: RequestBlock, lineStart: number, lineEnd: number, offset: number): Cursor | undefined {
+  // A whole reference comes from the name index; its braces count as part of it.
+  const use = useAt(block, offset);
+  if (use) {
+    const start = use.span.start + 2;
+    const end = use.span.end - 2;
     const at = Math.max(start, Math.min(offset, end));
-    return { kind: 'variable', expr: text.slice(start, end).trim(), prefix: text.slice(start, at).trimStart(), span: { start, end: Math.max(end, start) } };
+    return { kind: 'variable', expr: use.expr, prefix: block.text.slice(start, at).trimStart(), span: { start, end } };
   }
-  return undefined;
+  // A reference being typed (`{{cre‸`, no closing braces yet on the line).
+  const text = block.text;
+  const open = text.lastIndexOf('{{', offset - 1);
+  if (open < lineStart || open + 2 > offset) return undefined;
+  const close = text.indexOf('}}', open + 2);
+  if (close >= 0 && close < lineEnd) return undefined;
+  const start = open + 2;
+  return { kind: 'variable', expr: text.slice(start, offset).trim(), prefix: text.slice(start, offset).trimStart(), span: { start, end: offset } };
 }
 
 function paramCursor(text: string, params: Param[], offset: number, source: 'query' | 'form'): Cursor {

@@ -7,6 +7,7 @@ import type { ApiModel, EndpointDef } from '../model/apiModel';
 import type { JsonSchema } from '../model/schemaTypes';
 import { resolveRef } from '../model/validateValue';
 import { limits } from '../model/rulesData';
+import { citationMarkdown, documentOfSection } from '../model/citations';
 
 /** The type as the documents write it. */
 export function kindOf(schema: JsonSchema): string {
@@ -46,7 +47,7 @@ export function propertyDoc(name: string, schemaIn: JsonSchema, root: JsonSchema
   }
   const rules = rulesOf(schema);
   if (rules.length) lines.push('', `Rules: ${rules.map((r) => ruleLink(r, model)).join(', ')}`);
-  if (schema['x-doc']) lines.push('', `Source: ${schema['x-doc']}`);
+  if (schema['x-doc']) lines.push('', `Source: ${citationMarkdown(schema['x-doc'])}`);
   return lines.join('\n');
 }
 
@@ -93,7 +94,7 @@ export function ruleLink(id: string, model: ApiModel): string {
 export function ruleDoc(id: string, model: ApiModel): string | undefined {
   const r = model.rule(id);
   if (!r) return undefined;
-  return `**${id}**: ${r.title}\n\n${r.summary}${r.doc && r.doc !== 'product' ? `\n\nSource: ${r.doc}` : ''}`;
+  return `**${id}**: ${r.title}\n\n${r.summary}${r.doc && r.doc !== 'product' ? `\n\nSource: ${citationMarkdown(r.doc, documentOfSection(r.section))}` : ''}`;
 }
 
 export function endpointDoc(e: EndpointDef, model: ApiModel): string {
@@ -109,7 +110,7 @@ export function endpointDoc(e: EndpointDef, model: ApiModel): string {
       lines.push(`- \`${code}\`${info ? `: ${info.title}${info.action ? `. ${info.action}` : ''}` : ''}`);
     }
   }
-  if (e.doc) lines.push('', `Source: ${e.doc}`);
+  if (e.doc) lines.push('', `Source: ${citationMarkdown(e.doc)}`);
   return lines.join('\n');
 }
 

@@ -7,6 +7,7 @@ import { buildBlockCall } from '../analysis/blockCall';
 import { fieldsNode } from '../analysis/call';
 import { lookupVariable, resolveText, type FileContext } from '../analysis/fileContext';
 import type { ApiModel } from '../model/apiModel';
+import { linkCitationsIn } from '../model/citations';
 import { fieldSchemaAt, schemaAt } from '../model/schemaPath';
 import type { JsonSchema } from '../model/schemaTypes';
 import { resolveRef } from '../model/validateValue';
@@ -15,6 +16,7 @@ import type { RequestBlock } from '../syntax/ast';
 import type { FieldItem } from '../syntax/fields';
 import type { Finding, Span } from '../types';
 import { mask } from './completion';
+import { BUILTINS, builtinValue, parseBuiltin } from '../analysis/builtins';
 import { cursorAt } from './cursor';
 import { endpointDoc, enumValues, propertyDoc, ruleDoc, valueDoc } from './docs';
 import { firstSentence } from '../model/validateValue';
@@ -37,7 +39,8 @@ export function getHover(block: RequestBlock, offset: number, ctx: HoverContext)
   const rules = (ctx.findings ?? []).filter((f) => f.span.start <= offset && offset <= f.span.end);
   // The long form of each finding under the cursor (allowed values, parameters, fields), which the
   // one-sentence diagnostic leaves out, then the rules' documentation.
-  const details = [...new Set(rules.map((f) => f.detail).filter((d): d is string => !!d))].join('\n\n');
+  // Their citations of the documents link to docs/api.md.
+  const details = [...new Set(rules.map((f) => f.detail).filter((d): d is string => !!d))].map(linkCitationsIn).join('\n\n');
   const ruleText = [...new Set(rules.map((f) => f.code))].map((id) => ruleDoc(id, ctx.model)).filter(Boolean).join('\n\n---\n\n');
   if (!main && !ruleText && !details) return undefined;
   const span = main?.span ?? rules[0].span;
@@ -116,6 +119,7 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
     }
     case 'variable': {
       const name = cursor.expr;
+      if (name.startsWith('$')) return { contents: builtinHover(name, file), span: cursor.span };
       const value = lookupVariable(name, file);
       if (value !== undefined) {
         const resolved = resolveText(value, file).text;
@@ -136,12 +140,25 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
     case 'headerName':
     case 'headerValue': {
       const h = cursor.header;
-      const doc = h ? Object.entries(model.headers).find(([n]) => n.toLowerCase() === h.name.text.toLowerCase())?.[1] : undefined;
+      const dropped = h ? model.droppedHeader(h.name.text) : undefined;
+      const doc = h ? (dropped ? `Not sent: ${dropped} (REQ-HEADER-DROPPED).` : Object.entries(model.headers).find(([n]) => n.toLowerCase() === h.name.text.toLowerCase())?.[1]) : undefined;
       return doc && h ? { contents: `**${h.name.text}**\n\n${doc}`, span: h.span } : undefined;
     }
     default:
       return undefined;
   }
+}
+
+/** A built-in variable: what it gives, and its value when the host knows it (secrets masked). */
+function builtinHover(expr: string, file: FileContext): string {
+  const parsed = parseBuiltin(expr);
+  if (!parsed.ok) return `**{{${expr}}}**: ${parsed.message}`;
+  const spec = BUILTINS[parsed.call.name];
+  const head = `**{{${expr}}}**: built-in variable \`${spec.usage}\`\n\n${spec.doc}`;
+  const value = builtinValue(parsed.call, file.env);
+  if (value.kind === 'value') return `${head}\n\nNow: \`${mask(parsed.call.args[0] ?? '', value.value)}\``;
+  if (value.kind === 'missing') return `${head}\n\n⚠ ${value.message}`;
+  return `${head}\n\nDecided when the request is sent; not checked.`;
 }
 
 function versionDoc(text: string, ctx: HoverContext): string {

@@ -94,7 +94,8 @@ export class Locator {
       }
       case 'path': {
         if (at.segment === undefined) return this.requestSpan();
-        const s = this.request.target.path.segments[this.bc.firstPathSegment + at.segment];
+        const source = this.bc.segmentSources[at.segment];
+        const s = source === undefined ? undefined : this.request.target.path.segments[source];
         return s ? s.span : this.requestSpan();
       }
       case 'directive': {
@@ -125,6 +126,9 @@ export class Locator {
   private paramSpan(name: string, path: JsonPath, part: 'key' | 'value'): Span {
     const written = this.bc.written.get(name);
     if (written) return this.writtenSpan(written, path, part);
+    // A member of a `< path` body is in another file: the finding goes on the path.
+    const file = this.request.body?.file;
+    if (file) return file.path.span;
     const index = this.members();
     if (index) {
       const found = this.memberNode(index, name, path);
@@ -164,8 +168,12 @@ export class Locator {
   }
 
   fix(spec: FixSpec, at: Span): Fix | undefined {
+    const body = this.request.body;
+    // The body is in another file: a fix of its members here could only edit the wrong text.
+    if (body?.kind === 'file' && (spec.kind === 'addParams' || ('name' in spec && spec.kind !== 'removeHeader' && !this.bc.written.has(spec.name)))) return undefined;
     const edits = this.edits(spec, at);
     if (!edits || edits.length === 0) return undefined;
+    if (body?.kind === 'file' && edits.some((e) => e.span.end > body.span.start && e.span.start < body.span.end)) return undefined;
     // A value written as a `{{variable}}` is fixed where the variable is defined, not overwritten here.
     const removal = spec.kind === 'removeParam' || spec.kind === 'removeHeader';
     if (!removal && edits.some((e) => this.block.text.slice(e.span.start, e.span.end).includes('{{'))) return undefined;

@@ -4,7 +4,8 @@
  * the per-block parse; none needs validation.
  */
 import { buildBlockCall } from '../analysis/blockCall';
-import { references, requestName, type FileContext } from '../analysis/fileContext';
+import { requestName, type FileContext } from '../analysis/fileContext';
+import { blockNames } from '../analysis/names';
 import type { ApiModel } from '../model/apiModel';
 import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
 import { parseFieldList, type FieldItem } from '../syntax/fields';
@@ -138,7 +139,7 @@ export function getSemanticTokens(doc: GraphreqDocument, range?: Span): Semantic
       }
     }
     // Variables override what they sit in (`act_{{account}}`): other tokens are cut around them.
-    const variables = references(block.text).map((r) => ({ start: bStart + r.start, end: bStart + r.end }));
+    const variables = blockNames(block).uses.map((u) => ({ start: bStart + u.span.start, end: bStart + u.span.end }));
     const pieces: SemanticToken[] = variables.map((v) => ({ start: v.start, length: v.end - v.start, type: 'variable' as const }));
     for (const t of tokens) {
       let from = t.start;

@@ -7,13 +7,15 @@
  * one per document; the CLI none).
  */
 import { buildBlockCall } from '../analysis/blockCall';
-import { buildFileContext, isResponseRef, lookupVariable, references, type FileContext } from '../analysis/fileContext';
+import { buildFileContext, lookupVariable, type FileContext } from '../analysis/fileContext';
+import { blockNames, type NameUse } from '../analysis/names';
 import type { ApiModel } from '../model/apiModel';
 import { checkCall } from '../rules/engine';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
 import type { Environment, Finding, Severity, Span } from '../types';
 import { Locator } from './locate';
+import { checkWrittenBlock, checkWrittenRequest } from './writtenChecks';
 import { closest, inlineList, listForMessage } from '../rules/suggest';
 
 /** What a block's check leaves behind: its findings (block-relative) and what cross-request rules need. */
@@ -182,6 +184,7 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   const findings: Finding[] = [];
   const parsed = block.parsed;
   for (const e of parsed.errors) findings.push({ code: e.code, severity: 'error', message: e.message, span: e.span });
+  checkWrittenBlock(block, ctx, model, findings);
   const request = parsed.request;
   if (!request) return { findings };
   const body = request.body;
@@ -200,11 +203,15 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   }
   checkVariables(block, ctx, findings);
   checkDirectives(block, model, findings);
-  if (!bc) return { findings };
+  if (!bc) {
+    checkWrittenRequest(block, ctx, bc, model, findings);
+    return { findings };
+  }
   const locator = new Locator(block, bc);
   for (const f of checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text })) {
     findings.push(locator.finding(f, severityOf(f.rule, f.severity, model)));
   }
+  checkWrittenRequest(block, ctx, bc, model, findings);
   // REQ-DUPLICATE-PARAM: one warning on each later copy, where it is written.
   const duplicate = (name: string, span: Finding['span']): void => {
     findings.push({ code: 'REQ-DUPLICATE-PARAM', severity: 'warning', message: `\`${name}\` is given twice: only the last one is sent.`, span });
@@ -232,16 +239,11 @@ function severityOf(rule: string, explicit: Severity | undefined, model: ApiMode
   return explicit ?? model.rule(rule)?.severity ?? 'warning';
 }
 
-/** REQ-UNKNOWN-VARIABLE: `{{name}}` that nothing defines. */
+/** REQ-UNKNOWN-VARIABLE: a `{{name}}` in the request that nothing defines (asked of the name index). */
 function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): void {
-  const text = block.text;
-  if (text.indexOf('{{') < 0) return;
-  const request = block.parsed.request!;
-  const start = request.span.start;
-  const region = text.slice(start, request.span.end);
-  for (const ref of references(region)) {
-    const expr = ref.expr;
-    if (expr.startsWith('$') || lookupVariable(expr, ctx) !== undefined || isResponseRef(expr, ctx)) continue;
+  for (const use of blockNames(block).uses) {
+    if (use.place !== 'request' || isDefined(use, ctx)) continue;
+    const expr = use.expr;
     const name = expr.split('.')[0];
     const named = ctx.names.has(name);
     out.push({
@@ -251,9 +253,16 @@ function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): 
         ? `\`{{${expr}}}\`: a reference to request \`${name}\` is written \`{{${name}.response.body.<path>}}\`.`
         : `\`{{${expr}}}\` is not defined: define \`@${name} = value\`.`,
       detail: named ? undefined : `Variables come from the file (\`@${name} = value\`), graphreq.env.json, or a named request (\`# @name ${name}\`).`,
-      span: { start: start + ref.start, end: start + ref.end },
+      span: use.span,
     });
   }
+}
+
+/** Whether a use names something: a variable of the file or environment, a named request, or a built-in. */
+export function isDefined(use: NameUse, ctx: FileContext): boolean {
+  if (use.kind === 'builtin') return true;
+  if (lookupVariable(use.expr, ctx) !== undefined) return true;
+  return use.kind === 'response' && ctx.names.has(use.name);
 }
 
 /** REQ-DIRECTIVE-VALUE: a directive whose values are known (`# @objective`, `# @node`, ...) with another value. */

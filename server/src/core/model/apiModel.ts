@@ -2,6 +2,7 @@
  * The API model: the data of `schemas/`, indexed once when the model loads.
  * Everything the rules, completion, hover and the emulator know about the API comes from here.
  */
+import { own } from '../own';
 import type { JsonSchema } from './schemaTypes';
 import { schemaBundle, type SchemaBundle } from './schemaData';
 import { looksLikeVersion, parseVersion, type Version } from './version';
@@ -100,6 +101,10 @@ export class ApiModel {
   readonly directiveValues: Record<string, string[]>;
   /** Known values of headers, by lower-cased name, for completion. */
   readonly headerValues: Record<string, string[]>;
+  /** Headers graphreq sets itself, by lower-cased name, with why a written one is not sent. */
+  readonly droppedHeaders: Record<string, string>;
+  /** Directives of other tools (REST Client, httpYac) that graphreq ignores, with the tool's name. */
+  readonly foreignDirectives: Record<string, string>;
   private readonly compiled: CompiledEndpoint[];
   private readonly patterns = new Map<string, RegExp>();
 
@@ -113,6 +118,8 @@ export class ApiModel {
       directives: Record<string, string>;
       directiveValues: Record<string, string[]>;
       headerValues?: Record<string, string[]>;
+      droppedHeaders?: Record<string, string>;
+      foreignDirectives?: Record<string, string>;
     };
     this.latestVersion = table.versions.latest;
     this.versionsDescription = table.versions.description;
@@ -120,6 +127,8 @@ export class ApiModel {
     this.directives = table.directives;
     this.directiveValues = table.directiveValues;
     this.headerValues = table.headerValues ?? {};
+    this.droppedHeaders = table.droppedHeaders ?? {};
+    this.foreignDirectives = table.foreignDirectives ?? {};
     this.endpoints = table.endpoints;
     this.placeholders = table.placeholders;
     this.supportedMethods = new Set(table.methods.supported);
@@ -128,6 +137,11 @@ export class ApiModel {
     this.errors = (data.errors as { codes: ErrorCodeInfo[] }).codes;
     this.compiled = this.endpoints.map((def) => ({ def, segments: compilePath(def.path) }));
     for (const [name, p] of Object.entries(this.placeholders)) this.patterns.set(name, new RegExp(p.pattern));
+  }
+
+  /** Why a header written in a request is not sent (graphreq sets it), or undefined when it is sent. */
+  droppedHeader(name: string): string | undefined {
+    return own(this.droppedHeaders, name.toLowerCase());
   }
 
   paramsSchema(endpoint: EndpointDef | undefined): JsonSchema | undefined {

@@ -60,4 +60,27 @@ export const limits = schemaBundle.limits as {
   buc: Record<string, BucLimit>;
   messaging: { rule: string; text: string };
   urlReads: { rule: string; text: string };
+  /** Minutes for a usage figure to fall to 0 once calls stop, by source and BUC type. */
+  usageWindows: { app: number; adAccount: number; buc: Record<string, number>; default: number };
 };
+
+/** [3]'s iOS 14 conditions of ad set creation (schemas/rules-data/ios14.json), for ADSET-IOS14 and the emulator. */
+export interface Ios14Data {
+  appPromotionObjectives: string[];
+  linkClicksGoals: string[];
+  installs: string;
+  earliestIosVersion: string;
+  regularCampaignLatestIosVersion: string;
+  scheduleStrategies: string[];
+  minScheduleDays: number;
+  valueGoals: string[];
+  appEventGoals: string[];
+  minSocialSdkVersion: string;
+  osTargetingKey: string;
+  osPattern: string;
+  connectionKeys: string[];
+  request: Record<string, string>;
+  service: Record<string, string>;
+}
+
+export const ios14 = schemaBundle.ios14 as Ios14Data;

@@ -23,6 +23,7 @@ import objectives from '../../../../schemas/rules-data/objectives.json';
 import promotedObject from '../../../../schemas/rules-data/promoted-object.json';
 import regions from '../../../../schemas/rules-data/regions.json';
 import limits from '../../../../schemas/rules-data/limits.json';
+import ios14 from '../../../../schemas/rules-data/ios14.json';
 
 export interface SchemaBundle {
   endpoints: unknown;
@@ -35,6 +36,7 @@ export interface SchemaBundle {
   promotedObject: unknown;
   regions: unknown;
   limits: unknown;
+  ios14: unknown;
 }
 
 /**
@@ -76,4 +78,5 @@ export const schemaBundle: SchemaBundle = withoutPrototypes({
   promotedObject,
   regions,
   limits,
+  ios14,
 });

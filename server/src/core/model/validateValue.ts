@@ -7,7 +7,7 @@
  * ajv checks the schemas themselves, in the test suite.
  */
 import type { JsonPath } from '../syntax/jsonBody';
-import { isOpaque } from '../syntax/jsonBody';
+import { isOpaque, parseJsonExact } from '../syntax/jsonBody';
 import type { FixSpec, RuleFinding } from '../rules/ruleFinding';
 import { closest, inlineList, listForMessage, splitMessage } from '../rules/suggest';
 import type { JsonSchema } from './schemaTypes';
@@ -95,30 +95,49 @@ function parseJsonText(value: string): unknown {
   const t = value.trim();
   if (!(t.startsWith('{') || t.startsWith('['))) return undefined;
   try {
-    return JSON.parse(t);
+    return parseJsonExact(t);
   } catch {
     return undefined;
   }
 }
 
+/** The int64 range: no integer parameter of the API goes beyond it ([2] types budgets and counts as int64). */
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** An integer (a number, or the digits of one too large for a number) outside the int64 range. */
+export function outsideInt64(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isInteger(v) && !Number.isSafeInteger(v) && (BigInt(v) < INT64_MIN || BigInt(v) > INT64_MAX);
+  if (typeof v !== 'string' || !/^-?\d+$/.test(v)) return false;
+  const n = BigInt(v);
+  return n < INT64_MIN || n > INT64_MAX;
+}
+
 /**
  * The value as the schema reads it: numbers from digit strings, booleans from "true"/"false",
- * objects and lists from JSON text. Returns `{ ok: false }` when the value has none of the schema's types.
+ * objects and lists from JSON text, null from the text `null` (the JSON text of null, as form fields
+ * carry it). An integer too large for a JavaScript number keeps its digits (a numeric string), so it
+ * stays exact. Returns `{ ok: false }` when the value has none of the schema's types; `type` is the
+ * schema type that read it.
  */
-export function coerce(schema: JsonSchema, value: unknown): { ok: boolean; value: unknown } {
+export function coerce(schema: JsonSchema, value: unknown): { ok: boolean; value: unknown; type?: string } {
   const ts = types(schema);
   if (!ts) return { ok: true, value };
   for (const t of ts) {
     switch (t) {
       case 'null':
         if (value === null) return { ok: true, value };
+        if (value === 'null' && !ts.includes('string')) return { ok: true, value: null, type: t };
         break;
       case 'string':
         if (typeof value === 'string') return { ok: true, value };
         break;
       case 'integer':
-        if (typeof value === 'number' && Number.isInteger(value)) return { ok: true, value };
-        if (typeof value === 'string' && /^-?\d+$/.test(value.trim()) && !ts.includes('string')) return { ok: true, value: Number(value) };
+        if (typeof value === 'number' && Number.isInteger(value)) return { ok: true, value, type: t };
+        if (typeof value === 'string' && /^-?\d+$/.test(value.trim()) && !ts.includes('string')) {
+          const digits = value.trim();
+          return { ok: true, value: Number.isSafeInteger(Number(digits)) ? Number(digits) : digits, type: t };
+        }
         break;
       case 'number':
         if (typeof value === 'number') return { ok: true, value };
@@ -183,7 +202,14 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
       at,
       fixes,
       tags: deprecated.readOnly ? undefined : ['deprecated'],
-      service: deprecated.code ? { code: deprecated.code > 100000 ? 100 : deprecated.code, subcode: deprecated.code > 100000 ? deprecated.code : undefined, blame: [ctx.param] } : { code: 100, blame: [ctx.param] },
+      // A deprecated value that still works (a warning: billing_event CLICKS) is accepted by the service;
+      // only a refused one (an error: TARGET_COST, read-only CLICKS) has a service answer (docs/rules.md).
+      service:
+        deprecated.severity === 'warning'
+          ? undefined
+          : deprecated.code
+            ? { code: deprecated.code > 100000 ? 100 : deprecated.code, subcode: deprecated.code > 100000 ? deprecated.code : undefined, blame: [ctx.param] }
+            : { code: 100, blame: [ctx.param] },
       // A deprecated value that still works (a warning) stays usable by the other rules.
       rejectsValue: deprecated.severity !== 'warning',
     });
@@ -242,7 +268,14 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   const reject = (message: string, detail = source): void => {
     ctx.out.push({ rule: typeRule, message, detail, at, service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
   };
-  if (typeof v === 'string') {
+  // An integer read from digits too long for a number stays text (exact): ranges compare its value.
+  const integer = c.type === 'integer';
+  if (integer && outsideInt64(v)) {
+    reject(`\`${where()}\` is ${String(v)}, outside the int64 range: use a value from ${INT64_MIN} to ${INT64_MAX}.`);
+    return;
+  }
+  const n = typeof v === 'number' ? v : integer && typeof v === 'string' ? Number(v) : undefined;
+  if (typeof v === 'string' && !integer) {
     const len = schema.maxLength !== undefined || schema.minLength !== undefined ? characterCount(v) : 0;
     if (schema.maxLength !== undefined && len > schema.maxLength) {
       reject(`\`${where()}\` is ${len} characters long; at most ${schema.maxLength} are allowed: shorten it.`, `Characters are counted, not bytes${source ? ` ${source}` : ''}.`);
@@ -254,11 +287,11 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
     } else if (schema['x-kind']?.startsWith('datetime') && !isCalendarDate(v)) {
       reject(`\`${where()}\` is not a date that exists: ${describe(v)}.`);
     }
-  } else if (typeof v === 'number') {
-    if (schema.minimum !== undefined && v < schema.minimum) {
-      reject(`\`${where()}\` is ${v}; the smallest allowed value is ${schema.minimum}${rangeText(schema)}.`);
-    } else if (schema.maximum !== undefined && v > schema.maximum) {
-      reject(`\`${where()}\` is ${v}; the largest allowed value is ${schema.maximum}${rangeText(schema)}.`);
+  } else if (n !== undefined) {
+    if (schema.minimum !== undefined && n < schema.minimum) {
+      reject(`\`${where()}\` is ${String(v)}; the smallest allowed value is ${schema.minimum}${rangeText(schema)}.`);
+    } else if (schema.maximum !== undefined && n > schema.maximum) {
+      reject(`\`${where()}\` is ${String(v)}; the largest allowed value is ${schema.maximum}${rangeText(schema)}.`);
     }
   }
 
@@ -318,9 +351,10 @@ function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: 
       validateValue(sub, obj[key], [...path, key], ctx);
     } else if (schema.additionalProperties === false && props) {
       const suggestion = closest(key, Object.keys(props));
+      // The documents list every member of such an object (rename_options): another one is refused, so
+      // it is an error like any bad value (docs/rules.md, "The editor and the service agree").
       ctx.out.push({
         rule: schema['x-rule'] ?? ctx.typeRule,
-        severity: 'warning',
         message: `\`${where()}\` has no member \`${key}\`: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
         detail: `It takes ${listForMessage(Object.keys(props), Infinity)}${source}.`,
         at: { kind: 'param', name: ctx.param, path: [...path, key], part: 'key' },

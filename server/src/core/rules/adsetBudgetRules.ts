@@ -4,7 +4,7 @@
  * ADSET-FIXED-CPM-ONLY, ADSET-CAMPAIGN-BUDGET-NEEDED, ADSET-SCHEDULE-ITEM.
  */
 import type { CrossFieldRule } from './registry';
-import { buyingType, given, list, num, obj, raw, timeMs, toNumber, toObject } from './values';
+import { buyingType, campaignBudget, given, list, num, obj, raw, timeMs, toNumber, toObject } from './values';
 
 const CREATE = ['adset.create'];
 const DOC = '[2] Create an ad set';
@@ -159,11 +159,7 @@ export const budgetRules: CrossFieldRule[] = [
     id: 'ADSET-CAMPAIGN-BUDGET-NEEDED',
     endpoints: CREATE,
     check(call, { out }) {
-      const spec = obj(call, 'campaign_spec');
-      const directive = call.directives.get('campaign-budget')?.trim().toLowerCase();
-      let budget: 'daily' | 'lifetime' | 'none' | undefined;
-      if (directive === 'daily' || directive === 'lifetime' || directive === 'none') budget = directive;
-      else if (spec) budget = spec.daily_budget !== undefined ? 'daily' : spec.lifetime_budget !== undefined ? 'lifetime' : 'none';
+      const budget = campaignBudget(call);
       if (!budget) return; // The campaign is not known: no guess.
       const needs: Array<[string, 'daily' | 'lifetime']> = [
         ['daily_min_spend_target', 'daily'],

@@ -5,6 +5,7 @@
  */
 import type { Call } from '../analysis/call';
 import { conversionEvents, customEventTypeMap, objectives, promotedObjectRows, type ObjectiveLocation } from '../model/rulesData';
+import { lacksAppStore } from './adsetIos14Rules';
 import type { CrossFieldRule } from './registry';
 import type { Location } from './ruleFinding';
 import { inlineList, listForMessage } from './suggest';
@@ -90,6 +91,7 @@ export const goalRules: CrossFieldRule[] = [
       const destination = str(call, 'destination_type');
       const po = promotedObject(call);
       if (given(call, 'promoted_object') && !po) return; // Decided at send time.
+      if (lacksAppStore(call)) return; // ADSET-IOS14 (2490250) says it for an iOS 14 campaign.
       for (const row of promotedObjectRows) {
         const w = row.when;
         if (w.objective && !(obj && w.objective.includes(obj.value))) continue;

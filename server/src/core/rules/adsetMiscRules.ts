@@ -3,7 +3,7 @@
  * ADSET-TIME-RANGE, ADSET-CBO-BID-STRATEGY (read).
  */
 import type { CrossFieldRule } from './registry';
-import { list, obj } from './values';
+import { campaignBudget, given, list, obj } from './values';
 
 export const miscRules: CrossFieldRule[] = [
   {
@@ -50,6 +50,23 @@ export const miscRules: CrossFieldRule[] = [
         message: `\`time_range\` is not a valid range (${bad ? `${bad} is not a day of the calendar` : 'since comes after until'}), so the service ignores it: fix the dates.`,
         detail: `It runs from ${range.since} to ${range.until}. The service answers as if no time_range were given. since and until are days written YYYY-MM-DD, since not after until ([2] Read an ad set).`,
         at: { kind: 'param', name: 'time_range', part: 'value' },
+      });
+    },
+  },
+  {
+    // [2] Create: "With campaign budget optimization set it on the campaign". A campaign with a budget
+    // of its own (`# @campaign-budget daily|lifetime`, or campaign_spec with one) is such a campaign.
+    id: 'ADSET-CBO-BID-STRATEGY',
+    endpoints: ['adset.create'],
+    check(call, { out }) {
+      const budget = campaignBudget(call);
+      if (!given(call, 'bid_strategy') || (budget !== 'daily' && budget !== 'lifetime')) return;
+      out.push({
+        rule: 'ADSET-CBO-BID-STRATEGY',
+        message: `The campaign has a ${budget} budget (campaign budget optimization): set bid_strategy on the campaign, not the ad set.`,
+        detail: '[2] Create an ad set, bid_strategy: with campaign budget optimization set it on the campaign.',
+        at: { kind: 'param', name: 'bid_strategy', part: 'key' },
+        related: call.directives.has('campaign-budget') ? [{ at: { kind: 'directive', name: 'campaign-budget' }, message: 'the campaign budget' }] : undefined,
       });
     },
   },

@@ -47,29 +47,34 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
       const names = Object.keys(node.properties ?? {});
       const suggestion = closest(item.name, names);
       const cutoff = node['x-notShownAfter'];
-      const pastCutoff = !!cutoff && item.name > cutoff && !suggestion;
+      // Past the documents' alphabetical cut-off a name may exist ("not shown"): always a hint, and a
+      // "did you mean" is only offered beside it, never instead of it (docs/rules.md, REQ-UNKNOWN-PARAM).
+      const pastCutoff = !!cutoff && item.name > cutoff;
       const severity = (pastCutoff ? 'hint' : unknown?.severity ?? 'warning') as Severity;
       const notShown = pastCutoff
-        ? ` The documents list its fields alphabetically only up to \`${cutoff}\`, so this may still exist.`
+        ? ` The documents list its fields alphabetically only up to \`${cutoff}\` and do not show the rest, so this may exist.`
         : severity === 'hint' ? ' The documents name other fields of this node without their names ("not shown"), so this may still work.' : '';
       // A field of another node (`messages` on a numeric id): the id may be that node's; the directive says so.
       const other = Object.entries(ctx.model.data.nodes).find(([name, n]) => n !== node && n.properties && hasOwn(n.properties, item.name) && name !== 'url');
-      const fix = suggestion && suggestion !== item.name
-        ? `did you mean \`${suggestion}\`?`
-        : other
-          ? `if this id is a ${other[1].title?.toLowerCase() ?? other[0]}, write \`# @node ${other[0]}\` above the request.`
-          : pastCutoff
-            ? 'it may exist past the end of the documented list, so check its spelling.'
+      const fix = pastCutoff
+        ? suggestion && suggestion !== item.name
+          ? `it may exist, or did you mean \`${suggestion}\`?`
+          : 'it may exist past the end of the documented list, so check its spelling.'
+        : suggestion && suggestion !== item.name
+          ? `did you mean \`${suggestion}\`?`
+          : other
+            ? `if this id is a ${other[1].title?.toLowerCase() ?? other[0]}, write \`# @node ${other[0]}\` above the request.`
             : severity === 'hint'
               ? 'it may exist (the documents do not name every field), so check its spelling.'
               : 'remove it or use a documented one.';
       ctx.out.push({
         rule: unknown?.rule ?? 'REQ-UNKNOWN-FIELD',
         severity,
-        message: `\`${item.name}\` is not a documented field of the ${nodeName}: ${fix}`,
+        message: pastCutoff && suggestion ? `\`${item.name}\` is past the end of the documented fields: ${fix}` : `\`${item.name}\` is not a documented field of the ${nodeName}: ${fix}`,
         detail: `The ${nodeName} has ${fieldList(node)}${node['x-doc'] ? ` (${node['x-doc']})` : ''}.${notShown}`,
         at: locate({ kind: 'field', item }),
-        fixes: suggestion && !inBody ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: true }] : [],
+        // Past the cut-off the name may exist: the near documented name is offered, never preferred.
+        fixes: suggestion && !inBody ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: !pastCutoff }] : [],
         service: severity === 'hint' ? undefined : { code: 100, blame: ['fields'] },
       });
       continue;

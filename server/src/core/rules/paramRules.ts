@@ -33,13 +33,17 @@ export function checkParams(call: Call, ctx: RuleContext): void {
       const cutoff = schema['x-notShownAfter'];
       // The documents list these parameters alphabetically and stop ("not shown"): a name that sorts
       // after the last one shown may exist, so it gets a hint rather than a warning.
-      const notShown = !!cutoff && p.name > cutoff && !suggestion;
+      // A name past the cut-off may exist: a hint even when a documented name is near, which is then
+      // only offered (a "did you mean" never outranks "not shown", docs/rules.md REQ-UNKNOWN-PARAM).
+      const notShown = !!cutoff && p.name > cutoff && !cutUrl(call, p.name, props);
       const cut = !notShown && cutUrl(call, p.name, props);
       ctx.out.push({
         rule: 'REQ-UNKNOWN-PARAM',
         severity: notShown ? 'hint' : undefined,
         message: notShown
-          ? `\`${p.name}\` is not documented: check its spelling.`
+          ? suggestion
+            ? `\`${p.name}\` is not documented: it is sent unchecked, or did you mean \`${suggestion}\`?`
+            : `\`${p.name}\` is not documented: check its spelling.`
           : cut
             ? `\`${p.name}\` is probably the rest of the URL in \`id\`, cut at a raw \`&\`: encode the URL (\`&\` as \`%26\`).`
             : `\`${p.name}\` is not a parameter here: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
@@ -49,7 +53,7 @@ export function checkParams(call: Call, ctx: RuleContext): void {
             ? `Parameters written after \`id\` that the request does not take are the rest of its URL${source}.`
             : `It takes ${documentedList(schema)}${source}.`,
         at: { kind: 'param', name: p.name, part: 'key' },
-        fixes: suggestion && !call.params.has(suggestion) && !cut ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: p.name, newName: suggestion, preferred: true }] : [],
+        fixes: suggestion && !call.params.has(suggestion) && !cut ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: p.name, newName: suggestion, preferred: !notShown }] : [],
         service: notShown ? undefined : { code: 100, blame: [p.name] },
       });
       continue;

@@ -7,6 +7,7 @@ import type { Call } from '../analysis/call';
 import { bidRules } from './adsetBidRules';
 import { budgetRules } from './adsetBudgetRules';
 import { goalRules } from './adsetGoalRules';
+import { ios14Rules } from './adsetIos14Rules';
 import { miscRules } from './adsetMiscRules';
 import { regionRules } from './adsetRegionRules';
 import type { RuleContext } from './engine';
@@ -20,4 +21,5 @@ export interface CrossFieldRule {
   check(call: Call, ctx: RuleContext): void;
 }
 
-export const crossFieldRules: CrossFieldRule[] = [...budgetRules, ...bidRules, ...goalRules, ...regionRules, ...miscRules, ...urlRules];
+// iOS 14 before the goal rules: a missing app store id or URL is its 2490250 in an iOS 14 campaign.
+export const crossFieldRules: CrossFieldRule[] = [...budgetRules, ...bidRules, ...ios14Rules, ...goalRules, ...regionRules, ...miscRules, ...urlRules];

@@ -4,7 +4,7 @@
  * REQ-TOKEN-IN-FILE, REQ-IDS-COUNT, URL-NO-CREATE-DELETE, THREAD-READ-ONLY, ADSET-ACCOUNT-ID.
  */
 import type { Call } from '../analysis/call';
-import { normalizeVersion, parseVersion, compareVersions } from '../model/version';
+import { normalizeVersion, parseVersion, compareVersions, type Version } from '../model/version';
 import { HTTP_METHODS } from '../syntax/parseBlock';
 import type { RuleContext } from './engine';
 import { splitMessage } from './suggest';
@@ -95,17 +95,20 @@ function checkVersion(call: Call, ctx: RuleContext): void {
     return;
   }
   const v = call.version;
+  if (!v) return;
   const releases = call.env.releases;
-  if (!v || !releases || !call.env.today) return;
-  const known = Object.keys(releases)
+  const today = call.env.today;
+  const known = Object.keys(releases ?? {})
     .map((t) => parseVersion(t))
     .filter((x): x is NonNullable<typeof x> => !!x)
     .sort(compareVersions);
   const successor = known.find((k) => compareVersions(k, v) > 0);
-  if (!successor) return;
+  const expiry = releases && successor ? addYears(releases[successor.text], 2) : undefined;
+  const expired = !!expiry && !!today && expiry <= today;
+  if (checkVersionExists(call, ctx, v, known, expired)) return;
+  if (!releases || !today || !successor) return;
   const released = releases[successor.text];
-  const expiry = addYears(released, 2);
-  if (expiry && expiry <= call.env.today) {
+  if (expired) {
     out.push({
       rule: 'REQ-VERSION-EXPIRED',
       // A version older than the whole release table: its successor is not listed, but it was released
@@ -120,6 +123,34 @@ function checkVersion(call: Call, ctx: RuleContext): void {
       service: { code: 2635 },
     });
   }
+}
+
+/**
+ * REQ-VERSION-UNKNOWN: a version the service does not publish. Newer than the latest (the
+ * environment's `latestVersion`, else v26.0, which [3] Versioning 1 names the latest); with a release
+ * table and today's date, also one released after today, or one between listed versions that the
+ * table does not list. The service answers 100 "Unknown path components" (docs/rules.md).
+ */
+function checkVersionExists(call: Call, ctx: RuleContext, v: Version, known: Version[], expired: boolean): boolean {
+  if (call.versionSource !== 'path') return false;
+  const latestText = call.env.latestVersion ?? ctx.model.latestVersion;
+  const latest = parseVersion(latestText);
+  const releases = call.env.releases;
+  const today = call.env.today;
+  let why: string | undefined;
+  if (latest && compareVersions(v, latest) > 0) why = `newer than the latest version, ${latest.text}`;
+  else if (releases && today && releases[v.text] && releases[v.text] > today) why = `released on ${releases[v.text]}, after today (${today})`;
+  else if (releases && today && !releases[v.text] && known.length && compareVersions(v, known[0]) > 0 && !expired) why = 'not in the release table';
+  if (!why) return false;
+  ctx.out.push({
+    rule: 'REQ-VERSION-UNKNOWN',
+    message: `${v.text} is not a published version (${why}): use ${latest?.text ?? latestText} or an older available version.`,
+    detail: 'The service answers 100, Unknown path components ([3] Versioning 1).',
+    at: { kind: 'version' },
+    fixes: latest ? [{ kind: 'replaceAt', title: `Write \`${latest.text}\``, text: latest.text }] : [],
+    service: { code: 100 },
+  });
+  return true;
 }
 
 /** REQ-METHOD-UNSUPPORTED: the method, then the data's explanation split into message and detail. */

@@ -1,6 +1,6 @@
 /** Reading parameter values the way the API does (text or JSON), for cross-field rules. */
 import type { Call } from '../analysis/call';
-import { isOpaque } from '../syntax/jsonBody';
+import { isOpaque, parseJsonExact } from '../syntax/jsonBody';
 
 export function num(call: Call, name: string): number | undefined {
   return toNumber(raw(call, name));
@@ -24,7 +24,7 @@ export function obj(call: Call, name: string): Record<string, unknown> | undefin
 export function toObject(v: unknown): Record<string, unknown> | undefined {
   if (typeof v === 'string' && v.trim().startsWith('{')) {
     try {
-      v = JSON.parse(v);
+      v = parseJsonExact(v);
     } catch {
       return undefined;
     }
@@ -39,7 +39,7 @@ export function list(call: Call, name: string): unknown[] | undefined {
 export function toList(v: unknown): unknown[] | undefined {
   if (typeof v === 'string' && v.trim().startsWith('[')) {
     try {
-      v = JSON.parse(v);
+      v = parseJsonExact(v);
     } catch {
       return undefined;
     }
@@ -85,4 +85,13 @@ export function buyingType(call: Call): string | undefined {
   const spec = obj(call, 'campaign_spec');
   if (spec && typeof spec.buying_type === 'string' && !isOpaque(spec.buying_type)) return spec.buying_type;
   return call.directives.get('buying-type')?.trim().split(/\s/)[0] || undefined;
+}
+
+/** The campaign's budget kind: the `# @campaign-budget` directive, else what `campaign_spec` carries; undefined when unknown. */
+export function campaignBudget(call: Call): 'daily' | 'lifetime' | 'none' | undefined {
+  const directive = call.directives.get('campaign-budget')?.trim().toLowerCase();
+  if (directive === 'daily' || directive === 'lifetime' || directive === 'none') return directive;
+  const spec = obj(call, 'campaign_spec');
+  if (!spec) return undefined;
+  return spec.daily_budget !== undefined ? 'daily' : spec.lifetime_budget !== undefined ? 'lifetime' : 'none';
 }

@@ -17,10 +17,19 @@ export interface RawResponse {
   /** Lower-cased names. */
   headers: Record<string, string>;
   bodyText: string;
-  /** Body size in bytes. */
+  /** Body size in bytes (of what was read, when cut). */
   size: number;
   durationMs: number;
+  /** Set when the body was longer than the byte cap: it was cut after this many bytes. */
+  truncatedAt?: number;
 }
+
+/**
+ * Responses nested deeper than this stay text: JSON.stringify, structured cloning and every
+ * recursive walk of the result (history, the editor's connection) would overflow the stack on a
+ * 100,000-level body. No documented answer comes near it.
+ */
+export const MAX_JSON_DEPTH = 1000;
 
 export interface ResultContext {
   model: ApiModel;
@@ -37,6 +46,7 @@ export interface ResultContext {
 /** The body as JSON, as text when it is not JSON, or null when empty. */
 export function parseBody(raw: RawResponse): { body: unknown; bodyKind: SendResult['bodyKind'] } {
   if (raw.bodyText.trim() === '') return { body: null, bodyKind: 'empty' };
+  if (raw.truncatedAt !== undefined || nestingDepth(raw.bodyText) > MAX_JSON_DEPTH) return { body: raw.bodyText, bodyKind: 'text' };
   try {
     return { body: JSON.parse(raw.bodyText), bodyKind: 'json' };
   } catch {
@@ -46,13 +56,17 @@ export function parseBody(raw: RawResponse): { body: unknown; bodyKind: SendResu
 
 /** The error of a response: its envelope decoded, or a bare HTTP error for a failed status without one. */
 export function responseError(raw: RawResponse, body: unknown, model: ApiModel): DecodedError | null {
-  return decodeErrorBody(body, model) ?? (raw.status >= 400 ? decodeBareStatus(raw.status, raw.statusText) : null);
+  return decodeErrorBody(body, model, raw.status) ?? (raw.status >= 400 ? decodeBareStatus(raw.status, raw.statusText) : null);
 }
 
 export function resultFromResponse(req: PreparedRequest, raw: RawResponse, c: ResultContext): SendResult {
   const warnings = [...req.warnings, ...c.warnings];
   const { body, bodyKind } = parseBody(raw);
-  if (bodyKind === 'text') {
+  if (raw.truncatedAt !== undefined) {
+    warnings.push(`the response body was cut after ${raw.truncatedAt} bytes (the response byte cap; raise it with --max-bytes or graphreq.response.maxBytes): only that part is shown and saved`);
+  } else if (bodyKind === 'text' && nestingDepth(raw.bodyText) > MAX_JSON_DEPTH) {
+    warnings.push(`the body is JSON nested more than ${MAX_JSON_DEPTH} levels deep: kept as text`);
+  } else if (bodyKind === 'text') {
     warnings.push(`the body is not JSON${raw.headers['content-type'] ? ` (Content-Type ${raw.headers['content-type']})` : ''}: the API answers JSON, so something else may have answered`);
   } else if (bodyKind === 'empty' && raw.status !== 204) {
     warnings.push('the response body is empty: the API answers every call with a JSON body');
@@ -131,4 +145,25 @@ function issuesOf(body: unknown, model: ApiModel): string[] {
     out.push(`issues_info: ${what}${code !== null ? ` (error_code ${code})` : ''}${asset}${info?.action ? `. ${info.action}` : ''}`);
   }
   return out;
+}
+
+/**
+ * How deeply the JSON text nests arrays and objects, counted in one loop (no recursion, no parse),
+ * skipping strings. Not a validation: a broken text gets a number too.
+ */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) max = depth;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
 }

@@ -34,8 +34,13 @@ export function findErrorInfo(model: ApiModel, code: number | null, subcode: num
   );
 }
 
-/** The decoded error of a response body, or null when the body holds no error envelope. */
-export function decodeErrorBody(body: unknown, model: ApiModel): DecodedError | null {
+/**
+ * The decoded error of a response body, or null when the body holds no error envelope. `status`, the
+ * HTTP status it came with, tells what a general code means: the service sends code 100 ("Invalid
+ * parameter" in [2]) also for an object that does not exist (404), a body too large (413) and other
+ * answers that are not about a parameter, and those are decoded as what they are (statusMeaning).
+ */
+export function decodeErrorBody(body: unknown, model: ApiModel, status?: number): DecodedError | null {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
   const raw = (body as { error?: unknown }).error;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
@@ -43,21 +48,32 @@ export function decodeErrorBody(body: unknown, model: ApiModel): DecodedError | 
   const code = int(e.code);
   const subcode = int(e.error_subcode);
   const message = typeof e.message === 'string' ? e.message : '';
-  const info = findErrorInfo(model, code, subcode);
+  const found = findErrorInfo(model, code, subcode);
+  const byStatus = (!found || isGeneral(found)) && !found?.rateLimit ? statusMeaning(status, e) : undefined;
+  const info = byStatus ? undefined : found;
   const data = errorData(e.error_data);
   const blameFields = blameFieldsOf(data);
   // The entry found may be the code's general one although a subcode was sent: say so.
   const subcodeKnown = subcode === null || info?.subcode === subcode || info?.code === subcode;
   const codeText = code === null ? 'no code' : `code ${code}${subcode !== null ? `, subcode ${subcode}` : ''}`;
 
+  // The explanation is for the user: what happened, then this response's specifics. The title is
+  // shown once, beside it (never repeated here), and notes about the documents stay in docs/rules.md.
   const parts: string[] = [];
-  if (info) {
-    parts.push(`${info.title} (${codeText}): ${info.meaning}`);
+  if (byStatus) {
+    // Decoded by its status: what the HTTP answer means, then the code that came with it.
+    parts.push(`${byStatus.meaning.charAt(0).toUpperCase()}${byStatus.meaning.slice(1)}`);
+    parts.push(`The service sent HTTP ${status} with ${codeText}.`);
+  } else if (info) {
+    if (info.meaning) parts.push(info.meaning);
     if (!subcodeKnown) parts.push(`Subcode ${subcode} is not in the documents.`);
   } else {
     parts.push(`The documents do not list ${codeText}.`);
   }
-  if (message) parts.push(`The service says: "${message}".`);
+  // Without a documented title the service's message is the title; either way it is not said twice.
+  const same = (a: string, b: string): boolean => a.trim().replace(/\.$/, '').toLowerCase() === b.trim().replace(/\.$/, '').toLowerCase();
+  const shownTitle = byStatus?.title ?? info?.title;
+  if (message && shownTitle && !same(message, shownTitle)) parts.push(`The service says: "${message}".`);
   if (blameFields.length) parts.push(`Field${blameFields.length > 1 ? 's' : ''} at fault: ${blameFields.join(', ')}.`);
   else if (data !== undefined && data !== null && data !== '') parts.push(`Details (error_data): ${compact(data)}.`);
 
@@ -66,9 +82,9 @@ export function decodeErrorBody(body: unknown, model: ApiModel): DecodedError | 
     subcode,
     type: typeof e.type === 'string' ? e.type : null,
     message,
-    title: info?.title ?? (message || `Error ${codeText}`),
+    title: byStatus?.title ?? info?.title ?? (message || `Error ${codeText}`),
     explanation: parts.join(' '),
-    action: info?.action ?? null,
+    action: byStatus?.action ?? info?.action ?? null,
     userTitle: typeof e.error_user_title === 'string' ? e.error_user_title : null,
     userMessage: typeof e.error_user_msg === 'string' ? e.error_user_msg : null,
     isTransient: typeof e.is_transient === 'boolean' ? e.is_transient : null,
@@ -78,8 +94,43 @@ export function decodeErrorBody(body: unknown, model: ApiModel): DecodedError | 
     blameFields,
     fbtraceId: typeof e.fbtrace_id === 'string' ? e.fbtrace_id : null,
     doc: info?.doc ?? null,
-    known: !!info,
+    // Decoded by its status, the answer is understood although its code is only the general one.
+    known: !!info || (!!byStatus && !!found),
   };
+}
+
+/** The entry of a code without a subcode: the general meaning, which a status may make more precise. */
+function isGeneral(info: ErrorCodeInfo): boolean {
+  return info.code !== null && (info.subcode ?? null) === null;
+}
+
+interface StatusMeaning {
+  title: string;
+  meaning: string;
+  action: string;
+}
+
+/**
+ * What an error answer means when its status (or the service's own wording) says it is not about a
+ * parameter. HTTP semantics, plus the wording the service uses for an unknown object ("Unsupported
+ * get request. Object with ID '…' does not exist, cannot be loaded due to missing permissions, or
+ * does not support this operation"), which it may send with status 400 as well as 404.
+ */
+function statusMeaning(status: number | undefined, e: Envelope): StatusMeaning | undefined {
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (status === 404 || /^Unsupported (get|post|delete) request\b/i.test(message)) {
+    return {
+      title: 'Object not found',
+      meaning: 'nothing answers this method on the id or path of the request: the object does not exist, this token cannot see it, or it does not support this method.',
+      action: 'Check the id in the path: it must come from this service and environment (an id from another service, or from an emulator whose state was reset, is unknown here), and the token must be allowed to read it.',
+    };
+  }
+  if (status === 405) return { title: 'Method not allowed', meaning: 'the path exists but does not take this method.', action: 'Use the method the documents give for this path.' };
+  if (status === 413) return { title: 'Request body too large', meaning: 'the service refused the body because of its size.', action: 'Send a smaller body (fewer or shorter values).' };
+  if (status === 415) return { title: 'Unsupported body type', meaning: 'the service takes form-encoded or JSON bodies in UTF-8 only.', action: 'Send the body as JSON or form fields, in UTF-8.' };
+  if (status === 431) return { title: 'Request headers too large', meaning: 'the request line and headers are too long for the service.', action: 'Move long values from the query string into the body of a POST, or shorten them.' };
+  if (status !== undefined && status >= 500) return { title: `Service failure (HTTP ${status})`, meaning: 'the service failed to answer this call; nothing in the request is known to be wrong.', action: 'Try again later; graphreq already retried with backoff.' };
+  return undefined;
 }
 
 /** An error for a failed status without the envelope (a proxy's 502 page, an empty 500). */

@@ -4,14 +4,17 @@
  */
 export * from './types';
 export { prepareRequest, type PrepareOptions, type PrepareOutcome } from './prepareRequest';
+export { requestDependencies, namesRead, type RequestDependencies } from './dependencies';
 export { lookupResponseRef, type NamedResponses, type StoredResponse } from './namedResponses';
 export { toWire, describeRequest, TOKEN_PLACEHOLDER, type WireRequest } from './wire';
 export { toCurl } from './curl';
-export { Redactor } from './redact';
+export { Redactor, secretPattern } from './redact';
 export { decodeErrorBody, findErrorInfo } from './decodeError';
 export { parseUsageHeaders, emptyUsage } from './usageHeaders';
-export { adviseBeforeSend, recordResult, originOf, pruneRateState, readRateState, emptyRateState, minutesText, URL_READS_PER_HOUR, type RateState, type SendAdvice } from './rateLimits';
+export { adviseBeforeSend, recordResult, originOf, pruneRateState, forgetOrigin, readRateState, emptyRateState, minutesText, URL_READS_PER_HOUR, type RateState, type SendAdvice } from './rateLimits';
 export { retryReason, backoffDelay, defaultRetryPolicy, type RetryPolicy, type AttemptOutcome } from './retryPolicy';
-export { resultFromResponse, resultFromFailure, parseBody, responseError, type RawResponse } from './buildResult';
-export { tokenTransportProblem, isLoopbackHost } from './tokenTransport';
-export { formatResultText, usageText } from './textReport';
+export { resultFromResponse, resultFromFailure, parseBody, responseError, nestingDepth, MAX_JSON_DEPTH, type RawResponse } from './buildResult';
+export { tokenTransportProblem, isLoopbackHost, isLoopbackUrl } from './tokenTransport';
+export { baseUrlTrust, type BaseUrlSource, type BaseUrlTrust, type BaseUrlTrustInput } from './baseUrlTrust';
+export { formatResultText, failureLabel, usageText, type TextPaint, type TextReportOptions } from './textReport';
+export { emptyRecentUsage, recordUsage, usageNow, pruneRecentUsage, figureAt, type RecentUsage, type UsageScope, type ScopeNow, type UsageNow } from './recentUsage';

@@ -5,7 +5,7 @@
  * digits, not as 120200000000000000. So bodies are read from jsonc-parser's tree, where a number's
  * text is still available, and written back with that text.
  */
-import { parseBodyTree, type Node } from '../syntax/jsonBody';
+import { parseBodyTree, valueOfNode, type Node } from '../syntax/jsonBody';
 
 /** An integer too large for a JavaScript number, kept as its digits. */
 export class BigIntText {
@@ -26,24 +26,7 @@ export function readLosslessBody(text: string): LosslessBody {
 }
 
 function fromNode(node: Node, text: string): unknown {
-  switch (node.type) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const prop of node.children ?? []) {
-        const [key, value] = prop.children ?? [];
-        if (key && value) out[String(key.value)] = fromNode(value, text);
-      }
-      return out;
-    }
-    case 'array':
-      return (node.children ?? []).map((c) => fromNode(c, text));
-    case 'number': {
-      const raw = text.slice(node.offset, node.offset + node.length);
-      return /^-?\d+$/.test(raw) && !Number.isSafeInteger(node.value) ? new BigIntText(raw) : node.value;
-    }
-    default:
-      return node.value;
-  }
+  return valueOfNode(node, text, (literal, value) => (/^-?\d+$/.test(literal) ? new BigIntText(literal) : value));
 }
 
 /** JSON text of a value, writing big integers with their digits. */

@@ -13,9 +13,14 @@ export interface StoredResponse {
   body: unknown;
 }
 
-/** Named responses by name; the CLI, the language server and history each provide one. */
+/** Named responses by name; the CLI and the language server each provide one (send/responseStore.ts). */
 export interface NamedResponses {
   get(name: string): StoredResponse | undefined;
+  /**
+   * Why `name` has no response, in the words of the store that knows (never sent in this
+   * environment, failed in this run, ...) and what to do; the default sentence is used without it.
+   */
+  missing?(name: string): string;
 }
 
 const RESPONSE_REF_RE = /^([\w-]+)\.response\.(body|headers)(?:\.(.*))?$/;
@@ -33,7 +38,7 @@ export function lookupResponseRef(expr: string, responses: NamedResponses): RefL
   if (!m) return { kind: 'not-a-response' };
   const [, name, part, rest] = m;
   const stored = responses.get(name);
-  if (!stored) return { kind: 'missing', message: `\`{{${expr}}}\`: request \`${name}\` has no response yet; send it first (or send the whole file)` };
+  if (!stored) return { kind: 'missing', message: `\`{{${expr}}}\`: ${responses.missing?.(name) ?? `request \`${name}\` has no response yet; send it first (or send the whole file)`}` };
   if (part === 'headers') {
     const header = (rest ?? '').toLowerCase();
     const value = stored.headers[header];

@@ -11,12 +11,18 @@
  * - every value is percent-encoded on its own, so the `id` of a refresh can never disturb `scrape`
  *   (URL-ID-ENCODED): `&`, `=`, `?`, `#`, `+` and `%` inside a value are always escaped.
  *
- * The access token is not part of the result: `toWire` adds it at the very last moment.
+ * The access token is not part of the result: `toWire` adds it at the very last moment, in the form
+ * body of a POST or the Authorization header of a GET or DELETE, never in the URL.
  */
+import type { BuiltinRuntime } from '../analysis/builtins';
+import { readFileBody } from '../analysis/bodyFile';
 import type { FileContext } from '../analysis/fileContext';
 import { requestName } from '../analysis/fileContext';
-import type { ApiModel } from '../model/apiModel';
+import { buildBlockCall } from '../analysis/blockCall';
+import type { ApiModel, EndpointDef } from '../model/apiModel';
 import { splitVersion } from '../model/apiModel';
+import { resolveRef } from '../model/validateValue';
+import { unencodedUrlId } from '../rules/urlRules';
 import type { RequestBlock } from '../syntax/ast';
 import { decodeParamValue } from '../syntax/query';
 import { formFieldText, readLosslessBody } from './losslessJson';
@@ -33,6 +39,8 @@ export interface PrepareOptions {
   baseUrl: string;
   /** Adds `validate_only` to `execution_options` of an ad set creation (ADSET-EXECUTION-OPTIONS). */
   validateOnly?: boolean;
+  /** The clock and randomness of `{{$guid}}`, `{{$timestamp}}` & co.; without it they cannot be sent. */
+  runtime?: BuiltinRuntime;
 }
 
 export type PrepareOutcome =
@@ -43,9 +51,6 @@ export type PrepareOutcome =
       secretsInFile: string[];
     }
   | { ok: false; kind: Extract<FailureKind, 'build' | 'insecure'>; message: string; name: string | null; title: string | null };
-
-/** Headers graphreq sets itself; written ones are dropped with a warning. */
-const OWN_HEADERS = new Set(['content-type', 'content-length', 'host']);
 
 export function prepareRequest(block: RequestBlock, opts: PrepareOptions): PrepareOutcome {
   const name = requestName(block) ?? null;
@@ -58,12 +63,14 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
   const method = (request.method?.text ?? 'GET').toUpperCase();
   const warnings: string[] = [];
   const secretsInFile: string[] = [];
-  const { ctx, responses } = opts;
+  const { ctx, responses, runtime } = opts;
+  // The checker reports these lines (SYNTAX-ASSERTION); they never go on the wire.
+  if (block.parsed.assertions.length) warnings.push(`${block.parsed.assertions.length === 1 ? 'the `??` line is an httpYac assertion' : `the ${block.parsed.assertions.length} \`??\` lines are httpYac assertions`}, not graphreq syntax: not sent and not evaluated`);
 
   try {
     // The path: resolved as a whole, so a variable may hold several segments or the origin itself.
     const rawPath = request.target.queryStart === undefined ? request.target.raw : request.target.raw.slice(0, request.target.queryStart - request.target.span.start);
-    let pathText = resolveForSend(rawPath.trim(), ctx, responses, 'encoded');
+    let pathText = resolveForSend(rawPath.trim(), ctx, responses, 'encoded', runtime);
     let baseUrl = opts.baseUrl.replace(/\/+$/, '');
     const absolute = /^(https?:\/\/[^/?#\s]*)(.*)$/i.exec(pathText);
     if (absolute) {
@@ -92,18 +99,37 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     }
     const match = opts.model.match(method, rest);
     const endpoint = match?.endpoint;
+    // URL-ID-ENCODED: a refresh whose URL is written with a raw `&`, `?`, `#` or space is refused here,
+    // as the editor and the service refuse it: encoding it now would mean guessing where the URL ends.
+    if (endpoint?.id === 'url.refresh') {
+      const unencoded = unencodedRefreshUrl(block, opts);
+      if (unencoded) return fail(unencoded);
+    }
 
     const query: Pairs = [];
-    for (const p of request.params) query.push([decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded'))]);
+    for (const p of request.params) query.push([decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded', runtime))]);
     let bodyFields: Pairs | null = null;
     const body = request.body;
-    if (body?.kind === 'form') {
-      bodyFields = (body.formParams ?? []).map((p) => [decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded'))]);
-    } else if (body?.kind === 'json') {
-      const read = readLosslessBody(body.text);
+    // A `< path` body is the file's text in place of the line (the checker reads the same text).
+    let kind = body?.kind;
+    let bodyText = body?.text ?? '';
+    let formParams = body?.formParams ?? [];
+    if (body?.kind === 'file') {
+      const read = readFileBody(body, ctx);
+      if (!read.ok) return fail(lowerFirst(read.message.replace(/\.$/, '')));
+      ({ kind, text: bodyText, formParams } = read);
+    }
+    if (kind === 'form') {
+      bodyFields = formParams.map((p) => [decodeParamValue(p.name.text), decodeParamValue(resolveForSend(p.value?.text ?? '', ctx, responses, 'encoded', runtime))]);
+    } else if (kind === 'json') {
+      const read = readLosslessBody(bodyText);
       if (read.errors.length) return fail(`the JSON body cannot be read: ${read.errors[0].message}`);
       if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return fail('the JSON body must be an object whose members are the parameters of the call');
-      const value = resolveJsonValue(read.value, ctx, responses) as Record<string, unknown>;
+      const value = resolveJsonValue(read.value, ctx, responses, runtime) as Record<string, unknown>;
+      const nullMember = Object.keys(value).find((k) => value[k] === null && !takesNull(opts.model, endpoint, k));
+      if (nullMember !== undefined) {
+        return fail(`\`${nullMember}\` is null in the JSON body, which it does not take, and a form field cannot carry null: give it a value or leave it out`);
+      }
       bodyFields = Object.entries(value).map(([k, v]) => [k, formFieldText(v)]);
     }
 
@@ -132,12 +158,18 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
 
     const headers: Pairs = [];
     for (const h of request.headers) {
-      const lower = h.name.text.toLowerCase();
-      if (OWN_HEADERS.has(lower)) {
-        warnings.push(`the ${h.name.text} header written in the file was not sent: graphreq sets it (form-encoded bodies, as the API takes them)`);
+      // The same table gives the checker's REQ-HEADER-DROPPED hint.
+      const dropped = opts.model.droppedHeader(h.name.text);
+      if (dropped && h.name.text.toLowerCase() === 'authorization') {
+        // The token is graphreq's to send: one written in the file is a leak risk (REQ-TOKEN-IN-FILE), so it is dropped and redacted like the real one.
+        const credential = /^\s*(?:Bearer|OAuth)\s+(\S+)/i.exec(resolveForSend(h.value.text, ctx, responses, 'plain', runtime))?.[1];
+        if (credential) secretsInFile.push(credential);
+      }
+      if (dropped) {
+        warnings.push(`the ${h.name.text} header written in the file was not sent: ${dropped}`);
         continue;
       }
-      headers.push([h.name.text, resolveForSend(h.value.text, ctx, responses, 'plain')]);
+      headers.push([h.name.text, resolveForSend(h.value.text, ctx, responses, 'plain', runtime)]);
     }
 
     // [3] Limits: a request naming several ids counts one call per id, so `ids=a,b` is two URL reads.
@@ -155,7 +187,7 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
         query,
         form,
         headers,
-        tokenIn: method === 'POST' ? 'form' : 'query',
+        tokenIn: method === 'POST' ? 'form' : 'header',
         version: versionInfo,
         endpointId: endpoint?.id ?? null,
         bucType: endpoint?.bucType ?? null,
@@ -167,6 +199,31 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     if (e instanceof UnresolvedReference) return fail(e.message);
     throw e;
   }
+}
+
+/**
+ * Whether the service reads a null for parameter `name`. A JSON null goes out as the form text `null`
+ * (its JSON text, as objects and lists go out as theirs), which the service reads as null where the
+ * parameter takes null ([2]: regional_regulated_categories "Accepts null"). For a documented parameter
+ * that does not take null the text would arrive as the word "null", another request than the one
+ * written, so the request is not sent. Undocumented parameters and endpoints go as written.
+ */
+function takesNull(model: ApiModel, endpoint: EndpointDef | undefined, name: string): boolean {
+  const schema = model.paramsSchema(endpoint);
+  const prop = schema?.properties?.[name];
+  if (!prop) return true;
+  const type = resolveRef(prop, schema!).type;
+  // Where the parameter also takes text, the text `null` would be read as the word, not as null.
+  return type === undefined || type === 'null' || (Array.isArray(type) && type.includes('null') && !type.includes('string'));
+}
+
+/** The URL-ID-ENCODED finding of a refresh block, as the reason it is not sent; undefined when the URL is encoded. */
+function unencodedRefreshUrl(block: RequestBlock, opts: PrepareOptions): string | undefined {
+  const built = buildBlockCall(block, opts.ctx, opts.model);
+  if (!built) return undefined;
+  const problem = unencodedUrlId(built.call, opts.model, (name) => built.written.get(name)?.value?.text);
+  if (!problem) return undefined;
+  return `the URL in \`id\` has ${problem.reason} (URL-ID-ENCODED): encode it with the quick fix or \`graphreq check --fix\`; graphreq does not guess where the URL ends`;
 }
 
 /** `execution_options` is a list written as JSON text; validate_only joins whatever is there. */
@@ -185,6 +242,10 @@ function addValidateOnly(form: Pairs): void {
   const text = JSON.stringify(list);
   if (at >= 0) form[at][1] = text;
   else form.push(['execution_options', text]);
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
 }
 
 function originOf(url: string): string | undefined {

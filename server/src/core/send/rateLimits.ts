@@ -174,6 +174,15 @@ export function pruneRateState(state: RateState, now: number): RateState {
   return { urlReads, blocks, usage };
 }
 
+/** The state without anything known about one origin (its service started again from scratch). */
+export function forgetOrigin(state: RateState, origin: string): RateState {
+  const urlReads: RateState['urlReads'] = {};
+  for (const [k, times] of Object.entries(state.urlReads)) if (!k.startsWith(`${origin} `)) urlReads[k] = times;
+  const usage: RateState['usage'] = {};
+  for (const [k, u] of Object.entries(state.usage)) if (k !== origin) usage[k] = u;
+  return { urlReads, blocks: state.blocks.filter((b) => b.origin !== origin), usage };
+}
+
 /** Reads a state saved by an earlier session; anything unexpected gives an empty state. */
 export function readRateState(json: unknown): RateState {
   const s = emptyRateState();

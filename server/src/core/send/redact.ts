@@ -3,38 +3,54 @@
  * goes through a Redactor that knows the secrets of the session. Two nets, because one can miss:
  * the known secrets in every encoding they may take on the wire, and any value of an
  * `access_token` parameter or member or of an Authorization header, whatever it is.
+ *
+ * "Every encoding": a service, a proxy or a client may echo the token raw, percent-encoded with
+ * upper- or lowercase hex (`%2F`, `%2f`), percent-encoded once more (`%252F`), form-encoded (`+`
+ * for a space), JSON-escaped (`\/`, `\u0041`), or any mix of these, character by character. One
+ * regular expression per secret accepts each character in any of those spellings.
  */
 import { TOKEN_PLACEHOLDER } from './wire';
 
 // A value starting with `$` is the shell variable of a curl command, and `[` the placeholder itself.
 const TOKEN_PARAM_RE = /(access_token=)(?![$[])[^&\s"'#]+/gi;
+// The same parameter inside an encoded URL (a redirect target, a `next` link given as a parameter).
+const ENCODED_TOKEN_PARAM_RE = /(access_token(?:%3D|%253D))(?!%5B|\[)(?:(?!%26|%2526)[^&\s"'#])+/gi;
 const TOKEN_MEMBER_RE = /("access_token"\s*:\s*")(?:[^"\\]|\\.)*"/gi;
-const BEARER_RE = /(\bBearer\s+)[A-Za-z0-9\-._~+/=]+/g;
+const BEARER_RE = /(\bBearer\s+)([A-Za-z0-9\-._~+/=%]+)/gi;
+// The service's own scheme, `Authorization: OAuth <token>`, only in a header (the word alone is common prose: "OAuth 2.0 token").
+const AUTH_HEADER_RE = /(\bauthorization"?\s*[:=]\s*"?OAuth\s+)[^\s"',]+/gi;
+/** What each of the patterns above needs in the text: most strings have none, and skip them. */
+const PATTERN_HINT_RE = /access_token|bearer|authorization/i;
+
+/** Secrets shorter than this would mask ordinary text; no real token is this short. */
+const MIN_SECRET_LENGTH = 4;
 
 export class Redactor {
   private readonly secrets: string[] = [];
+  private matcher: RegExp | null = null;
 
   constructor(secrets: Iterable<string | undefined> = []) {
     for (const s of secrets) this.add(s);
   }
 
-  /** Adds a secret in its raw, percent-encoded and form-encoded spellings. */
   add(secret: string | undefined): void {
-    if (!secret) return;
-    for (const form of [secret, encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, '+'), JSON.stringify(secret).slice(1, -1)]) {
-      if (form && !this.secrets.includes(form)) this.secrets.push(form);
-    }
+    if (!secret || secret.length < MIN_SECRET_LENGTH || this.secrets.includes(secret)) return;
+    this.secrets.push(secret);
     // Longest first, so that a secret containing another is replaced whole.
     this.secrets.sort((a, b) => b.length - a.length);
+    this.matcher = new RegExp(this.secrets.map(secretPattern).join('|'), 'g');
   }
 
   text(s: string): string {
     let out = s;
-    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(TOKEN_PLACEHOLDER);
+    if (this.matcher) out = out.replace(this.matcher, TOKEN_PLACEHOLDER);
+    if (!PATTERN_HINT_RE.test(out)) return out;
     return out
       .replace(TOKEN_PARAM_RE, `$1${TOKEN_PLACEHOLDER}`)
+      .replace(ENCODED_TOKEN_PARAM_RE, `$1${TOKEN_PLACEHOLDER}`)
       .replace(TOKEN_MEMBER_RE, `$1${TOKEN_PLACEHOLDER}"`)
-      .replace(BEARER_RE, `$1${TOKEN_PLACEHOLDER}`);
+      .replace(BEARER_RE, (whole, head: string, value: string) => (value.startsWith('%5B') ? whole : head + TOKEN_PLACEHOLDER))
+      .replace(AUTH_HEADER_RE, `$1${TOKEN_PLACEHOLDER}`);
   }
 
   /** A deep copy with every string (keys included) redacted; `access_token` and `authorization` values replaced whole. */
@@ -42,17 +58,59 @@ export class Redactor {
     return this.walk(v) as T;
   }
 
-  private walk(v: unknown): unknown {
-    if (typeof v === 'string') return this.text(v);
-    if (Array.isArray(v)) return v.map((x) => this.walk(x));
-    if (v !== null && typeof v === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-        const key = k.toLowerCase();
-        out[this.text(k)] = (key === 'access_token' || key === 'authorization') && typeof x === 'string' ? TOKEN_PLACEHOLDER : this.walk(x);
-      }
-      return out;
+  private walk(root: unknown): unknown {
+    // Iterative, so that a deeply nested response (100,000 levels) cannot overflow the stack.
+    const top: { value: unknown } = { value: undefined };
+    const stack: Array<{ from: unknown; into: Record<string, unknown> | unknown[]; key: string | number; forced?: boolean }> = [{ from: root, into: top as unknown as Record<string, unknown>, key: 'value' }];
+    while (stack.length) {
+      const { from, into, key, forced } = stack.pop()!;
+      let copy: unknown;
+      if (forced) copy = TOKEN_PLACEHOLDER;
+      else if (typeof from === 'string') copy = this.text(from);
+      else if (Array.isArray(from)) {
+        const arr: unknown[] = new Array(from.length);
+        for (let i = 0; i < from.length; i++) stack.push({ from: from[i], into: arr, key: i });
+        copy = arr;
+      } else if (from !== null && typeof from === 'object') {
+        const obj: Record<string, unknown> = {};
+        for (const [k, x] of Object.entries(from as Record<string, unknown>)) {
+          const lower = k.toLowerCase();
+          const name = this.text(k);
+          // Defined as own data properties, so that a key such as `__proto__` stays a key.
+          Object.defineProperty(obj, name, { value: undefined, writable: true, enumerable: true, configurable: true });
+          stack.push({ from: x, into: obj, key: name, forced: (lower === 'access_token' || lower === 'authorization') && typeof x === 'string' });
+        }
+        copy = obj;
+      } else copy = from;
+      (into as Record<string | number, unknown>)[key] = copy;
     }
-    return v;
+    return top.value;
   }
+}
+
+/** A regular expression (source) matching `secret` in any spelling of each of its characters. */
+export function secretPattern(secret: string): string {
+  let out = '';
+  for (const ch of secret) out += `(?:${charSpellings(ch).join('|')})`;
+  return out;
+}
+
+function charSpellings(ch: string): string[] {
+  const spellings = [escapeRegExp(ch)];
+  // Percent-encoding of each UTF-8 byte, hex in either case, once or twice encoded.
+  const bytes = [...new TextEncoder().encode(ch)].map((b) => hexPattern(b, 2));
+  spellings.push(bytes.map((h) => `%${h}`).join(''), bytes.map((h) => `%25${h}`).join(''));
+  if (ch === ' ') spellings.push('\\+');
+  // JSON escapes: `\uXXXX` of each UTF-16 unit, and the short forms.
+  spellings.push([...Array(ch.length).keys()].map((i) => `\\\\u${hexPattern(ch.charCodeAt(i), 4)}`).join(''));
+  if (ch === '/' || ch === '"' || ch === '\\') spellings.push(`\\\\${escapeRegExp(ch)}`);
+  return spellings;
+}
+
+function hexPattern(n: number, width: number): string {
+  return [...n.toString(16).padStart(width, '0')].map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d)).join('');
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }

@@ -3,6 +3,7 @@
  * then named responses. Nothing may stay unresolved: a request with a `{{...}}` left in it is not
  * sent, because the service would take the braces literally.
  */
+import { resolveBuiltin, type BuiltinRuntime } from '../analysis/builtins';
 import { lookupVariable, resolveText, type FileContext } from '../analysis/fileContext';
 import { OPAQUE_MARK } from '../syntax/jsonBody';
 import { BigIntText, readLosslessBody } from './losslessJson';
@@ -20,10 +21,16 @@ const REF_RE = /\{\{\s*([^{}]*?)\s*\}\}/g;
  */
 export type SpliceMode = 'encoded' | 'plain';
 
-export function resolveForSend(text: string, ctx: FileContext, responses: NamedResponses, mode: SpliceMode): string {
+export function resolveForSend(text: string, ctx: FileContext, responses: NamedResponses, mode: SpliceMode, runtime?: BuiltinRuntime): string {
   const first = resolveText(text, ctx);
   if (!first.opaque) return first.text;
   return first.text.replace(REF_RE, (_whole, expr: string) => {
+    if (expr.startsWith('$')) {
+      // The built-ins decided now (`$guid`, the timestamps, `$randomInt`), or why this one cannot be.
+      const b = resolveBuiltin(expr, ctx.env, runtime);
+      if (b.kind === 'value') return mode === 'encoded' ? encodeURIComponent(b.value) : b.value;
+      throw new UnresolvedReference(b.kind === 'missing' ? b.message : `\`{{${expr}}}\` is decided at send time, but no clock was given`);
+    }
     const found = lookupResponseRef(expr, responses);
     if (found.kind === 'value') {
       const value = refText(found.value);
@@ -39,26 +46,26 @@ export function resolveForSend(text: string, ctx: FileContext, responses: NamedR
  * with its JSON type (a response's string id stays a string; a variable holding JSON text becomes
  * that value); a `{{ref}}` inside a string is spliced into the string.
  */
-export function resolveJsonValue(value: unknown, ctx: FileContext, responses: NamedResponses): unknown {
+export function resolveJsonValue(value: unknown, ctx: FileContext, responses: NamedResponses, runtime?: BuiltinRuntime): unknown {
   if (typeof value === 'string') {
-    if (value.charCodeAt(0) === OPAQUE_MARK.charCodeAt(0)) return resolveUnquoted(value.slice(1, value.lastIndexOf(OPAQUE_MARK)).trim(), ctx, responses);
-    return value.indexOf('{{') >= 0 ? resolveForSend(value, ctx, responses, 'plain') : value;
+    if (value.charCodeAt(0) === OPAQUE_MARK.charCodeAt(0)) return resolveUnquoted(value.slice(1, value.lastIndexOf(OPAQUE_MARK)).trim(), ctx, responses, runtime);
+    return value.indexOf('{{') >= 0 ? resolveForSend(value, ctx, responses, 'plain', runtime) : value;
   }
-  if (Array.isArray(value)) return value.map((v) => resolveJsonValue(v, ctx, responses));
+  if (Array.isArray(value)) return value.map((v) => resolveJsonValue(v, ctx, responses, runtime));
   if (value !== null && typeof value === 'object' && !(value instanceof BigIntText)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = resolveJsonValue(v, ctx, responses);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = resolveJsonValue(v, ctx, responses, runtime);
     return out;
   }
   return value;
 }
 
-function resolveUnquoted(expr: string, ctx: FileContext, responses: NamedResponses): unknown {
-  if (lookupVariable(expr, ctx) === undefined) {
+function resolveUnquoted(expr: string, ctx: FileContext, responses: NamedResponses, runtime?: BuiltinRuntime): unknown {
+  if (!expr.startsWith('$') && lookupVariable(expr, ctx) === undefined) {
     const found = lookupResponseRef(expr, responses);
     if (found.kind === 'value') return found.value;
   }
-  const text = resolveForSend(`{{${expr}}}`, ctx, responses, 'plain');
+  const text = resolveForSend(`{{${expr}}}`, ctx, responses, 'plain', runtime);
   const parsed = readLosslessBody(text);
   return parsed.errors.length === 0 && parsed.value !== undefined ? parsed.value : text;
 }

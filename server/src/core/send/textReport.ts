@@ -1,29 +1,60 @@
 /**
  * The text rendering of a result (the CLI's `--format text`, and any plain-text view): the status
- * line, the decoded error, the usage summary, the warnings, then the body pretty-printed.
+ * line, the decoded error, the usage summary, the warnings, then the body pretty-printed. A front end
+ * with colours passes a `paint` (the CLI's render/ does); the words stay the same.
  */
 import type { SendResult, UsageModel } from './types';
 
-export function formatResultText(r: SendResult): string {
+/** Colours for the parts of a result; each returns its text, wrapped or not. */
+export interface TextPaint {
+  heading(s: string): string;
+  good(s: string): string;
+  bad(s: string): string;
+  warn(s: string): string;
+  faint(s: string): string;
+}
+
+export interface TextReportOptions {
+  paint?: TextPaint;
+  /** Warnings the front end says in its own way (left out here). */
+  omitWarning?: (warning: string) => boolean;
+}
+
+const plain = (s: string): string => s;
+const noPaint: TextPaint = { heading: plain, good: plain, bad: plain, warn: plain, faint: plain };
+
+/** How a result without a response is introduced: never sent (and why), held back by a rate limit, or failed on the way. */
+export function failureLabel(kind: NonNullable<SendResult['failure']>['kind']): string {
+  if (kind === 'rate-limited') return 'held back';
+  if (kind === 'build' || kind === 'insecure' || kind === 'no-token') return 'not sent';
+  return 'failed';
+}
+
+export function formatResultText(r: SendResult, o: TextReportOptions = {}): string {
+  const p = o.paint ?? noPaint;
   const lines: string[] = [];
-  const heading = [r.title ?? `request ${r.index + 1}`, r.name ? `[${r.name}]` : ''].filter(Boolean).join(' ');
-  lines.push(`### ${heading}`);
-  if (r.request.url) lines.push(`${r.request.method} ${r.request.url}  (${versionText(r)})`);
+  const heading = [r.title ?? `request ${r.number ?? r.index + 1}`, r.name ? `[${r.name}]` : ''].filter(Boolean).join(' ');
+  lines.push(p.heading(`### ${heading}`));
+  if (r.request.url) lines.push(p.faint(`${r.request.method} ${r.request.url}  (${versionText(r)})`));
   if (r.failure) {
-    lines.push(`${r.failure.kind === 'build' || r.failure.kind === 'insecure' || r.failure.kind === 'no-token' || r.failure.kind === 'rate-limited' ? 'not sent' : 'failed'}: ${r.failure.message}`);
+    const label = failureLabel(r.failure.kind);
+    lines.push(`${label === 'held back' ? p.warn(label) : p.bad(label)}: ${r.failure.message}`);
   } else {
     const retries = r.attempts > 1 ? ` · ${r.attempts} attempts` : '';
-    lines.push(`HTTP ${r.status} ${r.statusText} · ${r.durationMs} ms · ${sizeText(r.size)}${retries}`);
+    const status = `HTTP ${r.status} ${r.statusText}`;
+    lines.push(`${r.status !== null && r.status >= 200 && r.status < 300 ? p.good(status) : p.bad(status)} · ${r.durationMs} ms · ${sizeText(r.size)}${retries}`);
   }
   if (r.error) {
-    lines.push(`error: ${r.error.explanation}`);
+    // The title once, with its code; the explanation is written for the user and never repeats it.
+    const code = [r.error.code !== null ? `code ${r.error.code}` : '', r.error.subcode !== null ? `subcode ${r.error.subcode}` : ''].filter(Boolean).join(', ');
+    lines.push(`${p.bad('error:')} ${r.error.title}${code ? ` (${code})` : ''}: ${r.error.explanation}`);
     if (r.error.action) lines.push(`  what to do: ${r.error.action}`);
     if (r.error.userTitle || r.error.userMessage) lines.push(`  for the user: ${[r.error.userTitle, r.error.userMessage].filter(Boolean).join(': ')}`);
     if (r.error.fbtraceId) lines.push(`  fbtrace_id: ${r.error.fbtraceId}`);
   }
   const usage = usageText(r.usage);
-  if (usage) lines.push(`usage: ${usage}`);
-  for (const w of [...r.warnings, ...r.usage.warnings]) lines.push(`warning: ${w}`);
+  if (usage) lines.push(p.faint(`usage: ${usage}`));
+  for (const w of [...r.warnings, ...r.usage.warnings]) if (!o.omitWarning?.(w)) lines.push(`${p.warn('warning:')} ${w}`);
   if (r.bodyKind === 'json') lines.push(JSON.stringify(r.body, null, 2));
   else if (r.bodyKind === 'text') lines.push(String(r.body));
   return lines.join('\n') + '\n';

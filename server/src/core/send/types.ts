@@ -37,8 +37,12 @@ export interface PreparedRequest {
   form: Pairs | null;
   /** Headers written in the file (Content-Type is graphreq's to set). */
   headers: Pairs;
-  /** Where the `access_token` parameter goes: the body for POST (it stays out of URLs), else the query. */
-  tokenIn: 'query' | 'form';
+  /**
+   * Where the token goes; never the URL, where proxies and server logs keep it. A POST carries it as
+   * the documented `access_token` form field; a call without a body (GET, DELETE) as the OAuth 2.0
+   * bearer credential, `Authorization: Bearer <token>` (docs/sending.md, Tokens).
+   */
+  tokenIn: 'form' | 'header';
   version: VersionInfo;
   /** The endpoint of the API model the request matched (`adset.create`, `url.read`, ...), if any. */
   endpointId: string | null;
@@ -58,6 +62,11 @@ export type FailureKind =
   | 'insecure'
   /** No access token is configured for a real service (REQ-TOKEN-REQUIRED). */
   | 'no-token'
+  /**
+   * Not sent: the base URL comes from the workspace (graphreq.env.json) and the user has not chosen
+   * it (see `trustOrigin`), or the workspace itself is not trusted. docs/sending.md, "Where the token goes".
+   */
+  | 'untrusted'
   /** Held back: the client knows the call would be refused by a rate limit (see `retryAt`). */
   | 'rate-limited'
   | 'timeout'
@@ -72,6 +81,8 @@ export interface SendFailure {
   message: string;
   /** For `rate-limited`: when access should return (ISO time), when known. */
   retryAt: string | null;
+  /** For `untrusted`: the origin the user may confirm (SendCommandArgs.trustOrigin) to send there. */
+  trustOrigin?: string;
 }
 
 /** An error envelope decoded with schemas/errors.json ([2] Errors, [3] Errors). */
@@ -194,7 +205,13 @@ export interface SentRequest {
 
 /** What one send produced: a response, or the reason there is none. Every string in it is token-free. */
 export interface SendResult {
+  /** Index of the request's block in the document (the variable preamble is a block too). */
   index: number;
+  /**
+   * The request's number as people count them: 1 for the file's first request (blocks without a
+   * request, such as the variable preamble, are not counted). Absent in results saved by older versions.
+   */
+  number?: number;
   name: string | null;
   title: string | null;
   /** ISO time the send started. */

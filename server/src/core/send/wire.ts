@@ -36,10 +36,10 @@ function formText(pairs: Pairs): string {
 export function toWire(req: PreparedRequest, token: string | null): WireRequest {
   const tokenPair = (): string => `access_token=${token === null ? TOKEN_PLACEHOLDER : encodeURIComponent(token)}`;
   const queryParts = req.query.map(([k, v]) => encodeQueryPair(k, v));
-  if (req.tokenIn === 'query') queryParts.push(tokenPair());
   const url = req.baseUrl + req.path + (queryParts.length ? `?${queryParts.join('&')}` : '');
   const headers: Record<string, string> = {};
   for (const [k, v] of req.headers) headers[k] = v;
+  if (req.tokenIn === 'header') headers.Authorization = `Bearer ${token === null ? TOKEN_PLACEHOLDER : token}`;
   let body: string | null = null;
   if (req.form) {
     const parts = [formText(req.form)].filter((s) => s !== '');

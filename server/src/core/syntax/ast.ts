@@ -66,9 +66,14 @@ export interface Header {
 export interface Body {
   span: Span;
   text: string;
-  /** JSONC (starts with `{` or `[`) or form-encoded `a=1&b=2`. */
-  kind: 'json' | 'form';
+  /** JSONC (starts with `{` or `[`), form-encoded `a=1&b=2`, or read from a file (`< ./body.json`). */
+  kind: 'json' | 'form' | 'file';
   formParams?: Param[];
+  /**
+   * `< path` (the file's text as it is) or `<@ path` (with its `{{variables}}` resolved), as REST
+   * Client and httpYac write it. The path is relative to the request file's folder.
+   */
+  file?: { path: Token; substitute: boolean };
 }
 
 export interface RequestNode {
@@ -92,6 +97,12 @@ export interface ParsedBlock {
   directives: Directive[];
   variables: VariableDef[];
   request?: RequestNode;
+  /**
+   * httpYac assertion lines (`?? status == 200`): not graphreq syntax. Kept apart so that they never
+   * become a query parameter or part of the body, and so that a fix can later turn them into
+   * graphreq expectations.
+   */
+  assertions: Token[];
   errors: SyntaxError[];
 }
 

@@ -24,9 +24,10 @@ export function isOpaque(value: unknown): boolean {
 /**
  * Returns `text` with comments (`//`, `/* *\/`, and lines starting with `#`) replaced by spaces and each
  * unquoted `{{expr}}` replaced by a same-length JSON string. Returns `text` itself when there is nothing to clean.
+ * With `markVariables` false, only comments are blanked (the name index reads the uses that remain).
  */
-export function cleanJsonc(text: string): string {
-  if (text.indexOf('/') < 0 && text.indexOf('#') < 0 && text.indexOf('{{') < 0) return text;
+export function cleanJsonc(text: string, markVariables = true): string {
+  if (text.indexOf('/') < 0 && text.indexOf('#') < 0 && (!markVariables || text.indexOf('{{') < 0)) return text;
   const out: string[] = [];
   let copied = 0;
   let i = 0;
@@ -72,7 +73,7 @@ export function cleanJsonc(text: string): string {
       i = e;
       continue;
     }
-    if (c === 123 /* { */ && text.charCodeAt(i + 1) === 123) {
+    if (markVariables && c === 123 /* { */ && text.charCodeAt(i + 1) === 123) {
       const close = text.indexOf('}}', i + 2);
       const nl = text.indexOf('\n', i);
       if (close >= 0 && (nl < 0 || close < nl)) {
@@ -104,12 +105,61 @@ export interface BodyValue {
 export function readBodyValue(text: string): BodyValue {
   const clean = cleanJsonc(text);
   try {
-    return { value: JSON.parse(clean), ok: true };
+    return { value: parseJsonExact(clean), ok: true };
   } catch {
     // Trailing commas are accepted (as in VS Code's JSONC); anything else is a syntax error.
     const errors: ParseError[] = [];
     const root = parseTree(clean, errors, { allowTrailingComma: true, disallowComments: false });
-    return { value: root ? getNodeValue(root) : undefined, ok: errors.length === 0 };
+    return { value: root ? exactValue(root, clean) : undefined, ok: errors.length === 0 };
+  }
+}
+
+/**
+ * A number literal of 16 digits or more, outside a string (a quote never comes right before it):
+ * the only kind of literal a JavaScript number may not hold exactly (2^53 has 16 digits).
+ */
+const LONG_INTEGER = /(?:^|[[,:\s])-?\d{16,}(?![\d.eE])/;
+
+/**
+ * `JSON.parse`, except that an integer too large for a JavaScript number (beyond 2^53) keeps its
+ * digits, as a numeric string: int64 budgets and 18-digit ids written unquoted (`"campaign_id":
+ * 120200000000000001`) stay exact, and the schemas read a numeric string where they take an integer
+ * (docs/schemas.md, "Coercion"). Throws as `JSON.parse` does. Bodies without such a literal take the
+ * native parser alone.
+ */
+export function parseJsonExact(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  if (!LONG_INTEGER.test(text)) return value;
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  return root ? exactValue(root, text) : value;
+}
+
+/** A jsonc node's value, integers beyond 2^53 as their digits. */
+function exactValue(node: Node, text: string): unknown {
+  return valueOfNode(node, text, (literal, value) => (/^-?\d+$/.test(literal) ? literal : value));
+}
+
+/**
+ * A jsonc node's value, with `unsafe` deciding what an integer literal too large for a JavaScript
+ * number becomes (its digits, here; a BigIntText when sending, core/send/losslessJson.ts).
+ */
+export function valueOfNode(node: Node, text: string, unsafe: (literal: string, value: number) => unknown): unknown {
+  switch (node.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const prop of node.children ?? []) {
+        const [key, value] = prop.children ?? [];
+        // defineProperty: a member named `__proto__` stays a member, as JSON.parse keeps it.
+        if (key && value) Object.defineProperty(out, String(key.value), { value: valueOfNode(value, text, unsafe), enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    }
+    case 'array':
+      return (node.children ?? []).map((c) => valueOfNode(c, text, unsafe));
+    case 'number':
+      return Number.isSafeInteger(node.value) ? node.value : unsafe(text.slice(node.offset, node.offset + node.length), node.value);
+    default:
+      return node.value;
   }
 }
 

@@ -9,9 +9,11 @@
  *   METHOD target     request line (or a bare `/path` or `https://...`, which means GET)
  *   ?a=1  &b=2        query continuation lines, right after the request line
  *   Name: value       header
- *   (blank line)      ends the headers; the rest of the block is the body
+ *   ?? status == 200  an httpYac assertion: not graphreq syntax, kept apart (never a parameter)
+ *   (blank line)      ends the headers; the rest of the block is the body: JSON, form fields,
+ *                     or `< path` / `<@ path` (a file's text), then any trailing `??` lines
  */
-import type { Body, Directive, Header, ParsedBlock, RequestNode, RequestTarget, SyntaxError, VariableDef } from './ast';
+import type { Body, Directive, Header, Param, ParsedBlock, RequestNode, RequestTarget, SyntaxError, Token, VariableDef } from './ast';
 import { parseParams } from './query';
 
 export const HTTP_METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'HEAD', 'OPTIONS'];
@@ -20,11 +22,12 @@ const VARIABLE_RE = /^@([A-Za-z_][\w.-]*)\s*=\s?(.*)$/;
 const DIRECTIVE_RE = /^(#|\/\/)\s*@([A-Za-z][\w-]*)(?:\s+(.*))?$/;
 const HEADER_RE = /^([A-Za-z0-9!#$%&'*+.^_`|~-]+)\s*:\s?(.*)$/;
 const HTTP_VERSION_RE = /\s+HTTP\/\d(?:\.\d)?\s*$/;
+const FILE_BODY_RE = /^<(@?)\s+(\S(?:.*\S)?)\s*$/;
 
 type State = 'pre' | 'headers' | 'body';
 
 export function parseBlock(text: string): ParsedBlock {
-  const block: ParsedBlock = { length: text.length, comments: [], directives: [], variables: [], errors: [] };
+  const block: ParsedBlock = { length: text.length, comments: [], directives: [], variables: [], assertions: [], errors: [] };
   let state: State = 'pre';
   let request: RequestNode | undefined;
   let bodyStart = -1;
@@ -61,6 +64,9 @@ export function parseBlock(text: string): ParsedBlock {
       block.comments.push({ start: contentStart, end: contentEnd });
       const directive = parseDirective(trimmed, contentStart);
       if (directive) block.directives.push(directive);
+    } else if (state !== 'body' && trimmed.startsWith('??')) {
+      // An httpYac assertion: checked for and reported, never read as `?` query text or a request line.
+      block.assertions.push({ text: trimmed, span: { start: contentStart, end: contentEnd } });
     } else if (state === 'body') {
       bodyStart = contentStart;
       break;
@@ -79,7 +85,7 @@ export function parseBlock(text: string): ParsedBlock {
       if (c === 63 /* ? */ || c === 38 /* & */) {
         request.continuationLines.push({ start: contentStart, end: contentEnd });
         for (const p of parseParams(trimmed, contentStart, 'query')) request.params.push(p);
-      } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      } else if (c === 123 /* { */ || c === 91 /* [ */ || FILE_BODY_RE.test(trimmed)) {
         // A body right after the headers without the blank line: accepted, because the intent is plain.
         state = 'body';
         bodyStart = contentStart;
@@ -113,9 +119,9 @@ export function parseBlock(text: string): ParsedBlock {
 
   if (request) {
     if (bodyStart >= 0) {
-      let end = n;
+      let end = trailingAssertions(text, bodyStart, n, block.assertions);
       while (end > bodyStart && isSpace(text.charCodeAt(end - 1))) end--;
-      request.body = makeBody(text.slice(bodyStart, end), bodyStart);
+      if (end > bodyStart) request.body = makeBody(text.slice(bodyStart, end), bodyStart, block.assertions);
     }
     const last = request.body?.span.end ?? lastEnd(request);
     request.span = { start: request.span.start, end: last };
@@ -135,24 +141,71 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
-function makeBody(text: string, start: number): Body {
+/**
+ * Where the body ends once the `??` assertion lines at the end of the block are set apart (httpYac
+ * writes them after the body). Only trailing lines: a `??` line inside JSON is the JSON's problem.
+ */
+function trailingAssertions(text: string, bodyStart: number, end: number, out: Token[]): number {
+  if (text.indexOf('??', bodyStart) < 0) return end;
+  const found: Token[] = [];
+  let cut = end;
+  let lineEnd = end;
+  while (lineEnd > bodyStart) {
+    const nl = text.lastIndexOf('\n', lineEnd - 1);
+    const lineStart = Math.max(nl + 1, bodyStart);
+    const line = text.slice(lineStart, lineEnd);
+    const trimmed = line.trim();
+    if (trimmed.startsWith('??')) {
+      const at = lineStart + line.indexOf(trimmed);
+      found.unshift({ text: trimmed, span: { start: at, end: at + trimmed.length } });
+      cut = lineStart;
+    } else if (trimmed !== '') {
+      break;
+    }
+    if (nl < bodyStart) break;
+    lineEnd = nl;
+  }
+  out.push(...found);
+  return found.length ? cut : end;
+}
+
+function makeBody(text: string, start: number, assertions: Token[]): Body {
   const c = text.charCodeAt(0);
   const span = { start, end: start + text.length };
   if (c === 123 || c === 91) return { span, text, kind: 'json' };
-  // Form-encoded body: `a=1&b=2`, possibly over several lines; comment lines are skipped.
-  const formParams = [];
+  const file = c === 60 /* < */ && text.indexOf('\n') < 0 ? FILE_BODY_RE.exec(text) : null;
+  if (file) {
+    const pathStart = start + text.indexOf(file[2], 1 + file[1].length);
+    return { span, text, kind: 'file', file: { path: { text: file[2], span: { start: pathStart, end: pathStart + file[2].length } }, substitute: file[1] === '@' } };
+  }
+  const form = parseFormText(text, start);
+  assertions.push(...form.assertions);
+  return { span, text, kind: 'form', formParams: form.params };
+}
+
+/**
+ * A form-encoded body: `a=1&b=2`, possibly over several lines. Comment lines are skipped and `??`
+ * assertion lines set apart. `start` is the text's offset (for the spans).
+ */
+export function parseFormText(text: string, start: number): { params: Param[]; assertions: Token[] } {
+  const params: Param[] = [];
+  const assertions: Token[] = [];
   let lineStart = 0;
   while (lineStart <= text.length) {
     let nl = text.indexOf('\n', lineStart);
     if (nl < 0) nl = text.length;
     const line = text.slice(lineStart, nl);
     const t = line.trimStart();
-    if (!(t.startsWith('#') || t.startsWith('//'))) {
-      for (const p of parseParams(line, start + lineStart, 'form')) formParams.push(p);
+    if (t.startsWith('??')) {
+      const at = start + lineStart + line.length - t.length;
+      const trimmed = t.trimEnd();
+      assertions.push({ text: trimmed, span: { start: at, end: at + trimmed.length } });
+    } else if (!(t.startsWith('#') || t.startsWith('//'))) {
+      for (const p of parseParams(line, start + lineStart, 'form')) params.push(p);
     }
     lineStart = nl + 1;
   }
-  return { span, text, kind: 'form', formParams };
+  return { params, assertions };
 }
 
 export function looksLikeRequestLine(trimmed: string): boolean {

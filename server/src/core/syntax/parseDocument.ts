@@ -103,3 +103,13 @@ function indexAt(blocks: RequestBlock[], offset: number): number {
 function own(s: string): string {
   return s.length > 12 ? (JSON.parse(JSON.stringify(s)) as string) : s;
 }
+
+/**
+ * The number of the request in block `index` as people count requests: 1 for the first block that
+ * holds a request; blocks without one (the variable preamble, comments) are not counted.
+ */
+export function requestNumber(doc: GraphreqDocument, index: number): number {
+  let n = 0;
+  for (let i = 0; i <= index && i < doc.blocks.length; i++) if (doc.blocks[i].parsed.request) n++;
+  return Math.max(n, 1);
+}

@@ -1,7 +1,8 @@
 /**
  * POST /{version}/act_<id>/adsets ([2] Create an ad set). The rule engine has accepted the
  * parameters; what is left needs the stored data: the campaign must exist, flagged assets
- * (ADSET-FLAGGED-AUDIENCE), the iOS 14 and account limits. With execution_options validate_only
+ * (ADSET-FLAGGED-AUDIENCE), the iOS 14 conditions and limits (ADSET-IOS14, ADSET-IOS14-LIMIT), the
+ * account limit. With execution_options validate_only
  * nothing is stored and the answer is {"success": true} (ADSET-EXECUTION-OPTIONS). Otherwise the
  * answer is {"id": "<new ad set id>"}: [2] does not show the creation response, and `id` is what
  * requests read from it (`{{create.response.body.id}}`).
@@ -10,6 +11,7 @@ import { euTargeting } from '../../core';
 import { invalidParameter } from '../envelope';
 import { toMs } from '../nodes/datetime';
 import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
+import { checkIos14Creation } from '../nodes/ios14';
 import { readParams } from '../nodes/params';
 import { own } from '../../core/own';
 import { checkAccountLimit, checkIos14Limit } from '../nodes/serviceLimits';
@@ -31,6 +33,7 @@ export async function createAdSet(ctx: HandlerContext): Promise<Reply> {
   const existing = params.campaign_id !== undefined ? existingCampaign(state, String(params.campaign_id)) : undefined;
   refuseFlaggedAssets(flaggedAssetsOf(params, state), config);
   if (existing) checkIos14Limit(state, config, existing, 'create');
+  checkIos14Creation(state, accountId, existing, params);
   checkAccountLimit(state, config, accountId);
   if (options.includes('validate_only')) return { body: { success: true } };
 

@@ -9,9 +9,10 @@ import { invalidParameter, unknownObject } from '../envelope';
 import { adsetNode } from '../nodes/adsetNode';
 import { toMs } from '../nodes/datetime';
 import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
+import { checkIos14Update } from '../nodes/ios14';
 import { readParams } from '../nodes/params';
 import { own } from '../../core/own';
-import type { AdSetRecord } from '../state';
+import { adSetsOfAccount, type AdSetRecord } from '../state';
 import { isStatus } from './adsetCreate';
 import type { HandlerContext, Reply } from './context';
 
@@ -29,6 +30,7 @@ export async function updateAdSet(ctx: HandlerContext): Promise<Reply> {
   }
   const merged = { ...adset.params, ...params };
   refuseFlaggedAssets(flaggedAssetsOf(merged, ctx.store.state), ctx.config);
+  checkIos14Update(ctx.store.state, adset, params);
   for (const [k, v] of Object.entries(params)) {
     if (k === 'name') adset.name = v as string;
     else if (k === 'status') adset.configured_status = v as AdSetRecord['configured_status'];
@@ -51,9 +53,7 @@ export function listAdSets(ctx: HandlerContext): Reply {
   const { call, store, version } = ctx;
   const account = call.match!.values['ad-account-id'];
   const unix = call.params.get('date_format')?.value === 'U';
-  const data = Object.values(store.state.adsets)
-    .filter((a) => a.account_id === account && a.configured_status !== 'DELETED')
-    .map((a) => adsetNode(a, store.state, { fields: call.fields?.items, version, unix }));
+  const data = adSetsOfAccount(store.state, account).map((a) => adsetNode(a, store.state, { fields: call.fields?.items, version, unix }));
   return { body: { data } };
 }
 

@@ -1,17 +1,19 @@
 /**
  * Which counters a call counts against ([3] Authentication and Limits):
  * - ad set calls follow the ads-management BUC limit of their ad account (for ads API v3.3 and
- *   older, the per-account limit reported in X-Ad-Account-Usage, code 17/2446079);
+ *   older, the per-account limit reported in X-Ad-Account-Usage, code 17/2446079), whose formula
+ *   reads the account's active ads from the emulator's own state;
  * - thread reads follow the messaging app BUC limit of the app;
  * - the URL node and anything else follow the platform limits: the app's (code 4) and, for user
  *   tokens, the user's (code 17); BUC replaces them where it applies;
  * - a URL read also counts against "10 reads per URL, per app, per hour" (code 613).
  * A request naming several ids counts one call per id (REQ-IDS-COUNT).
  */
+import { createHash } from 'node:crypto';
 import type { Call, Version } from '../../core';
 import { accountSettings, appSettings, type EmulatorConfig } from '../config';
 import { own } from '../../core/own';
-import type { EmulatorState } from '../state';
+import { activeAds, type EmulatorState } from '../state';
 import type { Caller } from '../tokens';
 import { adsManagementPerHour, appCallsPerHour, DAY, HOUR, messagingPerDay, scaled } from './quotas';
 
@@ -50,7 +52,7 @@ export function meteredScopes(call: Call, caller: Caller, version: Version, conf
   if (endpoint?.bucType === 'ads_management') {
     const account = adAccountOf(call, state);
     if (account) {
-      const { limit, windowMs } = scaled(adsManagementPerHour(app.accessTier, accountSettings(config, account).activeAds), HOUR, scale);
+      const { limit, windowMs } = scaled(adsManagementPerHour(app.accessTier, accountSettings(config, account).activeAds ?? activeAds(state, account)), HOUR, scale);
       const old = isAdsV33OrOlder(version);
       return [{ kind: 'ads', key: `ads:${account}`, windowMs, limit, units, code: old ? 17 : 80004, subcode: 2446079, label: `ad account act_${account}`, subject: account }];
     }
@@ -72,10 +74,22 @@ export function meteredScopes(call: Call, caller: Caller, version: Version, conf
     const reads = new Map<string, number>();
     for (const url of ids) reads.set(url, (reads.get(url) ?? 0) + 1);
     for (const [url, n] of reads) {
-      scopes.push({ kind: 'url', key: `url:${caller.app}:${url}`, windowMs, limit: config.limits.urlReadsPerHour, units: n, code: 613, label: `URL ${url}`, subject: url });
+      scopes.push({ kind: 'url', key: `url:${caller.app}:${urlKey(url)}`, windowMs, limit: config.limits.urlReadsPerHour, units: n, code: 613, label: `URL ${shorten(url)}`, subject: url });
     }
   }
   return scopes;
+}
+
+/**
+ * A fixed-size key per URL: URLs may be 16,000 characters long, and keys that long would make every
+ * counter lookup hash and compare the whole URL.
+ */
+function urlKey(url: string): string {
+  return createHash('sha256').update(url).digest('base64url').slice(0, 22);
+}
+
+function shorten(url: string): string {
+  return url.length > 200 ? `${url.slice(0, 200)}…` : url;
 }
 
 /** The ids a call names: `ids` (comma-separated) or `id`. */

@@ -4,7 +4,7 @@
  * becomes an object. A parameter the schema does not describe keeps its value, JSON text parsed.
  */
 import type { ApiModel, Call } from '../../core';
-import { coerce, resolveRef } from '../../core';
+import { coerce, parseJsonExact, resolveRef } from '../../core';
 
 export function readParams(call: Call, model: ApiModel, skip: string[] = []): Record<string, unknown> {
   const schema = model.paramsSchema(call.endpoint);
@@ -23,7 +23,7 @@ function parseJsonText(v: unknown): unknown {
   const t = v.trim();
   if (!t.startsWith('{') && !t.startsWith('[')) return v;
   try {
-    return JSON.parse(t);
+    return parseJsonExact(t);
   } catch {
     return v;
   }

@@ -11,7 +11,7 @@ import { liveAdSets, type CampaignRecord, type EmulatorState } from '../state';
 export function checkAccountLimit(state: EmulatorState, config: EmulatorConfig, accountId: string): void {
   const bulk = accountSettings(config, accountId).bulk;
   const limit = bulk ? config.limits.adSetsPerBulkAccount : config.limits.adSetsPerAccount;
-  if (liveAdSets(state, (a) => a.account_id === accountId) < limit) return;
+  if (liveAdSets(state, { account: accountId }) < limit) return;
   throw invalidParameter(
     'ADSET-ACCOUNT-LIMIT',
     `Ad account act_${accountId} already holds ${limit} ad sets that are not deleted, the most a ${bulk ? 'bulk' : 'regular'} ad account may hold ([2] Limits). Delete ad sets you no longer need.`,
@@ -23,7 +23,7 @@ export function checkAccountLimit(state: EmulatorState, config: EmulatorConfig, 
 export function checkIos14Limit(state: EmulatorState, config: EmulatorConfig, campaign: CampaignRecord, operation: 'create' | 'copy'): void {
   if (!campaign.ios14) return;
   const limit = config.limits.adSetsPerIos14Campaign;
-  if (liveAdSets(state, (a) => a.campaign_id === campaign.id) < limit) return;
+  if (liveAdSets(state, { campaign: campaign.id }) < limit) return;
   const message = `The iOS 14 campaign ${campaign.id} already has ${limit} ad sets, the most it may hold. Use another campaign.`;
   throw new ServiceError(
     operation === 'create'

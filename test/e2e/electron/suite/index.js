@@ -87,6 +87,9 @@ exports.run = async function run() {
     const lr = viaLens && viaLens[0];
     check(lr && lr.status >= 200 && lr.status < 300, `CodeLens "Send request" (URL read): status ${lr && lr.status}`);
     check(api.results().length >= 2, `the extension recorded ${api.results().length} results`);
+
+    // Navigation and rename (last: the rename changes the fixture files).
+    await require('./navigation').checkNavigation({ uri, doc, check, lineOf });
   } catch (e) {
     check(false, `exception: ${e && e.stack || e}`);
   }

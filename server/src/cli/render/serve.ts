@@ -1,0 +1,40 @@
+/**
+ * What `graphreq serve` prints: where it listens and how to call it (the documented demo token; a
+ * token set in a configuration file is never printed), and one line per request.
+ */
+import type { RequestLogEntry } from '../../emulator';
+import { DEMO_TOKEN } from '../../send/target';
+import type { Style } from './style';
+
+export interface BannerFacts {
+  url: string;
+  dataFile?: string;
+  configFile?: string;
+  /** The tokens the emulator accepts. */
+  tokens: string[];
+  /** The tokens docs/emulator.md gives (public); any other token came from a configuration file and is never printed. */
+  documentedTokens: string[];
+  quiet: boolean;
+}
+
+export function serveBanner(s: Style, f: BannerFacts): string {
+  const lines = [`graphreq emulator listening on ${s.bold(f.url)}${f.dataFile ? ` (state in ${f.dataFile})` : ' (state in memory)'}; Ctrl+C stops it`];
+  const documented = f.tokens.filter((t) => f.documentedTokens.includes(t));
+  const configured = f.tokens.length - documented.length;
+  const fromConfig = configured > 0 ? `${documented.length ? ', and ' : ''}${configured} set in ${f.configFile ?? 'the configuration'} (not printed)` : '';
+  if (documented.length === 0 && configured === 0) lines.push('tokens: none: the configuration removed them all, so every call gets code 190');
+  else lines.push(`${f.tokens.length === 1 ? 'token' : 'tokens'}: ${documented.map((t) => s.bold(t)).join(', ')}${fromConfig}${f.tokens.includes(DEMO_TOKEN) ? '' : `; ${DEMO_TOKEN} is switched off`}`);
+  if (f.tokens.includes(DEMO_TOKEN)) {
+    lines.push(`  graphreq:  GRAPHREQ_ACCESS_TOKEN=${DEMO_TOKEN} graphreq send FILE --base-url ${f.url}`);
+    lines.push(`  curl:      curl -H 'Authorization: Bearer ${DEMO_TOKEN}' '${f.url}/v23.0/t_100200300?fields=id'`);
+  }
+  if (!f.quiet) lines.push(s.dim('one line per request follows (method, path, status, time); --quiet turns it off'));
+  return lines.join('\n') + '\n';
+}
+
+export function requestLogLine(s: Style, e: RequestLogEntry): string {
+  const status = String(e.status);
+  const painted = e.status >= 500 ? s.red(status) : e.status >= 400 ? s.yellow(status) : s.green(status);
+  // The path is printed as received (percent-encoding kept), so a control character cannot reach the terminal.
+  return `${e.method} ${e.path} ${painted} ${e.durationMs} ms\n`;
+}

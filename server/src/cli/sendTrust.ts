@@ -1,0 +1,56 @@
+/**
+ * The CLI's side of "where the token goes" (send/tokenChoice.ts): the user names an environment
+ * with `--env` (or GRAPHREQ_ENV, or an explicit `--env-file`), types a base URL with `--base-url`,
+ * and confirms an origin of graphreq.env.json with `--trust-origin` or, at a terminal, by answering
+ * the question. Every refusal is a one-line usage error (exit 2) and nothing is sent.
+ */
+import * as readline from 'node:readline';
+import type { EnvironmentSettings } from '../core';
+import { TrustStore } from '../files/trustStore';
+import { chooseToken } from '../send/tokenChoice';
+import { cliWorkspaceRoot, UsageError } from './files';
+
+export interface CliTokenOptions {
+  env?: string;
+  'env-file'?: string;
+  'base-url'?: string;
+  'trust-origin'?: boolean;
+}
+
+export interface CliTokenIo {
+  err: (s: string) => void;
+  /** Asks a yes/no question; the default asks at a terminal and answers no elsewhere. */
+  confirm?: (question: string) => Promise<boolean>;
+}
+
+export const trustOriginHelp = `  --trust-origin     send to the base URL of graphreq.env.json although it is not loopback and its
+                     environment was not named with --env; remembered for this workspace`;
+
+export async function chooseCliToken(values: CliTokenOptions, env: EnvironmentSettings, firstInput: string, io: CliTokenIo): Promise<{ baseUrl?: string; token?: string; tokenEnvName: string }> {
+  const root = cliWorkspaceRoot(firstInput);
+  const ask = io.confirm ?? askAtTerminal;
+  const choice = await chooseToken({
+    userBaseUrl: values['base-url'],
+    env,
+    environmentNamed: values.env !== undefined || !!process.env.GRAPHREQ_ENV || values['env-file'] !== undefined,
+    root,
+    trust: new TrustStore(),
+    processEnv: process.env,
+    confirm: async (origin) => values['trust-origin'] === true || ask(`graphreq.env.json sends your access token to ${origin}. Trust it for ${root}? [y/N] `),
+    hints: { name: 'name its environment with --env NAME', confirm: 'confirm the origin once with --trust-origin' },
+  });
+  if (!choice.ok) throw new UsageError(choice.message);
+  return choice;
+}
+
+/** At a terminal: the question on stderr, the answer from stdin. Elsewhere (a script, CI): no. */
+async function askAtTerminal(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY || !process.stderr.isTTY) return false;
+  const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await new Promise<string>((resolve) => rl.question(question, resolve));
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+  }
+}

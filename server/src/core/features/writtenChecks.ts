@@ -1,0 +1,155 @@
+/**
+ * Checks of how a request is written where send would read it differently from how it looks, so
+ * that check and send never disagree (they share the readers: builtins.ts, bodyFile.ts, blockCall's
+ * path resolution, the model's dropped headers):
+ *
+ * - REQ-BUILTIN-VARIABLE: `{{$name ...}}` misspelt, with wrong arguments, or naming a value the host
+ *   does not have (send refuses the request);
+ * - REQ-BASE-URL: a request written with an absolute URL (literally or through `{{host}}`) for an
+ *   origin that is not where sends go (send refuses it);
+ * - REQ-BODY-FILE: a `< path` body that cannot be read (send refuses it);
+ * - SYNTAX-ASSERTION: httpYac `??` lines (never sent, never evaluated);
+ * - REQ-UNKNOWN-DIRECTIVE: `# @nme` and other directives graphreq does not know (ignored);
+ * - REQ-HEADER-DROPPED: headers graphreq sets itself (not sent as written).
+ */
+import type { BlockCall } from '../analysis/blockCall';
+import { parseBuiltin, builtinValue } from '../analysis/builtins';
+import type { FileContext } from '../analysis/fileContext';
+import { blockNames } from '../analysis/names';
+import type { ApiModel } from '../model/apiModel';
+import { closest, listForMessage } from '../rules/suggest';
+import type { RequestBlock } from '../syntax/ast';
+import type { Finding } from '../types';
+import { hasOwn, own } from '../own';
+
+/** What any block may hold, with or without a request: variables, directives, assertion lines. */
+export function checkWrittenBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, out: Finding[]): void {
+  checkBuiltins(block, ctx, out);
+  checkAssertions(block, out);
+  checkUnknownDirectives(block, model, out);
+}
+
+/** What send does with the request's headers, body file and origin (after the rules: it reads their findings). */
+export function checkWrittenRequest(block: RequestBlock, ctx: FileContext, bc: BlockCall | undefined, model: ApiModel, out: Finding[]): void {
+  const request = block.parsed.request;
+  if (!request) return;
+  for (const h of request.headers) {
+    const why = model.droppedHeader(h.name.text);
+    // A token written in the header is REQ-TOKEN-IN-FILE's (a warning): one finding is enough.
+    if (!why || out.some((f) => f.code === 'REQ-TOKEN-IN-FILE' && f.span.start >= h.span.start && f.span.end <= h.span.end)) continue;
+    out.push({
+      code: 'REQ-HEADER-DROPPED',
+      severity: 'hint',
+      message: `graphreq does not send this ${h.name.text} header: ${why}.`,
+      span: h.span,
+      tags: ['unnecessary'],
+      fixes: [{ title: `Remove the ${h.name.text} header`, edits: [{ span: lineOf(block.text, h.span), newText: '' }], preferred: true }],
+    });
+  }
+  if (!bc) return;
+  if (bc.fileBody && 'problem' in bc.fileBody) {
+    out.push({ code: 'REQ-BODY-FILE', severity: 'error', message: bc.fileBody.problem, span: request.body!.file!.path.span });
+  }
+  checkOrigin(block, ctx, bc, out);
+}
+
+/** REQ-BUILTIN-VARIABLE in the request and in the file variables this block defines (the name index's uses). */
+function checkBuiltins(block: RequestBlock, ctx: FileContext, out: Finding[]): void {
+  for (const use of blockNames(block).uses) {
+    if (use.kind !== 'builtin') continue;
+    const span = use.span;
+    const parsed = parseBuiltin(use.expr);
+    if (!parsed.ok) {
+      const fix = parsed.suggestion;
+      out.push({
+        code: 'REQ-BUILTIN-VARIABLE',
+        severity: 'error',
+        message: parsed.message,
+        detail: parsed.detail,
+        span,
+        fixes: fix && use.expr.split(/\s+/).length === 1 ? [{ title: `Change to \`{{${fix}}}\``, edits: [{ span, newText: `{{${fix}}}` }], preferred: true }] : undefined,
+      });
+      continue;
+    }
+    const value = builtinValue(parsed.call, ctx.env);
+    if (value.kind === 'missing') out.push({ code: 'REQ-BUILTIN-VARIABLE', severity: 'warning', message: value.message, span });
+  }
+}
+
+/** SYNTAX-ASSERTION: httpYac's `??` lines. The span is the line, for a later fix that rewrites it. */
+function checkAssertions(block: RequestBlock, out: Finding[]): void {
+  for (const a of block.parsed.assertions) {
+    const shown = a.text.length > 40 ? `${a.text.slice(0, 39)}…` : a.text;
+    out.push({
+      code: 'SYNTAX-ASSERTION',
+      severity: 'warning',
+      message: `\`${shown}\` is an httpYac assertion, not graphreq syntax: graphreq neither sends nor evaluates it.`,
+      span: a.span,
+    });
+  }
+}
+
+/** REQ-UNKNOWN-DIRECTIVE: a directive graphreq does not know is ignored, so a misspelt `@name` names nothing. */
+function checkUnknownDirectives(block: RequestBlock, model: ApiModel, out: Finding[]): void {
+  for (const d of block.parsed.directives) {
+    const name = d.name.text;
+    if (hasOwn(model.directives, name)) continue;
+    const tool = own(model.foreignDirectives, name);
+    if (tool) {
+      out.push({ code: 'REQ-UNKNOWN-DIRECTIVE', severity: 'hint', message: `\`# @${name}\` is a ${tool} directive that graphreq ignores.`, span: d.name.span, tags: ['unnecessary'] });
+      continue;
+    }
+    const known = Object.keys(model.directives);
+    const suggestion = closest(name, known);
+    out.push({
+      code: 'REQ-UNKNOWN-DIRECTIVE',
+      severity: 'warning',
+      message: suggestion
+        ? `graphreq has no directive \`@${name}\`, so it is ignored: did you mean \`@${suggestion}\`?`
+        : `graphreq has no directive \`@${name}\`, so it is ignored: write one it knows (hover lists them), or drop the @ of a comment.`,
+      detail: `The directives graphreq reads: ${listForMessage(known.map((k) => `@${k}`), known.length)}.`,
+      span: d.name.span,
+      fixes: suggestion ? [{ title: `Change to \`@${suggestion}\``, edits: [{ span: d.name.span, newText: suggestion }], preferred: true }] : undefined,
+    });
+  }
+}
+
+/**
+ * REQ-BASE-URL: the token goes only to the base URL's origin, so send refuses a request written for
+ * another one (prepareRequest); without a base URL, sends go to the embedded emulator, whose
+ * address is never the one written.
+ */
+function checkOrigin(block: RequestBlock, ctx: FileContext, bc: BlockCall, out: Finding[]): void {
+  const origin = bc.origin;
+  if (!origin) return;
+  const target = block.parsed.request!.target;
+  const written = originOf(origin.text);
+  const configured = ctx.env.baseUrl ? originOf(ctx.env.baseUrl) : undefined;
+  if (written && configured && written === configured) return;
+  const span = origin.segment !== undefined ? target.path.segments[origin.segment]?.span ?? target.span : target.origin?.span ?? target.span;
+  const shown = written ?? origin.text;
+  out.push({
+    code: 'REQ-BASE-URL',
+    severity: 'error',
+    message: configured
+      ? `Not sent: written for ${shown}, but the token goes only to the base URL ${configured}; drop the origin or change baseUrl.`
+      : `Not sent: written for ${shown}, but no baseUrl is set (sends go to the embedded emulator); set baseUrl to ${shown}.`,
+    detail: 'The access token only ever goes to the base URL\'s origin (graphreq.env.json\'s baseUrl or the editor\'s graphreq.baseUrl setting), so send refuses a request written for another origin (docs/sending.md).',
+    span,
+  });
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The whole line of `span`, with its line break, for edits that remove a line. */
+function lineOf(text: string, span: { start: number; end: number }): { start: number; end: number } {
+  const start = text.lastIndexOf('\n', span.start - 1) + 1;
+  const nl = text.indexOf('\n', span.end);
+  return { start, end: nl < 0 ? text.length : nl + 1 };
+}

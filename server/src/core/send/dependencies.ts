@@ -1,0 +1,87 @@
+/**
+ * Which requests a request needs sent first: the producers of the named responses it reads
+ * (`{{create.response.body.id}}`), directly or through file variables (`@adset = {{create.response.body.id}}`),
+ * and theirs in turn. The CLI's `send --with-deps` and the editors' "send with dependencies" both
+ * ask this one function, so they send the same requests in the same order.
+ *
+ * Pure: a parsed document and its file context in, block indexes out.
+ */
+import { lookupVariable, type FileContext } from '../analysis/fileContext';
+import { blockNames, usesIn, type NameUse } from '../analysis/names';
+import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
+
+export interface RequestDependencies {
+  /**
+   * Block indexes of the requests to send before the request asked for, producers before the
+   * requests that read them, and otherwise in file order. Empty when it reads no named response.
+   */
+  before: number[];
+  /** Names read as `NAME.response...` for which no request of the file is named (the reference cannot be met). */
+  unknown: string[];
+  /** Names that read each other's responses in a circle (`a` reads `b`, `b` reads `a`); empty when none. */
+  cycle: string[];
+}
+
+/** The named requests a request reads directly: `{{NAME.response...}}` in its request line, headers and body, or in the variables they use. */
+export function namesRead(block: RequestBlock, ctx: FileContext): { known: string[]; unknown: string[] } {
+  const request = block.parsed.request;
+  const known = new Set<string>();
+  const unknown = new Set<string>();
+  if (!request) return { known: [], unknown: [] };
+  const seenVariables = new Set<string>();
+  const visit = (uses: NameUse[]): void => {
+    for (const use of uses) {
+      const value = lookupVariable(use.expr, ctx);
+      if (value !== undefined) {
+        // A variable that holds a reference carries it along; each variable is read once (and a self-reference ends).
+        if (!seenVariables.has(use.expr)) {
+          seenVariables.add(use.expr);
+          visit(usesIn(value));
+        }
+        continue;
+      }
+      if (use.kind !== 'response') continue;
+      if (ctx.names.has(use.name)) known.add(use.name);
+      else unknown.add(use.name);
+    }
+  };
+  visit(blockNames(block).uses.filter((u) => u.place === 'request'));
+  return { known: [...known], unknown: [...unknown] };
+}
+
+export function requestDependencies(doc: GraphreqDocument, index: number, ctx: FileContext): RequestDependencies {
+  const before: number[] = [];
+  const unknown = new Set<string>();
+  const state = new Map<number, 'visiting' | 'done'>();
+  let cycle: string[] = [];
+  const path: string[] = [];
+
+  // Depth-first, producers first: a block is listed once all the blocks it reads are.
+  const visit = (blockIndex: number, name: string | null): void => {
+    const seen = state.get(blockIndex);
+    if (seen === 'done') return;
+    if (seen === 'visiting') {
+      if (cycle.length === 0 && name) cycle = [...path.slice(path.indexOf(name)), name];
+      return;
+    }
+    const block = doc.blocks[blockIndex];
+    if (!block) return;
+    state.set(blockIndex, 'visiting');
+    if (name) path.push(name);
+    const reads = namesRead(block, ctx);
+    for (const u of reads.unknown) unknown.add(u);
+    const producers = reads.known.map((n) => ({ n, i: ctx.names.get(n) ?? -1 })).filter((p) => p.i >= 0 && p.i !== blockIndex);
+    producers.sort((a, b) => a.i - b.i);
+    for (const p of producers) visit(p.i, p.n);
+    if (name) path.pop();
+    state.set(blockIndex, 'done');
+    if (blockIndex !== index) before.push(blockIndex);
+  };
+  visit(index, nameOf(ctx, index));
+  return { before, unknown: [...unknown], cycle };
+}
+
+function nameOf(ctx: FileContext, index: number): string | null {
+  for (const [name, i] of ctx.names) if (i === index) return name;
+  return null;
+}

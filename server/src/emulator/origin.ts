@@ -1,0 +1,65 @@
+/**
+ * Who may talk to the emulator from a browser. Any web page can make a browser send a form POST to
+ * 127.0.0.1, and a page on a rebinding domain name can even read the answers; the public
+ * `demo-token` would then let a stranger's page change the user's emulator state. So:
+ * - on loopback, the `Host` header must name the emulator itself (localhost, 127.0.0.1, [::1], the
+ *   listening address, or a name of `allowedHosts`) with its port: a rebinding name is refused;
+ * - a write (any method but GET, HEAD and OPTIONS) carrying an `Origin` other than the emulator's
+ *   own, or `Sec-Fetch-Site: cross-site | same-site`, is refused.
+ * Clients that are not browsers (curl, graphreq send, SDKs) send no Origin and pass.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { ServiceError } from './envelope';
+
+export interface OwnAddress {
+  /** The address the server listens on, as given (`127.0.0.1`, `::1`, `0.0.0.0`, a name). */
+  host: string;
+  port: number;
+  /** Extra host names that reach this emulator (config `allowedHosts`). */
+  allowedHosts: string[];
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isLoopbackAddress(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Throws a 403 envelope when the request comes from a browser page that is not the emulator's own. */
+export function checkOrigin(method: string, headers: IncomingHttpHeaders, own: OwnAddress): void {
+  const host = typeof headers.host === 'string' ? headers.host.toLowerCase() : undefined;
+  if (isLoopbackAddress(own.host) && (host === undefined || !isOwnHost(host, own))) {
+    throw refused(`The Host header ${host === undefined ? 'is missing' : `"${host.slice(0, 100)}" does not name this emulator`}; on loopback it answers only to localhost, 127.0.0.1 or [::1] with port ${own.port} (add other names with the allowedHosts setting).`);
+  }
+  if (READS.has(method)) return;
+  const site = headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') {
+    throw refused('A web page of another site asked a browser to change the emulator state: writes are accepted only from the emulator\'s own origin or from clients that are not browsers.');
+  }
+  const origin = headers.origin;
+  if (origin === undefined) return;
+  if (host === undefined || origin.toLowerCase() !== `http://${host}`) {
+    throw refused(`A write from the web origin "${String(origin).slice(0, 100)}" is refused: writes are accepted only from the emulator's own origin or from clients that are not browsers.`);
+  }
+}
+
+function isOwnHost(hostHeader: string, own: OwnAddress): boolean {
+  const m = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(hostHeader);
+  if (!m) return false;
+  const port = m[2] === undefined ? 80 : Number(m[2]);
+  if (port !== own.port) return false;
+  const name = m[1];
+  if (isLoopbackAddress(name)) return true;
+  const listening = own.host.includes(':') ? `[${own.host.toLowerCase()}]` : own.host.toLowerCase();
+  return name === listening || own.allowedHosts.some((h) => h.toLowerCase() === name);
+}
+
+function refused(userMessage: string): ServiceError {
+  return new ServiceError({
+    status: 403,
+    code: 100,
+    message: 'Cross-origin request refused',
+    userTitle: 'Cross-origin request refused',
+    userMessage,
+  });
+}

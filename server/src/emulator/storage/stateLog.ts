@@ -1,0 +1,188 @@
+/**
+ * The data file (`--data FILE`): an append-only log of JSON lines, so that a change costs one short
+ * append instead of a rewrite of the whole state.
+ *
+ *   {"graphreq":"emulator-state","format":2,"collections":["lastIds","accounts",...]}   header
+ *   {"b":[["p","adsets","238...",{...}],["d","urls","https://..."]]}     one committed batch
+ *   {"r":[["ads:1000000001",3600000,[[1750000000000,3]]]]}              rate-counter calls
+ *   {"m":{"clockOffsetMs":5400000}}                                      settings of the emulator
+ *
+ * Each batch is one line, written and flushed to disk (fsync) before the calls it holds are
+ * answered, so a batch is all there or not at all: a crash can only cut the last line, and a cut
+ * last line is dropped when the file is opened. Replaying the lines in order gives the state.
+ * When the appended lines outgrow the live state, the file is compacted: a fresh header and one
+ * snapshot are written to a temporary file that is renamed over it (files/atomicWrite.ts).
+ *
+ * Files of the earlier format (one JSON object, `"format": 1`) are read and converted on open.
+ */
+import * as fs from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import * as fsp from 'node:fs/promises';
+import { writeFileAtomic } from '../../files/atomicWrite';
+import type { CounterRecord } from '../limits/limiter';
+
+export const LOG_FORMAT = 2;
+export const LOG_MARK = 'emulator-state';
+
+export type Op = ['p', string, string, unknown] | ['d', string, string];
+
+export interface LogHeader {
+  graphreq: typeof LOG_MARK;
+  format: number;
+  collections: string[];
+}
+
+export type LogLine = { b: Op[] } | { r: CounterRecord[] } | { m: Record<string, unknown> };
+
+export type ReadResult =
+  | { kind: 'missing' }
+  | { kind: 'legacy'; value: unknown }
+  | { kind: 'log'; header: LogHeader; lines: LogLine[]; goodBytes: number; totalBytes: number };
+
+/** The one step of an append the tests replace to simulate a disk that fails half-way. */
+export interface LogIo {
+  append(handle: FileHandle, text: string): Promise<void>;
+}
+
+export const realLogIo: LogIo = {
+  async append(handle, text) {
+    await handle.appendFile(text, 'utf8');
+    await handle.sync();
+  },
+};
+
+/** A one-line reason the file is not emulator state; the store adds the file name and the way out. */
+export class NotState extends Error {}
+
+export function readLog(file: string): ReadResult {
+  let buf: Buffer;
+  try {
+    buf = fs.readFileSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { kind: 'missing' };
+    throw new Error(`${file}: cannot read (${code ?? 'error'})`);
+  }
+  const text = buf.toString('utf8');
+  const firstEnd = text.indexOf('\n');
+  const first = parseLine(firstEnd < 0 ? text : text.slice(0, firstEnd));
+  if (!isHeader(first)) {
+    // Not a log: the earlier format is one JSON object.
+    try {
+      return { kind: 'legacy', value: JSON.parse(text) };
+    } catch (e) {
+      throw new NotState(`not JSON (${(e as Error).message.split('\n')[0].slice(0, 120)})`);
+    }
+  }
+  if (firstEnd < 0) throw new NotState('the header line is cut short');
+  if (first.format !== LOG_FORMAT) throw new NotState(`written in data format ${String(first.format)}; this graphreq reads format ${LOG_FORMAT}`);
+  if (!Array.isArray(first.collections) || !first.collections.every((c) => typeof c === 'string')) throw new NotState('the header does not list the collections');
+  const lines: LogLine[] = [];
+  let pos = firstEnd + 1;
+  // Byte offset of the end of the last complete line: the file is cut there when it is opened for appending.
+  let goodBytes = Buffer.byteLength(text.slice(0, pos), 'utf8');
+  let lineNo = 1;
+  while (pos < text.length) {
+    lineNo++;
+    const end = text.indexOf('\n', pos);
+    const raw = end < 0 ? text.slice(pos) : text.slice(pos, end);
+    const line = parseLine(raw);
+    if (!isLogLine(line) || end < 0) {
+      // A cut last line is what a crash during an append leaves: its batch was never answered.
+      if (end < 0 || end === text.length - 1) break;
+      throw new NotState(`line ${lineNo} is damaged`);
+    }
+    lines.push(line);
+    pos = end + 1;
+    goodBytes += Buffer.byteLength(raw, 'utf8') + 1;
+  }
+  return { kind: 'log', header: first, lines, goodBytes, totalBytes: buf.length };
+}
+
+function parseLine(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function isHeader(v: unknown): v is LogHeader {
+  return v !== null && typeof v === 'object' && (v as { graphreq?: unknown }).graphreq === LOG_MARK;
+}
+
+function isLogLine(v: unknown): v is LogLine {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  return Array.isArray(o.b) || Array.isArray(o.r) || (o.m !== null && typeof o.m === 'object' && !Array.isArray(o.m));
+}
+
+export function headerLine(collections: string[]): string {
+  return `${JSON.stringify({ graphreq: LOG_MARK, format: LOG_FORMAT, collections })}\n`;
+}
+
+/** The open data file: appends, undoes a failed append, and compacts. */
+export class LogWriter {
+  private constructor(
+    private readonly file: string,
+    private handle: FileHandle,
+    /** Bytes in the file. */
+    public size: number,
+    /** Bytes of the last snapshot: the file is compacted once appends have doubled it. */
+    private snapshotSize: number,
+    private readonly io: LogIo,
+  ) {}
+
+  /** Opens `file` for appending after cutting it to `goodBytes` (dropping a line a crash cut short). */
+  static async open(file: string, goodBytes: number, io: LogIo = realLogIo): Promise<LogWriter> {
+    const handle = await fsp.open(file, 'r+');
+    try {
+      const { size } = await handle.stat();
+      if (size > goodBytes) {
+        await handle.truncate(goodBytes);
+        await handle.sync();
+      }
+    } finally {
+      await handle.close();
+    }
+    return new LogWriter(file, await fsp.open(file, 'a'), goodBytes, goodBytes, io);
+  }
+
+  /** Writes a whole new file (header and snapshot lines) atomically, and appends to it from now on. */
+  static async create(file: string, text: string, io: LogIo = realLogIo): Promise<LogWriter> {
+    await writeFileAtomic(file, text);
+    const size = Buffer.byteLength(text, 'utf8');
+    return new LogWriter(file, await fsp.open(file, 'a'), size, size, io);
+  }
+
+  /** Appends lines and flushes them to disk; on failure the file is cut back to where it was. */
+  async append(text: string): Promise<void> {
+    const before = this.size;
+    try {
+      await this.io.append(this.handle, text);
+      this.size += Buffer.byteLength(text, 'utf8');
+    } catch (e) {
+      // Whatever part of the text reached the file must go, or the next start would replay it.
+      await this.handle.truncate(before);
+      await this.handle.sync();
+      throw e;
+    }
+  }
+
+  /** Appends have grown the file past twice its last snapshot (and past 1 MiB). */
+  get wantsCompaction(): boolean {
+    return this.size > Math.max(1 << 20, 2 * this.snapshotSize);
+  }
+
+  /** Replaces the file by `text` (a header and a snapshot), atomically. */
+  async rewrite(text: string): Promise<void> {
+    await writeFileAtomic(this.file, text);
+    await this.handle.close().catch(() => undefined);
+    this.handle = await fsp.open(this.file, 'a');
+    this.size = this.snapshotSize = Buffer.byteLength(text, 'utf8');
+  }
+
+  async close(): Promise<void> {
+    await this.handle.close();
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * Definition, references, document highlight and rename over LSP: each handler finds the document,
+ * reads the graphreq.env.json it is checked with (navigation goes there, rename edits it), asks the
+ * core and converts offsets to positions. An environment variable's rename also edits every other
+ * request file of the workspace that reads it from the same graphreq.env.json.
+ */
+import * as fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { DocumentHighlightKind, ResponseError, ErrorCodes, type Connection, type Location, type LocationLink, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import { envVariableUses, lineStartsOf, offsetAt, readEnvFileNames, renameEnvVariableIn, type EnvFileNames, type LanguageService, type NavigationContext, type Place, type Span, type TextEdit } from '../core';
+import { toRange } from './convert';
+import type { DocumentState, DocumentStore } from './documentStore';
+import { runSafe } from './runSafe';
+import type { WorkspaceEnvironment } from './workspaceEnvironment';
+import type { WorkspaceFiles } from './workspaceFiles';
+
+export interface FeatureDeps {
+  connection: Connection;
+  ls: LanguageService;
+  documents: DocumentStore;
+  environment: WorkspaceEnvironment;
+  workspaceFiles: WorkspaceFiles;
+  log: (message: string) => void;
+}
+
+/** graphreq.env.json as navigation needs it: where it is, its names, and its line starts. */
+interface EnvFile {
+  path: string;
+  uri: string;
+  names: EnvFileNames;
+  lineStarts: number[];
+}
+
+export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): void {
+  const { connection, ls, documents, environment, log } = d;
+
+  const envFileOf = (uri: string): EnvFile | undefined => {
+    const file = environment.envFileOf(uri);
+    if (!file) return undefined;
+    try {
+      const text = fs.readFileSync(file, 'utf8');
+      return { path: file, uri: pathToFileURL(file).href, names: readEnvFileNames(text), lineStarts: lineStartsOf(text) };
+    } catch {
+      return undefined;
+    }
+  };
+  const contextOf = (s: DocumentState): { ctx: NavigationContext; envFile?: EnvFile } => {
+    const envFile = envFileOf(s.uri);
+    return { ctx: { doc: s.parse, env: environment.forDocument(s.uri), envFile: envFile?.names }, envFile };
+  };
+  const rangeIn = (s: DocumentState, envFile: EnvFile | undefined, place: Place): { uri: string; range: Range } | undefined => {
+    if (place.in === 'document') return { uri: s.uri, range: toRange(s, place.span) };
+    return envFile ? { uri: envFile.uri, range: textRange(envFile.lineStarts, place.span) } : undefined;
+  };
+  const withDoc = <T>(uri: string, fallback: T, name: string, fn: (s: DocumentState) => T): T => {
+    const state = documents.get(uri);
+    return state ? runSafe(log, name, fallback, () => fn(state)) : fallback;
+  };
+
+  connection.onDefinition((p) =>
+    withDoc(p.textDocument.uri, null as Location[] | LocationLink[] | null, 'definition', (s) => {
+      const { ctx, envFile } = contextOf(s);
+      const found = ls.getDefinition(ctx, offsetAt(s.parse, p.position));
+      if (!found) return null;
+      const targets = found.targets.map((t) => rangeIn(s, envFile, t)).filter((t): t is { uri: string; range: Range } => !!t);
+      if (!linkSupport()) return targets.map((t) => ({ uri: t.uri, range: t.range }));
+      const origin = toRange(s, found.origin);
+      return targets.map((t) => ({ originSelectionRange: origin, targetUri: t.uri, targetRange: t.range, targetSelectionRange: t.range }));
+    }),
+  );
+
+  connection.onReferences((p) =>
+    withDoc(p.textDocument.uri, [] as Location[], 'references', (s) => {
+      const { ctx, envFile } = contextOf(s);
+      const offset = offsetAt(s.parse, p.position);
+      const places = ls.getReferences(ctx, offset, p.context.includeDeclaration);
+      const out = places.map((t) => rangeIn(s, envFile, t)).filter((t): t is Location => !!t);
+      // An environment variable is read by the other request files that share the environment file.
+      const name = ls.prepareRename(ctx, offset);
+      if (name.ok && name.kind === 'envVariable' && envFile) {
+        for (const other of otherFilesOf(s.uri, envFile.path)) {
+          for (const span of envVariableUses(other.parse, name.name)) out.push({ uri: other.uri, range: toRange(other, span) });
+        }
+      }
+      return out;
+    }),
+  );
+
+  connection.onDocumentHighlight((p) =>
+    withDoc(p.textDocument.uri, [], 'documentHighlight', (s) => {
+      const { ctx } = contextOf(s);
+      return ls.getHighlights(ctx, offsetAt(s.parse, p.position)).map((h) => ({ range: toRange(s, h.span), kind: h.kind === 'write' ? DocumentHighlightKind.Write : DocumentHighlightKind.Read }));
+    }),
+  );
+
+  connection.onPrepareRename((p) =>
+    withDoc(p.textDocument.uri, null as { range: Range; placeholder: string } | ResponseError<void> | null, 'prepareRename', (s) => {
+      const { ctx } = contextOf(s);
+      const r = ls.prepareRename(ctx, offsetAt(s.parse, p.position));
+      if (!r.ok) return new ResponseError<void>(ErrorCodes.InvalidRequest, r.message);
+      return { range: toRange(s, r.span), placeholder: r.name };
+    }),
+  );
+
+  connection.onRenameRequest((p) =>
+    withDoc(p.textDocument.uri, null as WorkspaceEdit | ResponseError<void> | null, 'rename', (s) => {
+      const { ctx, envFile } = contextOf(s);
+      const r = ls.getRenameEdits(ctx, offsetAt(s.parse, p.position), p.newName);
+      if (!r.ok) return new ResponseError<void>(ErrorCodes.InvalidRequest, r.message);
+      const changes: Record<string, LspTextEdit[]> = {};
+      const add = (uri: string, edits: LspTextEdit[]): void => {
+        if (edits.length) changes[uri] = [...(changes[uri] ?? []), ...edits];
+      };
+      add(s.uri, r.document.map((e) => ({ range: toRange(s, e.span), newText: e.newText })));
+      if (envFile) add(envFile.uri, r.envFile.map((e: TextEdit) => ({ range: textRange(envFile.lineStarts, e.span), newText: e.newText })));
+      if (r.kind === 'envVariable' && envFile) {
+        for (const other of otherFilesOf(s.uri, envFile.path)) {
+          const inOther = renameEnvVariableIn(other.parse, r.oldName, p.newName.trim());
+          if (inOther.clash) return new ResponseError<void>(ErrorCodes.InvalidRequest, `${other.uri.split('/').pop()}: ${inOther.clash}`);
+          add(other.uri, inOther.edits.map((e) => ({ range: toRange(other, e.span), newText: e.newText })));
+        }
+      }
+      return { changes };
+    }),
+  );
+
+  /** The other request files of the workspace that are checked with the same graphreq.env.json. */
+  function otherFilesOf(uri: string, envPath: string): Array<{ uri: string; parse: DocumentState['parse'] }> {
+    return d.workspaceFiles.list().filter((f) => f.uri !== uri && environment.envFileOf(f.uri) === envPath);
+  }
+}
+
+/** Offsets of a text that is not a document of the server (graphreq.env.json) to a range. */
+function textRange(lineStarts: number[], span: Span): Range {
+  const at = (offset: number): { line: number; character: number } => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - lineStarts[lo] };
+  };
+  return { start: at(span.start), end: at(span.end) };
+}

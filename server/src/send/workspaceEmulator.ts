@@ -1,0 +1,203 @@
+/**
+ * The embedded emulator of a workspace: its state lives in `.graphreq/emulator-state.json`
+ * (graphreqFolder.ts), so an ad set created in one run is still there in the next, and one process
+ * at a time serves it.
+ *
+ * `.graphreq/emulator.lock` says which process serves the state and at which URL. A process that
+ * finds a live owner sends to the owner's emulator instead of opening the file a second time (two
+ * processes writing one state file would lose each other's changes): a `graphreq send` run while
+ * the editor's language server holds the emulator shares its state, and the other way round. A lock
+ * whose process has died is taken over.
+ *
+ * The emulator itself only gets a data file (emulator/server.ts `dataFile`); how it keeps the state
+ * is its own business (docs/emulator.md, Persistence).
+ */
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { startEmulator } from '../emulator';
+import { writeFileAtomic } from '../files/atomicWrite';
+import { EMULATOR_LOCK_FILE, EMULATOR_STATE_FILE, ensureGraphreqFolder } from './graphreqFolder';
+import { EMBEDDED_RATE_ORIGIN, type EmbeddedOptions, type Target } from './target';
+
+export interface WorkspaceEmulatorOptions extends EmbeddedOptions {
+  /** Start from the seed data: the saved state is removed first. */
+  fresh?: boolean;
+  /** How long to wait for another process that is starting or stopping the emulator (ms). */
+  patienceMs?: number;
+}
+
+export interface WorkspaceTarget extends Target {
+  /** The state file, relative paths resolved. */
+  stateFile: string;
+  /** The process that serves the state: this one, or another graphreq process (its pid). */
+  ownerPid: number;
+}
+
+/** Why the workspace's emulator cannot be used as asked; the message is one line for the user. */
+export class WorkspaceEmulatorError extends Error {}
+
+interface LockContent {
+  pid: number;
+  /** Set once the emulator listens. */
+  url?: string;
+  startedAt: string;
+}
+
+export async function openWorkspaceEmulator(workspace: string, o: WorkspaceEmulatorOptions = {}): Promise<WorkspaceTarget> {
+  const dir = await ensureGraphreqFolder(workspace);
+  const lockFile = path.join(dir, EMULATOR_LOCK_FILE);
+  const stateFile = path.join(dir, EMULATOR_STATE_FILE);
+  const deadline = Date.now() + (o.patienceMs ?? 5000);
+
+  for (;;) {
+    if (createLock(lockFile)) return startOwned(lockFile, stateFile, o);
+    const lock = readLock(lockFile);
+    if (lock === 'gone') continue;
+    // A lock being written right now cannot be read yet: it is young, and its writer is alive.
+    const alive = lock !== undefined ? isAlive(lock.pid) : isYoung(lockFile);
+    if (lock && alive && lock.url && (await answers(lock.url))) {
+      if (o.fresh) throw new WorkspaceEmulatorError(`the workspace's emulator is in use by another graphreq process (pid ${lock.pid}): stop it (or close the editor's language server) to start fresh`);
+      return { baseUrl: lock.url, embedded: true, rateOrigin: EMBEDDED_RATE_ORIGIN, stateFile, ownerPid: lock.pid, close: async () => {} };
+    }
+    if (!alive) {
+      // The owner died without cleaning up (killed, crashed): its lock means nothing now.
+      removeIfUnchanged(lockFile, lock);
+      continue;
+    }
+    // The owner is starting (no URL yet) or stopping (no longer answering): give it a moment.
+    if (Date.now() > deadline) {
+      throw new WorkspaceEmulatorError(`the workspace's emulator is held by ${lock ? `graphreq process ${lock.pid}` : 'another process'}, which does not answer; stop that process, or remove ${lockFile} if it is not graphreq`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function startOwned(lockFile: string, stateFile: string, o: WorkspaceEmulatorOptions): Promise<WorkspaceTarget> {
+  const release = (): void => removeIfOurs(lockFile);
+  // A process that exits without closing (a second Ctrl+C) still leaves no lock behind.
+  process.once('exit', release);
+  try {
+    if (o.fresh) fs.rmSync(stateFile, { force: true });
+    let emulator;
+    try {
+      emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataFile: stateFile, config: o.config, now: o.now });
+    } catch (e) {
+      const reason = (e as Error).message.replace(`${stateFile}: `, '').split(';')[0];
+      throw new WorkspaceEmulatorError(`${stateFile} cannot be used (${reason}); send with --fresh to start again from the seed data (the file is replaced)`);
+    }
+    const lock: LockContent = { pid: process.pid, url: emulator.url, startedAt: new Date().toISOString() };
+    await writeFileAtomic(lockFile, JSON.stringify(lock) + '\n');
+    let closing: Promise<void> | undefined;
+    return {
+      baseUrl: emulator.url,
+      embedded: true,
+      rateOrigin: EMBEDDED_RATE_ORIGIN,
+      stateFile,
+      ownerPid: process.pid,
+      close: () =>
+        (closing ??= (async () => {
+          try {
+            await emulator.close();
+          } finally {
+            release();
+            process.removeListener('exit', release);
+          }
+        })()),
+    };
+  } catch (e) {
+    release();
+    process.removeListener('exit', release);
+    throw e;
+  }
+}
+
+/** Creates the lock (only one process can); false when it exists. */
+function createLock(lockFile: string): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(lockFile, 'wx');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+  try {
+    const content: LockContent = { pid: process.pid, startedAt: new Date().toISOString() };
+    fs.writeSync(fd, JSON.stringify(content) + '\n');
+  } finally {
+    fs.closeSync(fd);
+  }
+  return true;
+}
+
+/** The lock's content; undefined when it cannot be read as one (half written, or not ours); 'gone' when it vanished. */
+function readLock(lockFile: string): LockContent | undefined | 'gone' {
+  let text: string;
+  try {
+    text = fs.readFileSync(lockFile, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+    throw e;
+  }
+  try {
+    const json = JSON.parse(text) as Partial<LockContent>;
+    if (typeof json.pid !== 'number') return undefined;
+    return { pid: json.pid, url: typeof json.url === 'string' ? json.url : undefined, startedAt: String(json.startedAt ?? '') };
+  } catch {
+    return undefined;
+  }
+}
+
+function isYoung(file: string): boolean {
+  try {
+    return Date.now() - fs.statSync(file).mtimeMs < 2000;
+  } catch {
+    return false;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: the process exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether something accepts connections at the URL (no HTTP request: nothing is counted against a limit). */
+function answers(url: string): Promise<boolean> {
+  let host: string;
+  let port: number;
+  try {
+    const u = new URL(url);
+    host = u.hostname.replace(/^\[|\]$/g, '');
+    port = Number(u.port);
+  } catch {
+    return Promise.resolve(false);
+  }
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok: boolean): void => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function removeIfOurs(lockFile: string): void {
+  const lock = readLock(lockFile);
+  if (lock && lock !== 'gone' && lock.pid === process.pid) fs.rmSync(lockFile, { force: true });
+}
+
+/** Removes a dead owner's lock, unless another process replaced it meanwhile. */
+function removeIfUnchanged(lockFile: string, seen: LockContent | undefined | 'gone'): void {
+  const now = readLock(lockFile);
+  if (now === 'gone') return;
+  if (JSON.stringify(now) === JSON.stringify(seen)) fs.rmSync(lockFile, { force: true });
+}

@@ -1,0 +1,127 @@
+/**
+ * Running the built CLI (bin/graphreq.js → dist/cli.js) as a user does: in a subprocess, with a
+ * clean environment (no GRAPHREQ_* of the developer, no colour settings), and watching its output
+ * as it comes. Also a service whose answers the test releases one by one, which is how the tests
+ * prove streaming and Ctrl+C without timing anything.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { localServer } from '../send/sendHelpers';
+
+export const repoRoot = path.resolve(__dirname, '..', '..', '..');
+export const bin = path.join(repoRoot, 'bin', 'graphreq.js');
+export const examples = path.join(repoRoot, 'examples');
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of a user who set nothing: no GRAPHREQ_*, no colour variables. */
+export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v === undefined || k.startsWith('GRAPHREQ_') || k === 'NO_COLOR' || k === 'FORCE_COLOR' || k === 'NODE_TEST_CONTEXT') continue;
+    env[k] = v;
+  }
+  return { ...env, ...extra };
+}
+
+export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd, env: cleanEnv(env), timeout: 60_000 }, (error, stdout, stderr) => {
+      const e = error as (Error & { code?: number | string; signal?: NodeJS.Signals }) | null;
+      resolve({ code: e ? (typeof e.code === 'number' ? e.code : null) : 0, signal: e?.signal ?? null, stdout, stderr });
+    });
+  });
+}
+
+/** A CLI process whose output the test can wait on while it runs. */
+export class LiveCli {
+  readonly child: ChildProcess;
+  stdout = '';
+  stderr = '';
+  readonly exit: Promise<CliRun>;
+  private waiters: Array<() => void> = [];
+
+  constructor(args: string[], cwd: string, env: Record<string, string> = {}) {
+    this.child = spawn(process.execPath, [bin, ...args], { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stdout!.on('data', (d: Buffer) => {
+      this.stdout += d.toString();
+      this.wake();
+    });
+    this.child.stderr!.on('data', (d: Buffer) => {
+      this.stderr += d.toString();
+      this.wake();
+    });
+    this.exit = new Promise((resolve) => this.child.on('close', (code, signal) => resolve({ code, signal, stdout: this.stdout, stderr: this.stderr })));
+  }
+
+  /** Resolves once stdout matches; rejects if the process ends first. */
+  async stdoutMatches(re: RegExp): Promise<void> {
+    let ended = false;
+    void this.exit.then(() => {
+      ended = true;
+      this.wake();
+    });
+    while (!re.test(this.stdout)) {
+      if (ended) throw new Error(`the CLI ended before its output matched ${re}:\n${this.stdout}\n${this.stderr}`);
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  private wake(): void {
+    for (const w of this.waiters.splice(0)) w();
+  }
+}
+
+/**
+ * A service that holds every request until the test releases it: `arrived(n)` resolves when the
+ * n-th request (from 1) came in, `release(n, status, body)` answers it.
+ */
+export async function gatedService() {
+  const pending: Array<{ res: ServerResponse; url: string }> = [];
+  const arrivals: Array<() => void> = [];
+  const srv = await localServer((req, _body, res) => {
+    pending.push({ res, url: req.url ?? '' });
+    for (const a of arrivals.splice(0)) a();
+  });
+  return {
+    url: srv.url,
+    requests: srv.requests,
+    async arrived(n: number): Promise<void> {
+      while (pending.length < n) await new Promise<void>((resolve) => arrivals.push(resolve));
+    },
+    release(n: number, status = 200, body: unknown = { id: String(n) }, headers: Record<string, string> = {}): void {
+      const p = pending[n - 1];
+      p.res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+      p.res.end(JSON.stringify(body));
+    },
+    /** Whether the n-th request has been answered. */
+    answered(n: number): boolean {
+      return !!pending[n - 1]?.res.writableEnded;
+    },
+    close: srv.close,
+  };
+}
+
+export function tempWorkspace(prefix = 'graphreq-cli-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Runs a command line inside a pseudo-terminal (util-linux `script`), for what only a terminal gets. */
+export function runInTerminal(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
+  const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+  const command = [process.execPath, bin, ...args].map(quote).join(' ');
+  return new Promise((resolve) => {
+    execFile('script', ['-qfec', command, '/dev/null'], { cwd, env: cleanEnv({ TERM: 'xterm-256color', ...env }), timeout: 60_000 }, (error, stdout, stderr) => {
+      const e = error as (Error & { code?: number | string }) | null;
+      resolve({ code: e ? (typeof e.code === 'number' ? e.code : null) : 0, signal: null, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * Where the token goes (docs/sending.md, "Where the token goes"): loopback, the variables
+ * accessTokenEnv may name, base URLs from the workspace, the trust records, and the lookup of
+ * graphreq.env.json that never leaves the workspace.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { tokenVariableProblem } from '../../server/src/core';
+import { baseUrlTrust, isLoopbackUrl, tokenTransportProblem } from '../../server/src/core/send';
+import { findWorkspaceEnvFile, repositoryRoot } from '../../server/src/files/envFile';
+import { TrustStore } from '../../server/src/files/trustStore';
+import { chooseToken, type TokenChoiceInput } from '../../server/src/send/tokenChoice';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-trust-'));
+after(() => fs.rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const fresh = (): string => fs.mkdtempSync(path.join(dir, `t${++n}-`));
+
+describe('loopback', () => {
+  it('trusts 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost, and no name under .localhost', () => {
+    for (const url of ['http://127.0.0.1:8990', 'http://127.1.2.3', 'http://127.1', 'http://[::1]:80', 'http://[::ffff:127.0.0.1]/', 'http://localhost:1', 'http://LOCALHOST.']) {
+      assert.equal(isLoopbackUrl(url), true, url);
+      assert.equal(tokenTransportProblem(url), null, url);
+    }
+    for (const url of ['http://app.localhost:8990', 'http://localhost.example.com', 'http://0.0.0.0:8990', 'http://[::ffff:10.0.0.1]', 'http://128.0.0.1', 'http://10.0.0.1']) {
+      assert.equal(isLoopbackUrl(url), false, url);
+      assert.match(tokenTransportProblem(url) ?? '', /refusing to send the access token over plain http:\/\//, url);
+    }
+    assert.match(tokenTransportProblem('http://app.localhost:8990') ?? '', /names under \.localhost are not trusted as loopback/);
+    assert.equal(tokenTransportProblem('https://app.localhost'), null, 'https is fine anywhere, but is not loopback');
+  });
+});
+
+describe('accessTokenEnv', () => {
+  it('may name GRAPHREQ_<NAME>_TOKEN variables and those the user allowed, nothing else', () => {
+    for (const ok of ['GRAPHREQ_ACCESS_TOKEN', 'GRAPHREQ_PROD_TOKEN', 'GRAPHREQ_TOKEN', 'GRAPHREQ_EU_2_TOKEN']) assert.equal(tokenVariableProblem(ok), null, ok);
+    for (const bad of ['GITHUB_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'PROD_TOKEN', 'graphreq_prod_token', 'GRAPHREQ_PROD_TOKEN_X', 'NPM_TOKEN', 'PATH']) {
+      assert.match(tokenVariableProblem(bad) ?? '', /not a graphreq token variable/, bad);
+    }
+    assert.equal(tokenVariableProblem('FB_ACCESS_TOKEN', ['FB_ACCESS_TOKEN']), null);
+    assert.match(tokenVariableProblem('$(rm -rf)') ?? '', /^accessTokenEnv names "\$\(rm -rf\)"/);
+  });
+});
+
+describe('base URL trust', () => {
+  const https = 'https://graph.example.com/base';
+  it('takes a typed base URL, a loopback one, or one whose environment was named or origin confirmed', () => {
+    assert.deepEqual(baseUrlTrust({ baseUrl: https, source: 'user', environmentNamed: false, trustedOrigins: [] }), { ok: true, origin: 'https://graph.example.com' });
+    assert.equal(baseUrlTrust({ baseUrl: 'http://127.0.0.1:9', source: 'workspace-file', environmentNamed: false, trustedOrigins: [] }).ok, true);
+    assert.equal(baseUrlTrust({ baseUrl: https, source: 'workspace-file', environmentNamed: true, trustedOrigins: [] }).ok, true);
+    assert.equal(baseUrlTrust({ baseUrl: https, source: 'workspace-file', environmentNamed: false, trustedOrigins: ['https://graph.example.com'] }).ok, true);
+    assert.deepEqual(baseUrlTrust({ baseUrl: https, source: 'workspace-file', environmentNamed: false, trustedOrigins: ['https://other.example.com'] }), { ok: false, origin: 'https://graph.example.com' });
+    assert.equal(baseUrlTrust({ baseUrl: 'https://graph.example.com:8443', source: 'workspace-file', environmentNamed: false, trustedOrigins: ['https://graph.example.com'] }).ok, false, 'a port makes another origin');
+  });
+});
+
+describe('chooseToken', () => {
+  function input(over: Partial<TokenChoiceInput> = {}): TokenChoiceInput & { asked: string[] } {
+    const asked: string[] = [];
+    return {
+      env: { variables: {} },
+      environmentNamed: false,
+      root: '/work/project',
+      trust: new TrustStore(fresh()),
+      processEnv: { GRAPHREQ_ACCESS_TOKEN: 'default-token', GITHUB_TOKEN: 'gh-token', GRAPHREQ_PROD_TOKEN: 'prod-token' },
+      confirm: async (origin) => {
+        asked.push(origin);
+        return false;
+      },
+      hints: { name: 'name it', confirm: 'confirm it' },
+      asked,
+      ...over,
+    };
+  }
+
+  it('refuses accessTokenEnv naming another secret, and never falls back to GRAPHREQ_ACCESS_TOKEN', async () => {
+    const planted = await chooseToken(input({ env: { variables: {}, baseUrl: 'http://127.0.0.1:9', accessTokenEnv: 'GITHUB_TOKEN' } }));
+    assert.deepEqual(planted.ok ? null : [planted.kind, /GITHUB_TOKEN, which is not a graphreq token variable/.test(planted.message)], ['token-variable', true]);
+    const unset = await chooseToken(input({ env: { variables: {}, baseUrl: 'http://127.0.0.1:9', accessTokenEnv: 'GRAPHREQ_STAGING_TOKEN' } }));
+    assert.deepEqual(unset.ok ? null : [unset.kind, unset.message], ['no-token', 'no access token for http://127.0.0.1:9: set GRAPHREQ_STAGING_TOKEN (REQ-TOKEN-REQUIRED)']);
+    const named = await chooseToken(input({ env: { variables: {}, baseUrl: 'http://127.0.0.1:9', accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' } }));
+    assert.deepEqual(named, { ok: true, baseUrl: 'http://127.0.0.1:9', token: 'prod-token', tokenEnvName: 'GRAPHREQ_PROD_TOKEN' });
+    const allowed = await chooseToken(input({ env: { variables: {}, baseUrl: 'http://127.0.0.1:9', accessTokenEnv: 'GITHUB_TOKEN' }, processEnv: { GITHUB_TOKEN: 'gh', GRAPHREQ_TOKEN_VARIABLES: 'OTHER, GITHUB_TOKEN' } }));
+    assert.equal(allowed.ok && allowed.token, 'gh');
+  });
+
+  it('asks before sending to a workspace base URL off loopback, and remembers a yes for the workspace', async () => {
+    const trust = new TrustStore(fresh());
+    const env = { variables: {}, baseUrl: 'https://graph.example.com' };
+    const no = input({ env, trust });
+    const refused = await chooseToken(no);
+    assert.deepEqual(no.asked, ['https://graph.example.com']);
+    assert.deepEqual(refused.ok ? null : [refused.kind, refused.origin], ['untrusted', 'https://graph.example.com']);
+    assert.match(refused.ok ? '' : refused.message, /^not sent: graphreq\.env\.json of the workspace sends to https:\/\/graph\.example\.com, which you have not chosen; name it, or confirm it$/);
+    assert.deepEqual(trust.origins('/work/project'), []);
+
+    const yes = input({ env, trust, confirm: async () => true });
+    assert.equal((await chooseToken(yes)).ok, true);
+    assert.deepEqual(trust.origins('/work/project'), ['https://graph.example.com']);
+    const later = input({ env, trust });
+    assert.equal((await chooseToken(later)).ok, true);
+    assert.deepEqual(later.asked, [], 'not asked again');
+    const elsewhere = input({ env, trust, root: '/work/other' });
+    assert.equal((await chooseToken(elsewhere)).ok, false, 'trust is per workspace');
+  });
+
+  it('sends without asking to a typed base URL, a named environment, or loopback', async () => {
+    const env = { variables: {}, baseUrl: 'https://graph.example.com' };
+    for (const over of [{ userBaseUrl: 'https://typed.example.com' }, { environmentNamed: true }, { env: { variables: {}, baseUrl: 'http://[::1]:8990' } }]) {
+      const i = input({ env, ...over });
+      const r = await chooseToken(i);
+      assert.equal(r.ok, true, JSON.stringify(over));
+      assert.deepEqual(i.asked, []);
+    }
+    assert.deepEqual(await chooseToken(input({ clientToken: 'from-the-editor', environmentNamed: true, env })), { ok: true, baseUrl: 'https://graph.example.com', token: 'from-the-editor', tokenEnvName: 'GRAPHREQ_ACCESS_TOKEN' });
+  });
+
+  it('refuses plain http off loopback before asking anything', async () => {
+    const i = input({ env: { variables: {}, baseUrl: 'http://graph.example.com' }, environmentNamed: true });
+    const r = await chooseToken(i);
+    assert.equal(!r.ok && r.kind, 'insecure');
+  });
+});
+
+describe('trust records', () => {
+  it('live in the configuration folder, readable by the user only, per workspace', () => {
+    const cfg = path.join(fresh(), 'graphreq');
+    const store = new TrustStore(cfg);
+    store.trust('/a', 'https://one.example.com');
+    store.trust('/a', 'https://one.example.com');
+    store.trust('/b', 'https://two.example.com');
+    assert.deepEqual(store.origins('/a'), ['https://one.example.com']);
+    assert.deepEqual(new TrustStore(cfg).origins('/b'), ['https://two.example.com']);
+    if (process.platform !== 'win32') assert.equal(fs.statSync(store.file).mode & 0o777, 0o600);
+    assert.deepEqual(JSON.parse(fs.readFileSync(store.file, 'utf8')), { format: 1, workspaces: { '/a': ['https://one.example.com'], '/b': ['https://two.example.com'] } });
+  });
+
+  it('trust nothing when the file is broken, and are rewritten whole by the next confirmation', () => {
+    const cfg = fresh();
+    const store = new TrustStore(cfg);
+    for (const junk of ['not json', 'null', '[]', '{"format":2,"workspaces":{"/a":["https://x"]}}', '{"format":1,"workspaces":{"/a":"https://x"}}']) {
+      fs.writeFileSync(store.file, junk);
+      assert.deepEqual(store.origins('/a'), [], junk);
+    }
+    store.trust('/a', 'https://x');
+    assert.deepEqual(store.origins('/a'), ['https://x']);
+  });
+});
+
+describe('finding graphreq.env.json', () => {
+  it('walks up from the file to the workspace root and never above it', () => {
+    const root = fresh();
+    const project = path.join(root, 'outer', 'some', 'project');
+    fs.mkdirSync(project, { recursive: true });
+    fs.writeFileSync(path.join(root, 'outer', 'graphreq.env.json'), '{}');
+    assert.equal(findWorkspaceEnvFile(project, root).file, path.join(root, 'outer', 'graphreq.env.json'));
+    const inProject = findWorkspaceEnvFile(project, project);
+    assert.equal(inProject.file, undefined);
+    assert.equal(inProject.ignoredOutside, path.join(root, 'outer', 'graphreq.env.json'));
+    assert.equal(findWorkspaceEnvFile(path.join(root, 'outer'), project).file, undefined, 'a folder outside the root finds nothing');
+  });
+
+  it('takes the nearest folder with .git (a folder, or a worktree file) as the repository root', () => {
+    const root = fresh();
+    const deep = path.join(root, 'repo', 'a', 'b');
+    fs.mkdirSync(deep, { recursive: true });
+    assert.equal(repositoryRoot(deep) === undefined || !repositoryRoot(deep)!.startsWith(root), true);
+    fs.writeFileSync(path.join(root, 'repo', '.git'), 'gitdir: /elsewhere\n');
+    assert.equal(repositoryRoot(deep), path.join(root, 'repo'));
+    fs.mkdirSync(path.join(root, 'repo', 'a', '.git'));
+    assert.equal(repositoryRoot(deep), path.join(root, 'repo', 'a'));
+  });
+});
