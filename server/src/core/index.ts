@@ -18,6 +18,7 @@ export { buildBlockCall, type BlockCall } from './analysis/blockCall';
 export { nameIndex, blockNames, type NameIndex, type NameSite, type NameUse, type BlockNames } from './analysis/names';
 export { readEnvFileNames, envKeys, envDefinitions, type EnvFileNames, type EnvFileKey } from './analysis/envFileNames';
 export type { NavigationContext, Place, ResolvedName } from './features/navigation';
+export { formatDocument, formatText, type FormatOptions } from './features/format';
 export { renameEnvVariableIn, envVariableUses, type PrepareRenameResult, type RenameResult, type RenameKind } from './features/rename';
 export type { Call, CallParam } from './analysis/call';
 export { checkCall } from './rules/engine';

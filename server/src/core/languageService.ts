@@ -10,10 +10,11 @@ import { getCodeLenses, getDocumentSymbols, getFoldingRanges, getSemanticTokens,
 import { validateByBlock, validateDocument, ValidationCache, type DocumentValidation } from './features/validation';
 import { getDefinition, getHighlights, getReferences, type NavigationContext, type Place } from './features/navigation';
 import { getRenameEdits, prepareRename, type PrepareRenameResult, type RenameResult } from './features/rename';
+import { formatDocument, type FormatOptions } from './features/format';
 import { getApiModel, type ApiModel } from './model/apiModel';
 import type { GraphreqDocument } from './syntax/ast';
 import { blockAt, parseDocument, updateDocument } from './syntax/parseDocument';
-import type { Environment, Finding, Fix, Span } from './types';
+import type { Environment, Finding, Fix, Span, TextEdit } from './types';
 
 export interface LanguageService {
   parse(text: string, previous?: GraphreqDocument): GraphreqDocument;
@@ -39,6 +40,8 @@ export interface LanguageService {
   getHighlights(ctx: NavigationContext, offset: number): Array<{ span: Span; kind: 'read' | 'write' }>;
   prepareRename(ctx: NavigationContext, offset: number): PrepareRenameResult;
   getRenameEdits(ctx: NavigationContext, offset: number, newName: string): RenameResult;
+  /** Edits that format the document, or the requests that `range` touches (layout only: what is sent stays the same). */
+  format(doc: GraphreqDocument, options?: FormatOptions, range?: Span): TextEdit[];
   readonly model: ApiModel;
 }
 
@@ -85,6 +88,7 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
     getHighlights,
     prepareRename,
     getRenameEdits,
+    format: formatDocument,
   };
 }
 

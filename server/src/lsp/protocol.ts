@@ -142,4 +142,6 @@ export interface ServerSettings {
    * graphreq.env.json gives no base URL. Default true (editors without the notion).
    */
   workspaceTrusted?: boolean;
+  /** `graphreq.format.*`: JSON bodies keep their line breaks (default false). */
+  format?: { keepLines?: boolean };
 }

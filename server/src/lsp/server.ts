@@ -23,6 +23,7 @@ import type { ClientAbilities } from './sendPresenter';
 import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
 import { registerNavigation } from './navigation';
+import { registerFormatting } from './formatting';
 import { WorkspaceFiles } from './workspaceFiles';
 import { version } from '../version';
 
@@ -96,6 +97,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         referencesProvider: true,
         documentHighlightProvider: true,
         renameProvider: { prepareProvider: true },
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
       },
       serverInfo: { name: 'graphreq', version },
     };
@@ -271,7 +274,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) })),
   );
 
-  registerNavigation({ connection, ls, documents, environment, workspaceFiles, log }, () => definitionLinks);
+  const features = { connection, ls, documents, environment, workspaceFiles, log };
+  registerNavigation(features, () => definitionLinks);
+  registerFormatting(features);
 
   connection.onExecuteCommand(async (p, token, workDone) => {
     if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);
