@@ -2,16 +2,10 @@
  * The reliability suite's tools (`npm run test:stress`, docs/emulator.md, Reliability suite): floods
  * of requests against `graphreq serve` in a child process, counted per second of wall time, so that
  * a test can hold the throughput of later seconds to a floor measured as a ratio against the first.
- *
- * The suite is slow and loads the machine, so `npm test` skips it: its files run only under
- * `npm run test:stress` (or with GRAPHREQ_STRESS=1).
+ * Like every stress file, they run only under `npm run test:stress` (stressGate.ts).
  */
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-
-export const STRESS = process.env.npm_lifecycle_event === 'test:stress' || process.env.GRAPHREQ_STRESS === '1';
-/** For describe(): skipped outside the stress run, with the reason shown. */
-export const stressOnly = { skip: STRESS ? false : 'run by npm run test:stress', timeout: 300_000 } as const;
 
 export interface FloodResult {
   /** Answers per second of wall time, from the flood's start; the last, partial second is dropped. */

@@ -14,7 +14,8 @@ import { SEED, seedState } from '../../server/src/emulator/seed';
 import { adsetBody } from '../emulator/harness';
 import { UNLIMITED } from '../emulator/load';
 import { killServers, portOf, serve, type ServeRun } from '../emulator/serveProcess';
-import { flood, report, rssMiB, stressOnly, throughputRatios, type FloodResult } from './flood';
+import { flood, report, rssMiB, throughputRatios, type FloodResult } from './flood';
+import { stressOnly } from './stressGate';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-stress-'));
 after(() => {

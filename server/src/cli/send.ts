@@ -24,6 +24,7 @@ import { Output, type Terminal } from './render/output';
 import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage } from './render/send';
 import { openSendContext, withInterrupt, workspaceOf } from './sendContext';
 import { planRun, selectRequests } from './sendPlan';
+import { workspaceProducers } from './workspaceRequests';
 import { trustOriginHelp } from './sendTrust';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
@@ -36,8 +37,8 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
   --line N           the request written at line N (1-based)
   --all              every request in order, named responses feeding later ones
                      (several files or folders: each file in turn, to the same service)
-  --with-deps        with --name or --line: first send the requests whose responses it reads
-                     ({{create.response.body.id}}), in order
+  --with-deps        first send the requests whose responses the chosen ones read
+                     ({{create.response.body.id}}), producers first, from any file of the workspace
   --bail             stop at the first request that does not succeed (default: go on)
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
   --env-file FILE    environment file (default: the nearest graphreq.env.json)
@@ -133,6 +134,8 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       fresh: values.fresh,
       timeout: values.timeout,
       noHistory: values['no-history'],
+      // With --with-deps, a producer still missing is one that no file of the workspace names.
+      dependencyHint: values['with-deps'] ? (name, workspace) => `name a request \`# @name ${name}\` in a .graphreq file of the workspace (${workspace}) for --with-deps to send it first` : undefined,
       beforeTarget: () => {
         if (values.out) makeOutFolder(values.out);
       },
@@ -142,10 +145,13 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   );
   try {
     return await withInterrupt('send', terminal, output, async (signal) => {
-      const plan = planRun(parsed, { env: context.env, withDeps: values['with-deps'], all: values.all }, (f) => context.sessionFor(f));
+      const producersNamed = workspaceProducers(context.workspace, parsed, context.env);
+      const plan = planRun(parsed, { env: context.env, withDeps: values['with-deps'], all: values.all, producersNamed }, (f) => context.sessionFor(f));
       const started = Date.now();
       const json = format === 'json' ? new JsonArrayWriter((s) => output.out(s)) : undefined;
       let lastFile: string | undefined;
+      // A file heading whenever the run spans files (several given, or a producer from another file with --with-deps).
+      const severalFiles = new Set(plan.map((p) => path.resolve(p.file))).size > 1;
       let written = 0;
       const outcome: RunOutcome = await runRequests(plan, {
         signal,
@@ -155,7 +161,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
         onStart: (request, position, total) => output.progress(progressText(output.errStyle, position, total, request)),
         onResult: async (request, result) => {
           if (format === 'text') {
-            output.out(resultSeparator(output.style, request.file, lastFile, parsed.length > 1));
+            output.out(resultSeparator(output.style, request.file, lastFile, severalFiles));
             lastFile = request.file;
             output.out(resultText(output.style, result, values.force ? undefined : isRateLimitNote));
           } else if (json) json.item(jsonItem(result));

@@ -37,6 +37,8 @@ export interface SendContextOptions {
   fresh: boolean;
   timeout?: string;
   noHistory: boolean;
+  /** What to say of a named response that is missing (given the workspace), instead of the store's default. */
+  dependencyHint?: (name: string, workspace: string) => string;
   /** Checks to make once the token is chosen and before the target is opened (an output folder). */
   beforeTarget?: () => void;
 }
@@ -79,7 +81,8 @@ export async function openSendContext(o: SendContextOptions, terminal: Terminal,
   const target = await openSendTarget(baseUrl, workspace, o.fresh, o.command, output);
   // One store for the run: a response received from one file feeds the files after it.
   const saved = new SavedResponses(workspace);
-  const responses = new ResponseStore({ saved, environment: environmentName });
+  const dependencyHint = o.dependencyHint;
+  const responses = new ResponseStore({ saved, environment: environmentName, dependencyHint: dependencyHint && ((name: string) => dependencyHint(name, workspace)) });
   if (o.fresh) {
     // Nothing saved can be forgotten in a workspace where nothing can be written: that is fine.
     await saved.forget(responses.environment).catch(() => undefined);
@@ -124,7 +127,9 @@ export async function openSendContext(o: SendContextOptions, terminal: Terminal,
 async function openSendTarget(baseUrl: string | undefined, workspace: string, fresh: boolean, command: string, output: Output): Promise<Target> {
   if (baseUrl) return openTarget(baseUrl);
   try {
-    return await openWorkspaceEmulator(workspace, { fresh });
+    // A run closes its emulator when it is done, so it waits for another run rather than sending to that one's.
+    const onWait = (pid: number): void => output.err(`graphreq ${command}: waiting for graphreq process ${pid}, another run in this workspace, to finish (they share the emulator's state)\n`);
+    return await openWorkspaceEmulator(workspace, { fresh, holder: 'run', onWait });
   } catch (e) {
     if (e instanceof WorkspaceEmulatorError) throw new UsageError(e.message);
     output.err(`graphreq ${command}: the emulator's state cannot be kept in ${path.join(workspace, GRAPHREQ_FOLDER)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): it starts from its seed data and forgets at the end\n`);
