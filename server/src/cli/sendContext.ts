@@ -128,7 +128,7 @@ async function openSendTarget(baseUrl: string | undefined, workspace: string, fr
   if (baseUrl) return openTarget(baseUrl);
   try {
     // A run closes its emulator when it is done, so it waits for another run rather than sending to that one's.
-    const onWait = (pid: number): void => output.err(`graphreq ${command}: waiting for graphreq process ${pid}, another run in this workspace, to finish (they share the emulator's state)\n`);
+    const onWait = (pid: number): void => output.err(`graphreq ${command}: waiting for graphreq process ${pid}, another ${command === 'send' ? 'send' : 'run'} in this workspace, to finish (they share the emulator's state)\n`);
     return await openWorkspaceEmulator(workspace, { fresh, holder: 'run', onWait });
   } catch (e) {
     if (e instanceof WorkspaceEmulatorError) throw new UsageError(e.message);
