@@ -30,6 +30,8 @@ export interface GraphreqApi {
   usageStatusText(): string;
   /** The scopes seen recently, with their figures now (what the usage item shows the highest of). */
   usageScopes(): UsageNow;
+  /** The last lines the sender wrote to the "GraphReq" output channel (one per send). */
+  sendLog(): string[];
   responseViewVisible(): boolean;
 }
 
@@ -99,6 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     onDidSend: sender.onDidSend,
     usageStatusText: () => statusBar.text,
     usageScopes: () => statusBar.now(),
+    sendLog: () => [...sender.logged],
     responseViewVisible: () => responseView.visible,
   };
 }

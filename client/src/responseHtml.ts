@@ -121,7 +121,8 @@ const FAILURE_TITLE: Record<string, string> = {
  */
 function renderError(e: NonNullable<SendResult['error']>): string {
   const code = [e.code !== null ? `code ${e.code}` : '', e.subcode !== null ? `subcode ${e.subcode}` : ''].filter(Boolean).join(', ');
-  const forUser = [e.userTitle, e.userMessage].filter((x): x is string => !!x && x !== e.title).join(': ');
+  // The service's own guidance, unless it only repeats the title or the explanation.
+  const forUser = [e.userTitle, e.userMessage].filter((x): x is string => !!x && x !== e.title && !(e.explanation ?? '').includes(x)).join(': ');
   const facts = [e.type, e.fbtraceId ? `fbtrace_id ${e.fbtraceId}` : '', e.doc ? `documented in ${e.doc}` : e.known === false ? 'not in the documents' : '', e.isTransient ? 'transient' : ''].filter(Boolean);
   return `<div class="error-box error">
     <div class="error-title">${escapeHtml(e.title || 'Error')}${code ? ` <span class="muted">(${escapeHtml(code)})</span>` : ''}</div>

@@ -53,6 +53,8 @@ export class Sender {
   private readonly inFlight = new Map<string, vscode.CancellationTokenSource>();
   /** Every result of this session, newest last (the extension API exposes it to tests). */
   readonly sent: SendResult[] = [];
+  /** The last lines this sender wrote to the output channel, newest last (the extension API exposes them). */
+  readonly logged: string[] = [];
   private readonly changed = new vscode.EventEmitter<SendResult[]>();
   /** Fires after each send with its results. */
   readonly onDidSend = this.changed.event;
@@ -124,7 +126,10 @@ export class Sender {
       const results = resultsOf(raw);
       // Requests are numbered as people count them (the variable preamble is not one): the server's number.
       const number = kind === 'sendAll' ? '' : `#${results[results.length - 1]?.number ?? (index ?? 0) + 1}`;
-      this.d.log.info(`${kind} ${vscode.workspace.asRelativePath(docUri)}${number}: ${results.map((r) => r.status ?? r.failure?.kind ?? 'no response').join(', ')} in ${Date.now() - started} ms`);
+      const line = `${kind} ${vscode.workspace.asRelativePath(docUri)}${number}: ${results.map((r) => r.status ?? r.failure?.kind ?? 'no response').join(', ')} in ${Date.now() - started} ms`;
+      this.d.log.info(line);
+      this.logged.push(line);
+      if (this.logged.length > 50) this.logged.shift();
       this.show(results, env.name, env.baseUrl);
       const untrusted = results.find((r) => r.failure?.kind === 'untrusted' && r.failure.trustOrigin);
       if (untrusted && !extra.trustOrigin) return (await this.offerTrust(kind, { uri, index }, untrusted.failure!.trustOrigin!, extra)) ?? results;
