@@ -41,6 +41,12 @@ describe('the name index', () => {
     assert.deepEqual(index.sites('variable', 'commented'), []);
     assert.deepEqual(index.sites('variable', 'not_a_use'), []);
   });
+
+  it('reads the path of a `< path` body as a use', () => {
+    const text = `@dir = bodies\nPOST /v23.0/act_1/adsets\n\n< ./{{dir}}/create.json\n`;
+    const index = nameIndex(parseDocument(text));
+    assert.deepEqual(index.sites('variable', 'dir').map((s) => `${s.role}@${s.span.start}`), ['definition@1', `use@${text.indexOf('{{dir}}') + 2}`]);
+  });
 });
 
 describe('go to definition', () => {

@@ -50,16 +50,27 @@ export class LspClient {
   }
 
   /**
-   * `textDocument`: more text-document capabilities; `extra.window`: the client's window capabilities
-   * (showDocument, workDoneProgress); `extra.initializationOptions`: instead of the settings.
+   * `textDocument`: more text-document capabilities (the pull model's `diagnostic`, ...);
+   * `extra.window`: the client's window capabilities (showDocument, workDoneProgress);
+   * `extra.workspace`: more workspace capabilities (`diagnostics.refreshSupport`);
+   * `extra.initializationOptions`: instead of the settings.
    */
-  async initialize(rootUri: string | null = null, snippetSupport = true, textDocument: Record<string, unknown> = {}, extra: { window?: Record<string, unknown>; initializationOptions?: unknown } = {}): Promise<InitializeResult> {
+  async initialize(
+    rootUri: string | null = null,
+    snippetSupport = true,
+    textDocument: Record<string, unknown> = {},
+    extra: { window?: Record<string, unknown>; workspace?: Record<string, unknown>; initializationOptions?: unknown } = {},
+  ): Promise<InitializeResult> {
     const result = (await this.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
       initializationOptions: extra.initializationOptions ?? this.settings,
-      capabilities: { textDocument: { completion: { completionItem: { snippetSupport } }, ...textDocument }, workspace: { configuration: true }, ...(extra.window ? { window: extra.window } : {}) },
+      capabilities: {
+        textDocument: { completion: { completionItem: { snippetSupport } }, ...textDocument },
+        workspace: { configuration: true, ...extra.workspace },
+        ...(extra.window ? { window: extra.window } : {}),
+      },
     })) as InitializeResult;
     await this.connection.sendNotification('initialized', {});
     return result;

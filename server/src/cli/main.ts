@@ -1,10 +1,11 @@
 /**
- * The graphreq CLI: `graphreq check | send | serve | lsp`, and `graphreq help [COMMAND]`. Each
+ * The graphreq CLI: `graphreq check | fmt | send | serve | lsp`, and `graphreq help [COMMAND]`. Each
  * subcommand lives in its own file and renders through render/; this one dispatches and turns
  * usage errors into one line on stderr and exit code 2.
  */
 import { didYouMean } from './args';
 import { checkHelp, runCheck } from './check';
+import { fmtHelp, runFmt } from './fmt';
 import { UsageError } from './files';
 import { lspHelp, runLsp } from './lsp';
 import { processTerminal, type Terminal } from './render/output';
@@ -19,6 +20,7 @@ type Command = (argv: string[], terminal: Terminal) => Promise<number>;
 
 const commands: Record<string, { run: Command; summary: string; help: string }> = {
   check: { run: runCheck, summary: 'check .graphreq files against the documented rules', help: checkHelp },
+  fmt: { run: runFmt, summary: 'format .graphreq files (layout only); --check lists what would change', help: fmtHelp },
   send: { run: runSend, summary: 'send requests; print responses, decoded errors and usage as they come', help: sendHelp },
   serve: { run: runServe, summary: 'run the local emulator of the documented API (docs/emulator.md)', help: serveHelp },
   lsp: { run: runLsp, summary: 'start the language server (--stdio) for any LSP editor', help: lspHelp },

@@ -7,13 +7,14 @@ import { getCompletions as blockCompletions, type CompletionItem } from './featu
 import { getHover as blockHover, type Hover } from './features/hover';
 import { fixAllEdits } from './features/fixAll';
 import { getCodeLenses, getDocumentSymbols, getFoldingRanges, getSemanticTokens, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './features/structure';
-import { validateDocument, ValidationCache } from './features/validation';
+import { validateByBlock, validateDocument, ValidationCache, type DocumentValidation } from './features/validation';
 import { getDefinition, getHighlights, getReferences, type NavigationContext, type Place } from './features/navigation';
 import { getRenameEdits, prepareRename, type PrepareRenameResult, type RenameResult } from './features/rename';
+import { formatDocument, type FormatOptions } from './features/format';
 import { getApiModel, type ApiModel } from './model/apiModel';
 import type { GraphreqDocument } from './syntax/ast';
 import { blockAt, parseDocument, updateDocument } from './syntax/parseDocument';
-import type { Environment, Finding, Fix, Span } from './types';
+import type { Environment, Finding, Fix, Span, TextEdit } from './types';
 
 export interface LanguageService {
   parse(text: string, previous?: GraphreqDocument): GraphreqDocument;
@@ -21,6 +22,8 @@ export interface LanguageService {
   update(doc: GraphreqDocument, start: number, oldEnd: number, inserted: string): GraphreqDocument;
   fileContext(doc: GraphreqDocument, env: Environment): FileContext;
   validate(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean): Finding[];
+  /** The same check, with the findings kept per block (block-relative): see `DocumentValidation`. */
+  validateByBlock(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean): DocumentValidation;
   getCompletions(doc: GraphreqDocument, offset: number, file: FileContext): CompletionItem[];
   getHover(doc: GraphreqDocument, offset: number, file: FileContext, findings?: Finding[]): Hover | undefined;
   /** Quick fixes of the findings that touch `span`. */
@@ -37,6 +40,8 @@ export interface LanguageService {
   getHighlights(ctx: NavigationContext, offset: number): Array<{ span: Span; kind: 'read' | 'write' }>;
   prepareRename(ctx: NavigationContext, offset: number): PrepareRenameResult;
   getRenameEdits(ctx: NavigationContext, offset: number, newName: string): RenameResult;
+  /** Edits that format the document, or the requests that `range` touches (layout only: what is sent stays the same). */
+  format(doc: GraphreqDocument, options?: FormatOptions, range?: Span): TextEdit[];
   readonly model: ApiModel;
 }
 
@@ -48,6 +53,7 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
     update: updateDocument,
     fileContext: (doc, env) => buildFileContext(doc, env),
     validate: (doc, env, cache, isCancelled) => validateDocument(doc, { env, model, cache, isCancelled }),
+    validateByBlock: (doc, env, cache, isCancelled) => validateByBlock(doc, buildFileContext(doc, env), { env, model, cache, isCancelled }),
     getCompletions(doc, offset, file) {
       const block = blockAt(doc, offset);
       if (!block) return [];
@@ -82,6 +88,7 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
     getHighlights,
     prepareRename,
     getRenameEdits,
+    format: formatDocument,
   };
 }
 

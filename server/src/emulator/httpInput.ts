@@ -106,7 +106,9 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
     req.on('end', () => (tooLarge ? reject(refuse()) : resolve(Buffer.concat(chunks))));
     req.on('error', (e) => reject(badRequest(`The request body could not be read (${e.message}).`)));
     // A connection cut before the body ended (a client gone, a server stopping) settles the call too.
-    req.on('close', () => reject(badRequest('The connection closed before the request body ended.')));
+    req.on('close', () => {
+      if (!req.complete) reject(badRequest('The connection closed before the request body ended.'));
+    });
   });
 }
 

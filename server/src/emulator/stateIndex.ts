@@ -37,6 +37,8 @@ interface Group {
 
 export class StateIndex {
   private entries = new Map<string, AdSetEntry>();
+  /** The status each campaign had when its ad sets were last indexed: only a change of it touches them. */
+  private campaignStatus = new Map<string, string | undefined>();
   private accounts = new Map<string, Group>();
   private campaigns = new Map<string, Group>();
 
@@ -51,6 +53,10 @@ export class StateIndex {
       const ad = own(this.raw().ads, key);
       if (ad) this.reindexAdSet(ad.adset_id);
     } else if (collection === 'campaigns') {
+      // A call that reads a campaign touches it; its ad sets are counted again only if its status changed.
+      const status = own(this.raw().campaigns, key)?.status;
+      if (this.campaignStatus.get(key) === status) return;
+      this.campaignStatus.set(key, status);
       for (const id of this.campaigns.get(key)?.ids ?? []) this.reindexAdSet(id);
     }
   }
@@ -88,7 +94,9 @@ export class StateIndex {
     if (!a) return;
     const live = a.configured_status !== 'DELETED';
     let activeAds = 0;
-    if (a.configured_status === 'ACTIVE' && own(campaigns, a.campaign_id)?.status === 'ACTIVE') {
+    const campaignStatus = own(campaigns, a.campaign_id)?.status;
+    if (!this.campaignStatus.has(a.campaign_id)) this.campaignStatus.set(a.campaign_id, campaignStatus);
+    if (a.configured_status === 'ACTIVE' && campaignStatus === 'ACTIVE') {
       for (const adId of a.ad_ids) if (own(ads, adId)?.status === 'ACTIVE') activeAds++;
     }
     const entry: AdSetEntry = { account: a.account_id, campaign: a.campaign_id, live, activeAds };

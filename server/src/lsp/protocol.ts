@@ -108,6 +108,12 @@ export interface SendCommandResult {
  */
 export interface InitializationOptions extends ServerSettings {
   showsSendResults?: boolean;
+  /**
+   * The client adds `source` and the rule link (`codeDescription`) to each diagnostic itself, from
+   * its code, so the server leaves them out: a file with thousands of findings then costs ~110 bytes
+   * less a diagnostic on every keystroke.
+   */
+  clientRuleLinks?: boolean;
 }
 
 /** What `graphreq.cancel` returns: whether a send with that id was running. */
@@ -136,4 +142,6 @@ export interface ServerSettings {
    * graphreq.env.json gives no base URL. Default true (editors without the notion).
    */
   workspaceTrusted?: boolean;
+  /** `graphreq.format.*`: JSON bodies keep their line breaks (default false). */
+  format?: { keepLines?: boolean };
 }

@@ -98,6 +98,9 @@ function readBlockNames(text: string, parsed: ParsedBlock): BlockNames {
         const before = uses.length;
         readUses(visible, 0, 'request', uses);
         for (let k = before; k < uses.length; k++) shiftUse(uses[k], body.span.start);
+      } else if (body.kind === 'file') {
+        // `< {{dir}}/body.json`: the path is resolved like the rest of the request.
+        if (body.file) scan(body.file.path.span.start, body.file.path.span.end, 'request');
       } else {
         for (const p of body.formParams ?? []) scan(p.span.start, p.span.end, 'request');
       }

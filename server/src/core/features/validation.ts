@@ -13,7 +13,7 @@ import type { ApiModel } from '../model/apiModel';
 import { checkCall } from '../rules/engine';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
-import type { Environment, Finding, Severity } from '../types';
+import type { Environment, Finding, Severity, Span } from '../types';
 import { Locator } from './locate';
 import { checkWrittenBlock, checkWrittenRequest } from './writtenChecks';
 import { closest, inlineList, listForMessage } from '../rules/suggest';
@@ -32,6 +32,12 @@ export interface BlockResult {
  */
 export class ValidationCache {
   private entries = new WeakMap<ParsedBlock, { signature: string; result: BlockResult }>();
+  /**
+   * The last document's blocks and results, by position: after an edit, a block at the same place
+   * with the same parse is found by comparing two array entries, not by a lookup in the map for each
+   * of ten thousand blocks (the per-keystroke cost of a large file).
+   */
+  last: { parsed: ParsedBlock[]; results: BlockResult[]; signature: string } | undefined;
   get(block: RequestBlock, signature: string): BlockResult | undefined {
     const e = this.entries.get(block.parsed);
     return e && e.signature === signature ? e.result : undefined;
@@ -50,37 +56,76 @@ export interface ValidateOptions {
 }
 
 export function validateDocument(doc: GraphreqDocument, opts: ValidateOptions): Finding[] {
-  const part = validateBlocks(doc, buildFileContext(doc, opts.env), opts);
-  return [...part.findings, ...urlReadRate(part.urlReads)];
+  return allFindings(validateByBlock(doc, buildFileContext(doc, opts.env), opts));
+}
+
+/**
+ * A document's findings, kept per block: an edit re-checks one block, and a host that converts
+ * findings per block (the language server's diagnostics) never moves the others' to document offsets.
+ */
+export interface DocumentValidation {
+  doc: GraphreqDocument;
+  /** The result of each block of `doc`, by index (findings relative to the block). Shorter when cancelled. */
+  results: BlockResult[];
+  /** Findings that look across requests (URL-READ-RATE), at document offsets. */
+  cross: Finding[];
+  /** False when the check was cancelled before its last block. */
+  complete: boolean;
+  /** The file context's signature: the same text under the same signature gives the same findings. */
+  signature: string;
+}
+
+/** Checks each block (or takes its cached result), then the rules that look across requests. */
+export function validateByBlock(doc: GraphreqDocument, ctx: FileContext, opts: ValidateOptions): DocumentValidation {
+  const n = doc.blocks.length;
+  const results: BlockResult[] = [];
+  const parsed: ParsedBlock[] = [];
+  const urlReads: UrlRead[] = [];
+  const { cache, isCancelled } = opts;
+  const signature = ctx.signature;
+  const last = cache?.last?.signature === signature ? cache.last : undefined;
+  for (let i = 0; i < n; i++) {
+    if (isCancelled && isCancelled()) break;
+    const block = doc.blocks[i];
+    let result = last && last.parsed[i] === block.parsed ? last.results[i] : cache ? cache.get(block, signature) : undefined;
+    if (!result) {
+      result = validateBlock(block, ctx, opts.model);
+      if (cache) cache.set(block, signature, result);
+    }
+    results.push(result);
+    parsed.push(block.parsed);
+    if (result.urlReads) collectUrlReads(block, result.urlReads, urlReads);
+  }
+  if (cache && results.length === n) cache.last = { parsed, results, signature };
+  return { doc, results, cross: urlReadRate(urlReads), complete: results.length === n, signature };
+}
+
+function collectUrlReads(block: RequestBlock, reads: NonNullable<BlockResult['urlReads']>, out: UrlRead[]): void {
+  for (const r of reads) {
+    const read = r.finding();
+    if (read) out.push({ url: r.url, finding: shiftFinding(read, block.offset) });
+  }
+}
+
+/**
+ * The findings at document offsets: every one, or those of the blocks that overlap `span` (a hover,
+ * a code action's range) and the cross-request ones there.
+ */
+export function allFindings(v: DocumentValidation, span?: Span): Finding[] {
+  const out: Finding[] = [];
+  for (let i = 0; i < v.results.length; i++) {
+    const block = v.doc.blocks[i];
+    if (span && (block.offset > span.end || block.offset + block.text.length < span.start)) continue;
+    for (const f of v.results[i].findings) out.push(shiftFinding(f, block.offset));
+  }
+  for (const f of v.cross) if (!span || (f.span.start <= span.end && f.span.end >= span.start)) out.push(f);
+  return out;
 }
 
 /** A GET of the URL node, for URL-READ-RATE: the URL and the finding to show if it is one read too many. */
 export interface UrlRead {
   url: string;
   finding: Finding;
-}
-
-/**
- * The findings of every block of `doc` under a given file context (which may come from a larger
- * file, when a large file is checked in parts), and its URL reads for urlReadRate.
- */
-export function validateBlocks(doc: GraphreqDocument, ctx: FileContext, opts: ValidateOptions): { findings: Finding[]; urlReads: UrlRead[] } {
-  const findings: Finding[] = [];
-  const urlReads: UrlRead[] = [];
-  for (const block of doc.blocks) {
-    if (opts.isCancelled?.()) break;
-    let result = opts.cache?.get(block, ctx.signature);
-    if (!result) {
-      result = validateBlock(block, ctx, opts.model);
-      opts.cache?.set(block, ctx.signature, result);
-    }
-    for (const f of result.findings) findings.push(shiftFinding(f, block.offset));
-    for (const r of result.urlReads ?? []) {
-      const read = r.finding();
-      if (read) urlReads.push({ url: r.url, finding: shiftFinding(read, block.offset) });
-    }
-  }
-  return { findings, urlReads };
 }
 
 /**
@@ -169,7 +214,7 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   checkWrittenRequest(block, ctx, bc, model, findings);
   // REQ-DUPLICATE-PARAM: one warning on each later copy, where it is written.
   const duplicate = (name: string, span: Finding['span']): void => {
-    findings.push({ code: 'REQ-DUPLICATE-PARAM', severity: 'warning', message: `\`${name}\` is given more than once; the last one is sent and the others are ignored.`, span });
+    findings.push({ code: 'REQ-DUPLICATE-PARAM', severity: 'warning', message: `\`${name}\` is given twice: only the last one is sent.`, span });
   };
   for (const p of bc.duplicateParams) duplicate(p.name.text, p.name.span);
   for (const name of bc.bodyDuplicates) duplicate(name, locator.bodyKeySpan(name) ?? locator.span({ kind: 'param', name, part: 'key' }));
@@ -206,7 +251,7 @@ function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): 
       severity: 'warning',
       message: named
         ? `\`{{${expr}}}\`: a reference to request \`${name}\` is written \`{{${name}.response.body.<path>}}\`.`
-        : `\`{{${expr}}}\` is not defined: define \`@${name} = value\` in the file or in graphreq.env.json.`,
+        : `\`{{${expr}}}\` is not defined: define \`@${name} = value\`.`,
       detail: named ? undefined : `Variables come from the file (\`@${name} = value\`), graphreq.env.json, or a named request (\`# @name ${name}\`).`,
       span: use.span,
     });

@@ -1,0 +1,93 @@
+/**
+ * `graphreq fmt [PATH...] [--check] [--tab-size N] [--use-tabs] [--keep-lines] [--no-color]`
+ * Formats .graphreq files in place (core/features/format.ts: layout only, never what is sent), or
+ * with --check lists the files that would change, for CI and pre-commit hooks.
+ * Exit codes: 0 done (with --check: nothing would change), 1 with --check: some file would change,
+ * 2 usage or I/O error (a file that cannot be read or written, or that changed while it was formatted).
+ */
+import { formatText, parseDocument, type FormatOptions } from '../core';
+import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
+import { parseCommandArgs } from './args';
+import { collectFiles, UsageError } from './files';
+import { fmtSummary, formattedLine } from './render/fmt';
+import { Output, type Terminal } from './render/output';
+
+export const fmtHelp = `Usage: graphreq fmt [PATH...] [options]
+Formats .graphreq files in place (folders are searched recursively; default: the current folder).
+Only the layout changes, never what a request sends: \`###\` separators, request lines, query lines,
+headers, variables and directives are normalised, JSON bodies are formatted (comments and
+{{variables}} kept), blank runs become one blank line. Formatting twice changes nothing more.
+  --check          write nothing: list the files that would change and exit 1 if there are any
+                   (for CI and pre-commit hooks)
+  --tab-size N     spaces per indentation level (default 2)
+  --use-tabs       indent with tabs
+  --keep-lines     keep the line breaks of JSON bodies as written
+  --no-color       no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
+Files are written atomically, and a file that changed while it was formatted is left as it is.
+Exit codes: 0 formatted (or, with --check, nothing to change), 1 with --check: some file would
+change, 2 usage or I/O error (also: a PATH with no .graphreq file).`;
+
+export async function runFmt(argv: string[], terminal: Terminal): Promise<number> {
+  const { values, positionals } = parseCommandArgs('fmt', {
+    args: argv,
+    allowPositionals: true,
+    options: {
+      check: { type: 'boolean', default: false },
+      'tab-size': { type: 'string' },
+      'use-tabs': { type: 'boolean', default: false },
+      'keep-lines': { type: 'boolean', default: false },
+      'no-color': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const output = new Output(terminal, { noColor: values['no-color'] });
+  if (values.help) {
+    output.out(fmtHelp + '\n');
+    return 0;
+  }
+  const tabSize = values['tab-size'] === undefined ? 2 : Number(values['tab-size']);
+  if (!Number.isInteger(tabSize) || tabSize < 1 || tabSize > 16 || !/^\d+$/.test(values['tab-size'] ?? '2')) throw new UsageError(`--tab-size takes a whole number from 1 to 16, not "${values['tab-size']}"`);
+  const options: FormatOptions = { tabSize, insertSpaces: !values['use-tabs'], keepLines: values['keep-lines'] };
+  const inputs = positionals.length ? positionals : ['.'];
+  const skipped: string[] = [];
+  const files = collectFiles(inputs, skipped);
+  for (const line of skipped) output.err(`graphreq fmt: ${line}\n`);
+  const counts = { files: 0, changed: 0, problems: skipped.length };
+  for (const file of files) {
+    let read: { text: string; stamp: FileStamp };
+    try {
+      read = readForUpdate(file, { hash: true });
+    } catch (e) {
+      output.err(`graphreq fmt: ${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'}); skipped\n`);
+      counts.problems++;
+      continue;
+    }
+    counts.files++;
+    const formatted = formatText(read.text, parseDocument(read.text), options);
+    if (formatted === read.text) continue;
+    if (!values.check) {
+      const problem = write(file, formatted, read.stamp);
+      if (problem) {
+        output.err(`graphreq fmt: ${problem}\n`);
+        counts.problems++;
+        continue;
+      }
+    }
+    counts.changed++;
+    output.out(formattedLine(output.style, file, values.check));
+  }
+  output.err(fmtSummary(output.errStyle, counts, values.check));
+  if (counts.problems) return 2;
+  return values.check && counts.changed ? 1 : 0;
+}
+
+/** Writes over the version that was read, atomically; the one-line reason when it was not written. */
+function write(file: string, text: string, stamp: FileStamp): string | undefined {
+  try {
+    writeFileAtomicSync(file, text, { expect: stamp });
+    return undefined;
+  } catch (e) {
+    if (e instanceof FileChangedError) return `${file}: changed while it was formatted; not written (run graphreq fmt again)`;
+    return `${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? 'error'}); the file is unchanged`;
+  }
+}

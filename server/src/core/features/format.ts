@@ -1,0 +1,233 @@
+/**
+ * Formatting of a .graphreq file (the editor's Format Document and Format Selection, and
+ * `graphreq fmt`). Only layout changes, never what is sent or checked:
+ *
+ * - `###` separators: `### Title`, one blank line before each;
+ * - the request line: one space between the method and the target, no indentation;
+ * - query lines (`?a=1`, `&b=2`): one indentation unit;
+ * - headers `Name: value`, file variables `@name = value`, directives `# @name value`;
+ * - one blank line between the headers and the body, blank runs elsewhere cut to one, no trailing
+ *   spaces, one line break at the end of the file;
+ * - JSON bodies with jsonc-parser's formatter, comments kept. A `{{variable}}` standing as a value is
+ *   not JSON: it is swapped for a placeholder string before formatting and put back after, so the
+ *   formatter never splits its braces. `#` comment lines of a body are kept the same way.
+ *
+ * What the parser reports as broken (a JSON body that does not parse, a line that is not a header) is
+ * left as written apart from trailing spaces. Formatting twice gives the result of formatting once.
+ */
+import { format as formatJson, applyEdits, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
+import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
+import { parseBodyTree } from '../syntax/jsonBody';
+import type { Span, TextEdit } from '../types';
+
+export interface FormatOptions {
+  /** Spaces per indentation level (JSON bodies, query lines). Default 2. */
+  tabSize?: number;
+  /** Indent with spaces (default) or tabs. */
+  insertSpaces?: boolean;
+  /** Keep the line breaks of JSON bodies as written (only spaces and indentation change). Default false. */
+  keepLines?: boolean;
+}
+
+/**
+ * The edits that format the document, or the blocks that `range` touches. Each changed block is one
+ * edit, trimmed to the part that changes.
+ */
+export function formatDocument(doc: GraphreqDocument, options: FormatOptions = {}, range?: Span): TextEdit[] {
+  const edits: TextEdit[] = [];
+  const eol = detectEol(doc);
+  const last = doc.blocks.length - 1;
+  for (const block of doc.blocks) {
+    const end = block.offset + block.text.length;
+    if (range && (end < range.start || block.offset > range.end || (end === range.start && range.end > range.start))) continue;
+    const formatted = formatBlock(block, options, eol, block.index === last);
+    if (formatted !== block.text) edits.push(trimmedEdit(block.offset, block.text, formatted));
+  }
+  return edits;
+}
+
+/** The formatted text of a whole document (for `graphreq fmt` and tests). */
+export function formatText(text: string, doc: GraphreqDocument, options: FormatOptions = {}): string {
+  let out = text;
+  for (const e of [...formatDocument(doc, options)].sort((a, b) => b.span.start - a.span.start)) out = out.slice(0, e.span.start) + e.newText + out.slice(e.span.end);
+  return out;
+}
+
+type LineKind = 'separator' | 'comment' | 'directive' | 'variable' | 'request' | 'query' | 'header' | 'blank' | 'other';
+
+function formatBlock(block: RequestBlock, options: FormatOptions, eol: string, isLast: boolean): string {
+  const text = block.text;
+  const p = block.parsed;
+  const request = p.request;
+  const bodyStart = request?.body ? request.body.span.start : -1;
+  const kinds = lineKinds(p);
+  const indent = options.insertSpaces === false ? '\t' : ' '.repeat(options.tabSize ?? 2);
+  const out: string[] = [];
+  let blank = false;
+  // Whether a blank line has come since the request line: the body needs one before it.
+  let blankSinceRequest = false;
+  let lineStart = 0;
+  while (lineStart < text.length && (bodyStart < 0 || lineStart < bodyStart)) {
+    let nl = text.indexOf('\n', lineStart);
+    if (nl < 0) nl = text.length;
+    const line = text.slice(lineStart, nl).replace(/\r$/, '');
+    const content = lineStart + (line.length - line.trimStart().length);
+    const trimmed = line.trim();
+    const kind: LineKind = trimmed === '' ? 'blank' : kinds.get(content) ?? 'other';
+    if (kind === 'blank') {
+      // Blank lines are layout, except the one that ends the headers: a run becomes one.
+      blank = out.length > 0;
+    } else {
+      if (blank) {
+        out.push('');
+        blankSinceRequest = true;
+      }
+      blank = false;
+      if (kind === 'request') blankSinceRequest = false;
+      out.push(formatLine(kind, trimmed, line, indent));
+    }
+    lineStart = nl + 1;
+  }
+  if (request?.body) {
+    if (blank || !blankSinceRequest) out.push('');
+    out.push(...formatBody(text.slice(request.body.span.start, request.body.span.end), request.body.kind, options, eol).split(eol));
+  }
+  // Nothing follows the body but blank lines (the body runs to the end of the block).
+  while (out.length && out[out.length - 1] === '') out.pop();
+  if (out.length === 0) return '';
+  return out.join(eol) + eol + (isLast ? '' : eol);
+}
+
+/** What each line of the block is, by the offset of its first non-blank character. */
+function lineKinds(p: ParsedBlock): Map<number, LineKind> {
+  const kinds = new Map<number, LineKind>();
+  if (p.separator) kinds.set(p.separator.span.start, 'separator');
+  for (const c of p.comments) kinds.set(c.start, 'comment');
+  for (const d of p.directives) kinds.set(d.span.start, 'directive');
+  for (const v of p.variables) kinds.set(v.span.start, 'variable');
+  const r = p.request;
+  if (r) {
+    // A request line with a syntax error is left as written: its words may not be where they seem.
+    if (!p.errors.some((e) => e.span.start >= r.span.start && e.span.start <= r.target.span.end && e.code === 'SYNTAX-REQUEST')) kinds.set(r.span.start, 'request');
+    for (const l of r.continuationLines) kinds.set(l.start, 'query');
+    for (const h of r.headers) kinds.set(h.span.start, 'header');
+  }
+  return kinds;
+}
+
+function formatLine(kind: LineKind, trimmed: string, line: string, indent: string): string {
+  switch (kind) {
+    case 'separator': {
+      const title = trimmed.slice(3).trim();
+      return title ? `### ${title}` : '###';
+    }
+    case 'directive': {
+      const m = /^(#|\/\/)\s*@([A-Za-z][\w-]*)(?:\s+(.*))?$/.exec(trimmed);
+      return m ? `${m[1]} @${m[2]}${m[3]?.trim() ? ` ${m[3].trim()}` : ''}` : trimmed;
+    }
+    case 'variable': {
+      const m = /^@([A-Za-z_][\w.-]*)\s*=\s?(.*)$/.exec(trimmed);
+      return m ? `@${m[1]} = ${m[2].trim()}`.trimEnd() : trimmed;
+    }
+    case 'request': {
+      const m = /^([A-Za-z]+)\s+(.*)$/.exec(trimmed);
+      // A bare path or URL (`/v23.0/...`, `https://...`) has no method to space out.
+      return m && !/^(\/|\{\{|https?:)/i.test(trimmed) ? `${m[1]} ${m[2]}` : trimmed;
+    }
+    case 'query':
+      return indent + trimmed;
+    case 'header': {
+      const m = /^([A-Za-z0-9!#$%&'*+.^_`|~-]+)\s*:\s?(.*)$/.exec(trimmed);
+      return m ? `${m[1]}: ${m[2].trim()}`.trimEnd() : trimmed;
+    }
+    case 'comment':
+      return trimmed;
+    default:
+      // Not something the parser could read: keep it as written, only without trailing spaces.
+      return line.trimEnd();
+  }
+}
+
+/** Marks a placeholder of a `{{variable}}` or `#` comment while jsonc-parser formats the body. */
+const MARK = '\u2063';
+
+function formatBody(body: string, kind: string, options: FormatOptions, eol: string): string {
+  const lines = body.split(/\r?\n/);
+  if (kind !== 'json' || body.includes(MARK) || parseBodyTree(body).errors.length) return lines.map((l) => l.trimEnd()).join(eol);
+  const { text, restore } = protect(lines.join('\n'));
+  const jsonOptions: JsonFormattingOptions = { tabSize: options.tabSize ?? 2, insertSpaces: options.insertSpaces !== false, eol, keepLines: !!options.keepLines };
+  const formatted = applyEdits(text, formatJson(text, undefined, jsonOptions));
+  return restore(formatted).split(/\r?\n/).map((l) => l.trimEnd()).join(eol);
+}
+
+/**
+ * Swaps what jsonc-parser would misread for text it keeps as it is: an unquoted `{{expr}}` for the
+ * string `"⁣n⁣"`, a `#` comment line for the line comment `//⁣n⁣`. `restore` puts the originals back.
+ */
+function protect(body: string): { text: string; restore: (formatted: string) => string } {
+  const saved: string[] = [];
+  const keep = (original: string): number => saved.push(original) - 1;
+  let out = '';
+  let i = 0;
+  let lineStart = true;
+  const n = body.length;
+  while (i < n) {
+    const c = body[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < n && body[j] !== '"' && body[j] !== '\n') j += body[j] === '\\' ? 2 : 1;
+      out += body.slice(i, j + 1);
+      i = j + 1;
+      lineStart = false;
+      continue;
+    }
+    if (c === '/' && (body[i + 1] === '/' || body[i + 1] === '*')) {
+      const close = body[i + 1] === '/' ? body.indexOf('\n', i) : body.indexOf('*/', i + 2);
+      const end = close < 0 ? n : body[i + 1] === '/' ? close : close + 2;
+      out += body.slice(i, end);
+      i = end;
+      continue;
+    }
+    if (c === '#' && lineStart) {
+      let end = body.indexOf('\n', i);
+      if (end < 0) end = n;
+      out += `//${MARK}${keep(body.slice(i, end).trimEnd())}${MARK}`;
+      i = end;
+      continue;
+    }
+    if (c === '{' && body[i + 1] === '{') {
+      const close = body.indexOf('}}', i + 2);
+      const nl = body.indexOf('\n', i);
+      if (close >= 0 && (nl < 0 || close < nl)) {
+        out += `"${MARK}${keep(body.slice(i, close + 2))}${MARK}"`;
+        i = close + 2;
+        lineStart = false;
+        continue;
+      }
+    }
+    if (c === '\n') lineStart = true;
+    else if (c !== ' ' && c !== '\t' && c !== '\r') lineStart = false;
+    out += c;
+    i++;
+  }
+  const placeholder = new RegExp(`//${MARK}(\\d+)${MARK}|"${MARK}(\\d+)${MARK}"`, 'g');
+  return { text: out, restore: (formatted) => formatted.replace(placeholder, (_m, comment: string | undefined, value: string | undefined) => saved[Number(comment ?? value)]) };
+}
+
+function detectEol(doc: GraphreqDocument): string {
+  for (const b of doc.blocks) {
+    const nl = b.text.indexOf('\n');
+    if (nl >= 0) return nl > 0 && b.text[nl - 1] === '\r' ? '\r\n' : '\n';
+  }
+  return '\n';
+}
+
+/** One edit replacing `before` (at `offset`) with `after`, without the unchanged start and end. */
+function trimmedEdit(offset: number, before: string, after: string): TextEdit {
+  let s = 0;
+  const max = Math.min(before.length, after.length);
+  while (s < max && before.charCodeAt(s) === after.charCodeAt(s)) s++;
+  let e = 0;
+  while (e < max - s && before.charCodeAt(before.length - 1 - e) === after.charCodeAt(after.length - 1 - e)) e++;
+  return { span: { start: offset + s, end: offset + before.length - e }, newText: after.slice(s, after.length - e) };
+}

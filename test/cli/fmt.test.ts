@@ -1,0 +1,113 @@
+/**
+ * `graphreq fmt` as a user runs it: `node bin/graphreq.js fmt` in a subprocess, on files in a
+ * temporary folder. Exit codes: 0 formatted (or --check: nothing to change), 1 --check found files
+ * that would change, 2 usage or I/O error.
+ */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, beforeEach, describe, it } from 'node:test';
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const bin = path.join(repoRoot, 'bin', 'graphreq.js');
+
+function fmt(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.FORCE_COLOR;
+  const r = spawnSync(process.execPath, [bin, 'fmt', ...args], { cwd, encoding: 'utf8', env, timeout: 30_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const MESSY = `###Read
+GET    /v23.0/120200000000000002
+?fields=id,name
+
+
+###   Create
+POST /v23.0/act_1/adsets
+{"name":"Sale","daily_budget":{{budget}}}
+`;
+const TIDY = `### Read
+GET /v23.0/120200000000000002
+  ?fields=id,name
+
+### Create
+POST /v23.0/act_1/adsets
+
+{
+  "name": "Sale",
+  "daily_budget": {{budget}}
+}
+`;
+
+describe('graphreq fmt (CLI)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-fmt-'));
+  const messy = path.join(dir, 'messy.graphreq');
+  const tidy = path.join(dir, 'sub', 'tidy.graphreq');
+  beforeEach(() => {
+    fs.mkdirSync(path.dirname(tidy), { recursive: true });
+    fs.writeFileSync(messy, MESSY);
+    fs.writeFileSync(tidy, TIDY);
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('--check lists the files that would change, exits 1, and writes nothing', () => {
+    const r = fmt(['--check', '.'], dir);
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.stdout, `messy.graphreq\n`);
+    assert.match(r.stderr, /1 file of 2 would be reformatted \(run graphreq fmt to format it\)/);
+    assert.equal(fs.readFileSync(messy, 'utf8'), MESSY);
+  });
+
+  it('formats in place, lists what it formatted, and then --check passes', () => {
+    const r = fmt([], dir);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, `formatted messy.graphreq\n`);
+    assert.match(r.stderr, /1 file formatted, 1 already formatted/);
+    assert.equal(fs.readFileSync(messy, 'utf8'), TIDY);
+    assert.equal(fs.readFileSync(tidy, 'utf8'), TIDY);
+    const again = fmt(['--check'], dir);
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    assert.equal(again.stdout, '');
+    assert.match(again.stderr, /2 files already formatted/);
+  });
+
+  it('takes the indentation options', () => {
+    const r = fmt(['--tab-size', '4', messy], dir);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(fs.readFileSync(messy, 'utf8'), TIDY.replace(/^  /gm, '    '));
+    const tabs = fmt(['--use-tabs', messy], dir);
+    assert.equal(tabs.code, 0, tabs.stderr);
+    assert.equal(fs.readFileSync(messy, 'utf8'), TIDY.replace(/^  /gm, '\t'));
+  });
+
+  it('leaves no temporary file beside what it wrote and keeps the file\'s mode', () => {
+    fs.chmodSync(messy, 0o640);
+    assert.equal(fmt([messy], dir).code, 0);
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['messy.graphreq', 'sub']);
+    assert.equal(fs.statSync(messy).mode & 0o777, 0o640);
+  });
+
+  it('answers a bad flag, a bad value and a missing path in one line with exit code 2', () => {
+    for (const [args, pattern] of [
+      [['--chek'], /unknown option --chek \(did you mean --check\?\)/],
+      [['--tab-size', 'x'], /--tab-size takes a whole number from 1 to 16, not "x"/],
+      [['nowhere.graphreq'], /nowhere.graphreq: no such file or folder/],
+    ] as Array<[string[], RegExp]>) {
+      const r = fmt(args, dir);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, pattern);
+      assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    }
+  });
+
+  it('is listed in the help, with its own help', () => {
+    const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+    assert.match(help.stdout, /^ {2}fmt {5}format \.graphreq files/m);
+    const own = fmt(['--help'], dir);
+    assert.equal(own.code, 0);
+    assert.match(own.stdout, /--check {10}write nothing: list the files that would change and exit 1/);
+  });
+});

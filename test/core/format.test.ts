@@ -1,0 +1,140 @@
+/**
+ * Formatting: the layout it gives, that formatting twice changes nothing more (a property over
+ * generated files), and that it never changes what is sent or checked: the same prepared requests
+ * and the same diagnostic codes before and after, on generated files and on the repository's own.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { buildFileContext, formatDocument, formatText, parseDocument, validateDocument, type FormatOptions } from '../../server/src/core';
+import { prepareRequest } from '../../server/src/core/send';
+import { model } from '../helpers';
+
+const fmt = (text: string, options: FormatOptions = {}): string => formatText(text, parseDocument(text), options);
+const repo = path.resolve(__dirname, '..', '..', '..');
+const env = { variables: { account: '1234567890', budget: '2000' }, today: '2026-01-15' };
+
+/** What is sent for each request, in order (indexes aside: a leading blank block may go away). */
+function sent(text: string): unknown[] {
+  const doc = parseDocument(text);
+  const ctx = buildFileContext(doc, env);
+  const responses = { get: () => ({ status: 200, headers: {}, body: { id: '120200000000000009' } }) };
+  return doc.blocks
+    .filter((b) => b.parsed.request)
+    .map((b) => {
+      const r = prepareRequest(b, { model, ctx, responses, baseUrl: 'http://127.0.0.1:8990' });
+      if (!r.ok) return { fail: r.message };
+      const { index: _index, ...request } = r.request;
+      return request;
+    });
+}
+
+function codes(text: string): string[] {
+  return validateDocument(parseDocument(text), { env, model }).map((f) => `${f.code}:${f.severity}`).sort();
+}
+
+function assertSameMeaning(before: string, after: string): void {
+  assert.deepEqual(sent(after), sent(before), 'formatting changed what is sent');
+  assert.deepEqual(codes(after), codes(before), 'formatting changed the findings');
+}
+
+describe('formatting', () => {
+  it('normalises separators, request lines, query lines, headers, variables, directives and JSON bodies', () => {
+    const src = `\n\n#   a comment\n@version=v23.0\n@budget   =    2000\n###Create a paused ad set\n  #   @name   create\nPOST     /{{version}}/act_{{account}}/adsets\nAccept-Language:en_US\n{\n      // note {{x}}\n  "name": "Spring sale", "campaign_id": "1",\n  # hash comment\n     "daily_budget": {{budget}},\n  "targeting": { "geo_locations": { "countries": ["US"] } }\n}\n\n\n\n###   Read it back\nGET /{{version}}/{{create.response.body.id}}\n?fields=id,name   \n      &date_format=U\n###\nPOST /v23.0/1/copies\n\ndeep_copy = true\nstatus_option=PAUSED   `;
+    const want = `#   a comment\n@version = v23.0\n@budget = 2000\n\n### Create a paused ad set\n# @name create\nPOST /{{version}}/act_{{account}}/adsets\nAccept-Language: en_US\n\n{\n  // note {{x}}\n  "name": "Spring sale",\n  "campaign_id": "1",\n  # hash comment\n  "daily_budget": {{budget}},\n  "targeting": {\n    "geo_locations": {\n      "countries": [\n        "US"\n      ]\n    }\n  }\n}\n\n### Read it back\nGET /{{version}}/{{create.response.body.id}}\n  ?fields=id,name\n  &date_format=U\n\n###\nPOST /v23.0/1/copies\n\ndeep_copy = true\nstatus_option=PAUSED\n`;
+    assert.equal(fmt(src), want);
+    assert.equal(fmt(want), want);
+    assertSameMeaning(src, want);
+  });
+
+  it('follows the indentation options and can keep the line breaks of bodies', () => {
+    const src = `POST /v23.0/act_1/adsets\n?x=1\n\n{ "name": "a", "targeting": { "geo_locations": { "countries": ["US"] } } }\n`;
+    assert.equal(fmt(src, { insertSpaces: false }), `POST /v23.0/act_1/adsets\n\t?x=1\n\n{\n\t"name": "a",\n\t"targeting": {\n\t\t"geo_locations": {\n\t\t\t"countries": [\n\t\t\t\t"US"\n\t\t\t]\n\t\t}\n\t}\n}\n`);
+    assert.equal(fmt(src, { tabSize: 4, keepLines: true }), `POST /v23.0/act_1/adsets\n    ?x=1\n\n{ "name": "a", "targeting": { "geo_locations": { "countries": [ "US" ] } } }\n`);
+  });
+
+  it('never splits a {{variable}} written as a JSON value, and leaves a broken body as written', () => {
+    const src = `POST /v23.0/act_1/adsets\n\n{"a":{{x}},"b":[{{y}},{{ z }}],"c":{"d":{{w}}}}\n`;
+    assert.equal(fmt(src), `POST /v23.0/act_1/adsets\n\n{\n  "a": {{x}},\n  "b": [\n    {{y}},\n    {{ z }}\n  ],\n  "c": {\n    "d": {{w}}\n  }\n}\n`);
+    const broken = `POST /v23.0/act_1/adsets\n\n{ "a": 1,,   \n   "b": }\n`;
+    assert.equal(fmt(broken), `POST /v23.0/act_1/adsets\n\n{ "a": 1,,\n   "b": }\n`);
+  });
+
+  it('keeps the file\'s line breaks (CRLF)', () => {
+    const src = '###A\r\nGET   /v23.0/1\r\n\r\n\r\n###B\r\nPOST /v23.0/act_1/adsets\r\n\r\n{"name":"x"}\r\n';
+    assert.equal(fmt(src), '### A\r\nGET /v23.0/1\r\n\r\n### B\r\nPOST /v23.0/act_1/adsets\r\n\r\n{\r\n  "name": "x"\r\n}\r\n');
+  });
+
+  it('formats only the requests a range touches', () => {
+    const src = `###A\nGET   /v23.0/1\n###B\nGET   /v23.0/2\n###C\nGET   /v23.0/3\n`;
+    const doc = parseDocument(src);
+    const middle = src.indexOf('/v23.0/2');
+    const edits = formatDocument(doc, {}, { start: middle, end: middle + 3 });
+    let out = src;
+    for (const e of [...edits].sort((a, b) => b.span.start - a.span.start)) out = out.slice(0, e.span.start) + e.newText + out.slice(e.span.end);
+    assert.equal(out, `###A\nGET   /v23.0/1\n### B\nGET /v23.0/2\n\n###C\nGET   /v23.0/3\n`);
+  });
+
+  it('leaves an already formatted file alone (no edits)', () => {
+    for (const f of ['adsets.graphreq', 'eu-targeting.graphreq', 'url-and-thread.graphreq']) {
+      const once = fmt(fs.readFileSync(path.join(repo, 'examples', f), 'utf8'));
+      assert.deepEqual(formatDocument(parseDocument(once)), [], f);
+    }
+  });
+
+  it('does not change what the repository\'s files send or are checked for', () => {
+    const files = [...fs.readdirSync(path.join(repo, 'examples')).map((f) => path.join(repo, 'examples', f)), path.join(repo, 'test', 'fixtures', 'findings-300.graphreq'), path.join(repo, 'test', 'e2e', 'fixtures', 'e2e.graphreq')];
+    for (const file of files.filter((f) => f.endsWith('.graphreq'))) {
+      const text = fs.readFileSync(file, 'utf8');
+      const once = fmt(text);
+      assertSameMeaning(text, once);
+      assert.equal(fmt(once), once, `${path.basename(file)}: formatting twice changes more`);
+    }
+  });
+
+  it('is idempotent and keeps what is sent and checked, on generated files (property)', () => {
+    const ws = fc.constantFrom('', ' ', '  ', '\t', '   ');
+    const blank = fc.constantFrom('', '\n', '\n\n', '  \n');
+    const value = fc.oneof(fc.constantFrom('"Spring sale"', '2000', 'true', 'null', '{{budget}}', '{{ account }}', '"{{account}}"', '["US", "CA"]', '{ "geo_locations": { "countries": ["US"] } }', '"a # b"', '"// not a comment"'), fc.integer({ min: 0, max: 99999 }).map(String));
+    const key = fc.constantFrom('name', 'campaign_id', 'daily_budget', 'billing_event', 'optimization_goal', 'targeting', 'status', 'bid_amount', 'end_time');
+    const member = fc.tuple(ws, key, ws, ws, value).map(([a, k, b, c, v]) => `${a}"${k}"${b}:${c}${v}`);
+    const comment = fc.constantFrom('// a note', '/* block */', '# hash line');
+    const bodyLine = fc.oneof({ weight: 4, arbitrary: member }, { weight: 1, arbitrary: comment });
+    const jsonBody = fc.tuple(fc.array(bodyLine, { maxLength: 6 }), fc.constantFrom('\n', ', ', ',\n  ')).map(([lines, sep]) => {
+      // Comments end their line; members are joined by commas.
+      let out = '{';
+      lines.forEach((l, i) => {
+        const isComment = /^(\/\/|\/\*|#)/.test(l);
+        const more = lines.slice(i + 1).some((x) => !/^(\/\/|\/\*|#)/.test(x));
+        out += isComment ? `\n${l}\n` : `${l}${more ? sep.includes(',') ? sep : `,${sep}` : ''}`;
+      });
+      return `${out}\n}`;
+    });
+    const formBody = fc.constantFrom('deep_copy = true\nstatus_option=PAUSED', 'name=Sale&daily_budget=2000');
+    const method = fc.constantFrom('GET', 'POST', 'DELETE');
+    const target = fc.constantFrom('/v23.0/act_{{account}}/adsets', '/v23.0/120200000000000001?fields=id,name', '/{{version}}/?id=https://example.com/post&fields=engagement', '/v23.0/t_100200300?fields=id,messages.source(PARTICIPANTS).limit(10)', '/v23.0/120200000000000001/copies', '/v23.0/{{create.response.body.id}}');
+    const header = fc.tuple(fc.constantFrom('Accept-Language', 'X-Note'), ws, ws, fc.constantFrom('en_US', 'a b')).map(([n, a, b, v]) => `${n}${a}:${b}${v}`);
+    const query = fc.tuple(ws, fc.constantFrom('?date_format=U', '&date_preset=last_7d', '&fields=id')).map(([a, q]) => `${a}${q}`);
+    const request = fc.tuple(
+      fc.tuple(ws, fc.constantFrom('', 'Title', 'Read it back')).map(([a, t]) => `###${a}${t}`),
+      fc.array(fc.tuple(ws, fc.constantFrom('# @name create', '#   @name  read', '// @objective OUTCOME_SALES', '# a note', '@version=v23.0', '@budget  = 2000')).map(([a, l]) => `${a}${l}`), { maxLength: 3 }),
+      fc.tuple(ws, method, fc.constantFrom(' ', '   ', '\t'), target).map(([a, m, b, t]) => `${a}${m}${b}${t}`),
+      fc.array(query, { maxLength: 2 }),
+      fc.array(header, { maxLength: 2 }),
+      blank,
+      fc.option(fc.oneof(jsonBody, formBody), { nil: undefined }),
+      blank,
+    ).map(([sep, pre, line, queries, headers, b1, body, b2]) => [sep, ...pre, line, ...queries, ...headers, ...(body ? [`${b1 || '\n'}${body}`] : []), b2].join('\n'));
+    const file = fc.array(request, { minLength: 1, maxLength: 4 }).map((rs) => rs.join('\n'));
+    fc.assert(
+      fc.property(file, (text) => {
+        const once = fmt(text);
+        assert.equal(fmt(once), once, 'formatting twice changes more');
+        assertSameMeaning(text, once);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
