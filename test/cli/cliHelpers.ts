@@ -63,13 +63,22 @@ export class LiveCli {
   }
 
   /** Resolves once stdout matches; rejects if the process ends first. */
-  async stdoutMatches(re: RegExp): Promise<void> {
+  stdoutMatches(re: RegExp): Promise<void> {
+    return this.matches(re, () => this.stdout);
+  }
+
+  /** Resolves once stderr matches; rejects if the process ends first. */
+  stderrMatches(re: RegExp): Promise<void> {
+    return this.matches(re, () => this.stderr);
+  }
+
+  private async matches(re: RegExp, text: () => string): Promise<void> {
     let ended = false;
     void this.exit.then(() => {
       ended = true;
       this.wake();
     });
-    while (!re.test(this.stdout)) {
+    while (!re.test(text())) {
       if (ended) throw new Error(`the CLI ended before its output matched ${re}:\n${this.stdout}\n${this.stderr}`);
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }

@@ -29,6 +29,7 @@ import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, readTex
 import { Output, type Terminal } from './render/output';
 import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage, targetLine } from './render/send';
 import { planRun, positiveInt, selectRequests } from './sendPlan';
+import { workspaceProducers } from './workspaceRequests';
 import { chooseCliToken, trustOriginHelp } from './sendTrust';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
@@ -41,8 +42,8 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
   --line N           the request written at line N (1-based)
   --all              every request in order, named responses feeding later ones
                      (several files or folders: each file in turn, to the same service)
-  --with-deps        with --name or --line: first send the requests whose responses it reads
-                     ({{create.response.body.id}}), in order
+  --with-deps        first send the requests whose responses the chosen ones read
+                     ({{create.response.body.id}}), producers first, from any file of the workspace
   --bail             stop at the first request that does not succeed (default: go on)
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
   --env-file FILE    environment file (default: the nearest graphreq.env.json)
@@ -141,7 +142,9 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   const target = await openSendTarget(baseUrl, workspace, values.fresh, output);
   // One store for the run: a response received from one file feeds the files after it.
   const saved = new SavedResponses(workspace);
-  const responses = new ResponseStore({ saved, environment: environmentName });
+  // With --with-deps, a producer still missing is one that no file of the workspace names.
+  const dependencyHint = values['with-deps'] ? (name: string) => `name a request \`# @name ${name}\` in a .graphreq file of the workspace (${workspace}) for --with-deps to send it first` : undefined;
+  const responses = new ResponseStore({ saved, environment: environmentName, dependencyHint });
   if (values.fresh) {
     // Nothing saved can be forgotten in a workspace where nothing can be written: that is fine.
     await saved.forget(responses.environment).catch(() => undefined);
@@ -159,7 +162,8 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   process.on('SIGINT', onSigint);
   try {
     if (target.embedded) output.err(targetLine(target, !userToken));
-    const plan = planRun(parsed, { env, withDeps: values['with-deps'], all: values.all }, (f) => new SendSession({
+    const producersNamed = workspaceProducers(workspace, parsed, env);
+    const plan = planRun(parsed, { env, withDeps: values['with-deps'], all: values.all, producersNamed }, (f) => new SendSession({
       model: getApiModel(),
       // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq check` reads them.
       env: withHostInputs(env, f, { stopAt: workspace }),
@@ -181,6 +185,8 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
     const started = Date.now();
     const json = format === 'json' ? new JsonArrayWriter((s) => output.out(s)) : undefined;
     let lastFile: string | undefined;
+    // A file heading whenever the run spans files (several given, or a producer from another file with --with-deps).
+    const severalFiles = new Set(plan.map((p) => path.resolve(p.file))).size > 1;
     let written = 0;
     const outcome: RunOutcome = await runRequests(plan, {
       signal: controller.signal,
@@ -190,7 +196,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       onStart: (request, position, total) => output.progress(progressText(output.errStyle, position, total, request)),
       onResult: async (request, result) => {
         if (format === 'text') {
-          output.out(resultSeparator(output.style, request.file, lastFile, parsed.length > 1));
+          output.out(resultSeparator(output.style, request.file, lastFile, severalFiles));
           lastFile = request.file;
           output.out(resultText(output.style, result, values.force ? undefined : isRateLimitNote));
         } else if (json) json.item(jsonItem(result));
@@ -224,7 +230,9 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
 async function openSendTarget(baseUrl: string | undefined, workspace: string, fresh: boolean, output: Output): Promise<Target> {
   if (baseUrl) return openTarget(baseUrl);
   try {
-    return await openWorkspaceEmulator(workspace, { fresh });
+    // A run closes its emulator when it is done, so it waits for another run rather than sending to that one's.
+    const onWait = (pid: number): void => output.err(`graphreq send: waiting for graphreq process ${pid}, another send in this workspace, to finish (they share the emulator's state)\n`);
+    return await openWorkspaceEmulator(workspace, { fresh, holder: 'run', onWait });
   } catch (e) {
     if (e instanceof WorkspaceEmulatorError) throw new UsageError(e.message);
     output.err(`graphreq send: the emulator's state cannot be kept in ${path.join(workspace, GRAPHREQ_FOLDER)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): it starts from its seed data and forgets at the end\n`);
