@@ -276,7 +276,7 @@ export function renderScopes(view: UsageNow, o: Pick<PageOptions, 'thresholds' |
   const rows = view.scopes.map((s) => {
     const level = usageLevel(s.now, t);
     const blocked = s.holdUntil !== null && s.holdUntil > o.now;
-    const when = blocked ? `blocked until ${new Date(s.holdUntil!).toLocaleTimeString()}` : `0% by ${new Date(Math.max(s.at, s.holdUntil ?? s.at) + s.windowMs).toLocaleTimeString()}`;
+    const when = blocked ? `blocked until ${new Date(s.holdUntil!).toLocaleTimeString()}` : s.now > 0 ? `0% by ${new Date(Math.max(s.at, s.holdUntil ?? s.at) + s.windowMs).toLocaleTimeString()}` : '';
     const w = Math.max(0, Math.min(100, s.now));
     return `<tr class="usage-row${s.key === view.highest?.key ? ' limiting' : ''}" data-scope="${escapeHtml(s.key)}"><td>${escapeHtml(s.label)}</td><td class="num usage-${level}">${escapeHtml(formatPercent(s.now))}</td><td class="bar"><span class="fill usage-bg-${level}" style="width:${w}%"></span></td><td>${escapeHtml(`${formatPercent(s.percent)} ${s.metric} at ${new Date(s.at).toLocaleTimeString()}`)}</td><td>${escapeHtml(when)}</td></tr>`;
   });

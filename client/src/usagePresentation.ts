@@ -99,7 +99,7 @@ export function usageTooltipMarkdown(view: UsageNow, ctx: TooltipContext): strin
     lines.push('|:--|--:|:--|:--|');
     for (const s of view.scopes) {
       const blocked = s.holdUntil !== null && s.holdUntil > ctx.now;
-      const when = blocked ? `blocked until ${time(s.holdUntil!)}` : `0% by ${time(Math.max(s.at, s.holdUntil ?? s.at) + s.windowMs)}`;
+      const when = blocked ? `blocked until ${time(s.holdUntil!)}` : s.now > 0 ? `0% by ${time(Math.max(s.at, s.holdUntil ?? s.at) + s.windowMs)}` : '';
       lines.push(`| ${escapeMd(s.label)} | ${formatPercent(s.now)}${LEVEL_MARK[usageLevel(s.now, t)]} | ${formatPercent(s.percent)} ${escapeMd(s.metric)} at ${time(s.at)} | ${when} |`);
     }
     if (view.highest) {
