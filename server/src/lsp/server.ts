@@ -24,6 +24,7 @@ import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
 import { registerNavigation } from './navigation';
 import { registerFormatting } from './formatting';
+import { registerTesting, testLenses } from './testing';
 import { WorkspaceFiles } from './workspaceFiles';
 import { version } from '../version';
 
@@ -50,6 +51,8 @@ export interface CommandContext {
   settings: () => ServerSettings;
   /** What the client does itself and supports (initialize): who shows send results, and how. */
   client: () => ClientAbilities;
+  /** Asks the client for the CodeLenses again (a test run changed what they show), when it can. */
+  refreshCodeLenses?: () => void;
 }
 
 export function startServer(connection: Connection, runtime: ServerRuntime = {}): void {
@@ -66,12 +69,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log);
   const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
   let definitionLinks = false;
+  let codeLensRefresh = false;
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
     snippetSupport = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
     configurationSupport = !!caps.workspace?.configuration;
     definitionLinks = !!caps.textDocument?.definition?.linkSupport;
+    codeLensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
     client.showDocument = !!caps.window?.showDocument?.support;
@@ -246,10 +251,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   connection.onCodeLens((p) =>
     withDoc(p.textDocument.uri, [], 'codeLens', (s) => {
       const file = fileContextOf(s, p.textDocument.uri);
-      return ls.getCodeLenses(s.parse, file).map((l) => ({
+      const lenses = ls.getCodeLenses(s.parse, file).map((l) => ({
         range: toRange(s, l.span),
         command: { title: l.title, command: l.command, arguments: [{ uri: p.textDocument.uri, index: l.blockIndex }] },
       }));
+      // Requests with expectations: their last test result (testing.ts).
+      return [...lenses, ...testLenses(p.textDocument.uri, s.parse, environment.folderOf(p.textDocument.uri) ?? null, (start, end) => toRange(s, { start, end }))];
     }),
   );
 
@@ -277,13 +284,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const features = { connection, ls, documents, environment, workspaceFiles, log };
   registerNavigation(features, () => definitionLinks);
   registerFormatting(features);
+  registerTesting(features);
 
   connection.onExecuteCommand(async (p, token, workDone) => {
     if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);
     // The library takes params.workDoneToken away and gives a reporter that does nothing when the
     // client sent none; a reporter on the client's token carries it (`_token`, vscode-languageserver 10).
     const reporter = workDone && '_token' in workDone ? workDone : undefined;
-    return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client }, token, reporter);
+    const refreshCodeLenses = (): void => {
+      if (codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    };
+    return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client, refreshCodeLenses }, token, reporter);
   });
 
   connection.onShutdown(async () => {
