@@ -72,6 +72,8 @@ export interface TestReportModel {
   usage: import('../core/send/types').UsageModel | null;
   /** When the response came (ISO), null without one. */
   receivedAt: string | null;
+  /** The request as it was sent (token replaced), null when it was not. */
+  request: import('../core/send/types').SentRequest | null;
 }
 
 export interface TestResultParams {

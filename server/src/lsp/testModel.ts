@@ -17,5 +17,6 @@ export function testReportModel(r: TestReport): TestReportModel {
     expectations: r.outcomes.map((x) => ({ line: x.line - 1, text: x.text, passed: x.passed, expected: x.expected, actual: x.actual, message: x.message ?? null })),
     usage: r.result?.status != null ? r.result.usage : null,
     receivedAt: r.result ? new Date(Date.parse(r.result.sentAt) + r.result.durationMs).toISOString() : null,
+    request: r.result && r.result.status !== null ? r.result.request : null,
   };
 }
