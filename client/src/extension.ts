@@ -35,6 +35,8 @@ export interface GraphreqApi {
   /** The last lines the sender wrote to the "GraphReq" output channel (one per send). */
   sendLog(): string[];
   responseViewVisible(): boolean;
+  /** Lists the tests of every request file of the workspace again; resolves when done. */
+  discoverTests(): Promise<void>;
   /** The Testing view's items: each file's id, and its tests' ids (`<file uri>#<key>`). */
   testItems(): Array<{ id: string; tests: string[] }>;
   /** Fires when a test run of the Testing view ends, with its tests by outcome. */
@@ -114,6 +116,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     usageScopes: () => statusBar.now(),
     sendLog: () => [...sender.logged],
     responseViewVisible: () => responseView.visible,
+    discoverTests: () => testing.discover(),
     testItems: () => {
       const out: Array<{ id: string; tests: string[] }> = [];
       testing.controller.items.forEach((f) => {
