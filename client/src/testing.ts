@@ -205,6 +205,7 @@ export class GraphreqTesting implements vscode.Disposable {
         if (item && !reported.has(r.key)) {
           reported.add(r.key);
           this.report(run, item, r, uri, summary);
+          this.showUsage(r, sending.environment, sending.baseUrl);
         }
       }
       for (const [key, item] of byKey) {

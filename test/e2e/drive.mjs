@@ -386,9 +386,17 @@ async function walkThroughUi(page) {
   log('test explorer:', JSON.stringify(explorerRows.slice(0, 8)));
   // The failure is shown in the editor at the failing expectation's line: inline, or in the peek VS Code opens.
   await page.locator('.tab', { hasText: 'tests.graphreq' }).first().click();
-  const inline = page.locator('.monaco-editor .test-message-inline-content, .monaco-editor .peekview-widget', { hasText: 'Expected 3, got 2' });
-  const shown = await inline.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => inline.first().innerText(), () => '');
-  check(/Expected 3, got 2/.test(shown), `Testing view: the failure message "Expected 3, got 2." is shown in the editor (line ${failingLine})`);
+  // VS Code draws a failure with expected and actual values as `actual != expected`, in a widget at the end of its line.
+  const inline = page.locator('.monaco-editor .test-error-content-widget .content', { hasText: /2\s!=\s3/ });
+  const failureShown = await inline.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => inline.first().innerText(), () => '');
+  const lineOfMessage = await inline.first().evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const top = box.top + box.height / 2;
+    const numbers = [...el.closest('.monaco-editor').querySelectorAll('.line-numbers')].map((n) => [Math.abs(n.getBoundingClientRect().top + n.getBoundingClientRect().height / 2 - top), n.textContent.trim()]);
+    numbers.sort((a, b) => a[0] - b[0]);
+    return numbers[0]?.[1];
+  }).catch(() => '');
+  check(/2\s!=\s3/.test(failureShown) && String(lineOfMessage) === String(failingLine), `Testing view: the failure ("${failureShown.trim()}") is shown after the failing expectation's line ${failingLine} (at ${lineOfMessage})`);
   const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^✗ body\.messages\.data\.length 3/ });
   check(await lens.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => true, () => false), 'the failing test\'s CodeLens shows its last result and first difference');
   await shot(page, 'vscode-testing.png');

@@ -17,6 +17,10 @@ export function prepareWorkspace(dir) {
   for (const e of fs.readdirSync(path.join(repoRoot, 'examples'), { withFileTypes: true })) {
     if (e.isFile() && (e.name.endsWith('.graphreq') || e.name.endsWith('.snap.json'))) fs.copyFileSync(path.join(repoRoot, 'examples', e.name), path.join(dir, 'examples', e.name));
   }
+  // Their environment (the seed account's DSA defaults, {{version}}), with the `local` environment the
+  // workspace's settings choose, so that the example collection runs from the Testing view as it is.
+  const env = JSON.parse(fs.readFileSync(path.join(repoRoot, 'examples', 'graphreq.env.json'), 'utf8'));
+  fs.writeFileSync(path.join(dir, 'examples', 'graphreq.env.json'), JSON.stringify({ ...env, local: {} }, null, 2) + '\n');
   fs.mkdirSync(path.join(dir, '.vscode'), { recursive: true });
   fs.writeFileSync(path.join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'graphreq.environment': 'local' }, null, 2) + '\n');
 }

@@ -23,8 +23,8 @@ exports.checkTesting = async function checkTesting({ api, check, withTimeout }) 
       resolve(summary);
     });
   });
-  const msgr = () => api.usageScopes().scopes.some((s) => s.key.includes('msgr'));
-  const msgrBefore = msgr();
+  const msgrSeen = () => api.usageScopes().scopes.find((s) => s.key.includes('msgr'))?.at ?? 0;
+  const msgrBefore = msgrSeen();
   await vscode.commands.executeCommand('testing.runAll');
   const summary = await withTimeout(finished, 60000, 'the test run');
   check(summary.passed.includes(pass), 'Run All Tests: the passing test passed');
@@ -36,6 +36,6 @@ exports.checkTesting = async function checkTesting({ api, check, withTimeout }) 
   const titles = lenses.filter((l) => l.command && l.command.command === 'graphreq.test').map((l) => l.command.title);
   check(titles.length === 2 && /^✓ all 2 expectations passed/.test(titles[0]) && /^✗ body\.messages\.data\.length 3: Expected 3, got 2\./.test(titles[1]), `each test's CodeLens shows its last result: ${JSON.stringify(titles)}`);
 
-  // The tests read threads, counted under the messaging app use case: the status bar now knows that scope.
-  check(!msgrBefore && msgr(), `the usage status bar follows the test run: it shows the msgr scope of the thread reads ("${api.usageStatusText()}")`);
+  // The tests read threads, counted under the messaging app use case: the status bar saw that scope again.
+  check(msgrSeen() > msgrBefore, `the usage status bar follows the test run: the msgr scope of its thread reads is updated ("${api.usageStatusText()}")`);
 };
