@@ -11,6 +11,7 @@ import { validateDocument, ValidationCache } from './features/validation';
 import { getDefinition, getHighlights, getReferences, type NavigationContext, type Place } from './features/navigation';
 import { getRenameEdits, prepareRename, type PrepareRenameResult, type RenameResult } from './features/rename';
 import { formatDocument, type FormatOptions } from './features/format';
+import { getInlayHints, type InlayHint, type InlayHintSettings } from './features/inlayHints';
 import { getApiModel, type ApiModel } from './model/apiModel';
 import type { GraphreqDocument } from './syntax/ast';
 import { blockAt, parseDocument, updateDocument } from './syntax/parseDocument';
@@ -40,6 +41,8 @@ export interface LanguageService {
   getRenameEdits(ctx: NavigationContext, offset: number, newName: string): RenameResult;
   /** Edits that format the document, or the requests that `range` touches (layout only: what is sent stays the same). */
   format(doc: GraphreqDocument, options?: FormatOptions, range?: Span): TextEdit[];
+  /** Inlay hints of the requests in `range`: variables' values, amounts in currency units, dates, ranges. */
+  getInlayHints(doc: GraphreqDocument, file: FileContext, range: Span, settings?: InlayHintSettings): InlayHint[];
   readonly model: ApiModel;
 }
 
@@ -86,6 +89,7 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
     prepareRename,
     getRenameEdits,
     format: formatDocument,
+    getInlayHints: (doc, file, range, settings) => getInlayHints(doc, file, model, range, settings),
   };
 }
 

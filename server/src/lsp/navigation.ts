@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { DocumentHighlightKind, ResponseError, ErrorCodes, type Connection, type Location, type LocationLink, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
-import { envVariableUses, lineStartsOf, offsetAt, readEnvFileNames, renameEnvVariableIn, type EnvFileNames, type LanguageService, type NavigationContext, type Place, type Span, type TextEdit } from '../core';
+import { envVariableUses, lineStartsOf, offsetAt, readEnvFileNames, renameEnvVariableIn, type EnvFileNames, type FileContext, type LanguageService, type NavigationContext, type Place, type Span, type TextEdit } from '../core';
 import { toRange } from './convert';
 import type { DocumentState, DocumentStore } from './documentStore';
 import { runSafe } from './runSafe';
@@ -21,6 +21,8 @@ export interface FeatureDeps {
   environment: WorkspaceEnvironment;
   workspaceFiles: WorkspaceFiles;
   log: (message: string) => void;
+  /** The file context of a document (cached per version by the server). */
+  fileContext?: (s: DocumentState) => FileContext;
 }
 
 /** graphreq.env.json as navigation needs it: where it is, its names, and its line starts. */

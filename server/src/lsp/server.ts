@@ -23,6 +23,7 @@ import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
 import { registerNavigation } from './navigation';
 import { registerFormatting } from './formatting';
+import { registerInlayHints } from './inlayHints';
 import { WorkspaceFiles } from './workspaceFiles';
 import { version } from '../version';
 
@@ -64,6 +65,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   let configurationSupport = false;
   const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
   let definitionLinks = false;
+  let inlayHintRefresh = false;
   const pending = new Set<string>();
 
   connection.onInitialize((params): InitializeResult => {
@@ -71,6 +73,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     snippetSupport = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
     configurationSupport = !!caps.workspace?.configuration;
     definitionLinks = !!caps.textDocument?.definition?.linkSupport;
+    inlayHintRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
     client.showDocument = !!caps.window?.showDocument?.support;
@@ -96,6 +99,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         renameProvider: { prepareProvider: true },
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
+        inlayHintProvider: { resolveProvider: false },
       },
       serverInfo: { name: 'graphreq', version },
     };
@@ -114,6 +118,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     }
     environment.invalidate();
     for (const [uri] of documents.all()) queueValidation(uri);
+    refreshInlayHints();
+  }
+
+  /** Settings and graphreq.env.json decide the hints (which to show, the values and the currency): ask for them again. */
+  function refreshInlayHints(): void {
+    if (inlayHintRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
   }
 
   connection.onDidChangeConfiguration((change) => {
@@ -123,6 +133,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     else {
       environment.invalidate();
       for (const [uri] of documents.all()) queueValidation(uri);
+      refreshInlayHints();
     }
   });
 
@@ -136,6 +147,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       environment.invalidate();
       inputs.invalidate();
       for (const [uri] of documents.all()) queueValidation(uri);
+      refreshInlayHints();
     }
   });
 
@@ -287,9 +299,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) })),
   );
 
-  const features = { connection, ls, documents, environment, workspaceFiles, log };
+  const features = { connection, ls, documents, environment, workspaceFiles, log, fileContext: (s: DocumentState) => fileContextOf(s, s.uri) };
   registerNavigation(features, () => definitionLinks);
   registerFormatting(features);
+  registerInlayHints(features);
 
   connection.onExecuteCommand(async (p, token, workDone) => {
     if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);
