@@ -18,6 +18,11 @@ import { positionAt, type CompletionItem, type Finding, type GraphreqDocument, t
 const docsDir = pathToFileURL(path.join(__dirname, '..', 'docs')).href;
 const rulesDoc = `${docsDir}/rules.md`;
 
+/** The section of docs/rules.md (beside the installed package) that documents a rule ID. */
+export function ruleDocUri(id: string): string {
+  return `${rulesDoc}#${id.toLowerCase()}`;
+}
+
 /**
  * Markdown of hover and completion with its links into docs/ (the core writes them relative to the
  * package root, `docs/api.md#2-create-an-ad-set`) made absolute, so the editor can open them.
@@ -45,7 +50,7 @@ export function toDiagnostic(doc: Doc, f: Finding): Diagnostic {
     range: toRange(doc, f.span),
     severity: SEVERITY[f.severity],
     code: f.code,
-    codeDescription: { href: `${rulesDoc}#${f.code.toLowerCase()}` },
+    codeDescription: { href: ruleDocUri(f.code) },
     source: 'graphreq',
     message: f.message,
   };

@@ -24,6 +24,7 @@ import { WorkspaceEnvironment } from './workspaceEnvironment';
 import { registerNavigation } from './navigation';
 import { registerFormatting } from './formatting';
 import { registerInlayHints } from './inlayHints';
+import { registerDocumentFeatures } from './documentFeatures';
 import { WorkspaceFiles } from './workspaceFiles';
 import { version } from '../version';
 
@@ -100,6 +101,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
         inlayHintProvider: { resolveProvider: false },
+        workspaceSymbolProvider: true,
+        documentLinkProvider: { resolveProvider: false },
+        selectionRangeProvider: true,
       },
       serverInfo: { name: 'graphreq', version },
     };
@@ -303,6 +307,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   registerNavigation(features, () => definitionLinks);
   registerFormatting(features);
   registerInlayHints(features);
+  registerDocumentFeatures(features);
 
   connection.onExecuteCommand(async (p, token, workDone) => {
     if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);
