@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import type { DocumentLink, FoldingRange, InlayHint, SelectionRange, SymbolInformation } from 'vscode-languageserver-protocol';
+import type { CodeLens, DocumentLink, FoldingRange, InlayHint, SelectionRange, SymbolInformation } from 'vscode-languageserver-protocol';
 import { LspClient } from './lspClient';
 
 const ENV = `{ "$shared": { "account": "1234567890", "currency": "EUR" }, "prod": { "currency": "USD" } }\n`;
@@ -88,6 +88,16 @@ describe('inlay hints, symbols, links, selection and folding over stdio', () => 
     const chain: string[] = [];
     for (let r: SelectionRange | undefined = sel; r; r = r.parent) chain.push(`${r.range.start.line}:${r.range.start.character}-${r.range.end.line}:${r.range.end.character}`);
     assert.deepEqual(chain, ['7:18-7:22', '7:2-7:22', '5:0-12:1', '3:0-12:1', '0:0-12:1']);
+  });
+
+  it('puts the forecast of "Send all" on the file, as its first CodeLens', async () => {
+    const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: mainUri } });
+    const all = lenses[0];
+    assert.deepEqual(all.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+    assert.equal(all.command?.command, 'graphreq.sendAll');
+    assert.deepEqual(all.command?.arguments, [{ uri: mainUri, index: 0 }]);
+    assert.equal(all.command?.title, '▶ Send all: 2 calls · ads act_1234567890 ≤0.3% of 300/h · app <0.1% of 20000/h · URL https://example.com/post 10% of 10/h');
+    assert.match((all.command as { tooltip?: string }).tooltip ?? '', /^ads management, ad account act_1234567890: 1 call, at most 0\.3% of at least 300 calls per hour/);
   });
 
   it('folds JSON members that span lines, besides the request and the body', async () => {

@@ -27,6 +27,7 @@ import { withHostInputs } from '../files/hostInputs';
 import { parseCommandArgs } from './args';
 import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, readText, UsageError } from './files';
 import { Output, type Terminal } from './render/output';
+import { dryRun } from './sendDryRun';
 import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage, targetLine } from './render/send';
 import { planRun, positiveInt, selectRequests } from './sendPlan';
 import { chooseCliToken, trustOriginHelp } from './sendTrust';
@@ -43,6 +44,8 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
                      (several files or folders: each file in turn, to the same service)
   --with-deps        with --name or --line: first send the requests whose responses it reads
                      ({{create.response.body.id}}), in order
+  --dry-run          send nothing: print the forecast of the run (calls per scope, the share of each
+                     documented rate limit given the usage last seen, a warning for a limit it crosses)
   --bail             stop at the first request that does not succeed (default: go on)
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
   --env-file FILE    environment file (default: the nearest graphreq.env.json)
@@ -83,6 +86,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       line: { type: 'string' },
       all: { type: 'boolean', default: false },
       'with-deps': { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
       bail: { type: 'boolean', default: false },
       env: { type: 'string' },
       'env-file': { type: 'string' },
@@ -129,9 +133,10 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   const environmentName = values.env ?? (process.env.GRAPHREQ_ENV || undefined);
   const env = loadEnvironment(envFile, environmentName);
   const timeoutMs = values.timeout !== undefined ? positiveInt(values.timeout, '--timeout') : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const historyOff = values['no-history'] || /^(0|off|false|no)$/i.test(process.env.GRAPHREQ_HISTORY ?? '');
+  if (values['dry-run']) return dryRun({ parsed, env, baseUrl: values['base-url'] ?? env.baseUrl, workspace, withDeps: values['with-deps'], all: values.all, history: !historyOff }, output);
   // Where the token goes and which one: the trust rules of docs/sending.md (cli/sendTrust.ts).
   const { baseUrl, token: userToken, tokenEnvName } = await chooseCliToken(values, env, positionals[0] ?? '.', { err: (s) => output.err(s), confirm: terminal.confirm });
-  const historyOff = values['no-history'] || /^(0|off|false|no)$/i.test(process.env.GRAPHREQ_HISTORY ?? '');
   const history = historyOff ? null : new HistoryStore(workspace, historySize(), byteSize(process.env.GRAPHREQ_HISTORY_MAX_BYTES, 'GRAPHREQ_HISTORY_MAX_BYTES') ?? DEFAULT_HISTORY_MAX_BYTES);
   const maxResponseBytes = byteSize(values['max-bytes'], '--max-bytes') ?? byteSize(process.env.GRAPHREQ_MAX_RESPONSE_BYTES, 'GRAPHREQ_MAX_RESPONSE_BYTES');
   const rate = history?.rateStore() ?? new MemoryRateStore();

@@ -8,6 +8,7 @@ import {
   FileChangeType,
   TextDocumentSyncKind,
   type CodeAction,
+  type CodeLens,
   type Connection,
   type InitializeResult,
   type SemanticTokens,
@@ -25,6 +26,7 @@ import { registerNavigation } from './navigation';
 import { registerFormatting } from './formatting';
 import { registerInlayHints } from './inlayHints';
 import { registerDocumentFeatures } from './documentFeatures';
+import { ForecastLens } from './forecastLens';
 import { WorkspaceFiles } from './workspaceFiles';
 import { version } from '../version';
 
@@ -62,6 +64,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const inputs = new DocumentInputs(environment);
   const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
   const workspaceFiles = new WorkspaceFiles(ls, documents, () => environment.folderPaths);
+  const forecastLens = new ForecastLens(ls, environment);
   let snippetSupport = false;
   let configurationSupport = false;
   const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
@@ -275,10 +278,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   connection.onCodeLens((p) =>
     withDoc(p.textDocument.uri, [], 'codeLens', (s) => {
       const file = fileContextOf(s, p.textDocument.uri);
-      return ls.getCodeLenses(s.parse, file).map((l) => ({
+      const lenses: CodeLens[] = ls.getCodeLenses(s.parse, file).map((l) => ({
         range: toRange(s, l.span),
         command: { title: l.title, command: l.command, arguments: [{ uri: p.textDocument.uri, index: l.blockIndex }] },
       }));
+      // The forecast of "Send all" goes first, on the file.
+      const forecast = forecastLens.lens(s, file);
+      return forecast ? [forecast, ...lenses] : lenses;
     }),
   );
 

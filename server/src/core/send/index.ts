@@ -18,3 +18,4 @@ export { tokenTransportProblem, isLoopbackHost, isLoopbackUrl } from './tokenTra
 export { baseUrlTrust, type BaseUrlSource, type BaseUrlTrust, type BaseUrlTrustInput } from './baseUrlTrust';
 export { formatResultText, failureLabel, usageText, type TextPaint, type TextReportOptions } from './textReport';
 export { emptyRecentUsage, recordUsage, usageNow, pruneRecentUsage, figureAt, type RecentUsage, type UsageScope, type ScopeNow, type UsageNow } from './recentUsage';
+export { forecastRun, forecastTitle, scopeLine, type Forecast, type ForecastInputs, type ForecastScope, type ForecastItem, type LimitInputs } from './forecast';
