@@ -1,6 +1,14 @@
-// Language server figures over stdio with a real JSON-RPC client: start to first diagnostics on a
-// small file; opening the large file; one-character edits in its middle (didChange ->
-// publishDiagnostics); completion and hover at random positions; the server's memory.
+// Language server figures over stdio with a real JSON-RPC client (vscode-languageserver-protocol):
+//   - start to first diagnostics on a small file;
+//   - opening the large file (didOpen -> its diagnostics);
+//   - one-character edits in its middle, pushed (a client without the pull model, rule links sent):
+//     server time as the server measures it (GRAPHREQ_TRACE_TIMING: from the change to the message
+//     ready, and to the message written), as the client sees it (didChange sent -> first byte back),
+//     and end to end (-> the client has parsed it and handed it over); the message's bytes per
+//     diagnostic, the client's JSON.parse of it alone, and the server's CPU time per edit;
+//   - the same edits pulled as VS Code's client does it (textDocument/diagnostic with resultId, rule
+//     links added by the client: `clientRuleLinks`), and a pull of an unchanged document;
+//   - completion and hover at random positions; the server's memory after opening and after 100 edits.
 // Usage: node bench/lsp.mjs LARGE_FILE SMALL_FILE   (prints JSON)
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -9,26 +17,79 @@ const require = createRequire(import.meta.url);
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
 
 const [large, small] = process.argv.slice(2);
+const EDITS = 100;
 const now = () => Number(process.hrtime.bigint()) / 1e6;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+const median = (xs) => sorted(xs)[Math.floor(xs.length / 2)];
+const p95 = (xs) => sorted(xs)[Math.floor(xs.length * 0.95)];
 
+/** A server and a client; `wire` records when bytes arrive, before the client's reader parses them. */
 function start() {
-  const child = spawn(process.execPath, ['dist/server.js', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['dist/server.js', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, GRAPHREQ_TRACE_TIMING: '1' } });
+  const wire = { armed: false, chunks: [] };
+  // Registered before the reader's own listener: it sees each chunk first, and notes when it came.
+  child.stdout.on('data', (chunk) => {
+    if (wire.armed) wire.chunks.push({ at: now(), chunk });
+  });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters = [];
   conn.onNotification('textDocument/publishDiagnostics', (p) => {
     for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i].uri === p.uri && waiters[i].version === p.version) waiters.splice(i, 1)[0].resolve(p);
   });
   conn.onRequest('workspace/configuration', () => [{}]);
+  conn.onRequest('workspace/diagnostic/refresh', () => null);
+  // The server's own timings, by document version.
+  const timings = new Map();
+  conn.onNotification('window/logMessage', (p) => {
+    const m = /graphreq timing: \w+ v(\d+) \d+ diagnostics ready ([\d.]+) ms(?: written ([\d.]+) ms)?/.exec(p.message);
+    if (m) timings.set(Number(m[1]), { ready: Number(m[2]), written: m[3] === undefined ? undefined : Number(m[3]) });
+  });
   conn.listen();
   const next = (uri, version) => new Promise((resolve) => waiters.push({ uri, version, resolve }));
-  return { child, conn, next };
+  const arm = () => {
+    wire.armed = true;
+    wire.chunks = [];
+  };
+  /**
+   * The largest message received since `arm` (the diagnostics; log lines may come with them): its
+   * JSON body, and when its first byte arrived.
+   */
+  const disarm = () => {
+    wire.armed = false;
+    const all = Buffer.concat(wire.chunks.map((c) => c.chunk));
+    let best = { start: 0, body: all.subarray(0, 0) };
+    for (let at = 0; at < all.length; ) {
+      const end = all.indexOf('\r\n\r\n', at);
+      const length = Number(/Content-Length: (\d+)/.exec(all.subarray(at, end).toString('ascii'))?.[1]);
+      if (end < 0 || !Number.isFinite(length)) break;
+      const body = all.subarray(end + 4, end + 4 + length);
+      if (body.length > best.body.length) best = { start: at, body };
+      at = end + 4 + length;
+    }
+    let offset = 0;
+    let firstByte = NaN;
+    for (const c of wire.chunks) {
+      if (offset + c.chunk.length > best.start) {
+        firstByte = c.at;
+        break;
+      }
+      offset += c.chunk.length;
+    }
+    return { firstByte, body: best.body };
+  };
+  return { child, conn, next, arm, disarm, timings };
 }
 
-async function init(s) {
-  await s.conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } } } } });
+async function init(s, extra = {}) {
+  const capabilities = { textDocument: { completion: { completionItem: { snippetSupport: true } }, ...extra.textDocument }, workspace: { ...extra.workspace } };
+  await s.conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities, initializationOptions: extra.initializationOptions });
   await s.conn.sendNotification('initialized', {});
+}
+
+/** CPU time the process has used (user + system, all its threads), in ms: a figure load on the machine does not inflate. */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
 }
 
 function rssMb(pid) {
@@ -42,48 +103,100 @@ function positionAt(text, offset) {
   return { line, character: offset - (before.lastIndexOf('\n') + 1) };
 }
 
+/** Typing a letter into a request's name in the middle of the file, then deleting it. */
+function edit(text, i) {
+  const middle = text.indexOf('"name": "', Math.floor(text.length / 2)) + 9;
+  const pos = positionAt(text, middle);
+  return i % 2 === 0 ? { range: { start: pos, end: pos }, text: 'x' } : { range: { start: pos, end: { line: pos.line, character: pos.character + 1 } }, text: '' };
+}
+
+/** Figures of a series of edits: the first few warm the server up and are left out. */
+function summary(server, e2e, parse, bytes, count, timings, versions) {
+  const keep = (xs) => xs.slice(4);
+  const own = keep(versions.map((v) => timings.get(v)).filter(Boolean));
+  const written = own.map((t) => t.written).filter((x) => x !== undefined);
+  return {
+    serverReadyMedianMs: own.length ? median(own.map((t) => t.ready)) : NaN,
+    serverReadyP95Ms: own.length ? p95(own.map((t) => t.ready)) : NaN,
+    serverWrittenMedianMs: written.length ? median(written) : NaN,
+    serverMedianMs: median(keep(server)),
+    serverP95Ms: p95(keep(server)),
+    e2eMedianMs: median(keep(e2e)),
+    e2eP95Ms: p95(keep(e2e)),
+    clientParseMedianMs: median(parse),
+    messageBytes: bytes,
+    diagnostics: count,
+    bytesPerDiagnostic: count ? bytes / count : 0,
+  };
+}
+
+function parseTime(body) {
+  const times = [];
+  const text = body.toString('utf8');
+  for (let i = 0; i < 5; i++) {
+    const t = now();
+    JSON.parse(text);
+    times.push(now() - t);
+  }
+  return median(times);
+}
+
 const out = {};
+const text = fs.readFileSync(large, 'utf8');
+const uri = 'file:///bench/large.graphreq';
+
 // Start to first diagnostics on a small file (a fresh process).
 {
   const t0 = now();
   const s = start();
   await init(s);
-  const uri = 'file:///bench/small.graphreq';
-  const first = s.next(uri, 1);
-  await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text: fs.readFileSync(small, 'utf8') } });
+  const u = 'file:///bench/small.graphreq';
+  const first = s.next(u, 1);
+  await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: u, languageId: 'graphreq', version: 1, text: fs.readFileSync(small, 'utf8') } });
   await first;
   out.startToFirstDiagnosticsMs = now() - t0;
   await s.conn.sendRequest('shutdown');
   await s.conn.sendNotification('exit');
 }
-// The large file.
+
+// The large file, pushed to a client that does not pull.
 {
   const s = start();
   await init(s);
-  const text = fs.readFileSync(large, 'utf8');
-  const uri = 'file:///bench/large.graphreq';
   let t = now();
+  const openCpu = cpuMs(s.child.pid);
   const opened = s.next(uri, 1);
   await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text } });
-  await opened;
+  const first = await opened;
   out.openLargeMs = now() - t;
-  // One-character edits in the middle of the file: type a letter into a request's name, then delete it.
-  const middle = text.indexOf('"name": "', Math.floor(text.length / 2)) + 9;
-  const pos = positionAt(text, middle);
-  const edits = [];
+  out.openLargeCpuMs = cpuMs(s.child.pid) - openCpu;
+  out.findings = first.diagnostics.length;
+  out.rssAfterOpenMb = rssMb(s.child.pid);
+  const server = [];
+  const e2e = [];
+  const parse = [];
+  let bytes = 0;
+  let count = 0;
   let version = 1;
-  for (let i = 0; i < 40; i++) {
-    const insert = i % 2 === 0;
-    const change = insert ? { range: { start: pos, end: pos }, text: 'x' } : { range: { start: pos, end: { line: pos.line, character: pos.character + 1 } }, text: '' };
+  const cpu0 = cpuMs(s.child.pid);
+  for (let i = 0; i < EDITS; i++) {
     version++;
     const done = s.next(uri, version);
+    s.arm();
     t = now();
-    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
-    await done;
-    edits.push(now() - t);
+    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [edit(text, i)] });
+    const p = await done;
+    e2e.push(now() - t);
+    const { firstByte, body } = s.disarm();
+    server.push(firstByte - t);
+    if (i < 5) parse.push(parseTime(body));
+    bytes = body.length;
+    count = p.diagnostics.length;
   }
-  out.editToDiagnosticsMedianMs = median(edits.slice(4));
-  out.editToDiagnosticsP95Ms = p95(edits.slice(4));
+  await new Promise((resolve) => setTimeout(resolve, 200)); // the last timing log lines
+  out.push = summary(server, e2e, parse, bytes, count, s.timings, Array.from({ length: EDITS }, (_, i) => i + 2));
+  out.push.serverCpuPerEditMs = (cpuMs(s.child.pid) - cpu0) / EDITS;
+  out.rssAfterEditsMb = rssMb(s.child.pid);
   // Completion and hover at 100 random positions (a fixed seed keeps runs comparable).
   let seed = 12345;
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -100,7 +213,47 @@ const out = {};
   }
   out.completionMedianMs = median(completions);
   out.hoverMedianMs = median(hovers);
-  out.serverRssMb = rssMb(s.child.pid);
+  await s.conn.sendRequest('shutdown');
+  await s.conn.sendNotification('exit');
+}
+
+// The large file pulled, as VS Code's client pulls it: rule links added by the client.
+{
+  const s = start();
+  await init(s, { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport: true } }, initializationOptions: { clientRuleLinks: true } });
+  await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text } });
+  let t = now();
+  let report = await s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+  out.pullOpenLargeMs = now() - t;
+  const server = [];
+  const e2e = [];
+  const parse = [];
+  let bytes = 0;
+  let version = 1;
+  const cpu0 = cpuMs(s.child.pid);
+  for (let i = 0; i < 40; i++) {
+    version++;
+    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [edit(text, i)] });
+    s.arm();
+    t = now();
+    report = await s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId: report.resultId });
+    e2e.push(now() - t);
+    const { firstByte, body } = s.disarm();
+    server.push(firstByte - t);
+    if (i < 5) parse.push(parseTime(body));
+    bytes = body.length;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  out.pull = summary(server, e2e, parse, bytes, report.items.length, s.timings, Array.from({ length: 40 }, (_, i) => i + 2));
+  out.pull.serverCpuPerEditMs = (cpuMs(s.child.pid) - cpu0) / 40;
+  const unchanged = [];
+  for (let i = 0; i < 20; i++) {
+    t = now();
+    const r = await s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId: report.resultId });
+    unchanged.push(now() - t);
+    if (r.kind !== 'unchanged') throw new Error(`expected an unchanged report, got ${r.kind}`);
+  }
+  out.pull.unchangedMedianMs = median(unchanged);
   await s.conn.sendRequest('shutdown');
   await s.conn.sendNotification('exit');
 }

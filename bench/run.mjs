@@ -1,11 +1,14 @@
 // The benchmark, one command: `npm run bench` (after `npm run build` and `npx tsc -p tsconfig.test.json`,
-// which `npm test` also does). Generates the reference files, then measures and prints:
+// which `npm test` also does). Generates the reference files, all valid and with findings, then measures
+// each and prints them side by side:
 //   - full check vs the jsonc-parser floor, in process and as cold processes;
 //   - graphreq check vs httpYac's parser as cold processes (httpYac is installed into bench/.peers
 //     on first use; pass --no-peers to skip it);
 //   - a cold `graphreq check` of 1,000 requests;
-//   - the language server: start to first diagnostics, one-character edits, completion and hover, memory.
-// Absolute times drift up to 30% between runs on these machines: compare the ratios.
+//   - the language server: first diagnostics, one-character edits (pushed and pulled), the bytes of a
+//     diagnostic, completion and hover, memory after 100 edits.
+// Wall times drift on shared machines; cold processes also report their CPU time (user + system),
+// which load does not inflate. Compare ratios and CPU times.
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 
@@ -13,70 +16,96 @@ const peers = !process.argv.includes('--no-peers');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const dir = 'bench/results';
 fs.mkdirSync(dir, { recursive: true });
-const big = `${dir}/adsets-10k.graphreq`;
-const thousand = `${dir}/adsets-1k.graphreq`;
+const files = {
+  valid: { big: `${dir}/adsets-10k.graphreq`, thousand: `${dir}/adsets-1k.graphreq`, flag: [] },
+  findings: { big: `${dir}/adsets-10k-findings.graphreq`, thousand: `${dir}/adsets-1k-findings.graphreq`, flag: ['--findings'] },
+};
 const small = `${dir}/small.graphreq`;
-for (const [n, f] of [[10000, big], [1000, thousand], [20, small]]) execFileSync(process.execPath, ['bench/generate.mjs', String(n), f], { stdio: 'inherit' });
+for (const f of Object.values(files)) {
+  execFileSync(process.execPath, ['bench/generate.mjs', '10000', f.big, ...f.flag], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['bench/generate.mjs', '1000', f.thousand, ...f.flag], { stdio: 'inherit' });
+}
+execFileSync(process.execPath, ['bench/generate.mjs', '20', small], { stdio: 'inherit' });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-/** Median wall time of a cold process, in ms. */
-function cold(args, okCodes = [0]) {
-  const times = [];
-  for (let i = 0; i < rounds; i++) {
+
+/** CPU time used by this process's finished children, in ms (Linux: /proc/self/stat cutime + cstime). */
+function childrenCpuMs() {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Medians of a cold process's wall time and CPU time, in ms. */
+function cold(args, okCodes = [0, 1], runs = rounds) {
+  const wall = [];
+  const cpu = [];
+  for (let i = 0; i < runs; i++) {
+    const c = childrenCpuMs();
     const t = process.hrtime.bigint();
     const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    wall.push(Number(process.hrtime.bigint() - t) / 1e6);
+    cpu.push(childrenCpuMs() - c);
     if (!okCodes.includes(r.status)) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   }
-  return median(times);
+  return { ms: median(wall), cpuMs: median(cpu) };
 }
 const json = (args) => JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 }).trim().split('\n').pop());
 
-const results = { date: new Date().toISOString(), node: process.version };
-const inproc = json(['bench/inprocess.mjs', big, String(rounds)]);
-results.inProcess = inproc;
-results.cold = {
-  bareNodeMs: cold(['-e', '0']),
-  floorMs: cold(['bench/floor.mjs', big]),
-  checkMs: cold(['bin/graphreq.js', 'check', big]),
-  check1kMs: cold(['bin/graphreq.js', 'check', thousand]),
-};
-results.cold.ratioToFloor = results.cold.checkMs / results.cold.floorMs;
-
-if (peers) {
-  if (!fs.existsSync('bench/.peers/node_modules/httpyac')) {
-    console.log('installing httpyac@6.16.7 into bench/.peers (once)...');
-    fs.mkdirSync('bench/.peers', { recursive: true });
-    if (!fs.existsSync('bench/.peers/package.json')) fs.writeFileSync('bench/.peers/package.json', '{"private":true}\n');
-    execFileSync('npm', ['install', '--prefix', 'bench/.peers', '--no-audit', '--no-fund', '--ignore-scripts', 'httpyac@6.16.7'], { stdio: 'inherit' });
-  }
-  const runs = Math.min(rounds, 3);
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, ['--max-old-space-size=4096', 'bench/httpyacParse.mjs', big], { encoding: 'utf8' });
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-    if (r.status !== 0) throw new Error(`httpyac: ${r.stderr}`);
-  }
-  results.cold.httpyacMs = median(times);
-  results.cold.fasterThanHttpyac = results.cold.httpyacMs / results.cold.checkMs;
+if (peers && !fs.existsSync('bench/.peers/node_modules/httpyac')) {
+  console.log('installing httpyac@6.16.7 into bench/.peers (once)...');
+  fs.mkdirSync('bench/.peers', { recursive: true });
+  if (!fs.existsSync('bench/.peers/package.json')) fs.writeFileSync('bench/.peers/package.json', '{"private":true}\n');
+  execFileSync('npm', ['install', '--prefix', 'bench/.peers', '--no-audit', '--no-fund', '--ignore-scripts', 'httpyac@6.16.7'], { stdio: 'inherit' });
 }
 
-results.lsp = json(['bench/lsp.mjs', big, small]);
+const bare = cold(['-e', '0']);
+const results = { date: new Date().toISOString(), node: process.version, rounds, bareNode: bare };
+for (const [name, f] of Object.entries(files)) {
+  console.log(`measuring the ${name} file...`);
+  const r = { inProcess: json(['bench/inprocess.mjs', f.big, String(rounds)]) };
+  const floor = cold(['bench/floor.mjs', f.big], [0]);
+  const check = cold(['bin/graphreq.js', 'check', f.big]);
+  r.cold = { floor, check, ratio: check.ms / floor.ms, cpuRatio: check.cpuMs / floor.cpuMs, check1k: cold(['bin/graphreq.js', 'check', f.thousand]) };
+  if (peers) {
+    r.cold.httpyac = cold(['--max-old-space-size=4096', 'bench/httpyacParse.mjs', f.big], [0], Math.min(rounds, 3));
+    r.cold.fasterThanHttpyac = r.cold.httpyac.ms / check.ms;
+  }
+  r.lsp = json(['bench/lsp.mjs', f.big, small]);
+  results[name] = r;
+}
 
-const f = (x) => (typeof x === 'number' ? (x < 10 ? x.toFixed(2) : x.toFixed(0)) : String(x));
+const v = results.valid;
+const w = results.findings;
+const f = (x) => (typeof x !== 'number' || Number.isNaN(x) ? '-' : x < 10 ? x.toFixed(2) : x.toFixed(0));
+const ms = (x) => `${f(x)} ms`;
+const coldCell = (c, floor) => `${ms(c.ms)} (cpu ${ms(c.cpuMs)}), ${f(c.ms / floor.ms)}× floor`;
 const rows = [
-  ['full check in process (10k requests)', `${f(inproc.checkMs)} ms`, `${f(inproc.ratio)}× the floor (${f(inproc.floorMs)} ms)`, '≤ 1×'],
-  ['full check, cold process', `${f(results.cold.checkMs)} ms`, `${f(results.cold.ratioToFloor)}× the cold floor (${f(results.cold.floorMs)} ms)`, '≤ 1×'],
-  ['vs httpYac, cold processes', results.cold.httpyacMs ? `${f(results.cold.httpyacMs)} ms` : 'skipped', results.cold.httpyacMs ? `${f(results.cold.fasterThanHttpyac)}× faster` : '', '≥ 30×'],
-  ['cold check of 1,000 requests', `${f(results.cold.check1kMs)} ms`, `bare node ${f(results.cold.bareNodeMs)} ms`, '< 400 ms'],
-  ['server start → first diagnostics', `${f(results.lsp.startToFirstDiagnosticsMs)} ms`, '', '< 300 ms'],
-  ['one-character edit → diagnostics', `${f(results.lsp.editToDiagnosticsMedianMs)} ms median`, `p95 ${f(results.lsp.editToDiagnosticsP95Ms)} ms`, '< 10 ms'],
-  ['completion at 100 positions', `${f(results.lsp.completionMedianMs)} ms median`, '', '< 5 ms'],
-  ['hover at 100 positions', `${f(results.lsp.hoverMedianMs)} ms median`, '', '< 5 ms'],
-  ['server memory holding the file', `${f(results.lsp.serverRssMb)} MB RSS`, `open took ${f(results.lsp.openLargeMs)} ms`, '< 300 MB'],
+  ['requests / size', (r) => `${r.inProcess.requests} bodies, ${(r.inProcess.bytes / 1e6).toFixed(1)} MB, ${r.lsp.findings} findings`, ''],
+  ['full check in process', (r) => `${ms(r.inProcess.checkMs)}, ${f(r.inProcess.ratio)}× floor (${ms(r.inProcess.floorMs)})`, '≤ 1×'],
+  ['cold check, 10k requests', (r) => coldCell(r.cold.check, r.cold.floor), '≤ 1×'],
+  ['cold floor (jsonc-parser)', (r) => `${ms(r.cold.floor.ms)} (cpu ${ms(r.cold.floor.cpuMs)})`, ''],
+  ['vs httpYac, cold', (r) => (r.cold.httpyac ? `${ms(r.cold.httpyac.ms)}: ${f(r.cold.fasterThanHttpyac)}× faster` : 'skipped'), '≥ 30×'],
+  ['cold check, 1,000 requests', (r) => `${ms(r.cold.check1k.ms)} (cpu ${ms(r.cold.check1k.cpuMs)})`, '< 400 ms'],
+  ['LSP start → first diagnostics (small)', (r) => ms(r.lsp.startToFirstDiagnosticsMs), '< 300 ms'],
+  ['LSP open 10k → first diagnostics', (r) => `${ms(r.lsp.openLargeMs)} (server cpu ${ms(r.lsp.openLargeCpuMs)})`, '< 1.5 s'],
+  ['edit → diagnostics ready, server (push)', (r) => `${ms(r.lsp.push.serverReadyMedianMs)} median, p95 ${ms(r.lsp.push.serverReadyP95Ms)}; cpu ${ms(r.lsp.push.serverCpuPerEditMs)}/edit`, '< 10 ms'],
+  ['… written (push), first byte at client', (r) => `${ms(r.lsp.push.serverWrittenMedianMs)}; ${ms(r.lsp.push.serverMedianMs)}`, ''],
+  ['edit → diagnostics, end to end (push)', (r) => `${ms(r.lsp.push.e2eMedianMs)} median (client parse ${ms(r.lsp.push.clientParseMedianMs)})`, '< 40 ms'],
+  ['bytes a diagnostic (push, links)', (r) => `${f(r.lsp.push.bytesPerDiagnostic)} (${(r.lsp.push.messageBytes / 1e6).toFixed(2)} MB a message)`, ''],
+  ['edit → diagnostics ready, server (pull)', (r) => `${ms(r.lsp.pull.serverReadyMedianMs)} median, p95 ${ms(r.lsp.pull.serverReadyP95Ms)}; cpu ${ms(r.lsp.pull.serverCpuPerEditMs)}/edit`, '< 10 ms'],
+  ['edit → diagnostics, end to end (pull)', (r) => `${ms(r.lsp.pull.e2eMedianMs)} median (client parse ${ms(r.lsp.pull.clientParseMedianMs)})`, '< 40 ms'],
+  ['bytes a diagnostic (pull, VS Code)', (r) => `${f(r.lsp.pull.bytesPerDiagnostic)} (${(r.lsp.pull.messageBytes / 1e6).toFixed(2)} MB a message)`, '< 200'],
+  ['pull of an unchanged document', (r) => `${ms(r.lsp.pull.unchangedMedianMs)} (unchanged)`, ''],
+  ['completion at 100 positions', (r) => `${ms(r.lsp.completionMedianMs)} median`, '< 5 ms'],
+  ['hover at 100 positions', (r) => `${ms(r.lsp.hoverMedianMs)} median`, '< 5 ms'],
+  ['server memory, open / after 100 edits', (r) => `${f(r.lsp.rssAfterOpenMb)} / ${f(r.lsp.rssAfterEditsMb)} MB RSS`, '< 300 MB'],
 ];
-console.log(`\ngraphreq bench (${inproc.requests} requests, ${(inproc.bytes / 1e6).toFixed(1)} MB; node ${process.version})\n`);
-for (const r of rows) console.log(`${r[0].padEnd(36)} ${r[1].padEnd(18)} ${r[2].padEnd(44)} target ${r[3]}`);
+console.log(`\ngraphreq bench (node ${process.version}, ${rounds} rounds; bare node ${ms(bare.ms)})\n`);
+console.log(`${'figure'.padEnd(42)} ${'all valid'.padEnd(52)} ${'with findings'.padEnd(52)} target`);
+for (const [label, cell, target] of rows) console.log(`${label.padEnd(42)} ${cell(v).padEnd(52)} ${cell(w).padEnd(52)} ${target}`);
 fs.writeFileSync(`${dir}/latest.json`, JSON.stringify(results, null, 2));
 console.log(`\n(${dir}/latest.json)`);

@@ -2,8 +2,11 @@
 // endpoint params schema, used as a fast gate in front of graphreq's own schema walk
 // (server/src/core/rules/paramRules.ts). A gate accepts a value only when the walk would find nothing:
 // it is the same schema made strict (JSON types without text coercion; deprecated, beta and
-// version-gated enum values removed; unknown parameters refused). Anything it refuses goes to the walk,
-// which says precisely what is wrong. Run by esbuild.mjs; test/core/gates.test.ts checks the file is current.
+// version-gated enum values removed). A gate judges the parameters it knows, one by one: unknown
+// parameters and missing required ones are the rule's business (paramGate.ts, paramRules.ts). Anything
+// it refuses goes to the walk, which says precisely what is wrong; the first error it reports names the
+// parameter to walk, so a request with one bad parameter walks that one only.
+// Run by esbuild.mjs; test/core/gates.test.ts checks the file is current.
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import * as fs from 'node:fs';
@@ -50,7 +53,11 @@ export function gateSchema(schema, top = false) {
     out.maximum = Math.min(out.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
     out.minimum = Math.max(out.minimum ?? Number.MIN_SAFE_INTEGER, Number.MIN_SAFE_INTEGER);
   }
-  if (top) out.additionalProperties = false;
+  if (top) {
+    // Each parameter is judged on its own, so that a gate can be asked again without one it refused:
+    // a required one that is missing, or one the endpoint does not document, is found by the rule.
+    delete out.required;
+  }
   return out;
 }
 
@@ -73,8 +80,10 @@ export function generateGates() {
 // @ts-nocheck
 /* eslint-disable */
 ${code}
+/** A gate, and the first error of its last refusal (ajv's \`errors\`). */
+export type Gate = ((value: unknown) => boolean) & { errors?: Array<{ instancePath: string; keyword: string; params: Record<string, unknown> }> | null };
 /** Gate validators by params schema name (schemas/params/<name>.schema.json). */
-export const gates: Record<string, (value: unknown) => boolean> = {
+export const gates: Record<string, Gate> = {
 ${Object.entries(byParams).map(([p, k]) => `  ${JSON.stringify(p)}: ${k},`).join('\n')}
 };
 void [${names.join(', ')}];

@@ -27,8 +27,9 @@ export class LspClient {
   /** What the client answers to workspace/configuration (the `graphreq` section). */
   settings: Record<string, unknown> = {};
 
-  constructor(args: string[] = [serverPath, '--stdio']) {
-    this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `env`: variables added to the server's environment (what an editor started from a shell passes on). */
+  constructor(args: string[] = [serverPath, '--stdio'], env: Record<string, string> = {}) {
+    this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     this.child.stderr!.on('data', (d) => (this.stderr += String(d)));
     this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
@@ -50,16 +51,27 @@ export class LspClient {
   }
 
   /**
-   * `textDocument`: more text-document capabilities; `extra.window`: the client's window capabilities
-   * (showDocument, workDoneProgress); `extra.initializationOptions`: instead of the settings.
+   * `textDocument`: more text-document capabilities (the pull model's `diagnostic`, ...);
+   * `extra.window`: the client's window capabilities (showDocument, workDoneProgress);
+   * `extra.workspace`: more workspace capabilities (`diagnostics.refreshSupport`);
+   * `extra.initializationOptions`: instead of the settings.
    */
-  async initialize(rootUri: string | null = null, snippetSupport = true, textDocument: Record<string, unknown> = {}, extra: { window?: Record<string, unknown>; initializationOptions?: unknown } = {}): Promise<InitializeResult> {
+  async initialize(
+    rootUri: string | null = null,
+    snippetSupport = true,
+    textDocument: Record<string, unknown> = {},
+    extra: { window?: Record<string, unknown>; workspace?: Record<string, unknown>; initializationOptions?: unknown } = {},
+  ): Promise<InitializeResult> {
     const result = (await this.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri,
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
       initializationOptions: extra.initializationOptions ?? this.settings,
-      capabilities: { textDocument: { completion: { completionItem: { snippetSupport } }, ...textDocument }, workspace: { configuration: true }, ...(extra.window ? { window: extra.window } : {}) },
+      capabilities: {
+        textDocument: { completion: { completionItem: { snippetSupport } }, ...textDocument },
+        workspace: { configuration: true, ...extra.workspace },
+        ...(extra.window ? { window: extra.window } : {}),
+      },
     })) as InitializeResult;
     await this.connection.sendNotification('initialized', {});
     return result;

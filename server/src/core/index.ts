@@ -9,10 +9,10 @@ export { parseDocument, updateDocument, blockAt, requestNumber } from './syntax/
 export { parseBlock, HTTP_METHODS } from './syntax/parseBlock';
 export { findBlockStarts } from './syntax/splitBlocks';
 export { parseFieldList, type FieldItem, type FieldList, type FieldModifier } from './syntax/fields';
-export { positionAt, offsetAt, documentText, lineStartsOf } from './syntax/positions';
+export { positionAt, positionInBlock, blockStartLines, offsetAt, documentText, lineStartsOf } from './syntax/positions';
 export { ApiModel, getApiModel, type EndpointDef, type RuleInfo, type ErrorCodeInfo } from './model/apiModel';
 export { parseVersion, compareVersions, type Version } from './model/version';
-export { validateDocument, validateBlock, validateBlocks, urlReadRate, ValidationCache, type ValidateOptions, type UrlRead } from './features/validation';
+export { validateDocument, validateBlock, validateByBlock, allFindings, urlReadRate, ValidationCache, type ValidateOptions, type UrlRead, type BlockResult, type DocumentValidation } from './features/validation';
 export { buildFileContext, contextParts, contextFromParts, resolveText, requestName, type FileContext, type FileContextParts } from './analysis/fileContext';
 export { buildBlockCall, type BlockCall } from './analysis/blockCall';
 export { nameIndex, blockNames, type NameIndex, type NameSite, type NameUse, type BlockNames } from './analysis/names';

@@ -7,7 +7,7 @@ import { getCompletions as blockCompletions, type CompletionItem } from './featu
 import { getHover as blockHover, type Hover } from './features/hover';
 import { fixAllEdits } from './features/fixAll';
 import { getCodeLenses, getDocumentSymbols, getFoldingRanges, getSemanticTokens, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './features/structure';
-import { validateDocument, ValidationCache } from './features/validation';
+import { validateByBlock, validateDocument, ValidationCache, type DocumentValidation } from './features/validation';
 import { getDefinition, getHighlights, getReferences, type NavigationContext, type Place } from './features/navigation';
 import { getRenameEdits, prepareRename, type PrepareRenameResult, type RenameResult } from './features/rename';
 import { formatDocument, type FormatOptions } from './features/format';
@@ -26,6 +26,8 @@ export interface LanguageService {
   update(doc: GraphreqDocument, start: number, oldEnd: number, inserted: string): GraphreqDocument;
   fileContext(doc: GraphreqDocument, env: Environment): FileContext;
   validate(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean): Finding[];
+  /** The same check, with the findings kept per block (block-relative): see `DocumentValidation`. */
+  validateByBlock(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean): DocumentValidation;
   getCompletions(doc: GraphreqDocument, offset: number, file: FileContext): CompletionItem[];
   getHover(doc: GraphreqDocument, offset: number, file: FileContext, findings?: Finding[]): Hover | undefined;
   /** Quick fixes of the findings that touch `span`. */
@@ -63,6 +65,7 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
     update: updateDocument,
     fileContext: (doc, env) => buildFileContext(doc, env),
     validate: (doc, env, cache, isCancelled) => validateDocument(doc, { env, model, cache, isCancelled }),
+    validateByBlock: (doc, env, cache, isCancelled) => validateByBlock(doc, buildFileContext(doc, env), { env, model, cache, isCancelled }),
     getCompletions(doc, offset, file) {
       const block = blockAt(doc, offset);
       if (!block) return [];

@@ -18,11 +18,6 @@ import { positionAt, type CompletionItem, type Finding, type GraphreqDocument, t
 const docsDir = pathToFileURL(path.join(__dirname, '..', 'docs')).href;
 const rulesDoc = `${docsDir}/rules.md`;
 
-/** The section of docs/rules.md (beside the installed package) that documents a rule ID. */
-export function ruleDocUri(id: string): string {
-  return `${rulesDoc}#${id.toLowerCase()}`;
-}
-
 /**
  * Markdown of hover and completion with its links into docs/ (the core writes them relative to the
  * package root, `docs/api.md#2-create-an-ad-set`) made absolute, so the editor can open them.
@@ -45,16 +40,26 @@ const SEVERITY: Record<Finding['severity'], DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-export function toDiagnostic(doc: Doc, f: Finding): Diagnostic {
-  const d: Diagnostic = {
-    range: toRange(doc, f.span),
-    severity: SEVERITY[f.severity],
-    code: f.code,
-    codeDescription: { href: ruleDocUri(f.code) },
-    source: 'graphreq',
-    message: f.message,
-  };
-  if (f.related?.length) d.relatedInformation = f.related.map((r) => ({ location: { uri: doc.uri, range: toRange(doc, r.span) }, message: r.message }));
+/** The rule's section in docs/rules.md, which a diagnostic's code links to. */
+export function ruleLink(code: string): string {
+  return `${rulesDoc}#${code.toLowerCase()}`;
+}
+
+/**
+ * A finding as an LSP diagnostic. `links`: with `source` and the rule link (`codeDescription`); a
+ * client that adds them itself from the code (the VS Code client) is sent neither, ~110 bytes less a
+ * diagnostic (see lsp/protocol.ts, `InitializationOptions`).
+ */
+export function toDiagnostic(doc: Doc, f: Finding, links = true): Diagnostic {
+  return diagnosticOf(f, doc.uri, (s) => toRange(doc, s), links);
+}
+
+/** `toDiagnostic` with the ranges computed by the caller (per block, for the diagnostics cache). */
+export function diagnosticOf(f: Finding, uri: string, range: (s: Span) => Range, links: boolean): Diagnostic {
+  const d: Diagnostic = links
+    ? { range: range(f.span), severity: SEVERITY[f.severity], code: f.code, codeDescription: { href: ruleLink(f.code) }, source: 'graphreq', message: f.message }
+    : { range: range(f.span), severity: SEVERITY[f.severity], code: f.code, message: f.message };
+  if (f.related?.length) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: range(r.span) }, message: r.message }));
   if (f.tags?.length) d.tags = f.tags.map((t) => (t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
   return d;
 }
@@ -76,6 +81,7 @@ const KIND: Record<CompletionItem['kind'], CompletionItemKind> = {
   header: CompletionItemKind.Property,
   property: CompletionItemKind.Property,
   snippet: CompletionItemKind.Snippet,
+  operator: CompletionItemKind.Operator,
 };
 
 export function toCompletionItem(doc: Doc, item: CompletionItem, snippets: boolean): LspCompletionItem {

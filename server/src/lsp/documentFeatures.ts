@@ -4,7 +4,7 @@
  */
 import type { DocumentLink, SelectionRange } from 'vscode-languageserver';
 import { offsetAt } from '../core';
-import { ruleDocUri, toRange } from './convert';
+import { ruleLink, toRange } from './convert';
 import type { FeatureDeps } from './navigation';
 import { runSafe } from './runSafe';
 
@@ -17,7 +17,7 @@ export function registerDocumentFeatures(d: FeatureDeps): void {
     return runSafe(log, 'documentLinks', [] as DocumentLink[], () =>
       ls.getDocumentLinks(s.parse).map((l) => ({
         range: toRange(s, l.span),
-        target: l.target.kind === 'url' ? l.target.url : ruleDocUri(l.target.id),
+        target: l.target.kind === 'url' ? l.target.url : ruleLink(l.target.id),
         tooltip: l.target.kind === 'url' ? 'Open the URL' : `Open the rule ${l.target.id} in rules.md`,
       })),
     );

@@ -5,7 +5,7 @@
  * requests. One parse per version; every feature reads it from here.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { documentText, offsetAt, ValidationCache, type Finding, type GraphreqDocument, type LanguageService } from '../core';
+import { documentText, offsetAt, ValidationCache, type DocumentValidation, type Environment, type GraphreqDocument, type LanguageService } from '../core';
 
 export interface DocumentState {
   uri: string;
@@ -13,9 +13,13 @@ export interface DocumentState {
   version: number;
   parse: GraphreqDocument;
   cache: ValidationCache;
-  /** Findings of the last completed validation, and the version they belong to. */
-  findings: Finding[];
-  findingsVersion: number;
+  /**
+   * The last check (lsp/diagnostics.ts, `ensureChecked`): findings per block, for the version and
+   * environment it was made for; `resultId` names it to pulling clients.
+   */
+  checked?: { version: number; env: Environment; validation: DocumentValidation; resultId: string };
+  /** When the last change arrived (performance.now()), for GRAPHREQ_TRACE_TIMING. */
+  changedAt?: number;
   /** The whole text, joined from the blocks (for sending; not for every keystroke). */
   getText(): string;
 }
@@ -31,8 +35,6 @@ export class DocumentStore {
       version,
       parse: this.ls.parse(text),
       cache: new ValidationCache(),
-      findings: [],
-      findingsVersion: -1,
       getText() {
         return documentText(this.parse);
       },
@@ -54,6 +56,7 @@ export class DocumentStore {
       }
     }
     state.version = version;
+    state.changedAt = performance.now();
     return state;
   }
 

@@ -14,8 +14,9 @@ import {
   type SemanticTokens,
   type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
-import { createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type Finding } from '../core';
+import { allFindings, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext } from '../core';
 import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
+import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, Notifications, type InitializationOptions, type ServerSettings } from './protocol';
 import { runSafe } from './runSafe';
@@ -67,10 +68,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const forecastLens = new ForecastLens(ls, environment);
   let snippetSupport = false;
   let configurationSupport = false;
+  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log);
   const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
   let definitionLinks = false;
   let inlayHintRefresh = false;
-  const pending = new Set<string>();
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
@@ -82,11 +83,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     environment.setFolders(folders);
     client.showDocument = !!caps.window?.showDocument?.support;
     client.workDoneProgress = !!caps.window?.workDoneProgress;
-    const { showsSendResults, ...init } = (params.initializationOptions ?? {}) as InitializationOptions;
+    const { showsSendResults, clientRuleLinks: _ruleLinks, ...init } = (params.initializationOptions ?? {}) as InitializationOptions;
     client.showsSendResults = showsSendResults === true;
     if (params.initializationOptions) environment.settings = { ...init };
+    const diagnosticProvider = diagnostics.initialize(caps, params.initializationOptions as InitializationOptions | undefined);
     return {
       capabilities: {
+        ...(diagnosticProvider ? { diagnosticProvider } : {}),
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         // No space or comma: in JSON bodies they come with every member and would pop the list up each time.
         completionProvider: { triggerCharacters: ['/', '?', '&', '=', '{', '.', '(', '"', '@', ':'], resolveProvider: false },
@@ -124,7 +127,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       // A client that announced configuration support but failed to answer: keep the defaults.
     }
     environment.invalidate();
-    for (const [uri] of documents.all()) queueValidation(uri);
+    diagnostics.refreshAll();
     refreshInlayHints();
   }
 
@@ -139,7 +142,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     if (configurationSupport) void refreshSettings();
     else {
       environment.invalidate();
-      for (const [uri] of documents.all()) queueValidation(uri);
+      diagnostics.refreshAll();
       refreshInlayHints();
     }
   });
@@ -153,45 +156,27 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     if (e.changes.some((c) => c.uri.endsWith('graphreq.env.json') || c.uri.endsWith('/.env') || c.type === FileChangeType.Deleted)) {
       environment.invalidate();
       inputs.invalidate();
-      for (const [uri] of documents.all()) queueValidation(uri);
+      diagnostics.refreshAll();
       refreshInlayHints();
     }
   });
 
   connection.onDidOpenTextDocument((p) => {
     documents.open(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
-    queueValidation(p.textDocument.uri);
+    diagnostics.changed(p.textDocument.uri);
   });
 
   connection.onDidChangeTextDocument((p) => {
     runSafe(log, 'didChange', undefined, () => {
       documents.change(p.textDocument.uri, p.textDocument.version, p.contentChanges);
     });
-    queueValidation(p.textDocument.uri);
+    diagnostics.changed(p.textDocument.uri);
   });
 
   connection.onDidCloseTextDocument((p) => {
     documents.close(p.textDocument.uri);
-    pending.delete(p.textDocument.uri);
-    void connection.sendDiagnostics({ uri: p.textDocument.uri, diagnostics: [] });
+    diagnostics.closed(p.textDocument.uri);
   });
-
-  /** Changes that arrive together are validated once, after the batch; a stale result is never sent. */
-  function queueValidation(uri: string): void {
-    if (pending.has(uri)) return;
-    pending.add(uri);
-    schedule(() => {
-      pending.delete(uri);
-      const state = documents.get(uri);
-      if (!state) return;
-      const version = state.version;
-      const findings = runSafe(log, 'validate', [] as Finding[], () => ls.validate(state.parse, inputs.forDocument(uri), state.cache, () => documents.get(uri)?.version !== version));
-      if (documents.get(uri)?.version !== version) return;
-      state.findings = findings;
-      state.findingsVersion = version;
-      void connection.sendDiagnostics({ uri, version, diagnostics: findings.map((f) => toDiagnostic(state, f)) });
-    });
-  }
 
   /** A document's file context, derived once per version and environment (completion, hover, CodeLens ask for it). */
   const contexts = new WeakMap<DocumentState, { version: number; env: object; ctx: FileContext }>();
@@ -221,8 +206,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   connection.onHover((p) =>
     withDoc(p.textDocument.uri, null, 'hover', (s) => {
       const file = fileContextOf(s, p.textDocument.uri);
-      const findings = s.findingsVersion === s.version ? s.findings : undefined;
-      const h = ls.getHover(s.parse, offsetAt(s.parse, p.position), file, findings);
+      const offset = offsetAt(s.parse, p.position);
+      // The findings under the cursor (of its request only), for the long form of their messages.
+      const findings = allFindings(diagnostics.ensureChecked(s).validation, { start: offset, end: offset });
+      const h = ls.getHover(s.parse, offset, file, findings);
       return h ? { contents: { kind: 'markdown', value: toMarkdown(h.contents) }, range: toRange(s, h.span) } : null;
     }),
   );
@@ -231,22 +218,22 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     withDoc(p.textDocument.uri, [] as CodeAction[], 'codeAction', (s) => {
       const start = offsetAt(s.parse, p.range.start);
       const end = offsetAt(s.parse, p.range.end);
-      const findings = s.findingsVersion === s.version ? s.findings : ls.validate(s.parse, inputs.forDocument(p.textDocument.uri), s.cache);
+      const validation = diagnostics.ensureChecked(s).validation;
       const only = p.context.only;
       const actions: CodeAction[] = [];
       if (!only || only.some((k) => k.startsWith(CodeActionKind.QuickFix))) {
-        for (const { finding, fix } of ls.getFixes(findings, { start, end })) {
+        for (const { finding, fix } of ls.getFixes(allFindings(validation, { start, end }), { start, end })) {
           actions.push({
             title: fix.title,
             kind: CodeActionKind.QuickFix,
             isPreferred: fix.preferred,
-            diagnostics: [toDiagnostic(s, finding)],
+            diagnostics: [toDiagnostic(s, finding, diagnostics.links)],
             edit: { changes: { [p.textDocument.uri]: fix.edits.map((e) => toTextEdit(s, e)) } },
           });
         }
       }
       if (!only || only.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k.startsWith(CodeActionKind.SourceFixAll))) {
-        const all = ls.getFixAll(findings);
+        const all = ls.getFixAll(allFindings(validation));
         if (all && (only || actions.length)) {
           actions.push({ title: all.title, kind: CodeActionKind.SourceFixAll, edit: { changes: { [p.textDocument.uri]: all.edits.map((e) => toTextEdit(s, e)) } } });
         }

@@ -1,19 +1,52 @@
 /**
  * Turns rule findings (locations in the request's terms) into spans and text edits on the block.
- * The body's jsonc tree is built here, lazily, only when a finding points into the body.
+ * A well-formed object body is located through its top-level members (one scan, no tree), and a
+ * finding deeper in a value parses that value alone; the whole body's jsonc tree is built only for
+ * a body that is not a well-formed object.
  */
 import { modify, type Node } from 'jsonc-parser';
 import type { BlockCall } from '../analysis/blockCall';
 import type { Param, RequestBlock } from '../syntax/ast';
-import { nodeAtPath, parseBodyTree, propertyAtPath, type BodyTree, type JsonPath } from '../syntax/jsonBody';
+import { indexBodyMembers, memberNamed, nodeAtPath, parseBodyTree, parseMemberValue, propertyAtPath, type BodyMember, type BodyMembers, type BodyTree, type JsonPath } from '../syntax/jsonBody';
 import type { FixSpec, Location, RuleFinding } from '../rules/ruleFinding';
 import type { Finding, Fix, Span, TextEdit } from '../types';
 
 const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
 
+/** Lets the tests compare locating through the member index with locating through the whole tree (test/core/bodyIndex.test.ts). */
+export const locatorOptions = { memberIndex: true };
+
 export class Locator {
   private tree: BodyTree | undefined;
+  private index: BodyMembers | null | undefined;
   constructor(private readonly block: RequestBlock, private readonly bc: BlockCall) {}
+
+  /** The body's top-level members, when it is a well-formed object (null otherwise). */
+  private members(): BodyMembers | undefined {
+    if (this.index === undefined) {
+      const body = this.request.body;
+      this.index = locatorOptions.memberIndex && body && body.kind === 'json' && !this.bc.call.bodyBroken ? indexBodyMembers(body.text) ?? null : null;
+    }
+    return this.index ?? undefined;
+  }
+
+  /**
+   * What `nodeAtPath` finds for `[name, ...path]` in the body's tree, from the member index: the node,
+   * whether it is the one asked for, and its key (when it is a member's value). Offsets are body-relative.
+   */
+  private memberNode(index: BodyMembers, name: string, path: JsonPath): { node: Span; key?: Span; exact: boolean } | undefined {
+    const m = memberNamed(index, name);
+    if (!m) return undefined;
+    const key = { start: m.keyOffset, end: m.keyOffset + m.keyLength };
+    const value = { start: m.valueOffset, end: m.valueOffset + m.valueLength };
+    if (!path.length) return { node: value, key, exact: true };
+    const root = parseMemberValue(index, m);
+    const { node, exact } = nodeAtPath(root, path);
+    // The path goes no further than the member itself: its value, not the one asked for.
+    if (!node || node === root) return { node: value, key, exact: false };
+    const k = keyOf(node);
+    return { node: span(node, m.valueOffset), key: k && span(k, m.valueOffset), exact };
+  }
 
   private get request() {
     return this.block.parsed.request!;
@@ -31,6 +64,11 @@ export class Locator {
 
   /** The key of a top-level member of the JSON body, whatever the query holds. */
   bodyKeySpan(name: string): Span | undefined {
+    const index = this.members();
+    if (index) {
+      const m = memberNamed(index, name);
+      return m ? shift({ start: m.keyOffset, end: m.keyOffset + m.keyLength }, this.bodyStart()) : undefined;
+    }
     const prop = propertyAtPath(this.bodyTree()?.root, [name]);
     const key = prop?.children?.[0];
     return key ? shift({ start: key.offset, end: key.offset + key.length }, this.bodyStart()) : undefined;
@@ -91,6 +129,12 @@ export class Locator {
     // A member of a `< path` body is in another file: the finding goes on the path.
     const file = this.request.body?.file;
     if (file) return file.path.span;
+    const index = this.members();
+    if (index) {
+      const found = this.memberNode(index, name, path);
+      if (!found) return this.requestSpan();
+      return shift(part === 'key' || !found.exact ? found.key ?? found.node : found.node, this.bodyStart());
+    }
     const tree = this.bodyTree();
     if (tree?.root) {
       const { node, exact } = nodeAtPath(tree.root, [name, ...path]);
@@ -170,9 +214,9 @@ export class Locator {
   private jsonEdits(path: JsonPath, value: unknown): TextEdit[] | undefined {
     const body = this.request.body;
     if (!body || body.kind !== 'json') return undefined;
-    const tree = this.bodyTree();
-    if (!tree || tree.errors.length) return undefined;
-    const edits = modify(tree.text, path, value, FORMAT);
+    const text = this.members()?.text ?? this.wellFormedTree()?.text;
+    if (text === undefined) return undefined;
+    const edits = modify(text, path, value, FORMAT);
     return edits.map((e) => ({ span: { start: body.span.start + e.offset, end: body.span.start + e.offset + e.length }, newText: e.content }));
   }
 
@@ -215,12 +259,10 @@ export class Locator {
    */
   private insertMembers(names: string[], value: unknown): TextEdit[] | undefined {
     const body = this.request.body!;
-    const tree = this.bodyTree();
-    const root = tree?.root;
-    if (!tree || tree.errors.length || !root || root.type !== 'object') return undefined;
-    const text = tree.text;
+    const object = this.objectOutline();
+    if (!object) return undefined;
+    const { text, root, props } = object;
     const member = (n: string): string => `${JSON.stringify(n)}: ${JSON.stringify(value)}`;
-    const props = root.children ?? [];
     const at = (offset: number): number => body.span.start + offset;
     if (props.length === 0) {
       const inner = names.map((n) => `  ${member(n)}`).join(',\n');
@@ -266,9 +308,10 @@ export class Locator {
    * layout stay as written (jsonc-parser's `modify` would reformat the object and drop its comments).
    */
   private removeMember(name: string): TextEdit[] | undefined {
-    const tree = this.bodyTree();
-    const prop = propertyAtPath(tree?.root, [name]);
-    if (!tree || !prop) return undefined;
+    const index = this.members();
+    const m = index && memberNamed(index, name);
+    const prop = index ? m && propertySpan(m) : propertyAtPath(this.bodyTree()?.root, [name]);
+    if (!prop) return undefined;
     // The text as written: in the tree's text comments are blanked, and would look like spaces to remove.
     const t = this.request.body!.text;
     let start = prop.offset;
@@ -299,12 +342,42 @@ export class Locator {
     const written = this.bc.written.get(name);
     if (written && !path.length) return [{ span: written.name.span, newText: newName }];
     if (written) return undefined;
+    const index = this.members();
+    if (index) {
+      const found = this.memberNode(index, name, path);
+      return found?.exact && found.key ? [{ span: shift(found.key, this.bodyStart()), newText: JSON.stringify(newName) }] : undefined;
+    }
     const tree = this.bodyTree();
     const { node, exact } = nodeAtPath(tree?.root, [name, ...path]);
     const key = node && exact ? keyOf(node) : undefined;
     if (!key) return undefined;
     return [{ span: shift({ start: key.offset, end: key.offset + key.length }, this.bodyStart()), newText: JSON.stringify(newName) }];
   }
+
+  /** The whole body's tree, when it has no syntax error. */
+  private wellFormedTree(): BodyTree | undefined {
+    const tree = this.bodyTree();
+    return tree && !tree.errors.length ? tree : undefined;
+  }
+
+  /** The body as an object: its span and its members' spans (key start to value end), from the index or the tree. */
+  private objectOutline(): { text: string; root: { offset: number; length: number }; props: Array<{ offset: number; length: number }> } | undefined {
+    const index = this.members();
+    if (index) return { text: index.text, root: index, props: index.members.map(propertySpan) };
+    const tree = this.wellFormedTree();
+    const root = tree?.root;
+    if (!tree || !root || root.type !== 'object') return undefined;
+    return { text: tree.text, root, props: root.children ?? [] };
+  }
+}
+
+/** A member as jsonc-parser's property node spans it: from the key to the end of the value. */
+function propertySpan(m: BodyMember): { offset: number; length: number } {
+  return { offset: m.keyOffset, length: m.valueOffset + m.valueLength - m.keyOffset };
+}
+
+function span(node: Node, by: number): Span {
+  return { start: node.offset + by, end: node.offset + node.length + by };
 }
 
 function keyOf(node: Node): Node | undefined {

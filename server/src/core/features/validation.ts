@@ -13,16 +13,17 @@ import type { ApiModel } from '../model/apiModel';
 import { checkCall } from '../rules/engine';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
-import type { Environment, Finding, Severity } from '../types';
+import type { Environment, Finding, Severity, Span } from '../types';
 import { Locator } from './locate';
 import { checkWrittenBlock, checkWrittenRequest } from './writtenChecks';
 import { closest, inlineList, listForMessage } from '../rules/suggest';
+import { checkExpectations, expectedRefusals } from '../rules/expectRules';
 
 /** What a block's check leaves behind: its findings (block-relative) and what cross-request rules need. */
 export interface BlockResult {
   findings: Finding[];
   /** The URLs a GET of the URL node reads (one per id named), for URL-READ-RATE. */
-  urlReads?: Array<{ url: string; finding: () => Finding | undefined }>;
+  urlReads?: Array<{ url: string; finding: () => Finding | undefined; expected?: boolean }>;
 }
 
 /**
@@ -32,6 +33,12 @@ export interface BlockResult {
  */
 export class ValidationCache {
   private entries = new WeakMap<ParsedBlock, { signature: string; result: BlockResult }>();
+  /**
+   * The last document's blocks and results, by position: after an edit, a block at the same place
+   * with the same parse is found by comparing two array entries, not by a lookup in the map for each
+   * of ten thousand blocks (the per-keystroke cost of a large file).
+   */
+  last: { parsed: ParsedBlock[]; results: BlockResult[]; signature: string } | undefined;
   get(block: RequestBlock, signature: string): BlockResult | undefined {
     const e = this.entries.get(block.parsed);
     return e && e.signature === signature ? e.result : undefined;
@@ -50,37 +57,78 @@ export interface ValidateOptions {
 }
 
 export function validateDocument(doc: GraphreqDocument, opts: ValidateOptions): Finding[] {
-  const part = validateBlocks(doc, buildFileContext(doc, opts.env), opts);
-  return [...part.findings, ...urlReadRate(part.urlReads)];
+  return allFindings(validateByBlock(doc, buildFileContext(doc, opts.env), opts));
+}
+
+/**
+ * A document's findings, kept per block: an edit re-checks one block, and a host that converts
+ * findings per block (the language server's diagnostics) never moves the others' to document offsets.
+ */
+export interface DocumentValidation {
+  doc: GraphreqDocument;
+  /** The result of each block of `doc`, by index (findings relative to the block). Shorter when cancelled. */
+  results: BlockResult[];
+  /** Findings that look across requests (URL-READ-RATE), at document offsets. */
+  cross: Finding[];
+  /** False when the check was cancelled before its last block. */
+  complete: boolean;
+  /** The file context's signature: the same text under the same signature gives the same findings. */
+  signature: string;
+}
+
+/** Checks each block (or takes its cached result), then the rules that look across requests. */
+export function validateByBlock(doc: GraphreqDocument, ctx: FileContext, opts: ValidateOptions): DocumentValidation {
+  const n = doc.blocks.length;
+  const results: BlockResult[] = [];
+  const parsed: ParsedBlock[] = [];
+  const urlReads: UrlRead[] = [];
+  const { cache, isCancelled } = opts;
+  const signature = ctx.signature;
+  const last = cache?.last?.signature === signature ? cache.last : undefined;
+  for (let i = 0; i < n; i++) {
+    if (isCancelled && isCancelled()) break;
+    const block = doc.blocks[i];
+    let result = last && last.parsed[i] === block.parsed ? last.results[i] : cache ? cache.get(block, signature) : undefined;
+    if (!result) {
+      result = validateBlock(block, ctx, opts.model);
+      if (cache) cache.set(block, signature, result);
+    }
+    results.push(result);
+    parsed.push(block.parsed);
+    if (result.urlReads) collectUrlReads(block, result.urlReads, urlReads);
+  }
+  if (cache && results.length === n) cache.last = { parsed, results, signature };
+  return { doc, results, cross: urlReadRate(urlReads), complete: results.length === n, signature };
+}
+
+function collectUrlReads(block: RequestBlock, reads: NonNullable<BlockResult['urlReads']>, out: UrlRead[]): void {
+  for (const r of reads) {
+    const read = r.finding();
+    if (read) out.push({ url: r.url, finding: shiftFinding(read, block.offset), expected: r.expected });
+  }
+}
+
+/**
+ * The findings at document offsets: every one, or those of the blocks that overlap `span` (a hover,
+ * a code action's range) and the cross-request ones there.
+ */
+export function allFindings(v: DocumentValidation, span?: Span): Finding[] {
+  const out: Finding[] = [];
+  for (let i = 0; i < v.results.length; i++) {
+    const block = v.doc.blocks[i];
+    if (span && (block.offset > span.end || block.offset + block.text.length < span.start)) continue;
+    for (const f of v.results[i].findings) out.push(shiftFinding(f, block.offset));
+  }
+  for (const f of v.cross) if (!span || (f.span.start <= span.end && f.span.end >= span.start)) out.push(f);
+  return out;
 }
 
 /** A GET of the URL node, for URL-READ-RATE: the URL and the finding to show if it is one read too many. */
 export interface UrlRead {
   url: string;
   finding: Finding;
-}
-
-/**
- * The findings of every block of `doc` under a given file context (which may come from a larger
- * file, when a large file is checked in parts), and its URL reads for urlReadRate.
- */
-export function validateBlocks(doc: GraphreqDocument, ctx: FileContext, opts: ValidateOptions): { findings: Finding[]; urlReads: UrlRead[] } {
-  const findings: Finding[] = [];
-  const urlReads: UrlRead[] = [];
-  for (const block of doc.blocks) {
-    if (opts.isCancelled?.()) break;
-    let result = opts.cache?.get(block, ctx.signature);
-    if (!result) {
-      result = validateBlock(block, ctx, opts.model);
-      opts.cache?.set(block, ctx.signature, result);
-    }
-    for (const f of result.findings) findings.push(shiftFinding(f, block.offset));
-    for (const r of result.urlReads ?? []) {
-      const read = r.finding();
-      if (read) urlReads.push({ url: r.url, finding: shiftFinding(read, block.offset) });
-    }
-  }
-  return { findings, urlReads };
+  /** The request expects the service to refuse it for URL-READ-RATE (`# @expect refused URL-READ-RATE`). */
+  expected?: boolean;
 }
 
 /**
@@ -97,6 +145,8 @@ export function urlReadRate(reads: UrlRead[]): Finding[] {
   const out: Finding[] = [];
   for (const [url, list] of byUrl) {
     for (let i = 10; i < list.length; i++) {
+      // A read meant to be refused (`# @expect refused URL-READ-RATE`) tests the limit: not a mistake.
+      if (list[i].expected) continue;
       out.push({
         ...list[i].finding,
         message: `This is read ${i + 1} of this URL in the file; it may be read 10 times an hour: spread the reads out.`,
@@ -141,7 +191,10 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   for (const e of parsed.errors) findings.push({ code: e.code, severity: 'error', message: e.message, span: e.span });
   checkWrittenBlock(block, ctx, model, findings);
   const request = parsed.request;
-  if (!request) return { findings };
+  if (!request) {
+    checkExpectations(block, undefined, model, findings);
+    return { findings };
+  }
   const body = request.body;
   // A request line that is not one (SYNTAX-REQUEST) has no method or path to check: rules run on it
   // would only repeat the syntax error as an unknown endpoint and a missing version.
@@ -158,18 +211,22 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   }
   checkVariables(block, ctx, findings);
   checkDirectives(block, model, findings);
+  checkExpectations(block, bc, model, findings);
   if (!bc) {
     checkWrittenRequest(block, ctx, bc, model, findings);
     return { findings };
   }
   const locator = new Locator(block, bc);
+  // A request written to be refused (`# @expect refused RULE-ID`) breaks that rule on purpose.
+  const expected = expectedRefusals(block);
   for (const f of checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text })) {
+    if (expected.has(f.rule)) continue;
     findings.push(locator.finding(f, severityOf(f.rule, f.severity, model)));
   }
   checkWrittenRequest(block, ctx, bc, model, findings);
   // REQ-DUPLICATE-PARAM: one warning on each later copy, where it is written.
   const duplicate = (name: string, span: Finding['span']): void => {
-    findings.push({ code: 'REQ-DUPLICATE-PARAM', severity: 'warning', message: `\`${name}\` is given more than once; the last one is sent and the others are ignored.`, span });
+    findings.push({ code: 'REQ-DUPLICATE-PARAM', severity: 'warning', message: `\`${name}\` is given twice: only the last one is sent.`, span });
   };
   for (const p of bc.duplicateParams) duplicate(p.name.text, p.name.span);
   for (const name of bc.bodyDuplicates) duplicate(name, locator.bodyKeySpan(name) ?? locator.span({ kind: 'param', name, part: 'key' }));
@@ -183,7 +240,7 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
       for (const url of urls) {
         // Located once, when first asked: the cached result is read again on every revalidation.
         let located: Finding | undefined;
-        urlReads.push({ url, finding: () => (located ??= locator.finding({ rule: 'URL-READ-RATE', message: '', at: { kind: 'param', name, part: 'value' } }, severityOf('URL-READ-RATE', undefined, model))) });
+        urlReads.push({ url, expected: expected.has('URL-READ-RATE'), finding: () => (located ??= locator.finding({ rule: 'URL-READ-RATE', message: '', at: { kind: 'param', name, part: 'value' } }, severityOf('URL-READ-RATE', undefined, model))) });
       }
     }
   }
@@ -197,7 +254,7 @@ function severityOf(rule: string, explicit: Severity | undefined, model: ApiMode
 /** REQ-UNKNOWN-VARIABLE: a `{{name}}` in the request that nothing defines (asked of the name index). */
 function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): void {
   for (const use of blockNames(block).uses) {
-    if (use.place !== 'request' || isDefined(use, ctx)) continue;
+    if (use.place === 'variable' || isDefined(use, ctx)) continue;
     const expr = use.expr;
     const name = expr.split('.')[0];
     const named = ctx.names.has(name);
@@ -206,7 +263,7 @@ function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): 
       severity: 'warning',
       message: named
         ? `\`{{${expr}}}\`: a reference to request \`${name}\` is written \`{{${name}.response.body.<path>}}\`.`
-        : `\`{{${expr}}}\` is not defined: define \`@${name} = value\` in the file or in graphreq.env.json.`,
+        : `\`{{${expr}}}\` is not defined: define \`@${name} = value\`.`,
       detail: named ? undefined : `Variables come from the file (\`@${name} = value\`), graphreq.env.json, or a named request (\`# @name ${name}\`).`,
       span: use.span,
     });

@@ -166,8 +166,10 @@ export function coerce(schema: JsonSchema, value: unknown): { ok: boolean; value
   return { ok: false, value };
 }
 
-function kindText(schema: JsonSchema): string {
-  const kind = schema['x-kind'] ?? (types(schema) ?? ['any value']).join(' or ');
+function kindText(schema: JsonSchema, long = false): string {
+  const full = schema['x-kind'] ?? (types(schema) ?? ['any value']).join(' or ');
+  // The message names the kind ("a country code"); its explanation in parentheses is for the detail.
+  const kind = long ? full : full.replace(/ \([^()]*\)$/, '');
   const example = schema.examples?.[0];
   return example === undefined ? kind : `${kind} such as \`${typeof example === 'string' ? example : JSON.stringify(example)}\``;
 }
@@ -280,7 +282,8 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
     } else if (schema.minLength !== undefined && len < schema.minLength) {
       reject(`\`${where()}\` must not be empty: it takes ${kindText(schema)}.`);
     } else if (schema.pattern && !pattern(schema.pattern).test(v)) {
-      reject(`\`${where()}\` expects ${kindText(schema)}, not ${describe(v)}.`);
+      const explained = kindText(schema, true);
+      reject(`\`${where()}\` expects ${kindText(schema)}, not ${describe(v)}.`, explained !== kindText(schema) ? `It takes ${explained}${source ? ` ${source}` : ''}.` : source);
     } else if (schema['x-kind']?.startsWith('datetime') && !isCalendarDate(v)) {
       reject(`\`${where()}\` is not a date that exists: ${describe(v)}.`);
     }

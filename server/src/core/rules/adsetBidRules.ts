@@ -76,8 +76,8 @@ export const bidRules: CrossFieldRule[] = [
       if (!given(call, 'bid_amount') || given(call, 'bid_strategy')) return;
       out.push({
         rule: 'ADSET-BID-AMOUNT-IMPLIES',
-        message: '`bid_amount` without `bid_strategy` sets LOWEST_COST_WITH_BID_CAP: write the strategy to show it.',
-        detail: `At creation, a bid amount alone sets the strategy LOWEST_COST_WITH_BID_CAP (${DOC}).`,
+        message: '`bid_amount` alone sets LOWEST_COST_WITH_BID_CAP: write `bid_strategy`.',
+        detail: `At creation, \`bid_amount\` without \`bid_strategy\` sets the strategy LOWEST_COST_WITH_BID_CAP (${DOC}): writing it makes the choice visible.`,
         at: { kind: 'param', name: 'bid_amount', part: 'key' },
         fixes: [{ kind: 'addParam', title: 'Add `bid_strategy: LOWEST_COST_WITH_BID_CAP`', name: 'bid_strategy', value: 'LOWEST_COST_WITH_BID_CAP' }],
       });

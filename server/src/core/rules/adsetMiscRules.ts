@@ -30,8 +30,8 @@ export const miscRules: CrossFieldRule[] = [
       if (!spec || spec.special_ad_category !== undefined || spec.special_ad_categories !== undefined) return;
       out.push({
         rule: 'ADSET-SPECIAL-CATEGORY',
-        message: 'A housing, employment or credit campaign must declare `special_ad_category`: add it if this is one.',
-        detail: 'The category restricts the targeting its ads can use ([2] What the service does).',
+        message: 'Housing, employment and credit campaigns must declare `special_ad_category`.',
+        detail: 'Add it if this campaign is one of them: the category restricts the targeting its ads can use ([2] What the service does).',
         at: { kind: 'param', name: 'campaign_spec', part: 'key' },
       });
     },
@@ -78,8 +78,8 @@ export const miscRules: CrossFieldRule[] = [
       if (!item) return;
       out.push({
         rule: 'ADSET-CBO-BID-STRATEGY',
-        message: 'With campaign budget optimization, bid_strategy is read (and set) on the campaign, not the ad set.',
-        detail: '([2] Ad set read fields)',
+        message: 'With campaign budget optimization, bid_strategy is read on the campaign.',
+        detail: 'It is read (and set) on the campaign, not the ad set ([2] Ad set read fields).',
         at: call.params.get('fields')?.source === 'json' || call.fieldsUnlocated ? { kind: 'param', name: 'fields', part: 'value' } : { kind: 'field', item },
       });
     },

@@ -111,8 +111,8 @@ export const regionRules: CrossFieldRule[] = [
         if (!call.params.has(name)) continue;
         out.push({
           rule: 'ADSET-DSA-IGNORED',
-          message: `\`${name}\` is ignored, as this ad set targets no EU country: remove it.`,
-          detail: `Payor and beneficiary are stored only for ad sets targeting the EU or associated territories (${DOC} 5).`,
+          message: `\`${name}\` is ignored outside the EU: remove it.`,
+          detail: `This ad set targets no EU country; payor and beneficiary are stored only for ad sets targeting the EU or associated territories (${DOC} 5).`,
           at: { kind: 'param', name, part: 'key' },
           tags: ['unnecessary'],
         });

@@ -1,14 +1,20 @@
 /**
  * The fast path of parameter checking: an ajv validator compiled ahead of time from the endpoint's
- * params schema (model/generated/gates.ts, made by server/build/generateGates.mjs). It accepts a
- * request's parameters only when the full schema walk would report nothing, so a valid request (the
- * common case while typing and in large files) skips the walk. Anything else goes to the walk, which
+ * params schema (model/generated/gates.ts, made by server/build/generateGates.mjs). It accepts
+ * parameters only when the full schema walk would report nothing about them, so valid parameters (the
+ * common case while typing and in large files) skip the walk. What it refuses goes to the walk, which
  * says precisely what is wrong; test/core/gates.test.ts checks that the two agree.
+ *
+ * A request with findings usually has one or two bad parameters among twenty-five. Parameters the
+ * endpoint does not document are walked (they are findings) and the gate ignores them; of the others,
+ * the gate's first error names one, the gate is asked again without it, and only the parameters it
+ * refused are walked.
  */
 import type { Call } from '../analysis/call';
 import { gates } from '../model/generated/gates';
 import type { JsonSchema } from '../model/schemaTypes';
 import { atLeast } from '../model/version';
+import { hasOwn } from '../own';
 
 /** Lets the tests compare the gate with the full walk (test/core/gates.test.ts). */
 export const gateOptions = { enabled: true };
@@ -45,19 +51,58 @@ function gatedParams(schema: JsonSchema): VersionGated[] {
   return list;
 }
 
-export function passesGate(call: Call, schema: JsonSchema, paramsName: string): boolean {
+/** Every parameter takes the walk. */
+export const WALK_ALL = 'all';
+
+/**
+ * The parameters the schema walk must look at: those the endpoint does not document, those the gate
+ * refuses (one at a time, by its first error) and those with a version gate the request's version
+ * does not pass. An empty set: every parameter is valid. `WALK_ALL` when the gate cannot say (no
+ * gate, a broken body, an error that names no parameter).
+ */
+export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string): Set<string> | typeof WALK_ALL {
   const gate = gates[paramsName];
-  if (!gateOptions.enabled || !gate || call.bodyBroken) return false;
+  if (!gateOptions.enabled || !gate || call.bodyBroken) return WALK_ALL;
   let value = call.bodyObject;
   if (!value) {
-    value = {};
+    // No prototype: a parameter named `__proto__` is then a parameter like any other (and is walked).
+    value = Object.create(null) as Record<string, unknown>;
     for (const p of call.params.values()) value[p.name] = p.value;
   }
+  const walk = new Set<string>();
+  const props = schema.properties ?? {};
+  const names = Object.keys(value);
+  for (const name of names) if (!hasOwn(props, name)) walk.add(name);
+  // Version-gated parameters are walked whatever the gate says; it need not look at them.
+  let gated: string[] | undefined;
   for (const g of gatedParams(schema)) {
-    if (!(g.name in value)) continue;
-    if (g.nested) return false;
-    if (g.since && !atLeast(call.version, g.since)) return false;
-    if (g.until && call.version && atLeast(call.version, g.until)) return false;
+    if (!hasOwn(value, g.name)) continue;
+    if (g.nested || (g.since && !atLeast(call.version, g.since)) || (g.until && call.version && atLeast(call.version, g.until))) {
+      walk.add(g.name);
+      (gated ??= []).push(g.name);
+    }
   }
-  return gate(value);
+  let rest = gated ? without(value, gated) : value;
+  // Each round removes one parameter, so the rounds are bounded by the parameters' count.
+  for (let round = 0; round <= names.length; round++) {
+    if (gate(rest)) return walk;
+    const name = refusedParam(gate.errors?.[0]);
+    if (name === undefined || !hasOwn(rest, name)) return WALK_ALL;
+    walk.add(name);
+    rest = without(rest, [name]);
+  }
+  return WALK_ALL;
+}
+
+/** The top-level parameter an ajv error is about, if it names one. */
+function refusedParam(error: { instancePath: string; keyword: string; params: Record<string, unknown> } | undefined): string | undefined {
+  if (!error || error.instancePath === '') return undefined;
+  const first = error.instancePath.split('/')[1];
+  return first === undefined ? undefined : first.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function without(value: Record<string, unknown>, names: Iterable<string>): Record<string, unknown> {
+  const out = Object.assign(Object.create(null) as Record<string, unknown>, value);
+  for (const n of names) delete out[n];
+  return out;
 }

@@ -8,7 +8,7 @@ import type { Call } from '../analysis/call';
 import { checkGate, firstSentence, validateValue, type ValidateContext } from '../model/validateValue';
 import type { JsonSchema } from '../model/schemaTypes';
 import type { RuleContext } from './engine';
-import { passesGate } from './paramGate';
+import { paramsToWalk, WALK_ALL } from './paramGate';
 import { closest, listForMessage, ruleDoc } from './suggest';
 
 /** "Refresh a URL node" -> "refresh a URL node". */
@@ -19,11 +19,12 @@ export function lowerFirst(text: string): string {
 export function checkParams(call: Call, ctx: RuleContext): void {
   const schema = ctx.model.paramsSchema(call.endpoint);
   if (!schema) return;
-  if (passesGate(call, schema, call.endpoint!.params!)) return;
+  const walk = paramsToWalk(call, schema, call.endpoint!.params!);
   const props = schema.properties ?? {};
   const doc = schema['x-doc'];
   const source = doc ? ` (${doc})` : '';
   for (const p of call.params.values()) {
+    if (walk !== WALK_ALL && !walk.has(p.name)) continue; // The gate found nothing to say about it.
     if (p.name === 'access_token') continue; // REQ-TOKEN-IN-FILE has said what matters.
     const sub = props[p.name];
     if (!sub) {
@@ -41,13 +42,13 @@ export function checkParams(call: Call, ctx: RuleContext): void {
         severity: notShown ? 'hint' : undefined,
         message: notShown
           ? suggestion
-            ? `\`${p.name}\` is past the end of the documented list: it is sent unchecked, or did you mean \`${suggestion}\`?`
-            : `\`${p.name}\` is past the end of the documented list (\`${cutoff}\`): it is sent unchecked, so check its spelling.`
+            ? `\`${p.name}\` is not documented: it is sent unchecked, or did you mean \`${suggestion}\`?`
+            : `\`${p.name}\` is not documented: check its spelling.`
           : cut
             ? `\`${p.name}\` is probably the rest of the URL in \`id\`, cut at a raw \`&\`: encode the URL (\`&\` as \`%26\`).`
-            : `\`${p.name}\` is not a parameter of this request: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
+            : `\`${p.name}\` is not a parameter here: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
         detail: notShown
-          ? `${doc ?? 'The documents'} list${doc ? 's' : ''} the parameters alphabetically up to \`${cutoff}\` and do${doc ? 'es' : ''} not show the rest, so graphreq cannot check \`${p.name}\`.`
+          ? `${doc ?? 'The documents'} list${doc ? 's' : ''} the parameters alphabetically up to \`${cutoff}\` and do${doc ? 'es' : ''} not show the rest, so \`${p.name}\` may exist: graphreq sends it unchecked.`
           : cut
             ? `Parameters written after \`id\` that the request does not take are the rest of its URL${source}.`
             : `It takes ${documentedList(schema)}${source}.`,

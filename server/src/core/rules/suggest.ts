@@ -14,8 +14,34 @@ export function ruleDoc(model: ApiModel, id: string): string | undefined {
   return docNumber ? `[${docNumber}] ${first}` : first;
 }
 
+/**
+ * Answers of `closest`, per candidate set (keyed by its names) and input. A file being written has
+ * the same few unknown names thousands of times (a misspelt parameter copied into every request), and
+ * each answer costs an edit distance against every candidate: a third of a cold check before this
+ * memo. Bounded, since inputs are whatever the user typed.
+ */
+const suggestions = new Map<string, Map<string, string | null>>();
+const MAX_SETS = 256;
+const MAX_INPUTS_PER_SET = 4096;
+
 /** "Did you mean": the closest candidate by edit distance, or undefined when nothing is close. */
 export function closest(input: string, candidates: Iterable<string>): string | undefined {
+  const list = Array.isArray(candidates) ? (candidates as string[]) : [...candidates];
+  const setKey = list.join('\u0000');
+  let answers = suggestions.get(setKey);
+  if (!answers) {
+    if (suggestions.size >= MAX_SETS) suggestions.clear();
+    suggestions.set(setKey, (answers = new Map()));
+  }
+  const known = answers.get(input);
+  if (known !== undefined) return known ?? undefined;
+  const answer = closestUncached(input, list);
+  if (answers.size >= MAX_INPUTS_PER_SET) answers.clear();
+  answers.set(input, answer ?? null);
+  return answer;
+}
+
+function closestUncached(input: string, candidates: string[]): string | undefined {
   const lower = input.toLowerCase();
   let best: string | undefined;
   let bestScore = Infinity;

@@ -203,6 +203,139 @@ export function parseBodyTree(text: string): BodyTree {
 
 export type JsonPath = Array<string | number>;
 
+/** A top-level member of an object body; offsets are into the body, as jsonc-parser's tree gives them. */
+export interface BodyMember {
+  name: string;
+  /** The key, quotes included. */
+  keyOffset: number;
+  keyLength: number;
+  /** The value: a string with its quotes, an object or list with its brackets. */
+  valueOffset: number;
+  valueLength: number;
+}
+
+export interface BodyMembers {
+  /** The cleaned text the offsets are into (same length as the body). */
+  text: string;
+  /** The object's own span (from `{` to `}` inclusive). */
+  offset: number;
+  length: number;
+  members: BodyMember[];
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+/**
+ * The top-level members of a well-formed object body, found by one scan, without building a tree:
+ * locating a finding on a parameter (most findings) needs no more, and a finding deeper in a value
+ * parses that value alone (`parseMemberValue`). A whole jsonc tree per body with findings was a
+ * tenth of a check of a file being written. For a body that parsed (JSONC without errors); undefined
+ * when it is not one object, or the scan meets something it does not expect (the caller then builds the tree).
+ */
+export function indexBodyMembers(text: string): BodyMembers | undefined {
+  const t = cleanJsonc(text);
+  const n = t.length;
+  let i = 0;
+  const ws = (): void => {
+    while (i < n && isSpace(t.charCodeAt(i))) i++;
+  };
+  /** Skips a string starting at `i` (a `"`) by jumping to its closing quote (the body parsed, so it has one on its line). */
+  const string = (): boolean => {
+    let q = i;
+    for (;;) {
+      q = t.indexOf('"', q + 1);
+      if (q < 0) return false;
+      let backslashes = 0;
+      while (t.charCodeAt(q - 1 - backslashes) === 92 /* \ */) backslashes++;
+      if (backslashes % 2 === 0) break;
+    }
+    i = q + 1;
+    return true;
+  };
+  /** Skips one value starting at `i`. */
+  const value = (): boolean => {
+    const c = t.charCodeAt(i);
+    if (c === 34) return string();
+    if (c === 123 /* { */ || c === 91 /* [ */) {
+      let depth = 0;
+      while (i < n) {
+        const d = t.charCodeAt(i);
+        if (d === 34) {
+          if (!string()) return false;
+          continue;
+        }
+        if (d === 123 || d === 91) depth++;
+        else if ((d === 125 || d === 93) && --depth === 0) {
+          i++;
+          return true;
+        }
+        i++;
+      }
+      return false;
+    }
+    const start = i;
+    while (i < n) {
+      const d = t.charCodeAt(i);
+      if (d === 44 /* , */ || d === 125 || d === 93 || isSpace(d)) break;
+      i++;
+    }
+    return i > start;
+  };
+  ws();
+  if (t.charCodeAt(i) !== 123) return undefined;
+  const offset = i;
+  i++;
+  const members: BodyMember[] = [];
+  for (;;) {
+    ws();
+    if (t.charCodeAt(i) === 125) break;
+    if (t.charCodeAt(i) !== 34) return undefined;
+    const keyOffset = i;
+    if (!string()) return undefined;
+    const keyLength = i - keyOffset;
+    const raw = t.slice(keyOffset + 1, i - 1);
+    let name = raw;
+    if (raw.indexOf('\\') >= 0) {
+      try {
+        name = JSON.parse(t.slice(keyOffset, i)) as string;
+      } catch {
+        return undefined;
+      }
+    }
+    ws();
+    if (t.charCodeAt(i) !== 58 /* : */) return undefined;
+    i++;
+    ws();
+    const valueOffset = i;
+    if (!value()) return undefined;
+    members.push({ name, keyOffset, keyLength, valueOffset, valueLength: i - valueOffset });
+    ws();
+    if (t.charCodeAt(i) === 44) {
+      i++;
+      continue;
+    }
+    if (t.charCodeAt(i) === 125) break;
+    return undefined;
+  }
+  i++;
+  ws();
+  if (i < n) return undefined;
+  return { text: t, offset, length: i - offset, members };
+}
+
+/** The first member named `name`, as jsonc-parser's path lookup finds it. */
+export function memberNamed(index: BodyMembers, name: string): BodyMember | undefined {
+  for (const m of index.members) if (m.name === name) return m;
+  return undefined;
+}
+
+/** The tree of one member's value, with offsets relative to the value's first character. */
+export function parseMemberValue(index: BodyMembers, m: BodyMember): Node | undefined {
+  return parseTree(index.text.slice(m.valueOffset, m.valueOffset + m.valueLength), [], { allowTrailingComma: true, disallowComments: false });
+}
+
 /** The node at a path, or the deepest existing ancestor when the path goes further than the tree. */
 export function nodeAtPath(root: Node | undefined, path: JsonPath): { node: Node | undefined; exact: boolean } {
   if (!root) return { node: undefined, exact: false };

@@ -1,5 +1,6 @@
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from './ast';
 import { parseBlock } from './parseBlock';
+import { carryStartLines } from './positions';
 import { findBlockStarts } from './splitBlocks';
 
 /**
@@ -82,7 +83,9 @@ export function updateDocument(doc: GraphreqDocument, start: number, oldEnd: num
     out.push({ offset: b.offset + delta, text: b.text, parsed: b.parsed, index: 0 });
   }
   for (let i = 0; i < out.length; i++) out[i].index = i;
-  return { blocks: out, length: doc.length + delta };
+  const updated = { blocks: out, length: doc.length + delta };
+  carryStartLines(doc, updated, first, last, middle.length);
+  return updated;
 }
 
 function indexAt(blocks: RequestBlock[], offset: number): number {

@@ -1,0 +1,130 @@
+/**
+ * Diagnostics, pushed or pulled. A client that offers the LSP 3.17 pull model
+ * (`textDocument/diagnostic`, `workspace/diagnostic`) asks for them; any other is sent
+ * `textDocument/publishDiagnostics` after each batch of changes. Either way a document is checked at
+ * most once per version and environment (`ensureChecked`), each check re-checks only the requests
+ * whose text changed, and the diagnostics travel as bytes kept per request (diagnosticsRender.ts).
+ * A pull for a document whose result the client already has is answered `unchanged`.
+ */
+import type { ClientCapabilities, Connection, Diagnostic, DiagnosticOptions, DocumentDiagnosticReport, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
+import type { Environment, LanguageService } from '../core';
+import { DiagnosticsRenderer } from './diagnosticsRender';
+import type { DocumentState, DocumentStore } from './documentStore';
+import type { InitializationOptions } from './protocol';
+import { runSafe } from './runSafe';
+import type { DocumentInputs } from './documentInputs';
+
+/**
+ * GRAPHREQ_TRACE_TIMING=1: the server logs, for each diagnostics message, the milliseconds from the
+ * change (or the pull) to the message ready and to the message written. bench/lsp.mjs reads them:
+ * timings taken in the server are not inflated by the client's own work.
+ */
+const traceTiming = !!process.env.GRAPHREQ_TRACE_TIMING;
+
+export class Diagnostics {
+  private pull = false;
+  private refreshSupport = false;
+  /** Send `source` and the rule link with each diagnostic (see convert.ts, `toDiagnostic`). */
+  links = true;
+  private readonly pending = new Set<string>();
+  private readonly renderers = new WeakMap<DocumentState, DiagnosticsRenderer>();
+  private resultIds = 0;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly ls: LanguageService,
+    private readonly documents: DocumentStore,
+    /** The environment each document is read in (its workspace's, .env, `< path` bodies). */
+    private readonly inputs: DocumentInputs,
+    private readonly schedule: (fn: () => void) => void,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** At `initialize`: the pull model when the client offers it. Returns the capability to announce, if any. */
+  initialize(caps: ClientCapabilities, init: InitializationOptions | undefined): DiagnosticOptions | undefined {
+    this.links = !init?.clientRuleLinks;
+    this.pull = !!caps.textDocument?.diagnostic;
+    this.refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
+    if (!this.pull) return undefined;
+    this.connection.languages.diagnostics.on((p) => runSafe(this.log, 'diagnostic', { kind: 'full', items: [] } as DocumentDiagnosticReport, () => this.report(p.textDocument.uri, p.previousResultId)));
+    this.connection.languages.diagnostics.onWorkspace((p) =>
+      runSafe(this.log, 'workspaceDiagnostic', { items: [] }, () => {
+        const previous = new Map(p.previousResultIds.map((r) => [r.uri, r.value]));
+        const items: WorkspaceDocumentDiagnosticReport[] = [];
+        for (const [uri, state] of this.documents.all()) items.push({ ...this.report(uri, previous.get(uri)), uri, version: state.version });
+        return { items };
+      }),
+    );
+    return { identifier: 'graphreq', interFileDependencies: false, workspaceDiagnostics: true };
+  }
+
+  /** A document was opened or changed: in the push model, its diagnostics follow after the batch. */
+  changed(uri: string): void {
+    if (this.pull || this.pending.has(uri)) return;
+    this.pending.add(uri);
+    this.schedule(() => {
+      this.pending.delete(uri);
+      const state = this.documents.get(uri);
+      if (state) this.publish(uri, state);
+    });
+  }
+
+  closed(uri: string): void {
+    this.pending.delete(uri);
+    if (!this.pull) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  /** The environment or the settings changed: every document is checked again. */
+  refreshAll(): void {
+    if (this.pull) {
+      if (this.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
+      return;
+    }
+    for (const [uri] of this.documents.all()) this.changed(uri);
+  }
+
+  /** The document's check for its current version and environment, made now if there is none. */
+  ensureChecked(state: DocumentState): NonNullable<DocumentState['checked']> {
+    const env: Environment = this.inputs.forDocument(state.uri);
+    const c = state.checked;
+    if (c && c.version === state.version && c.env === env && c.validation.complete) return c;
+    const version = state.version;
+    const validation = this.ls.validateByBlock(state.parse, env, state.cache, () => this.documents.get(state.uri)?.version !== version);
+    // An environment read again with the same content (settings refreshed) gives the same result: a
+    // pulling client that has it is answered `unchanged`.
+    const same = c && c.version === version && c.validation.complete && c.validation.signature === validation.signature;
+    state.checked = { version, env, validation, resultId: same ? c.resultId : String(++this.resultIds) };
+    return state.checked;
+  }
+
+  private renderer(state: DocumentState): DiagnosticsRenderer {
+    let r = this.renderers.get(state);
+    if (!r) this.renderers.set(state, (r = new DiagnosticsRenderer(state.uri, this.links)));
+    return r;
+  }
+
+  private publish(uri: string, state: DocumentState): void {
+    const version = state.version;
+    const checked = runSafe(this.log, 'validate', undefined, () => this.ensureChecked(state));
+    if (!checked || this.documents.get(uri) !== state || state.version !== version) return;
+    const { diagnostics, count } = this.renderer(state).render(state.parse, checked.validation);
+    const ready = performance.now();
+    // The RawJson stands for the array: the stream encoder splices its bytes in (rawJson.ts).
+    const sent = this.connection.sendDiagnostics({ uri, version, diagnostics: diagnostics as unknown as Diagnostic[] });
+    if (traceTiming && state.changedAt !== undefined) {
+      const since = state.changedAt;
+      void sent.then(() => this.log(`graphreq timing: push v${version} ${count} diagnostics ready ${(ready - since).toFixed(2)} ms written ${(performance.now() - since).toFixed(2)} ms`));
+    }
+  }
+
+  private report(uri: string, previousResultId: string | undefined): DocumentDiagnosticReport {
+    const start = performance.now();
+    const state = this.documents.get(uri);
+    if (!state) return { kind: 'full', items: [] };
+    const checked = this.ensureChecked(state);
+    if (previousResultId === checked.resultId) return { kind: 'unchanged', resultId: checked.resultId };
+    const { diagnostics, count } = this.renderer(state).render(state.parse, checked.validation);
+    if (traceTiming) this.log(`graphreq timing: pull v${state.version} ${count} diagnostics ready ${(performance.now() - start).toFixed(2)} ms`);
+    return { kind: 'full', resultId: checked.resultId, items: diagnostics as unknown as Diagnostic[] };
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * Diagnostics as the bytes of their JSON, kept per request block. The core keeps findings per block
+ * (`DocumentValidation`); here each block's findings become JSON text once, with holes for the line
+ * numbers (counted from the block's first line), and the text is kept as bytes for the line the block
+ * starts on. A keystroke then renders the edited block only; a line added above a block re-fills its
+ * holes, which is string concatenation, not serialisation. Blocks are grouped in pages whose bytes
+ * are kept joined, so a message is a few dozen pieces, not one per request.
+ */
+import { blockStartLines, positionInBlock, type BlockResult, type DocumentValidation, type Finding, type GraphreqDocument, type RequestBlock } from '../core';
+import { diagnosticOf, toDiagnostic } from './convert';
+import { RawJson } from './rawJson';
+
+/** A block's diagnostics as JSON text: `parts[0] + line[0] + parts[1] + ... + parts[n]`, lines relative to the block. */
+interface Template {
+  parts: string[];
+  lines: number[];
+  count: number;
+}
+
+/** A template filled for the line its block starts on. */
+interface Rendered {
+  base: number;
+  bytes: Buffer;
+}
+
+/** A line number as it appears in a template's JSON before the holes are cut: `-1 - line` (never a real one). */
+const HOLE = /"line":-(\d+)/g;
+
+/** Blocks per page: an edit re-joins one page's bytes. */
+const PAGE = 128;
+
+/** A page's joined bytes, and what they were made from (the blocks' results and start lines). */
+interface Page {
+  results: BlockResult[];
+  bases: number[];
+  bytes: Buffer | undefined;
+  count: number;
+}
+
+export class DiagnosticsRenderer {
+  private readonly templates = new WeakMap<BlockResult, Template>();
+  private readonly rendered = new WeakMap<BlockResult, Rendered>();
+  private pages: Page[] = [];
+
+  constructor(
+    private readonly uri: string,
+    /** With `source` and the rule link (see convert.ts, `toDiagnostic`). */
+    private readonly links: boolean,
+  ) {}
+
+  /** Every diagnostic of the document, as a JSON array to splice into a message. */
+  render(doc: GraphreqDocument, v: DocumentValidation): { diagnostics: RawJson; count: number } {
+    const startLines = blockStartLines(doc);
+    const chunks: Buffer[] = [];
+    let count = 0;
+    const pages: Page[] = [];
+    for (let start = 0; start < v.results.length; start += PAGE) {
+      const page = this.page(doc, v.results, start, Math.min(start + PAGE, v.results.length), startLines, this.pages[pages.length]);
+      pages.push(page);
+      if (page.bytes) chunks.push(page.bytes);
+      count += page.count;
+    }
+    this.pages = pages;
+    if (v.cross.length) {
+      const doc_ = { uri: this.uri, parse: doc };
+      chunks.push(Buffer.from(v.cross.map((f) => JSON.stringify(toDiagnostic(doc_, f, this.links))).join(',')));
+      count += v.cross.length;
+    }
+    return { diagnostics: new RawJson(chunks), count };
+  }
+
+  /** A page of blocks: the previous one if its blocks' results and start lines are the same, else joined again. */
+  private page(doc: GraphreqDocument, all: BlockResult[], from: number, to: number, startLines: readonly number[], old: Page | undefined): Page {
+    const n = to - from;
+    if (old && old.results.length === n) {
+      let same = true;
+      for (let i = 0; i < n && same; i++) same = old.results[i] === all[from + i] && old.bases[i] === startLines[from + i];
+      if (same) return old;
+    }
+    const results: BlockResult[] = new Array(n);
+    const bases: number[] = new Array(n);
+    const parts: Buffer[] = [];
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const block = doc.blocks[from + i];
+      const result = all[from + i];
+      const base = startLines[from + i];
+      results[i] = result;
+      bases[i] = base;
+      if (!result.findings.length) continue;
+      const template = this.template(block, result);
+      let r = this.rendered.get(result);
+      if (!r || r.base !== base) this.rendered.set(result, (r = { base, bytes: Buffer.from(fill(template, base)) }));
+      parts.push(r.bytes);
+      count += template.count;
+    }
+    return { results, bases, bytes: parts.length ? joinWith(parts, COMMA) : undefined, count };
+  }
+
+  private template(block: RequestBlock, result: BlockResult): Template {
+    let t = this.templates.get(result);
+    if (!t) this.templates.set(result, (t = this.build(block, result.findings)));
+    return t;
+  }
+
+  private build(block: RequestBlock, findings: Finding[]): Template {
+    // Ranges relative to the block, with each line written as -1 - line so that the JSON marks it.
+    const range = (s: { start: number; end: number }) => ({ start: hole(positionInBlock(block, s.start)), end: hole(positionInBlock(block, s.end)) });
+    const text = findings.map((f) => JSON.stringify(diagnosticOf(f, this.uri, range, this.links))).join(',');
+    const parts: string[] = [];
+    const lines: number[] = [];
+    let at = 0;
+    for (const m of text.matchAll(HOLE)) {
+      parts.push(text.slice(at, m.index! + 7));
+      lines.push(Number(m[1]) - 1);
+      at = m.index! + m[0].length;
+    }
+    parts.push(text.slice(at));
+    return { parts, lines, count: findings.length };
+  }
+}
+
+const COMMA = 0x2c;
+
+/** Buffers joined with a separator byte, in one allocation. */
+export function joinWith(parts: Buffer[], separator: number): Buffer {
+  let size = parts.length - 1;
+  for (const p of parts) size += p.length;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    if (i) out[at++] = separator;
+    at += parts[i].copy(out, at);
+  }
+  return out;
+}
+
+function hole(p: { line: number; character: number }): { line: number; character: number } {
+  return { line: -1 - p.line, character: p.character };
+}
+
+function fill(t: Template, base: number): string {
+  let s = t.parts[0];
+  for (let i = 0; i < t.lines.length; i++) s += base + t.lines[i] + t.parts[i + 1];
+  return s;
+}

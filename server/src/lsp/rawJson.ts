@@ -1,0 +1,86 @@
+/**
+ * JSON written as is inside an LSP message. A file being written has thousands of diagnostics, and
+ * every keystroke sends all of them: serialising 17,000 diagnostic objects took longer than the whole
+ * check of the edited request. The server keeps each request's diagnostics as bytes (lsp/
+ * diagnosticsRender.ts) and the stream transport's encoder splices them into the message, so an
+ * edit serialises the edited request's diagnostics only.
+ *
+ * Outside that encoder (node IPC, whose messages Node serialises itself; message traces) a RawJson
+ * serialises as the value it stands for, so it is never wrong, only slower.
+ */
+import { randomBytes } from 'node:crypto';
+
+/** A placeholder no text of a message can contain by chance: it carries a per-process nonce. */
+const MARK = `graphreq-raw-json-${randomBytes(8).toString('hex')}-`;
+
+let encoding: RawJson[] | undefined;
+
+/**
+ * The bytes of the last message with raw parts, reused for the next one: a fresh buffer of megabytes
+ * per keystroke counts as external memory and brought a full garbage collection every few edits.
+ * Safe because vscode-jsonrpc's stream writer encodes a message only after the previous one has been
+ * written (its write lock covers encoding and writing).
+ */
+let scratch = Buffer.alloc(0);
+
+/** A JSON array given as chunks of its elements' text (each chunk: elements separated by commas). */
+export class RawJson {
+  constructor(readonly chunks: Buffer[]) {}
+
+  toJSON(): unknown {
+    if (encoding) {
+      encoding.push(this);
+      return `${MARK}${encoding.length - 1}`;
+    }
+    return JSON.parse(`[${this.chunks.map((c) => c.toString('utf8')).join(',')}]`);
+  }
+}
+
+/** An `application/json` content encoder for vscode-jsonrpc's stream writer that splices RawJson chunks in. */
+export const rawJsonEncoder = {
+  name: 'application/json',
+  encode(msg: unknown, options: { charset: BufferEncoding | string }): Promise<Uint8Array> {
+    const charset = (options.charset === 'utf-8' ? 'utf8' : options.charset) as BufferEncoding;
+    const raws: RawJson[] = [];
+    let text: string;
+    try {
+      encoding = raws;
+      text = JSON.stringify(msg);
+    } catch (e) {
+      return Promise.reject(e);
+    } finally {
+      encoding = undefined;
+    }
+    if (!raws.length) return Promise.resolve(Buffer.from(text, charset));
+    // The message's own text around each placeholder, and the raw chunks in their place: one allocation.
+    const pieces: Array<Buffer | RawJson> = [];
+    let at = 0;
+    for (let i = 0; i < raws.length; i++) {
+      const mark = `"${MARK}${i}"`;
+      const k = text.indexOf(mark, at);
+      if (k < 0) return Promise.reject(new Error('graphreq: a RawJson placeholder is missing from its message'));
+      pieces.push(Buffer.from(text.slice(at, k), charset), raws[i]);
+      at = k + mark.length;
+    }
+    pieces.push(Buffer.from(text.slice(at), charset));
+    let size = 0;
+    // A RawJson is `[`, its chunks with a comma between each two, and `]`.
+    for (const p of pieces) size += p instanceof RawJson ? p.chunks.reduce((n, c) => n + c.length, 2 + Math.max(0, p.chunks.length - 1)) : p.length;
+    if (scratch.length < size) scratch = Buffer.allocUnsafe(Math.max(size, Math.ceil(scratch.length * 1.5)));
+    const out = scratch.subarray(0, size);
+    let w = 0;
+    for (const p of pieces) {
+      if (!(p instanceof RawJson)) {
+        w += p.copy(out, w);
+        continue;
+      }
+      out[w++] = 0x5b; // [
+      p.chunks.forEach((c, j) => {
+        if (j) out[w++] = 0x2c; // ,
+        w += c.copy(out, w);
+      });
+      out[w++] = 0x5d; // ]
+    }
+    return Promise.resolve(out);
+  },
+};

@@ -1,0 +1,84 @@
+/**
+ * Findings in a JSON body are located through its top-level members (one scan, no tree) and, deeper
+ * down, through the tree of one member's value (issue 11). The result must be what the whole body's
+ * jsonc tree gives: the same offsets, for any formatting, comments, trailing commas or escapes.
+ */
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { parseTree } from 'jsonc-parser';
+import { parseDocument, validateDocument } from '../../server/src/core';
+import { locatorOptions } from '../../server/src/core/features/locate';
+import { cleanJsonc, indexBodyMembers } from '../../server/src/core/syntax/jsonBody';
+import { model } from '../helpers';
+
+/** A JSON object written in many ways: indentation, comments between members, a trailing comma, escaped keys. */
+const objectText = fc
+  .tuple(
+    fc.dictionary(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('a"b', 'c\\d', 'é', 'name')), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }),
+    fc.constantFrom(0, 1, 2, '\t'),
+    fc.boolean(),
+    fc.boolean(),
+  )
+  .map(([obj, indent, comment, trailing]) => {
+    let text = JSON.stringify(obj, null, indent);
+    if (comment) text = text.replace(/,\n/g, ', // note\n').replace(/^\{/, '{ /* head */');
+    if (trailing && Object.keys(obj).length) text = text.replace(/(\S)(\s*)\}$/, '$1,$2}');
+    return text;
+  });
+
+function members(text: string): Array<[string, number, number, number, number]> {
+  return (indexBodyMembers(text)?.members ?? []).map((m) => [m.name, m.keyOffset, m.keyLength, m.valueOffset, m.valueLength]);
+}
+
+function treeMembers(text: string): Array<[string, number, number, number, number]> {
+  const root = parseTree(cleanJsonc(text), [], { allowTrailingComma: true })!;
+  return (root.children ?? []).map((p) => {
+    const [k, v] = p.children!;
+    return [k.value as string, k.offset, k.length, v.offset, v.length];
+  });
+}
+
+/** Every finding's code, span and fix edits, located with or without the member index. */
+function located(text: string, index: boolean): string[] {
+  locatorOptions.memberIndex = index;
+  try {
+    return validateDocument(parseDocument(text), { env: { variables: {} }, model }).map((f) => JSON.stringify([f.code, f.span, f.fixes?.map((x) => x.edits), f.related?.map((r) => r.span)]));
+  } finally {
+    locatorOptions.memberIndex = true;
+  }
+}
+
+describe('body member index', () => {
+  it('finds the members where the jsonc tree has them', () => {
+    fc.assert(
+      fc.property(objectText, (text) => {
+        assert.deepEqual(members(text), treeMembers(text));
+      }),
+      { numRuns: 500, seed: 11 },
+    );
+  });
+
+  it('declines what is not one well-formed object', () => {
+    for (const text of ['[1, 2]', '"text"', '{ "a": 1', '{ "a" 1 }', '{ "a": 1 } x', '{ "a": "unclosed }', '']) assert.equal(indexBodyMembers(text), undefined, text);
+  });
+
+  it('locates findings and fixes exactly as the whole tree does', () => {
+    const values = fc.oneof(
+      fc.constantFrom<unknown>('IMPRESSIONS', 'IMPRESIONS', 'CLICKS', 'TARGET_COST', 'ON_POST', 'paused', 'us', 'FR', '{{unknown}}', 'x'.repeat(401)),
+      fc.integer({ min: -3, max: 2000 }),
+      fc.constantFrom<unknown>([], ['us', 'FR'], { geo_locations: { countries: ['FR', 'us'] } }, [{ event_type: 'CLICK', window_day: 7 }], [{ start_minute: 10, end_minute: 5, days: [1, 9] }], { status: 'OPTIN' }),
+    );
+    const keys = fc.constantFrom('name', 'campaign_id', 'campaign_spec', 'daily_budget', 'lifetime_budget', 'billing_event', 'bid_strategy', 'bid_amount', 'status', 'destination_type', 'end_time', 'targeting', 'attribution_spec', 'adset_schedule', 'contextual_bundling_spec', 'dsa_payor', 'optimisation_goal', 'tune_for_category');
+    fc.assert(
+      fc.property(fc.dictionary(keys, values, { maxKeys: 7 }), fc.constantFrom(0, 2), fc.boolean(), (body, indent, duplicate) => {
+        let json = JSON.stringify({ name: 'n', ...body }, null, indent);
+        // A member written twice: the lookup takes the first one, as jsonc-parser's does.
+        if (duplicate) json = json.replace(/^\{/, '{ "status": "PAUSE",');
+        const text = `POST /v23.0/act_1/adsets\n\n${json}\n`;
+        assert.deepEqual(located(text, true), located(text, false));
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+});
