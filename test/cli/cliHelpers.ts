@@ -9,11 +9,17 @@ import * as fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { copyExamples } from '../examples';
 import { localServer } from '../send/sendHelpers';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 export const bin = path.join(repoRoot, 'bin', 'graphreq.js');
-export const examples = path.join(repoRoot, 'examples');
+/**
+ * A copy of the example request files (without their environment file), so that a run's workspace
+ * is the folder the test runs in and nothing is ever written into the repository.
+ */
+export const examples = copyExamples();
+process.on('exit', () => fs.rmSync(examples, { recursive: true, force: true }));
 
 export interface CliRun {
   code: number | null;
@@ -63,13 +69,22 @@ export class LiveCli {
   }
 
   /** Resolves once stdout matches; rejects if the process ends first. */
-  async stdoutMatches(re: RegExp): Promise<void> {
+  stdoutMatches(re: RegExp): Promise<void> {
+    return this.matches(re, () => this.stdout);
+  }
+
+  /** Resolves once stderr matches; rejects if the process ends first. */
+  stderrMatches(re: RegExp): Promise<void> {
+    return this.matches(re, () => this.stderr);
+  }
+
+  private async matches(re: RegExp, text: () => string): Promise<void> {
     let ended = false;
     void this.exit.then(() => {
       ended = true;
       this.wake();
     });
-    while (!re.test(this.stdout)) {
+    while (!re.test(text())) {
       if (ended) throw new Error(`the CLI ended before its output matched ${re}:\n${this.stdout}\n${this.stderr}`);
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }

@@ -145,6 +145,14 @@ describe('limiter', () => {
     restored.restore(limiter.takeChanges(), 1000 + 80 * 500);
     for (const s of scopes) assert.deepEqual(restored.usage(s, 50_000), limiter.usage(s, 50_000), s.key);
   });
+
+  it('reads calls stamped after now as made now, so that they block for a window at most', () => {
+    const limiter = new Limiter({ cpu: 0.5, time: 0.5 });
+    const app = scope('app', 'app:1', 2);
+    limiter.restore([['app:1', WINDOW, [[10 * WINDOW, 5]]]], 1000);
+    assert.equal(limiter.usage(app, 1000).count, 5);
+    assert.equal(limiter.usage(app, 1000 + WINDOW).count, 0);
+  });
 });
 
 describe('per-URL counters over HTTP', () => {

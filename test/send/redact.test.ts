@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describeRequest, Redactor, retryReason, backoffDelay, defaultRetryPolicy, toCurl, TOKEN_PLACEHOLDER } from '../../server/src/core/send';
+import { describeRequest, Redactor, retryReason, backoffDelay, defaultRetryPolicy, secretVariableValues, toCurl, TOKEN_PLACEHOLDER } from '../../server/src/core/send';
 import { prepared } from './sendHelpers';
 
 const TOKEN = 'EAAB+secret/tok en=1';
@@ -80,5 +80,12 @@ describe('retry policy', () => {
     const p = { ...defaultRetryPolicy, baseDelayMs: 100, maxDelayMs: 1000 };
     assert.deepEqual([1, 2, 3, 4, 5].map((a) => backoffDelay(a, p, () => 0)), [50, 100, 200, 400, 500]);
     assert.deepEqual([1, 2, 3, 4, 5].map((a) => backoffDelay(a, p, () => 1)), [100, 200, 400, 800, 1000]);
+  });
+
+  it('takes for secrets the variables named so, or named by the caller, and no short flags', () => {
+    const processEnv = { GRAPHREQ_PROD_TOKEN: 'EAABprod12345', GITHUB_TOKEN: 'ghp_12345678', AWS_SECRET_ACCESS_KEY: 'aws/secret+1', DB_PASSWORD: 'hunter2hunter2', MY_VAR: 'plainvalue1', DISABLE_TOKEN_CHECK: 'true', SHORT_TOKEN: 'abc', PATH: '/usr/bin:/bin' };
+    const dotenv = { CUSTOM: 'allowed-by-name-1', NOTE: 'just a note here' };
+    assert.deepEqual(secretVariableValues([processEnv, dotenv], ['CUSTOM']).sort(), ['EAABprod12345', 'allowed-by-name-1', 'aws/secret+1', 'ghp_12345678', 'hunter2hunter2'].sort());
+    assert.deepEqual(secretVariableValues([undefined, {}]), []);
   });
 });

@@ -14,7 +14,8 @@ import { after, describe, it } from 'node:test';
 import { readStateFile } from '../../server/src/emulator/store';
 import { adsetBody, request } from '../emulator/harness';
 import { killServers, portOf, serve } from '../emulator/serveProcess';
-import { flood, report, stressOnly } from './flood';
+import { flood, report } from './flood';
+import { stressOnly } from './stressGate';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-stress-hostile-'));
 const bin = path.resolve(__dirname, '..', '..', '..', 'bin', 'graphreq.js');

@@ -11,7 +11,7 @@ import { after, describe, it } from 'node:test';
 import { readStateFile } from '../../server/src/emulator/store';
 import { UNLIMITED, writeLoad } from '../emulator/load';
 import { killServers, portOf, serve } from '../emulator/serveProcess';
-import { stressOnly } from './flood';
+import { stressOnly } from './stressGate';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-stress-stop-'));
 const config = path.join(dir, 'unlimited.json');

@@ -5,9 +5,11 @@
  */
 import * as path from 'node:path';
 import { applyEdits, fixAllChoice, getApiModel, parseDocument, positionAt, validateDocument, type Finding, type GraphreqDocument, type TextEdit } from '../core';
-import { Redactor } from '../core/send';
+import { DEFAULT_TOKEN_VARIABLE } from '../core';
+import { Redactor, secretVariableValues } from '../core/send';
 import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
 import { withHostInputs } from '../files/hostInputs';
+import { allowedVariables } from '../send/tokenChoice';
 import { parseCommandArgs } from './args';
 import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, UsageError } from './files';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
@@ -78,6 +80,8 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
     // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq send` reads them.
     const fileEnv = withHostInputs(env, file, { stopAt: workspace });
     let findings = validateDocument(doc, { env: fileEnv, model: getApiModel() });
+    // A finding may quote a value read through `$processEnv` or `$dotenv`: a secret there is not printed.
+    const redactor = new Redactor(secretVariableValues([fileEnv.processEnv, fileEnv.dotenv], [env.accessTokenEnv ?? DEFAULT_TOKEN_VARIABLE, ...allowedVariables(process.env)]));
     if (values.fix) {
       const fixed = applySafeFixes(text, findings);
       if (fixed.text !== text) {
@@ -106,9 +110,9 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
       const end = positionAt(doc, f.span.end);
       if (values.format === 'json') {
         // The long form (allowed values, parameters, the document reference) rides along for tools.
-        json.push({ file, range: { start, end }, severity: f.severity, code: f.code, message: f.message, ...(f.detail ? { detail: f.detail } : {}) });
+        json.push({ file, range: { start, end }, severity: f.severity, code: f.code, message: redactor.text(f.message), ...(f.detail ? { detail: redactor.text(f.detail) } : {}) });
       } else {
-        output.out(findingLine(output.style, { file, line: start.line + 1, column: start.character + 1, severity: f.severity, code: f.code, message: f.message }));
+        output.out(findingLine(output.style, { file, line: start.line + 1, column: start.character + 1, severity: f.severity, code: f.code, message: redactor.text(f.message) }));
       }
     }
   }

@@ -3,8 +3,9 @@
  * `--line`, `--all`), preceded with `--with-deps` by the requests whose responses it reads
  * (core/send/dependencies.ts), each with the label and line the user recognises it by.
  */
+import * as path from 'node:path';
 import { buildFileContext, positionAt, type EnvironmentSettings, type GraphreqDocument, type RequestBlock } from '../core';
-import { requestDependencies } from '../core/send';
+import { expectsError, requestDependencies, requestLabel } from '../core/send';
 import type { PlannedRequest } from '../send/sendRun';
 import type { SendSession } from '../send/sendSession';
 import { UsageError } from './files';
@@ -46,37 +47,66 @@ export interface PlanContext {
   env: EnvironmentSettings;
   withDeps: boolean;
   all: boolean;
+  /**
+   * The requests named `name` in the workspace's files (`# @name NAME`), for `--with-deps` when the
+   * producer is not in the file that reads it: named responses are the workspace's, not a file's.
+   */
+  producersNamed?: (name: string) => PlannedSource[];
 }
 
-/** The requests to send, in order: each file's selection, preceded by what it reads with --with-deps. */
+/** A request of some file: where to find it and how to send it. */
+export interface PlannedSource {
+  file: string;
+  doc: GraphreqDocument;
+  index: number;
+}
+
+/**
+ * The requests to send, in order: each file's selection, preceded with --with-deps by what it
+ * reads, producers first (in its own file, or in another file of the workspace). A request is
+ * planned once, however many requests need it.
+ */
 export function planRun(parsed: Array<{ file: string; doc: GraphreqDocument; indexes: number[] }>, c: PlanContext, sessionFor: (file: string) => SendSession): PlannedRequest[] {
   const plan: PlannedRequest[] = [];
-  for (const { file, doc, indexes } of parsed) {
-    const session = sessionFor(file);
-    const planned = (index: number, dependency: boolean): PlannedRequest => ({ session, doc, index, file, line: requestLine(doc, doc.blocks[index]), label: labelOf(doc.blocks[index]), dependency });
-    if (c.withDeps && !c.all) {
-      const deps = requestDependencies(doc, indexes[0], buildFileContext(doc, c.env));
-      if (deps.cycle.length) throw new UsageError(`--with-deps: the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`);
-      for (const i of deps.before) plan.push(planned(i, true));
+  const sessions = new Map<string, SendSession>();
+  const planned = new Set<string>();
+  const keyOf = (file: string, index: number): string => `${path.resolve(file)}\u0000${index}`;
+  const push = (file: string, doc: GraphreqDocument, index: number, dependency: boolean): void => {
+    const key = keyOf(file, index);
+    if (planned.has(key)) return;
+    planned.add(key);
+    let session = sessions.get(path.resolve(file));
+    if (!session) sessions.set(path.resolve(file), (session = sessionFor(file)));
+    plan.push({ session, doc, index, file, line: requestLine(doc, doc.blocks[index]), label: requestLabel(doc.blocks[index]), dependency, expectsError: expectsError(doc.blocks[index].parsed) });
+  };
+  // Producers of the request, depth first; `visiting` holds the requests on the way here, across files.
+  const producersOf = (file: string, doc: GraphreqDocument, index: number, visiting: string[]): void => {
+    const deps = requestDependencies(doc, index, buildFileContext(doc, c.env));
+    if (deps.cycle.length) throw new UsageError(`--with-deps: the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`);
+    for (const name of deps.unknown) {
+      const found = c.producersNamed?.(name) ?? [];
+      // None: the saved response is read if there is one, else the send says that nothing is named so.
+      if (found.length === 0) continue;
+      if (found.length > 1) throw new UsageError(`--with-deps: \`${name}\` names a request in ${found.length} files (${found.map((f) => `${f.file}:${requestLine(f.doc, f.doc.blocks[f.index])}`).join(', ')}): send the one you mean first`);
+      const p = found[0];
+      const key = keyOf(p.file, p.index);
+      if (visiting.includes(key)) throw new UsageError(`--with-deps: the requests read each other's responses in a circle (through \`${name}\` in ${p.file}), so none can go first`);
+      producersOf(p.file, p.doc, p.index, [...visiting, key]);
+      push(p.file, p.doc, p.index, true);
     }
-    for (const i of indexes) plan.push(planned(i, false));
+    for (const i of deps.before) push(file, doc, i, true);
+  };
+  for (const { file, doc, indexes } of parsed) {
+    for (const i of indexes) {
+      if (c.withDeps) producersOf(file, doc, i, [keyOf(file, i)]);
+      push(file, doc, i, false);
+    }
   }
   return plan;
 }
 
 function requestLine(doc: GraphreqDocument, block: RequestBlock): number {
   return positionAt(doc, block.offset + (block.parsed.request?.span.start ?? 0)).line + 1;
-}
-
-/** How the user recognises a request: its `###` title, else its name, else its request line. */
-function labelOf(block: RequestBlock): string {
-  const title = block.parsed.separator?.title?.text;
-  const name = block.parsed.directives.find((d) => d.name.text === 'name')?.value?.text.split(/\s/)[0];
-  if (title) return name ? `${title} [${name}]` : title;
-  if (name) return `[${name}]`;
-  const r = block.parsed.request;
-  const line = r ? `${r.method?.text ?? 'GET'} ${r.target.raw}` : `request ${block.index + 1}`;
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
 export function positiveInt(text: string, flag: string): number {

@@ -18,8 +18,8 @@ export interface ResponseStoreOptions {
   saved: SavedResponses | null;
   /** The environment's name; undefined for none (`$shared` alone). */
   environment?: string;
-  /** How this host sends the producers first, ending the "no response" sentence. */
-  dependencyHint?: string;
+  /** How this host sends the producers first, ending the "no response" sentence (given the producer's name). */
+  dependencyHint?: string | ((name: string) => string);
 }
 
 export const CLI_DEPENDENCY_HINT = 'add --with-deps to send it (and what it needs) before this request';
@@ -39,9 +39,11 @@ export class ResponseStore implements NamedResponses {
   }
 
   missing(name: string): string {
-    const hint = this.o.dependencyHint ?? CLI_DEPENDENCY_HINT;
+    const given = this.o.dependencyHint ?? CLI_DEPENDENCY_HINT;
+    const hint = typeof given === 'function' ? given(name) : given;
     const failure = this.failed.get(name);
-    if (failure !== undefined) return `request \`${name}\` got no response in this run (${failure}); send it again, or ${hint}`;
+    // A producer this run already tried (--with-deps sent it first) needs sending again, not a hint to send it first.
+    if (failure !== undefined) return `request \`${name}\` got no response in this run (${failure}); send it again${typeof given === 'string' ? `, or ${hint}` : ''}`;
     const env = this.environment === NO_ENVIRONMENT ? '' : ` for environment \`${this.environment}\``;
     if (!this.o.saved) return `request \`${name}\` has no response${env} in this session; send it first, or ${hint}`;
     return `request \`${name}\` has no saved response${env} in this workspace (it was never sent, or the session was started again with --fresh); send it first, or ${hint}`;

@@ -10,7 +10,7 @@
  * token and any token written in the file.
  */
 import { randomUUID } from 'node:crypto';
-import { buildFileContext, requestNumber, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
+import { buildFileContext, DEFAULT_TOKEN_VARIABLE, requestNumber, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
 import {
   adviseBeforeSend,
   backoffDelay,
@@ -24,6 +24,7 @@ import {
   resultFromResponse,
   responseError,
   retryReason,
+  secretVariableValues,
   toWire,
   tokenTransportProblem,
   type AttemptOutcome,
@@ -37,6 +38,7 @@ import { CancelledError, systemClock, type Clock } from './clock';
 import type { HistoryStore } from './history';
 import { MemoryRateStore, type RateStore } from './rateStore';
 import { ResponseStore } from './responseStore';
+import { allowedVariables } from './tokenChoice';
 import { sendOnce, TransportFailure } from './transport';
 
 export interface SendSessionOptions {
@@ -94,7 +96,9 @@ export class SendSession {
   private contexts = new WeakMap<GraphreqDocument, FileContext>();
 
   constructor(private readonly o: SendSessionOptions) {
-    this.redactor = new Redactor([o.token]);
+    // Besides the token: secrets the request may read through `$processEnv` and `$dotenv`.
+    const named = [o.tokenEnvName ?? DEFAULT_TOKEN_VARIABLE, ...allowedVariables(o.env.processEnv ?? {})];
+    this.redactor = new Redactor([o.token, ...secretVariableValues([o.env.processEnv, o.env.dotenv], named)]);
     this.clock = o.clock ?? systemClock;
     this.rate = o.rate ?? o.history?.rateStore() ?? new MemoryRateStore();
     this.responses = o.responses ?? new ResponseStore({ saved: null, environment: o.env.name });

@@ -9,6 +9,11 @@
  * the editor's language server holds the emulator shares its state, and the other way round. A lock
  * whose process has died is taken over.
  *
+ * A `graphreq send` run holds the emulator only while its requests go, then closes it: another run
+ * sending there would lose the emulator in the middle of its own requests. So a run that finds
+ * another run serving the state waits for it to end, then serves the state itself; it shares only
+ * with a host that lives long (the language server).
+ *
  * The emulator itself only gets a data file (emulator/server.ts `dataFile`); how it keeps the state
  * is its own business (docs/emulator.md, Persistence).
  */
@@ -25,7 +30,16 @@ export interface WorkspaceEmulatorOptions extends EmbeddedOptions {
   fresh?: boolean;
   /** How long to wait for another process that is starting or stopping the emulator (ms). */
   patienceMs?: number;
+  /**
+   * Who asks: `server`, a host that lives long and shares what it serves (the default: the
+   * language server), or `run`, a send run that closes the emulator when its requests are done.
+   */
+  holder?: Holder;
+  /** Called once when this process waits for another run to end (its pid). */
+  onWait?: (pid: number) => void;
 }
+
+export type Holder = 'server' | 'run';
 
 export interface WorkspaceTarget extends Target {
   /** The state file, relative paths resolved. */
@@ -39,6 +53,8 @@ export class WorkspaceEmulatorError extends Error {}
 
 interface LockContent {
   pid: number;
+  /** Absent in locks of older versions: they shared what they served, as a server does. */
+  holder?: Holder;
   /** Set once the emulator listens. */
   url?: string;
   startedAt: string;
@@ -48,15 +64,25 @@ export async function openWorkspaceEmulator(workspace: string, o: WorkspaceEmula
   const dir = await ensureGraphreqFolder(workspace);
   const lockFile = path.join(dir, EMULATOR_LOCK_FILE);
   const stateFile = path.join(dir, EMULATOR_STATE_FILE);
-  const deadline = Date.now() + (o.patienceMs ?? 5000);
+  const patience = o.patienceMs ?? 5000;
+  const holder = o.holder ?? 'server';
+  let deadline = Date.now() + patience;
+  let waitedFor: number | undefined;
 
   for (;;) {
-    if (createLock(lockFile)) return startOwned(lockFile, stateFile, o);
+    if (createLock(lockFile, holder)) return startOwned(lockFile, stateFile, holder, o);
     const lock = readLock(lockFile);
     if (lock === 'gone') continue;
     // A lock being written right now cannot be read yet: it is young, and its writer is alive.
     const alive = lock !== undefined ? isAlive(lock.pid) : isYoung(lockFile);
     if (lock && alive && lock.url && (await answers(lock.url))) {
+      if (holder === 'run' && lock.holder === 'run') {
+        // Another run serves the state and closes it when its requests are done: wait for it, however long it takes.
+        if (waitedFor !== lock.pid) o.onWait?.((waitedFor = lock.pid));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        deadline = Date.now() + patience;
+        continue;
+      }
       if (o.fresh) throw new WorkspaceEmulatorError(`the workspace's emulator is in use by another graphreq process (pid ${lock.pid}): stop it (or close the editor's language server) to start fresh`);
       return { baseUrl: lock.url, embedded: true, rateOrigin: EMBEDDED_RATE_ORIGIN, stateFile, ownerPid: lock.pid, close: async () => {} };
     }
@@ -73,7 +99,7 @@ export async function openWorkspaceEmulator(workspace: string, o: WorkspaceEmula
   }
 }
 
-async function startOwned(lockFile: string, stateFile: string, o: WorkspaceEmulatorOptions): Promise<WorkspaceTarget> {
+async function startOwned(lockFile: string, stateFile: string, holder: Holder, o: WorkspaceEmulatorOptions): Promise<WorkspaceTarget> {
   const release = (): void => removeIfOurs(lockFile);
   // A process that exits without closing (a second Ctrl+C) still leaves no lock behind.
   process.once('exit', release);
@@ -86,7 +112,7 @@ async function startOwned(lockFile: string, stateFile: string, o: WorkspaceEmula
       const reason = (e as Error).message.replace(`${stateFile}: `, '').split(';')[0];
       throw new WorkspaceEmulatorError(`${stateFile} cannot be used (${reason}); send with --fresh to start again from the seed data (the file is replaced)`);
     }
-    const lock: LockContent = { pid: process.pid, url: emulator.url, startedAt: new Date().toISOString() };
+    const lock: LockContent = { pid: process.pid, holder, url: emulator.url, startedAt: new Date().toISOString() };
     await writeFileAtomic(lockFile, JSON.stringify(lock) + '\n');
     let closing: Promise<void> | undefined;
     return {
@@ -113,7 +139,7 @@ async function startOwned(lockFile: string, stateFile: string, o: WorkspaceEmula
 }
 
 /** Creates the lock (only one process can); false when it exists. */
-function createLock(lockFile: string): boolean {
+function createLock(lockFile: string, holder: Holder): boolean {
   let fd: number;
   try {
     fd = fs.openSync(lockFile, 'wx');
@@ -122,7 +148,7 @@ function createLock(lockFile: string): boolean {
     throw e;
   }
   try {
-    const content: LockContent = { pid: process.pid, startedAt: new Date().toISOString() };
+    const content: LockContent = { pid: process.pid, holder, startedAt: new Date().toISOString() };
     fs.writeSync(fd, JSON.stringify(content) + '\n');
   } finally {
     fs.closeSync(fd);
@@ -142,7 +168,8 @@ function readLock(lockFile: string): LockContent | undefined | 'gone' {
   try {
     const json = JSON.parse(text) as Partial<LockContent>;
     if (typeof json.pid !== 'number') return undefined;
-    return { pid: json.pid, url: typeof json.url === 'string' ? json.url : undefined, startedAt: String(json.startedAt ?? '') };
+    const holder = json.holder === 'run' || json.holder === 'server' ? json.holder : undefined;
+    return { pid: json.pid, holder, url: typeof json.url === 'string' ? json.url : undefined, startedAt: String(json.startedAt ?? '') };
   } catch {
     return undefined;
   }

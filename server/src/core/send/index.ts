@@ -8,7 +8,7 @@ export { requestDependencies, namesRead, type RequestDependencies } from './depe
 export { lookupResponseRef, type NamedResponses, type StoredResponse } from './namedResponses';
 export { toWire, describeRequest, TOKEN_PLACEHOLDER, type WireRequest } from './wire';
 export { toCurl } from './curl';
-export { Redactor, secretPattern } from './redact';
+export { Redactor, secretPattern, secretVariableValues } from './redact';
 export { decodeErrorBody, findErrorInfo } from './decodeError';
 export { parseUsageHeaders, emptyUsage } from './usageHeaders';
 export { adviseBeforeSend, recordResult, originOf, pruneRateState, forgetOrigin, readRateState, emptyRateState, minutesText, URL_READS_PER_HOUR, type RateState, type SendAdvice } from './rateLimits';
@@ -17,4 +17,7 @@ export { resultFromResponse, resultFromFailure, parseBody, responseError, nestin
 export { tokenTransportProblem, isLoopbackHost, isLoopbackUrl } from './tokenTransport';
 export { baseUrlTrust, type BaseUrlSource, type BaseUrlTrust, type BaseUrlTrustInput } from './baseUrlTrust';
 export { formatResultText, failureLabel, usageText, type TextPaint, type TextReportOptions } from './textReport';
+export { evaluateExpectations, expectedText, expectsError, type ExpectationOutcome, type EvaluateContext, type SnapshotSource } from './expectations';
+export { maskForSnapshot, firstDifference, shortValue, MASK, type Difference } from './snapshot';
+export { testCases, requestKeys, requestLabel, planTests, type TestCaseInfo, type PlannedStep } from './testPlan';
 export { emptyRecentUsage, recordUsage, usageNow, pruneRecentUsage, figureAt, type RecentUsage, type UsageScope, type ScopeNow, type UsageNow } from './recentUsage';

@@ -88,6 +88,33 @@ export class Redactor {
   }
 }
 
+/**
+ * Names that hold a secret by convention: graphreq's token variables (`GRAPHREQ_PROD_TOKEN`) and
+ * other tools' (`GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`). Only the end of the name
+ * counts, so that `DISABLE_TOKEN_CHECK=true` does not turn every "true" into `[REDACTED]`.
+ */
+const SECRET_NAME_RE = /(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)$/i;
+/** Values shorter than this are not taken for secrets by their name alone (`yes`, `true`, `none`). */
+const MIN_NAMED_SECRET_LENGTH = 8;
+
+/**
+ * The values of the variables that `{{$processEnv NAME}}` and `{{$dotenv NAME}}` can read and that
+ * hold secrets: those whose name says so, and those named in `names` (the token variable in use, the
+ * variables the user allowed in GRAPHREQ_TOKEN_VARIABLES). A request may put one where a token does
+ * not go (a parameter, a header); the value must then be redacted like the token.
+ */
+export function secretVariableValues(sources: ReadonlyArray<Record<string, string> | undefined>, names: readonly string[] = []): string[] {
+  const out: string[] = [];
+  for (const vars of sources) {
+    if (!vars) continue;
+    for (const [name, value] of Object.entries(vars)) {
+      if (typeof value !== 'string' || value.length < MIN_NAMED_SECRET_LENGTH) continue;
+      if (SECRET_NAME_RE.test(name) || names.includes(name)) out.push(value);
+    }
+  }
+  return out;
+}
+
 /** A regular expression (source) matching `secret` in any spelling of each of its characters. */
 export function secretPattern(secret: string): string {
   let out = '';

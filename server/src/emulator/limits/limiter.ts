@@ -126,11 +126,15 @@ export class Limiter {
     return out;
   }
 
-  /** Adds calls read back from the data file; calls that have left the window are ignored. */
+  /**
+   * Adds calls read back from the data file; calls that have left the window are dropped. A call
+   * stamped after `now` (counted on a test clock that was moved forward, read by an emulator without
+   * it) is taken as made now, so that it never blocks for longer than a window.
+   */
   restore(records: Iterable<CounterRecord>, now: number): void {
     for (const [key, windowMs, entries] of records) {
       const c = this.counter({ key, windowMs });
-      for (const [t, n] of entries) c.add(t, n);
+      for (const [t, n] of entries) c.add(Math.min(t, now), n);
       c.takeNew();
     }
     this.sweep(now, Infinity);
