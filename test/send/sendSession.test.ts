@@ -204,6 +204,11 @@ describe('SendSession over HTTP', () => {
     const r = await session(srv.url).s.send(POST, 0);
     assert.equal(r.status, 307);
     assert.equal(srv.requests.length, 1);
+    // The user hears what happened and where it pointed, not only that the body is empty.
+    assert.equal(r.error?.title, 'Redirect not followed (HTTP 307)');
+    assert.match(r.error?.explanation ?? '', /redirects to http:\/\/127\.0\.0\.2:9\/steal; graphreq does not follow redirects/);
+    assert.match(r.error?.action ?? '', /base URL/);
+    assert.deepEqual(r.warnings.filter((w) => /body is empty/.test(w)), []);
   });
 
   it('refuses a token over plain http:// to a non-loopback host, before any network use', async () => {

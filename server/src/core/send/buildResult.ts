@@ -5,7 +5,7 @@
  */
 import type { ApiModel } from '../model/apiModel';
 import { toCurl } from './curl';
-import { decodeBareStatus, decodeErrorBody, findErrorInfo } from './decodeError';
+import { decodeBareStatus, decodeErrorBody, decodeRedirect, findErrorInfo } from './decodeError';
 import { emptyUsage, parseUsageHeaders } from './usageHeaders';
 import type { DecodedError, PreparedRequest, SendFailure, SendResult } from './types';
 import { describeRequest } from './wire';
@@ -56,7 +56,10 @@ export function parseBody(raw: RawResponse): { body: unknown; bodyKind: SendResu
 
 /** The error of a response: its envelope decoded, or a bare HTTP error for a failed status without one. */
 export function responseError(raw: RawResponse, body: unknown, model: ApiModel): DecodedError | null {
-  return decodeErrorBody(body, model, raw.status) ?? (raw.status >= 400 ? decodeBareStatus(raw.status, raw.statusText) : null);
+  const decoded = decodeErrorBody(body, model, raw.status);
+  if (decoded) return decoded;
+  if (raw.status >= 300 && raw.status < 400) return decodeRedirect(raw.status, raw.headers.location);
+  return raw.status >= 400 ? decodeBareStatus(raw.status, raw.statusText) : null;
 }
 
 export function resultFromResponse(req: PreparedRequest, raw: RawResponse, c: ResultContext): SendResult {
@@ -68,7 +71,7 @@ export function resultFromResponse(req: PreparedRequest, raw: RawResponse, c: Re
     warnings.push(`the body is JSON nested more than ${MAX_JSON_DEPTH} levels deep: kept as text`);
   } else if (bodyKind === 'text') {
     warnings.push(`the body is not JSON${raw.headers['content-type'] ? ` (Content-Type ${raw.headers['content-type']})` : ''}: the API answers JSON, so something else may have answered`);
-  } else if (bodyKind === 'empty' && raw.status !== 204) {
+  } else if (bodyKind === 'empty' && raw.status !== 204 && !(raw.status >= 300 && raw.status < 400)) {
     warnings.push('the response body is empty: the API answers every call with a JSON body');
   }
   const error = responseError(raw, body, c.model);
