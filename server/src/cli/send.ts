@@ -25,7 +25,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from '../send/transport';
 import { openWorkspaceEmulator, WorkspaceEmulatorError } from '../send/workspaceEmulator';
 import { withHostInputs } from '../files/hostInputs';
 import { parseCommandArgs } from './args';
-import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, readText, UsageError } from './files';
+import { cliSessionFolder, collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, readText, UsageError } from './files';
 import { Output, type Terminal } from './render/output';
 import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage, targetLine } from './render/send';
 import { planRun, positiveInt, selectRequests } from './sendPlan';
@@ -115,8 +115,8 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   const files = positionals.length ? collectFiles(positionals, skipped) : [];
   for (const line of skipped) output.err(`graphreq send: ${line}\n`);
   const envFile = findEnvFile(values['env-file'], positionals[0] ?? '.', (f, root) => output.err(ignoredEnvFileNote('send', f, root)));
-  // The workspace: the folder of graphreq.env.json, else the working folder. History and the session live there.
-  const workspace = envFile ? path.dirname(path.resolve(envFile)) : process.cwd();
+  // The workspace (files.ts cliSessionFolder): the folder of graphreq.env.json, else the repository around the working folder, else the working folder. History and the session live there.
+  const workspace = cliSessionFolder(envFile, positionals[0] ?? '.');
 
   if (values.history || values.show !== undefined) return showHistory(new HistoryStore(workspace), values.show, format === 'text' ? 'text' : 'json', output);
   if (files.length === 0) throw new UsageError('which file? graphreq send FILE [--name NAME | --line N | --all]');
