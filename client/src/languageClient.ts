@@ -21,7 +21,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, channel: 
     documentSelector: [{ language: 'graphreq' }],
     synchronize: {
       configurationSection: 'graphreq',
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/graphreq.env.json'),
+      // graphreq.env.json, and the .env files `{{$dotenv NAME}}` reads: a change checks the requests again.
+      fileEvents: [vscode.workspace.createFileSystemWatcher('**/graphreq.env.json'), vscode.workspace.createFileSystemWatcher('**/.env')],
     },
     // This client renders send results itself: the server shows them only to other editors.
     initializationOptions: { ...serverSettings(), showsSendResults: true } satisfies InitializationOptions,

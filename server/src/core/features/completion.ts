@@ -17,7 +17,7 @@ import type { FieldItem } from '../syntax/fields';
 import type { Span } from '../types';
 import { BUILTINS, type BuiltinName } from '../analysis/builtins';
 import { cursorAt } from './cursor';
-import { endpointDoc, enumValues, kindOf, propertyDoc, valueDoc } from './docs';
+import { endpointDoc, enumValues, kindOf, propertyDoc, undescribed, valueDoc } from './docs';
 
 export type CompletionKind = 'method' | 'endpoint' | 'version' | 'param' | 'value' | 'field' | 'modifier' | 'variable' | 'directive' | 'header' | 'property' | 'snippet';
 
@@ -76,7 +76,7 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
     }
     case 'paramValue': {
       const s = params?.properties?.[cursor.param.name.text];
-      return s ? valueItems(resolveRef(s, params!), cursor.span, false) : [];
+      return s ? valueItems(resolveRef(s, params!), cursor.span, false, params?.['x-doc']) : [];
     }
     case 'field':
       // Right after a selection or a modifier (`og_object{title}‸`), a new field needs its comma.
@@ -105,7 +105,7 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
     case 'modifierArg': {
       const s = fieldSchema(fieldNode, [...cursor.parents, cursor.item], model);
       const m = s?.['x-connection']?.modifiers?.[cursor.modifier.name];
-      return m ? valueItems(m, cursor.span, false) : [];
+      return m ? valueItems(m, cursor.span, false, model.nodeSchema(fieldNode)?.['x-doc']) : [];
     }
     case 'bodyKey': {
       const items = bodyKeys(params, cursor.path, cursor.present, cursor.span, cursor.quoted, model);
@@ -121,7 +121,7 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
       if (!s) return [];
       const last = cursor.path[cursor.path.length - 1];
       const siblings = typeof last === 'number' ? listValues(cursor.path.slice(0, -1), call?.params) : [];
-      const items = valueItems(s, cursor.span, true).filter((i) => !siblings.includes(i.label) || i.label === currentValue(cursor));
+      const items = valueItems(s, cursor.span, true, params?.['x-doc']).filter((i) => !siblings.includes(i.label) || i.label === currentValue(cursor));
       if (!items.length && s.properties && !cursor.quoted) {
         items.push({ label: '{…}', kind: 'snippet', detail: kindOf(s), documentation: s.description, insertText: valueSnippet(s, params!), snippet: true, replace: cursor.span });
       }
@@ -239,8 +239,12 @@ function paramNames(schema: JsonSchema | undefined, present: string[], span: Spa
   return out;
 }
 
-/** Values of a schema: enum values (with descriptions), booleans, examples. */
-function valueItems(schema: JsonSchema, span: Span, json: boolean): CompletionItem[] {
+/**
+ * Values of a schema: enum values (with descriptions), booleans, examples. Every enum value says
+ * something: its description from the documents, or that the documents (`source`, else the
+ * schema's own citation) list it without one.
+ */
+function valueItems(schema: JsonSchema, span: Span, json: boolean, source?: string): CompletionItem[] {
   const out: CompletionItem[] = [];
   const quote = (v: string): string => (json ? JSON.stringify(v) : v);
   // Values the schema gives as examples come first (`status`: PAUSED, the value used at creation).
@@ -248,7 +252,7 @@ function valueItems(schema: JsonSchema, span: Span, json: boolean): CompletionIt
   enumValues(schema).forEach((v, i) => {
     const dep = schema['x-deprecatedValues']?.[v];
     const rank = dep ? '9' : suggested.has(v) ? '0' : '1';
-    out.push({ label: v, kind: 'value', detail: dep ? 'deprecated' : undefined, documentation: valueDoc(schema, v) || undefined, insertText: quote(v), replace: span, sortText: `${rank}${String(i).padStart(3, '0')}`, deprecated: !!dep, filterText: json ? `"${v}"` : v });
+    out.push({ label: v, kind: 'value', detail: dep ? 'deprecated' : undefined, documentation: valueDoc(schema, v) || undescribed(schema, source), insertText: quote(v), replace: span, sortText: `${rank}${String(i).padStart(3, '0')}`, deprecated: !!dep, filterText: json ? `"${v}"` : v });
   });
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes('boolean')) for (const b of ['true', 'false']) out.push({ label: b, kind: 'value', replace: span, sortText: `0${b}` });

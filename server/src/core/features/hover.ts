@@ -18,7 +18,7 @@ import type { Finding, Span } from '../types';
 import { mask } from './completion';
 import { BUILTINS, builtinValue, parseBuiltin } from '../analysis/builtins';
 import { cursorAt } from './cursor';
-import { endpointDoc, enumValues, propertyDoc, ruleDoc, valueDoc } from './docs';
+import { endpointDoc, enumValues, propertyDoc, ruleDoc, undescribed, valueDoc } from './docs';
 import { firstSentence } from '../model/validateValue';
 
 export interface Hover {
@@ -177,6 +177,6 @@ function unquote(s: string): string {
 function valueHover(name: string, value: string, schema: JsonSchema, sep = ': '): string {
   const doc = valueDoc(schema, value);
   const known = enumValues(schema).includes(value);
-  const about = doc || (known ? `One of the values of \`${name}\`. ${schema.description ? firstSentence(schema.description) : ''}` : `Not a value of \`${name}\`: it takes ${enumValues(schema).slice(0, 8).map((v) => `\`${v}\``).join(', ')}${enumValues(schema).length > 8 ? ', …' : ''}.`);
+  const about = doc || (known ? `One of the values of \`${name}\`, ${undescribed(schema).replace(/^L/, 'l')} ${schema.description ? firstSentence(schema.description) : ''}` : `Not a value of \`${name}\`: it takes ${enumValues(schema).slice(0, 8).map((v) => `\`${v}\``).join(', ')}${enumValues(schema).length > 8 ? ', …' : ''}.`);
   return `**${name}${sep}${value}**\n\n${about}`;
 }
