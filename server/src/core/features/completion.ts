@@ -17,9 +17,12 @@ import type { FieldItem } from '../syntax/fields';
 import type { Span } from '../types';
 import { BUILTINS, type BuiltinName } from '../analysis/builtins';
 import { cursorAt } from './cursor';
+import { expectationCompletions } from './expectCompletion';
+import { EXPECT_DIRECTIVE } from '../syntax/expectation';
+import { lookupPath, successBodySchema } from '../model/responses';
 import { endpointDoc, enumValues, kindOf, propertyDoc, undescribed, valueDoc } from './docs';
 
-export type CompletionKind = 'method' | 'endpoint' | 'version' | 'param' | 'value' | 'field' | 'modifier' | 'variable' | 'directive' | 'header' | 'property' | 'snippet';
+export type CompletionKind = 'method' | 'endpoint' | 'version' | 'param' | 'value' | 'field' | 'modifier' | 'variable' | 'directive' | 'header' | 'property' | 'snippet' | 'operator';
 
 export interface CompletionItem {
   label: string;
@@ -138,13 +141,15 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
       return values.map((v, i) => ({ label: v, kind: 'value' as const, replace: cursor.span, sortText: String(i) }));
     }
     case 'directive': {
-      const present = new Set(block.parsed.directives.filter((d) => d !== cursor.directive).map((d) => d.name.text));
+      // A request has one of each directive, but any number of expectations.
+      const present = new Set(block.parsed.directives.filter((d) => d !== cursor.directive && d.name.text !== EXPECT_DIRECTIVE).map((d) => d.name.text));
       const hasValue = !!cursor.directive?.value || /\s/.test(block.text[cursor.span.end] ?? '');
       return Object.entries(model.directives)
         .filter(([name]) => !present.has(name))
         .map(([name, doc]) => ({ label: name, kind: 'directive' as const, documentation: doc, replace: cursor.span, insertText: hasValue ? name : `${name} ` }));
     }
     case 'directiveValue': {
+      if (cursor.directive.name.text === EXPECT_DIRECTIVE) return expectationCompletions(block, cursor.directive, offset, ctx.file, model);
       const values = model.directiveValues[cursor.directive.name.text] ?? [];
       return values.map((v, i) => ({ label: v, kind: 'value' as const, replace: cursor.span, sortText: String(i).padStart(3, '0') }));
     }
@@ -384,10 +389,12 @@ function variableItems(ctx: CompletionContext, span: Span, prefix: string, block
   if (prefix.startsWith('$')) return out;
   // Only requests written before this one can have answered when it is sent.
   const earlier = [...file.names].filter(([, index]) => index < 0 || index < block.index);
-  const m = /^([\w-]+)\.response\.body\.[\w.]*$/.exec(prefix);
+  const m = /^([\w-]+)\.response\.body\.((?:[\w-]+\.)*)[\w-]*$/.exec(prefix);
   if (m && earlier.some(([name]) => name === m[1])) {
-    for (const [path, doc] of responsePaths(ctx, file.names.get(m[1])!)) {
-      out.push({ label: `${m[1]}.response.body.${path}`, kind: 'variable', documentation: doc, insertText: `${m[1]}.response.body.${path}`, replace: span });
+    // The members at the path typed so far (`create.response.body.ad_object_ids.0.`), from the producer's response.
+    const parent = m[2];
+    for (const [path, doc] of responsePaths(ctx, file.names.get(m[1])!, parent.split('.').filter(Boolean))) {
+      out.push({ label: `${m[1]}.response.body.${parent}${path}`, kind: 'variable', documentation: doc, insertText: `${m[1]}.response.body.${parent}${path}`, replace: span });
     }
     return out;
   }
@@ -419,23 +426,22 @@ function builtinItems(span: Span, prefix: string): CompletionItem[] {
   }));
 }
 
-/** What the response of the request at `index` holds, by its endpoint: the documented response shapes. */
-function responsePaths(ctx: CompletionContext, index: number): Array<[string, string]> {
+/**
+ * What the response of the request at `index` holds at `path`, by its endpoint: the members of its
+ * response schema (model/responses.ts: a copy's answer, a creation's id, the fields a read selects),
+ * `0` for a list's first item.
+ */
+function responsePaths(ctx: CompletionContext, index: number, path: string[] = []): Array<[string, string]> {
   const producer = index >= 0 ? ctx.doc?.blocks[index] : undefined;
   const call = producer?.parsed.request ? buildBlockCall(producer, ctx.file, ctx.model)?.call : undefined;
-  switch (call?.endpoint?.id) {
-    case 'adset.create':
-      return [['id', 'Id of the created ad set'], ['success', 'true, when the request validated only (execution_options validate_only)']];
-    case 'adset.copy':
-      return [['copied_adset_id', 'Id of the copy'], ['ad_object_ids', 'The copied objects: ad_object_type, source_id, copied_id']];
-    case 'url.refresh':
-      return [['success', 'true on success']];
-    default: {
-      const node = ctx.model.nodeSchema(call ? fieldsNode(call) : undefined);
-      if (node?.properties) return Object.entries(node.properties).map(([name, s]) => [name, s.description ?? '']);
-      return [['id', 'Id of the object the request answered with']];
-    }
-  }
+  const success = call ? successBodySchema(call, ctx.model) : undefined;
+  if (!success) return path.length ? [] : [['id', 'Id of the object the request answered with']];
+  const root = ctx.model.nodeSchema(call?.endpoint?.node) ?? success;
+  const found = lookupPath(success, root, path.map((p) => (/^\d+$/.test(p) ? { text: p, index: Number(p) } : { text: p })));
+  if (found.kind !== 'found' || !found.schema) return [];
+  const s = resolveRef(found.schema, root);
+  if (s.items) return [['0', 'The first item of the list']];
+  return Object.entries(s.properties ?? {}).map(([name, sub]) => [name, resolveRef(sub, root).description ?? '']);
 }
 
 /** Masks values that look like secrets, so completion and hover never show a token. */

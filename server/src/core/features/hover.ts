@@ -18,6 +18,8 @@ import type { Finding, Span } from '../types';
 import { mask } from './completion';
 import { BUILTINS, builtinValue, parseBuiltin } from '../analysis/builtins';
 import { cursorAt } from './cursor';
+import { expectationHover } from './expectHover';
+import { EXPECT_DIRECTIVE } from '../syntax/expectation';
 import { endpointDoc, enumValues, propertyDoc, ruleDoc, undescribed, valueDoc } from './docs';
 import { firstSentence } from '../model/validateValue';
 
@@ -133,6 +135,7 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
     case 'directive':
     case 'directiveValue': {
       const d = cursor.directive;
+      if (cursor.kind === 'directiveValue' && d?.name.text === EXPECT_DIRECTIVE) return expectationHover(block, d, offset, file, model);
       const name = d?.name.text ?? cursor.prefix;
       const doc = model.directives[name];
       return doc ? { contents: `**# @${name}**\n\n${doc}`, span: d?.span ?? cursor.span } : undefined;
