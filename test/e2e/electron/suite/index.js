@@ -40,6 +40,8 @@ exports.run = async function run() {
     check(enumDiag.severity === vscode.DiagnosticSeverity.Error && enumDiag.range.start.line === enumLine, `diagnostic for IMPRESSIONZ on line ${enumLine + 1}: ${codeOf(enumDiag)} ${enumDiag.message.slice(0, 60)}`);
     check(diagnostics.some((x) => x.message.includes('bogus_parameter')), 'diagnostic for the unknown parameter bogus_parameter');
     check(diagnostics.every((x) => x.source === 'graphreq' && codeOf(x)), 'every diagnostic has source graphreq and a rule ID');
+    // The rule links are added by the client (clientRuleLinks): each code links to its section of docs/rules.md.
+    check(diagnostics.every((x) => typeof x.code === 'object' && String(x.code.target).endsWith(`rules.md#${String(codeOf(x)).toLowerCase()}`)), 'every diagnostic links to its rule in docs/rules.md');
 
     // Completion offers the enum values inside an empty body value.
     const bidLine = lineOf(doc, '"bid_strategy": ""');
