@@ -24,6 +24,7 @@ import { Output, type Terminal } from './render/output';
 import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage } from './render/send';
 import { openSendContext, withInterrupt, workspaceOf } from './sendContext';
 import { planRun, selectRequests } from './sendPlan';
+import { dryRun } from './sendDryRun';
 import { workspaceProducers } from './workspaceRequests';
 import { trustOriginHelp } from './sendTrust';
 
@@ -39,6 +40,8 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
                      (several files or folders: each file in turn, to the same service)
   --with-deps        first send the requests whose responses the chosen ones read
                      ({{create.response.body.id}}), producers first, from any file of the workspace
+  --dry-run          send nothing: print the forecast of the run (calls per scope, the share of each
+                     documented rate limit given the usage last seen, a warning for a limit it crosses)
   --bail             stop at the first request that does not succeed (default: go on)
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
   --env-file FILE    environment file (default: the nearest graphreq.env.json)
@@ -81,6 +84,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       line: { type: 'string' },
       all: { type: 'boolean', default: false },
       'with-deps': { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
       bail: { type: 'boolean', default: false },
       env: { type: 'string' },
       'env-file': { type: 'string' },
@@ -122,6 +126,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
     const doc = parseDocument(readText(f));
     return { file: f, doc, indexes: selectRequests(f, doc, values) };
   });
+  if (values['dry-run']) return dryRun({ from, parsed, env: values.env, envFile: values['env-file'], baseUrl: values['base-url'], withDeps: values['with-deps'], all: values.all, noHistory: values['no-history'] }, output);
   const context = await openSendContext(
     {
       command: 'send',
