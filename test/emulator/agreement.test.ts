@@ -28,6 +28,10 @@ function create(account: string, members: Record<string, unknown>): Pick<Probe, 
   return { text: `POST ${path}\n\n${JSON.stringify(body, null, 2)}\n`, method: 'POST', path, send: { form: body } };
 }
 
+function read(path: string): Pick<Probe, 'text' | 'method' | 'path'> {
+  return { text: `GET ${path}\n`, method: 'GET', path };
+}
+
 const probes: Probe[] = [
   // [2] Regional-regulation rules 3: the seeded account's saved defaults fill what is left out.
   { name: 'EU ad set in the seeded account, without payor and beneficiary', ...create('1000000001', FR) },
@@ -35,6 +39,11 @@ const probes: Probe[] = [
   { name: 'EU ad set in the seeded account, an empty payor', ...create('1000000001', { ...FR, dsa_payor: '' }) },
   // [2] Regional-regulation rules 4: no saved default, 100 / 3858079.
   { name: 'EU ad set in an account without defaults', ...create('1234567890', FR) },
+  // [1] Read a URL node: an `id` or `ids` that names no URL reads nothing.
+  { name: 'URL read with an empty id', ...read('/v23.0/?id=&fields=engagement') },
+  { name: 'URL read with an empty ids', ...read('/v23.0/?ids=&fields=engagement') },
+  { name: 'URL read with ids of commas only', ...read('/v23.0/?ids=,') },
+  { name: 'URL read with ids and an empty entry', ...read('/v23.0/?ids=https://example.com/post,&fields=engagement') },
 ];
 
 describe('the editor (as graphreq check) and the emulator agree', () => {

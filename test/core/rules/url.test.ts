@@ -29,11 +29,16 @@ export const cases: RuleCases = {
     fail: [
       { name: 'fields but no URL', text: 'GET ⟦/v23.0/⟧?fields=engagement\n' },
       { name: 'nothing at all', text: 'GET ⟦/v23.0/⟧\n' },
+      // The service reads no URL from an empty value and refuses the call, as it refuses a read without one.
+      { name: 'an empty id', text: 'GET /v23.0/?⟦id=⟧&fields=engagement\n' },
+      { name: 'an empty ids', text: 'GET /v23.0/?⟦ids=⟧&fields=engagement\n' },
+      { name: 'ids of commas only', text: 'GET /v23.0/?ids=⟦,,⟧\n' },
     ],
     pass: [
       { name: 'id', text: 'GET /v23.0/?id=https://example.com/post&fields=engagement\n' },
       { name: 'ids', text: 'GET /v23.0/?ids=https://example.com/post&fields=engagement\n' },
       { name: 'id from a variable', text: 'GET /v23.0/?id={{url}}&fields=engagement\n', env: { variables: { url: 'https://example.com/post' } } },
+      { name: 'ids with an empty entry', text: 'GET /v23.0/?ids=https://example.com/post,&fields=engagement\n' },
     ],
   },
   'URL-SCRAPE-REQUIRED': {

@@ -20,7 +20,8 @@ export function readUrl(ctx: HandlerContext): Reply {
   const { call, store } = ctx;
   const ids = idsNamed(call);
   if (ids.length === 0) {
-    throw invalidParameter('URL-READ-SHAPE', 'Name the URL to read: GET /{version}/?id=<url> ([1] Read a URL node).', ['id']);
+    // The rule engine refuses this first (URL-READ-ID); kept so that the handler never reads nothing.
+    throw invalidParameter('URL-READ-ID', 'Name the URL to read: GET /{version}/?id=<url> ([1] Read a URL node).', ['id']);
   }
   const items = call.fields?.items.length ? call.fields.items : fieldItems(['id']);
   const node = (url: string): Record<string, unknown> => urlNode(url, own(store.state.urls, url), items);
