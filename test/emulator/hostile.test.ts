@@ -73,9 +73,9 @@ describe('hostile input', () => {
     assertEnvelope(await emu.post('/v23.0/act_1234567890/adsets', { body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), contentType: 'application/json' }), 400, 100);
   });
 
-  it('answers 415 to content types other than form-encoded and JSON', async () => {
+  it('answers 415 to content types other than forms and JSON', async () => {
     const form = formBody(adsetBody());
-    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded; charset=iso-8859-1']) {
+    for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded; charset=iso-8859-1']) {
       assertEnvelope(await emu.post('/v23.0/act_1234567890/adsets', { body: form, contentType: type }), 415, 100);
     }
     assertEnvelope(await request(emu.emulator.port, 'POST', '/v23.0/act_1234567890/adsets', { Authorization: 'Bearer demo-token' }, form), 415, 100);
