@@ -138,6 +138,10 @@ describe('hostile input', () => {
     assert.equal(update.status, 200, update.text);
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
     assert.equal((await emu.get('/v23.0/?id=__proto__&fields=engagement{share_count}')).status, 200);
+    // Several ids answer one member each, whatever the URL's text.
+    const several = await emu.get('/v23.0/?ids=__proto__,constructor,https://example.com/post&fields=id');
+    assert.deepEqual(Object.keys(several.body), ['__proto__', 'constructor', 'https://example.com/post']);
+    assert.equal(several.text.startsWith('{"__proto__":{"id":"__proto__"}'), true, several.text);
     assertEnvelope(await emu.get('/v23.0/t___proto__'), 404, 100);
     assertEnvelope(await emu.get(`/v23.0/${kept}?access_token=constructor`, { token: null }), 401, 190);
   });

@@ -26,7 +26,8 @@ export function readUrl(ctx: HandlerContext): Reply {
   const items = call.fields?.items.length ? call.fields.items : fieldItems(['id']);
   const node = (url: string): Record<string, unknown> => urlNode(url, own(store.state.urls, url), items);
   if (call.params.has('ids')) {
-    const out: Record<string, unknown> = {};
+    // Keyed by what the caller wrote: `ids=__proto__` must be a key like any other, not the prototype.
+    const out: Record<string, unknown> = Object.create(null);
     for (const url of ids) out[url] = node(url);
     return { body: out };
   }
