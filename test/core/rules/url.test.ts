@@ -93,6 +93,8 @@ export const cases: RuleCases = {
     pass: [
       { name: 'ten reads of one URL', text: reads(10) },
       { name: 'eleven reads of different URLs', text: reads(10) + '\n### other\nGET /v23.0/?id=https://example.com/other&fields=engagement\n' },
+      // `ids` of ad sets reads ad sets (their fields are checked as such), which have no per-URL limit.
+      { name: 'eleven reads of one ad set through ids', text: Array.from({ length: 11 }, (_, i) => `### read ${i + 1}\nGET /v23.0/?ids=23850000000000001&fields=name\n`).join('\n') },
     ],
   },
 };
