@@ -15,6 +15,7 @@ import { createRedactingChannel } from './outputChannel';
 import { Redactor } from './redact';
 import { ResponseView, UsageView } from './responseView';
 import { TokenStore } from './secrets';
+import type { UsageNow } from '../../server/src/core/send/recentUsage';
 import type { SendResult } from './sendModel';
 import { UsageStatusBar } from './statusBar';
 
@@ -25,8 +26,12 @@ export interface GraphreqApi {
   /** Every result received in this session, newest last. */
   results(): SendResult[];
   onDidSend: vscode.Event<SendResult[]>;
-  /** The usage item's text, e.g. `$(graph) Graph 42%`. */
+  /** The usage item's text, e.g. `$(graph) Graph 42% · ads_management`. */
   usageStatusText(): string;
+  /** The scopes seen recently, with their figures now (what the usage item shows the highest of). */
+  usageScopes(): UsageNow;
+  /** The last lines the sender wrote to the "GraphReq" output channel (one per send). */
+  sendLog(): string[];
   responseViewVisible(): boolean;
 }
 
@@ -40,7 +45,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
 
   const statusBar = new UsageStatusBar();
   const icon = vscode.Uri.joinPath(context.extensionUri, 'client', 'images', 'graphreq-file.svg');
-  const usageView = new UsageView(redactor, icon);
+  const usageView = new UsageView(redactor, icon, () => statusBar.now());
   const responseView: ResponseView = new ResponseView(redactor, icon, (action, r): Promise<void> => {
     if (action === 'save') return saveResponse(responseView, redactor, r);
     if (action === 'curl') return copyAsCurl(responseView, redactor, r);
@@ -95,6 +100,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     results: () => [...sender.sent],
     onDidSend: sender.onDidSend,
     usageStatusText: () => statusBar.text,
+    usageScopes: () => statusBar.now(),
+    sendLog: () => [...sender.logged],
     responseViewVisible: () => responseView.visible,
   };
 }

@@ -1,11 +1,13 @@
 /**
  * Starts the bundled language server (dist/server.js) over node IPC. Diagnostics, completion, hover,
- * code actions, CodeLens, symbols, folding and semantic tokens all come from it unchanged; the
- * client only routes the send commands (whose CodeLenses the server provides) through `onSend`.
+ * code actions, CodeLens, symbols, folding and semantic tokens all come from it unchanged, but for
+ * the rule link of each diagnostic, which this client adds (ruleLinks.ts); the client also routes the
+ * send commands (whose CodeLenses the server provides) through `onSend`.
  */
 import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { Commands, type InitializationOptions } from '../../server/src/lsp/protocol';
+import { ruleLinker } from './ruleLinks';
 import { serverSettings } from './settings';
 
 export type ServerCommandHandler = (command: string, args: unknown[]) => Promise<unknown>;
@@ -16,21 +18,36 @@ export function createLanguageClient(context: vscode.ExtensionContext, channel: 
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
+  const withLinks = ruleLinker(vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules.md'));
   const routed = new Set<string>(Object.values(Commands));
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'graphreq' }],
     synchronize: {
       configurationSection: 'graphreq',
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/graphreq.env.json'),
+      // graphreq.env.json, and the .env files `{{$dotenv NAME}}` reads: a change checks the requests again.
+      fileEvents: [vscode.workspace.createFileSystemWatcher('**/graphreq.env.json'), vscode.workspace.createFileSystemWatcher('**/.env')],
     },
     // This client renders send results itself: the server shows them only to other editors.
-    initializationOptions: { ...serverSettings(), showsSendResults: true } satisfies InitializationOptions,
+    // This client adds each diagnostic's rule link itself, from its code.
+    initializationOptions: { ...serverSettings(), showsSendResults: true, clientRuleLinks: true } satisfies InitializationOptions,
     outputChannel: channel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: {
       // The language client registers the server's commands (graphreq.send, ...) in VS Code; a
       // CodeLens click lands here with [{uri, index}], and the client adds token and environment.
       executeCommand: (command, args, next) => (routed.has(command) ? onServerCommand(command, args) : next(command, args)),
+      // Diagnostics pushed (a server that does not pull) or pulled (LSP 3.17): the rule links added here.
+      handleDiagnostics: (uri, diagnostics, next) => next(uri, withLinks(diagnostics)),
+      provideDiagnostics: async (document, previousResultId, token, next) => {
+        const report = await next(document, previousResultId, token);
+        if (report?.kind === 'full') report.items = withLinks(report.items);
+        return report;
+      },
+      provideWorkspaceDiagnostics: (resultIds, token, reporter, next) =>
+        next(resultIds, token, (chunk) => {
+          for (const item of chunk?.items ?? []) if (item.kind === 'full') item.items = withLinks(item.items);
+          reporter(chunk);
+        }),
     },
   };
   return new LanguageClient('graphreq', 'GraphReq', serverOptions, clientOptions);

@@ -6,6 +6,7 @@
 import { blockedUntilMs, headerList, highestPercent, limitingLabel, regainMinutes, requestLabel, usageFigures, type SendResult, type UsageModel } from './sendModel';
 import { DEFAULT_THRESHOLDS, formatCountdown, formatMinutes, formatPercent, usageLevel, type Thresholds } from './usagePresentation';
 import type { Redactor } from './redact';
+import type { UsageNow } from '../../server/src/core/send/recentUsage';
 
 export interface PageOptions {
   /** Nonce of the page's one script (Content-Security-Policy). */
@@ -112,15 +113,23 @@ const FAILURE_TITLE: Record<string, string> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * A decoded error: its title once (with the code), the explanation written for the user (what
+ * happened, with the service's message and the fields at fault), what to do, and the guidance the
+ * service gave the end user when it gave some. Notes about the documents are not here: they are
+ * in docs/rules.md (ERR-CODES).
+ */
 function renderError(e: NonNullable<SendResult['error']>): string {
   const code = [e.code !== null ? `code ${e.code}` : '', e.subcode !== null ? `subcode ${e.subcode}` : ''].filter(Boolean).join(', ');
+  // The service's own guidance, unless it only repeats the title or the explanation.
+  const forUser = [e.userTitle, e.userMessage].filter((x): x is string => !!x && x !== e.title && !(e.explanation ?? '').includes(x)).join(': ');
+  const facts = [e.type, e.fbtraceId ? `fbtrace_id ${e.fbtraceId}` : '', e.doc ? `documented in ${e.doc}` : e.known === false ? 'not in the documents' : '', e.isTransient ? 'transient' : ''].filter(Boolean);
   return `<div class="error-box error">
     <div class="error-title">${escapeHtml(e.title || 'Error')}${code ? ` <span class="muted">(${escapeHtml(code)})</span>` : ''}</div>
     ${e.explanation ? `<div class="explanation">${escapeHtml(e.explanation)}</div>` : ''}
     ${e.action ? `<div class="action"><b>What to do:</b> ${escapeHtml(e.action)}</div>` : ''}
-    ${e.userTitle || e.userMessage ? `<div class="explanation">${escapeHtml([e.userTitle, e.userMessage].filter(Boolean).join(': '))}</div>` : ''}
-    ${e.blameFields?.length ? `<div>Fields: ${e.blameFields.map((f) => `<code>${escapeHtml(f)}</code>`).join(', ')}</div>` : ''}
-    <div class="muted">Service message: ${escapeHtml(e.message)}${e.type ? ` (${escapeHtml(e.type)})` : ''}${e.fbtraceId ? ` · fbtrace_id ${escapeHtml(e.fbtraceId)}` : ''}${e.doc ? ` · documented in ${escapeHtml(e.doc)}` : e.known === false ? ' · not in the documents' : ''}${e.isTransient ? ' · transient' : ''}</div>
+    ${forUser ? `<div class="explanation for-user"><b>The service's guidance:</b> ${escapeHtml(forUser)}</div>` : ''}
+    ${facts.length ? `<div class="muted">${escapeHtml(facts.join(' · '))}</div>` : ''}
   </div>`;
 }
 
@@ -175,8 +184,14 @@ function renderBody(r: SendResult): string {
   return `<div class="json">${renderJson(r.body, 0)}</div>`;
 }
 
-/** A JSON value as nested, foldable HTML (<details> per object and array). */
-export function renderJson(value: unknown, depth: number): string {
+/**
+ * A JSON value as nested, foldable HTML (<details> per object and array). Readable as the API's
+ * answers are shaped: the first three levels are open, and so are the records of a list (the messages
+ * of a thread, the ads of an ad set) however deep the list sits; a small object of plain values
+ * (`"from": { "id": "…", "name": "…" }`) is written on one line; a folded object shows its first
+ * members instead of a count.
+ */
+export function renderJson(value: unknown, depth: number, inList = false): string {
   if (value === null) return '<span class="j-null">null</span>';
   if (typeof value === 'string') return `<span class="j-str">${escapeHtml(JSON.stringify(value))}</span>`;
   if (typeof value === 'number') return `<span class="j-num">${escapeHtml(String(value))}</span>`;
@@ -185,12 +200,39 @@ export function renderJson(value: unknown, depth: number): string {
   const entries: Array<[string | undefined, unknown]> = isArr ? (value as unknown[]).map((v) => [undefined, v]) : Object.entries(value as object);
   const [o, c] = isArr ? ['[', ']'] : ['{', '}'];
   if (!entries.length) return `<span class="j-punc">${o}${c}</span>`;
-  const open = depth < 3 && entries.length <= 200;
+  if (!isArr && depth > 0 && isSmallRecord(entries)) {
+    const members = entries.map(([k, v]) => `<span class="j-key">${escapeHtml(JSON.stringify(k))}</span><span class="j-punc">: </span>${renderJson(v, depth + 1)}`).join('<span class="j-punc">, </span>');
+    return `<span class="j-inline"><span class="j-punc">{ </span>${members}<span class="j-punc"> }</span></span>`;
+  }
+  const open = entries.length <= 200 && (depth < 3 || (inList && depth < 8));
+  // The items of a list of records open with the list; 50 of them at most, the rest stay folded.
   const items = entries
-    .map(([k, v], idx) => `<div class="j-item">${k !== undefined ? `<span class="j-key">${escapeHtml(JSON.stringify(k))}</span><span class="j-punc">: </span>` : ''}${renderJson(v, depth + 1)}${idx < entries.length - 1 ? '<span class="j-punc">,</span>' : ''}</div>`)
+    .map(([k, v], idx) => `<div class="j-item">${k !== undefined ? `<span class="j-key">${escapeHtml(JSON.stringify(k))}</span><span class="j-punc">: </span>` : ''}${renderJson(v, depth + 1, isArr && idx < 50)}${idx < entries.length - 1 ? '<span class="j-punc">,</span>' : ''}</div>`)
     .join('');
   const count = `${entries.length} ${isArr ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'key' : 'keys'}`;
-  return `<details class="j-node"${open ? ' open' : ''}><summary><span class="j-punc">${o}</span><span class="j-count"> ${count} </span></summary><div class="j-children">${items}</div><span class="j-punc">${c}</span></details>`;
+  return `<details class="j-node"${open ? ' open' : ''}><summary><span class="j-punc">${o}</span><span class="j-count"> ${isArr ? count : preview(entries) ?? count} </span></summary><div class="j-children">${items}</div><span class="j-punc">${c}</span></details>`;
+}
+
+/** At most four members, each a plain value, short enough for one line. */
+function isSmallRecord(entries: Array<[string | undefined, unknown]>): boolean {
+  if (entries.length > 4) return false;
+  let length = 0;
+  for (const [k, v] of entries) {
+    if (v !== null && typeof v === 'object') return false;
+    length += (k ?? '').length + JSON.stringify(v ?? null).length + 4;
+  }
+  return length <= 80;
+}
+
+/** The first plain members of a folded object (`"id": "m_1", "message": "Hello…", …`), or undefined when it has none. */
+function preview(entries: Array<[string | undefined, unknown]>): string | undefined {
+  const plain = entries.filter(([, v]) => v === null || typeof v !== 'object').slice(0, 3);
+  if (!plain.length) return undefined;
+  const text = plain.map(([k, v]) => {
+    const shown = JSON.stringify(v ?? null);
+    return `${JSON.stringify(k)}: ${shown.length > 30 ? `${shown.slice(0, 28)}…"` : shown}`;
+  }).join(', ');
+  return escapeHtml(`${text}${entries.length > plain.length ? ', …' : ''}`);
 }
 
 function details(title: string, id: string, content: string, open: boolean): string {
@@ -204,12 +246,16 @@ export interface UsageSnapshot {
   environment?: string;
 }
 
-/** The usage view: the latest figures in full, then the recent sends with their highest figure. */
-export function renderUsagePage(snapshots: UsageSnapshot[], o: PageOptions): string {
+/**
+ * The usage view: the scopes seen recently (app, each ad account, each business use case) with their
+ * figures now, then the latest response's figures in full, then the recent sends with their highest figure.
+ */
+export function renderUsagePage(snapshots: UsageSnapshot[], scopes: UsageNow, o: PageOptions): string {
   const latest = snapshots[snapshots.length - 1];
   const t = o.thresholds ?? DEFAULT_THRESHOLDS;
   const body = latest
-    ? `<h2>Latest: ${escapeHtml(latest.label)} <span class="muted">${escapeHtml(new Date(latest.at).toLocaleTimeString())} · env ${escapeHtml(latest.environment || '(none)')}</span></h2>
+    ? `${renderScopes(scopes, o)}
+       <h2>Latest: ${escapeHtml(latest.label)} <span class="muted">${escapeHtml(new Date(latest.at).toLocaleTimeString())} · env ${escapeHtml(latest.environment || '(none)')}</span></h2>
        ${renderUsageTables(o.redactor.redactValue(latest.usage), o)}
        <h2>Recent sends</h2>
        <table class="usage"><tr><th>Time</th><th>Request</th><th class="num">Highest</th><th>Limiting figure</th></tr>${[...snapshots]
@@ -221,6 +267,22 @@ export function renderUsagePage(snapshots: UsageSnapshot[], o: PageOptions): str
          .join('')}</table>`
     : '<p class="muted">No request sent yet in this window: send one (Ctrl+Alt+R) and the usage headers of its response appear here.</p>';
   return page('GraphReq usage', `<section id="usage-view">${body}</section>`, o);
+}
+
+/** The scopes seen recently: each figure now (falling as its window rolls), when it was seen, the limiting one. */
+export function renderScopes(view: UsageNow, o: Pick<PageOptions, 'thresholds' | 'now'>): string {
+  const t = o.thresholds ?? DEFAULT_THRESHOLDS;
+  if (!view.scopes.length) return '<h2>Scopes seen recently</h2><p class="muted">No usage headers seen recently.</p>';
+  const rows = view.scopes.map((s) => {
+    const level = usageLevel(s.now, t);
+    const blocked = s.holdUntil !== null && s.holdUntil > o.now;
+    const when = blocked ? `blocked until ${new Date(s.holdUntil!).toLocaleTimeString()}` : s.now > 0 ? `0% by ${new Date(Math.max(s.at, s.holdUntil ?? s.at) + s.windowMs).toLocaleTimeString()}` : '';
+    const w = Math.max(0, Math.min(100, s.now));
+    return `<tr class="usage-row${s.key === view.highest?.key ? ' limiting' : ''}" data-scope="${escapeHtml(s.key)}"><td>${escapeHtml(s.label)}</td><td class="num usage-${level}">${escapeHtml(formatPercent(s.now))}</td><td class="bar"><span class="fill usage-bg-${level}" style="width:${w}%"></span></td><td>${escapeHtml(`${formatPercent(s.percent)} ${s.metric} at ${new Date(s.at).toLocaleTimeString()}`)}</td><td>${escapeHtml(when)}</td></tr>`;
+  });
+  return `<h2>Scopes seen recently</h2>
+    <table class="usage" id="usage-scopes"><tr><th>Scope</th><th class="num">Now</th><th></th><th>Seen</th><th></th></tr>${rows.join('')}</table>
+    ${view.highest ? `<p>Limiting scope: <b>${escapeHtml(view.highest.label)}</b>. Each figure falls as its window rolls (an hour; 24 hours for msgr, pages, photo, leadgen); a call to another scope does not reset it.</p>` : ''}`;
 }
 
 function page(title: string, body: string, o: PageOptions): string {
@@ -278,6 +340,7 @@ tr.limiting td:first-child { font-weight: bold; }
 .j-node { display: inline; }
 .j-children { padding-left: 1.5em; border-left: 1px dotted var(--vscode-tree-indentGuidesStroke, #555); margin-left: .3em; }
 .j-count { color: var(--vscode-descriptionForeground); font-style: italic; }
+.j-inline { white-space: normal; }
 .j-key { color: var(--vscode-debugTokenExpression-name, #9cdcfe); } .j-str { color: var(--vscode-debugTokenExpression-string, #ce9178); }
 .j-num { color: var(--vscode-debugTokenExpression-number, #b5cea8); } .j-bool, .j-null { color: var(--vscode-debugTokenExpression-boolean, #569cd6); }
 .j-punc { color: var(--vscode-descriptionForeground); }

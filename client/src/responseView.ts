@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import type { Redactor } from './redact';
 import { renderResponsePage, renderUsagePage, type UsageSnapshot } from './responseHtml';
+import type { UsageNow } from '../../server/src/core/send/recentUsage';
 import type { SendResult } from './sendModel';
 import { thresholds } from './settings';
 
@@ -76,7 +77,8 @@ export class UsageView implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private readonly snapshots: UsageSnapshot[] = [];
 
-  constructor(private readonly redactor: Redactor, private readonly icon: vscode.Uri) {}
+  /** `scopes`: the scopes seen recently, now (the status bar keeps them). */
+  constructor(private readonly redactor: Redactor, private readonly icon: vscode.Uri, private readonly scopes: () => UsageNow) {}
 
   record(s: UsageSnapshot): void {
     this.snapshots.push(s);
@@ -97,7 +99,7 @@ export class UsageView implements vscode.Disposable {
 
   private render(): void {
     if (!this.panel) return;
-    this.panel.webview.html = renderUsagePage(this.snapshots, {
+    this.panel.webview.html = renderUsagePage(this.snapshots, this.scopes(), {
       nonce: randomBytes(16).toString('base64'),
       cspSource: this.panel.webview.cspSource,
       redactor: this.redactor,

@@ -1,10 +1,14 @@
 /**
- * The usage item of the status bar: after each send, `Graph 42%` (the highest usage figure of the
- * response) coloured by the configured thresholds, a tooltip table of every figure, and while the
- * API blocks calls, a countdown to the estimated time of regained access. Click: the usage view.
+ * The usage item of the status bar: the highest usage figure of the scopes seen recently (the app,
+ * each ad account, each business use case), naming its scope, coloured by the configured
+ * thresholds, with a tooltip table of every scope. A response updates only the scopes its headers
+ * name, and each figure falls as its window rolls (core/send/recentUsage.ts), so the item is drawn
+ * again as time passes: every second while a scope is blocked (a countdown), else every 15 seconds.
+ * One record per base URL: the item shows the service the latest send went to. Click: the usage view.
  */
 import * as vscode from 'vscode';
-import type { UsageModel } from './sendModel';
+import { emptyRecentUsage, pruneRecentUsage, recordUsage, usageNow, type RecentUsage, type UsageNow } from '../../server/src/core/send/recentUsage';
+import type { SendResult, UsageModel } from './sendModel';
 import { statusView, usageTooltipMarkdown } from './usagePresentation';
 import { thresholds } from './settings';
 
@@ -15,14 +19,20 @@ export interface UsageContext {
   receivedAt: number;
 }
 
+const SLOW_TICK_MS = 15_000;
+
 export class UsageStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('graphreq.usage', vscode.StatusBarAlignment.Left, 98);
-  private usage: UsageModel | null | undefined;
+  /** Scopes seen, per service (base URL, or the embedded emulator). */
+  private readonly seen = new Map<string, RecentUsage>();
+  private target = '';
+  private latest: UsageModel | null | undefined;
   private ctx: UsageContext | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private timerMs = 0;
   private readonly sub: vscode.Disposable;
 
-  constructor() {
+  constructor(private readonly clock: () => number = Date.now) {
     this.item.name = 'GraphReq usage';
     this.item.command = 'graphreq.showUsage';
     this.sub = vscode.workspace.onDidChangeConfiguration((e) => {
@@ -30,12 +40,21 @@ export class UsageStatusBar implements vscode.Disposable {
     });
   }
 
-  /** Shows the usage of the latest response. */
-  update(usage: UsageModel | null | undefined, ctx: UsageContext): void {
-    this.usage = usage;
+  /** Records the usage headers of the results of one send (to `ctx.baseUrl`) and shows the scopes of that service. */
+  record(results: SendResult[], ctx: UsageContext): void {
+    this.target = ctx.baseUrl ?? '';
+    let state = this.seen.get(this.target) ?? emptyRecentUsage();
+    for (const r of results) if (r.status !== null && r.usage) state = recordUsage(state, r, ctx.receivedAt);
+    this.seen.set(this.target, pruneRecentUsage(state, this.clock()));
+    this.latest = [...results].reverse().find((r) => r.usage?.figures.length)?.usage ?? this.latest;
     this.ctx = ctx;
     this.render();
     this.item.show();
+  }
+
+  /** The scopes of the current service at this moment (the usage view and the extension's API read it). */
+  now(): UsageNow {
+    return usageNow(this.seen.get(this.target) ?? emptyRecentUsage(), this.clock());
   }
 
   /** The text shown now (for tests and the extension's API). */
@@ -45,23 +64,27 @@ export class UsageStatusBar implements vscode.Disposable {
 
   private render(): void {
     if (!this.ctx) return;
-    const now = Date.now();
+    const now = this.clock();
     const t = thresholds();
-    const view = statusView(this.usage, now, t);
+    const scopes = this.now();
+    const view = statusView(scopes, now, t);
     this.item.text = `${view.counting ? '$(watch)' : '$(graph)'} ${view.text}`;
     this.item.backgroundColor = view.level === 'error'
       ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : view.level === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    const md = new vscode.MarkdownString(usageTooltipMarkdown(this.usage, { ...this.ctx, thresholds: t, now }), true);
+    const md = new vscode.MarkdownString(usageTooltipMarkdown(scopes, { ...this.ctx, latest: this.latest, thresholds: t, now }), true);
     md.isTrusted = { enabledCommands: ['graphreq.showUsage'] };
     this.item.tooltip = md;
     this.item.accessibilityInformation = { label: `GraphReq usage: ${view.text}`, role: 'button' };
-    // While blocked, tick every second until access should have returned; then settle.
-    if (view.counting && !this.timer) this.timer = setInterval(() => this.render(), 1000);
-    if (!view.counting && this.timer) {
-      clearInterval(this.timer);
-      this.timer = undefined;
-    }
+    // A countdown ticks every second; falling figures are drawn again now and then; nothing seen, no timer.
+    this.tick(view.counting ? 1000 : scopes.scopes.length ? SLOW_TICK_MS : 0);
+  }
+
+  private tick(ms: number): void {
+    if (ms === this.timerMs) return;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = ms ? setInterval(() => this.render(), ms) : undefined;
+    this.timerMs = ms;
   }
 
   dispose(): void {

@@ -2,7 +2,8 @@
  * How usage looks in the status bar: its text, its colour level and its tooltip table, from the
  * usage model the server decoded. Plain module (no 'vscode' import) so unit tests can load it.
  */
-import { blockedUntilMs, highestPercent, limitingLabel, regainMinutes, usageFigures, type UsageModel } from './sendModel';
+import type { ScopeNow, UsageNow } from '../../server/src/core/send/recentUsage';
+import type { UsageModel } from './sendModel';
 
 export type UsageLevel = 'normal' | 'warning' | 'error';
 
@@ -22,22 +23,31 @@ export function usageLevel(percent: number | undefined, t: Thresholds = DEFAULT_
 }
 
 export interface StatusView {
-  /** Status bar text, e.g. `Graph 42%` or `Graph blocked 4:59`. */
+  /** Status bar text, e.g. `Graph 42% · ads_management` or `Graph blocked 4:59 · msgr`. */
   text: string;
   level: UsageLevel;
   /** True while a block is counting down (the item refreshes every second). */
   counting: boolean;
 }
 
-/** Status bar text and level at time `now` (epoch ms). */
-export function statusView(usage: UsageModel | null | undefined, now: number, t: Thresholds = DEFAULT_THRESHOLDS): StatusView {
-  const until = blockedUntilMs(usage);
-  if (until !== undefined && until > now) {
-    return { text: `Graph blocked ${formatCountdown(until - now)}`, level: 'error', counting: true };
-  }
-  const p = highestPercent(usage);
-  if (p === undefined) return { text: 'Graph –', level: 'normal', counting: false };
-  return { text: `Graph ${formatPercent(p)}`, level: usageLevel(p, t), counting: false };
+/**
+ * Status bar text and level at `now` (epoch ms), from the scopes seen recently (the app, each ad
+ * account, each business use case): the highest figure and the scope it belongs to, or the countdown
+ * while a scope is blocked. Figures fall as their windows roll (core/send/recentUsage.ts).
+ */
+export function statusView(view: UsageNow, now: number, t: Thresholds = DEFAULT_THRESHOLDS): StatusView {
+  const blocked = view.scopes.filter((s) => s.holdUntil !== null && s.holdUntil > now).sort((a, b) => b.holdUntil! - a.holdUntil!)[0];
+  if (blocked) return { text: `Graph blocked ${formatCountdown(blocked.holdUntil! - now)} · ${shortScope(blocked)}`, level: 'error', counting: true };
+  const h = view.highest;
+  if (!h) return { text: 'Graph –', level: 'normal', counting: false };
+  return { text: `Graph ${formatPercent(h.now)} · ${shortScope(h)}`, level: usageLevel(h.now, t), counting: false };
+}
+
+/** The scope in a word for the status bar: the BUC type, the ad account, or `app`. */
+export function shortScope(s: Pick<ScopeNow, 'key'>): string {
+  if (s.key.startsWith('buc:')) return s.key.slice(s.key.lastIndexOf(':') + 1);
+  if (s.key.startsWith('adAccount:')) return s.key.slice('adAccount:'.length);
+  return s.key;
 }
 
 export function formatPercent(p: number): string {
@@ -65,65 +75,64 @@ export function formatMinutes(min: number): string {
 export interface TooltipContext {
   environment?: string;
   baseUrl?: string;
-  /** When the figures were received (epoch ms). */
+  /** When the latest figures were received (epoch ms). */
   receivedAt?: number;
   requestLabel?: string;
   thresholds?: Thresholds;
+  /** The latest response's usage: its throttle indicators and header warnings. */
+  latest?: UsageModel | null;
   now: number;
 }
 
 const LEVEL_MARK: Record<UsageLevel, string> = { normal: '', error: ' ⛔', warning: ' ⚠️' };
 
-/** Markdown of the tooltip: a table of every figure, throttle indicators, block and environment. */
-export function usageTooltipMarkdown(usage: UsageModel | null | undefined, ctx: TooltipContext): string {
+/** Markdown of the tooltip: each scope seen recently with its figure now and when seen, the limiting one, throttle, environment. */
+export function usageTooltipMarkdown(view: UsageNow, ctx: TooltipContext): string {
   const t = ctx.thresholds ?? DEFAULT_THRESHOLDS;
   const lines: string[] = [];
-  lines.push('**Graph API usage**' + (ctx.requestLabel ? ` after \`${ctx.requestLabel.replace(/`/g, "'")}\`` : ''));
+  lines.push('**Graph API usage**, the highest figure of the scopes seen recently' + (ctx.requestLabel ? ` (last: \`${ctx.requestLabel.replace(/`/g, "'")}\`)` : ''));
   lines.push('');
-  const figures = usageFigures(usage);
-  if (!figures.length) {
-    lines.push('No usage headers in the last response (X-App-Usage is sent once an app issues enough requests).');
+  if (!view.scopes.length) {
+    lines.push('No usage headers seen recently (X-App-Usage is sent once an app issues enough requests).');
   } else {
-    lines.push('| Figure | Used | Regain access |');
-    lines.push('|:--|--:|:--|');
-    for (const f of [...figures].sort((a, b) => b.percent - a.percent)) {
-      const minutes = regainMinutes(usage, f);
-      const regain = minutes ? `in ${formatMinutes(minutes)}` : f.source === 'buc' ? '–' : '';
-      lines.push(`| ${escapeMd(f.label)} | ${formatPercent(f.percent)}${LEVEL_MARK[usageLevel(f.percent, t)]} | ${regain} |`);
+    lines.push('| Scope | Now | Seen | |');
+    lines.push('|:--|--:|:--|:--|');
+    for (const s of view.scopes) {
+      const blocked = s.holdUntil !== null && s.holdUntil > ctx.now;
+      const when = blocked ? `blocked until ${time(s.holdUntil!)}` : s.now > 0 ? `0% by ${time(Math.max(s.at, s.holdUntil ?? s.at) + s.windowMs)}` : '';
+      lines.push(`| ${escapeMd(s.label)} | ${formatPercent(s.now)}${LEVEL_MARK[usageLevel(s.now, t)]} | ${formatPercent(s.percent)} ${escapeMd(s.metric)} at ${time(s.at)} | ${when} |`);
     }
-    const lim = limitingLabel(usage);
-    if (lim) {
+    if (view.highest) {
       lines.push('');
-      lines.push(`Limiting figure: **${escapeMd(lim)}**`);
+      lines.push(`Limiting scope: **${escapeMd(view.highest.label)}** (${escapeMd(view.highest.metric)}). Each figure falls as its window rolls; a call to another scope does not reset it.`);
     }
   }
-  for (const th of usage?.throttle ?? []) {
+  for (const th of ctx.latest?.throttle ?? []) {
     const parts: string[] = [];
     if (th.throttled !== null) parts.push(`throttled: **${th.throttled ? 'yes' : 'no'}**`);
     for (const k of ['backend_qps', 'complexity_score'] as const) {
-      const s = th[k];
-      if (s) parts.push(`${escapeMd(k)}: ${s.actual_score ?? '?'} of ${s.limit ?? '?'}`);
+      const sc = th[k];
+      if (sc) parts.push(`${escapeMd(k)}: ${sc.actual_score ?? '?'} of ${sc.limit ?? '?'}`);
     }
     if (parts.length) {
       lines.push('');
       lines.push(`Throttle (${escapeMd(th.source)}): ${parts.join(' · ')}`);
     }
   }
-  const until = blockedUntilMs(usage);
-  if (until !== undefined && until > ctx.now) {
-    lines.push('');
-    lines.push(`⛔ **Blocked**: access should return in ${formatCountdown(until - ctx.now)} (at ${new Date(until).toLocaleTimeString()}). Calling meanwhile lengthens the wait.`);
-  }
-  for (const w of usage?.warnings ?? []) {
+  for (const w of ctx.latest?.warnings ?? []) {
     lines.push('');
     lines.push(`⚠️ ${escapeMd(w)}`);
   }
   lines.push('');
   lines.push(`Environment: **${escapeMd(ctx.environment || '(none)')}** · ${ctx.baseUrl ? escapeMd(ctx.baseUrl) : 'embedded emulator'}`);
-  if (ctx.receivedAt) lines.push(`  \nReceived ${new Date(ctx.receivedAt).toLocaleTimeString()}`);
+  if (ctx.receivedAt) lines.push(`  \nLast response ${time(ctx.receivedAt)}`);
   lines.push('');
   lines.push('[Open the usage view](command:graphreq.showUsage)');
   return lines.join('\n');
+}
+
+function time(ms: number): string {
+  return new Date(ms).toLocaleTimeString();
 }
 
 function escapeMd(s: string): string {

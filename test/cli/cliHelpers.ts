@@ -9,11 +9,17 @@ import * as fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { copyExamples } from '../examples';
 import { localServer } from '../send/sendHelpers';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 export const bin = path.join(repoRoot, 'bin', 'graphreq.js');
-export const examples = path.join(repoRoot, 'examples');
+/**
+ * A copy of the example request files (without their environment file), so that a run's workspace
+ * is the folder the test runs in and nothing is ever written into the repository.
+ */
+export const examples = copyExamples();
+process.on('exit', () => fs.rmSync(examples, { recursive: true, force: true }));
 
 export interface CliRun {
   code: number | null;

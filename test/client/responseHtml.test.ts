@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { Redactor } from '../../client/src/redact';
 import { escapeHtml, formatSize, renderJson, renderResponsePage, renderUsagePage } from '../../client/src/responseHtml';
 import { clientFailure, type SendResult } from '../../client/src/sendModel';
+import { emptyRecentUsage, recordUsage, usageNow } from '../../server/src/core/send/recentUsage';
 import { result, usage } from './model';
 
 const TOKEN = 'EAAB-secret-token-123';
@@ -52,8 +53,39 @@ test('text bodies, empty bodies and HTML in values are escaped', () => {
   assert.equal(formatSize(10), '10 B');
 });
 
-test('the usage view lists the latest figures and the recent sends', () => {
-  const html = renderUsagePage([{ usage: usage({ app: { call_count: 10 } }), label: 'first', at: 0 }, { usage: ok.usage, label: 'create', at: 1000 }], opts());
+test('the usage view lists the scopes seen recently, the latest figures and the recent sends', () => {
+  let scopes = recordUsage(emptyRecentUsage(), ok, 0);
+  scopes = recordUsage(scopes, result({ status: 200, usage: usage({ buc: [{ businessId: '1', type: 'msgr', call_count: 3 }] }), request: ok.request }), 0);
+  const html = renderUsagePage([{ usage: usage({ app: { call_count: 10 } }), label: 'first', at: 0 }, { usage: ok.usage, label: 'create', at: 1000 }], usageNow(scopes, 0), opts());
   assert.ok(html.includes('Latest: create') && html.includes('Recent sends') && html.includes('first'));
-  assert.ok(renderUsagePage([], opts()).includes('No request sent yet'));
+  assert.ok(html.includes('data-scope="app"') && html.includes('data-scope="buc:1:msgr"') && html.includes('Limiting scope: <b>app</b>'), html);
+  assert.ok(renderUsagePage([], usageNow(emptyRecentUsage(), 0), opts()).includes('No request sent yet'));
+});
+
+test('a decoded error shows its title once, the explanation for the user, what to do, and no notes about the documents', () => {
+  const error = { code: 100, subcode: null, type: 'OAuthException', message: 'Invalid parameter', title: 'Invalid parameter', explanation: 'A parameter is missing, unknown or has a wrong value or type. Field at fault: billing_event.', action: 'Fix the parameter named in the message.', userTitle: 'Invalid parameter', userMessage: 'billing_event takes IMPRESSIONS', isTransient: false, rateLimit: null, bucType: null, regainAccessMinutes: null, blameFields: ['billing_event'], fbtraceId: 'Abc', doc: '[2] Errors', known: true };
+  const html = renderResponsePage([result({ status: 400, error })], opts());
+  const box = /<div class="error-box error">[\s\S]*?<\/div>\s*<\/div>/.exec(html)?.[0] ?? '';
+  assert.equal(box.split('Invalid parameter').length - 1, 1, `the title once: ${box}`);
+  assert.equal(box.split('billing_event').length - 1, 2, 'the field in the explanation and in the service\'s guidance, no separate list');
+  assert.ok(box.includes('What to do:</b> Fix the parameter') && box.includes("The service's guidance:</b> billing_event takes IMPRESSIONS"), box);
+});
+
+test('the JSON view opens the records of a list (a thread\'s messages), writes small objects on one line, previews folded ones', () => {
+  const thread = {
+    id: 't_100200300',
+    messages: {
+      data: [
+        { id: 'm_1', message: 'Hello', from: { id: '1', name: 'Ann' }, created_time: '2026-01-01T10:00:00+0000', extra: { a: 1, b: 2, c: 3, d: 4, e: 5 } },
+        { id: 'm_2', message: 'Hi!', from: { id: '2', name: 'Bob' }, created_time: '2026-01-01T10:01:00+0000', attachments: { data: [{ id: 'a1', mime_type: 'image/png', name: 'x.png', size: 10, url: 'https://example.com/x.png' }] } },
+      ],
+      paging: { cursors: { before: 'b', after: 'a' } },
+    },
+  };
+  const html = renderJson(thread, 0);
+  // Each message is open: its members show without a click.
+  assert.equal((html.match(/<details class="j-node" open><summary><span class="j-punc">\{<\/span><span class="j-count"> &quot;id&quot;: &quot;m_/g) ?? []).length, 2, html);
+  assert.ok(html.includes('<span class="j-inline"><span class="j-punc">{ </span><span class="j-key">&quot;id&quot;</span>'), 'from: on one line');
+  // A deeper object that is not a record of a list stays folded, its first members in the summary.
+  assert.ok(html.includes('<details class="j-node"><summary><span class="j-punc">{</span><span class="j-count"> &quot;a&quot;: 1, &quot;b&quot;: 2, &quot;c&quot;: 3, … </span>'), html);
 });

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { buildFileContext, formatDocument, formatText, parseDocument, validateDocument, type FormatOptions } from '../../server/src/core';
 import { prepareRequest } from '../../server/src/core/send';
 import { model } from '../helpers';
+import { exampleFiles, examplesDir } from '../examples';
 
 const fmt = (text: string, options: FormatOptions = {}): string => formatText(text, parseDocument(text), options);
 const repo = path.resolve(__dirname, '..', '..', '..');
@@ -85,7 +86,7 @@ describe('formatting', () => {
   });
 
   it('does not change what the repository\'s files send or are checked for', () => {
-    const files = [...fs.readdirSync(path.join(repo, 'examples')).map((f) => path.join(repo, 'examples', f)), path.join(repo, 'test', 'fixtures', 'findings-300.graphreq'), path.join(repo, 'test', 'e2e', 'fixtures', 'e2e.graphreq')];
+    const files = [...exampleFiles().map((f) => path.join(examplesDir, f)), path.join(repo, 'test', 'fixtures', 'findings-300.graphreq'), path.join(repo, 'test', 'e2e', 'fixtures', 'e2e.graphreq')];
     for (const file of files.filter((f) => f.endsWith('.graphreq'))) {
       const text = fs.readFileSync(file, 'utf8');
       const once = fmt(text);

@@ -100,6 +100,35 @@ local function probe()
   out.hovered = await(function() return floating_lines() ~= nil end, 15000)
   out.hover = floating_lines() or {}
   close_floats()
+
+  -- Send through the CodeLens, as a person would: refresh the lenses, put the cursor on the request,
+  -- :lua vim.lsp.codelens.run(), pick "Send request" when it asks. Record what the server shows
+  -- (window/showMessage, $/progress, window/showDocument), keeping Neovim's own handling of each.
+  out.messages, out.progress, out.documents = {}, {}, {}
+  local function wrap(method, record)
+    local original = vim.lsp.handlers[method]
+    vim.lsp.handlers[method] = function(err, result, ctx, config)
+      pcall(record, result)
+      if original then return original(err, result, ctx, config) end
+    end
+  end
+  wrap('window/showMessage', function(r) table.insert(out.messages, { type = r.type, message = r.message }) end)
+  wrap('$/progress', function(r) table.insert(out.progress, { kind = r.value.kind, title = r.value.title, message = r.value.message }) end)
+  wrap('window/showDocument', function(r) table.insert(out.documents, r.uri) end)
+  local caps = vim.lsp.protocol.make_client_capabilities().window or {}
+  out.client_show_document = caps.showDocument ~= nil and caps.showDocument.support == true
+  vim.ui.select = function(items, opts, on_choice)
+    for i, item in ipairs(items) do
+      if (opts.format_item and opts.format_item(item) or tostring(item)):find('Send request', 1, true) then return on_choice(item, i) end
+    end
+    on_choice(nil, nil)
+  end
+  vim.lsp.codelens.refresh()
+  out.lenses = await(function() return #vim.lsp.codelens.get(buf) > 0 end, 15000)
+  out.lens_titles = vim.tbl_map(function(l) return l.command and l.command.title or '' end, vim.lsp.codelens.get(buf))
+  cursor_on('POST /v23.0/act_1234567890/adsets', 0)
+  vim.lsp.codelens.run()
+  out.sent = await(function() return #out.messages > 0 end, 30000)
   out.done = true
 end
 

@@ -37,6 +37,13 @@ interface ProbeResult {
   completion: string[];
   hovered: boolean;
   hover: string[];
+  lenses: boolean;
+  lens_titles: string[];
+  sent: boolean;
+  messages: Array<{ type: number; message: string }>;
+  progress: Array<{ kind: string; title?: string; message?: string }>;
+  documents: string[];
+  client_show_document: boolean;
   done?: boolean;
   error?: string;
   watchdog?: boolean;
@@ -83,7 +90,32 @@ describe('Neovim with the configuration of docs/editors.md', { skip }, () => {
     }
     const hover = out.hover.join('\n');
     assert.ok(out.hovered && /daily_budget/.test(hover) && /budget/i.test(hover.replace(/daily_budget/g, '')), `K on daily_budget shows its documentation: ${JSON.stringify(out.hover)}`);
+    assertSendSeen(out);
     assert.ok(out.done);
+  }
+
+  /**
+   * The "Send request" CodeLens, run with vim.lsp.codelens.run(): the user sees the result. The server
+   * shows it with window/showMessage (the broken request comes back refused, its error decoded),
+   * progress comes on $/progress, and the saved response is opened when this Neovim supports
+   * window/showDocument, or named in the message when it does not (0.7).
+   */
+  function assertSendSeen(out: ProbeResult): void {
+    assert.ok(out.lenses && out.lens_titles.some((t) => t.includes('Send request')), `the CodeLenses are shown: ${JSON.stringify(out.lens_titles)}`);
+    assert.ok(out.sent, `the send through the CodeLens showed a message: ${JSON.stringify(out)}`);
+    const m = out.messages[0];
+    assert.equal(m.type, 2, `a warning for a refused request: ${JSON.stringify(m)}`);
+    assert.match(m.message, /^graphreq: 400 Bad Request in \d+ ms: Invalid parameter \(code 100\)\. .+ What to do: /);
+    const kinds = out.progress.map((p) => p.kind);
+    assert.deepEqual([kinds[0], kinds[kinds.length - 1]], ['begin', 'end'], `progress while sending: ${JSON.stringify(out.progress)}`);
+    assert.equal(out.progress[0].title, 'graphreq: sending request 1 of broken.graphreq');
+    if (out.client_show_document) {
+      assert.equal(out.documents.length, 1, 'the saved response is opened');
+      assert.match(out.documents[0], /\.graphreq-history\/.+\.json$/);
+    } else {
+      const saved = /^Saved: (.+\.json)$/m.exec(m.message)?.[1];
+      assert.ok(saved && fs.existsSync(saved) && saved.includes('.graphreq-history'), `the message names the saved response: ${m.message}`);
+    }
   }
 
   it('Neovim 0.7 to 0.9: diagnostics with rule IDs, completion and hover', () => {

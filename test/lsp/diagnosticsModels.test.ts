@@ -7,14 +7,16 @@
  * (lsp/diagnosticsRender.ts) never show a stale or misplaced diagnostic.
  */
 import * as assert from 'node:assert/strict';
+import { fork } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Diagnostic, DocumentDiagnosticReport, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
+import type { Diagnostic, DocumentDiagnosticReport, PublishDiagnosticsParams, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
+import { createProtocolConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-languageserver-protocol/node';
 import { parseDocument, positionAt, validateDocument } from '../../server/src/core';
 import { model } from '../helpers';
 import { goldenLines } from '../core/findingsGolden.test';
-import { LspClient } from './lspClient';
+import { LspClient, serverPath } from './lspClient';
 
 const fixtures = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
 const TEXT = fs.readFileSync(path.join(fixtures, 'findings-300.graphreq'), 'utf8');
@@ -131,17 +133,18 @@ describe('diagnostics pulled (a client with the pull model)', () => {
     });
   });
 
-  it('answers workspace/diagnostic for the open documents, `unchanged` where the client is current', async () => {
-    const current = await pull();
-    assert.equal(current.kind, 'full');
+  it('answers workspace/diagnostic for the open documents not pulled one by one, `unchanged` where the client is current', async () => {
+    const other = 'file:///tmp/graphreq-diagnostics-test/other.graphreq';
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: other, languageId: 'graphreq', version: 1, text: TEXT } });
     const ws = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
-    assert.equal(ws.items.length, 1);
+    // The document the client pulls itself is not sent again.
+    assert.deepEqual(ws.items.map((i) => i.uri), [other]);
     const [item] = ws.items;
-    assert.equal(item.uri, URI);
     assert.equal(item.kind, 'full');
+    assert.equal(item.version, 1);
     if (item.kind === 'full') assert.deepEqual(lines(item.items), GOLDEN);
-    const again = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [{ uri: URI, value: item.resultId }] });
-    assert.deepEqual(again.items.map((i) => [i.uri, i.kind]), [[URI, 'unchanged']]);
+    const again = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [{ uri: other, value: item.resultId }] });
+    assert.deepEqual(again.items.map((i) => [i.uri, i.kind]), [[other, 'unchanged']]);
   });
 
   it('never pushes to a client that pulls', () => {
@@ -162,5 +165,29 @@ describe('diagnostics for a client that adds rule links itself', () => {
     const d = await client.open(URI, TEXT);
     assert.deepEqual(lines(d.diagnostics), GOLDEN);
     assert.ok(d.diagnostics.every((x) => x.source === undefined && x.codeDescription === undefined));
+  });
+});
+
+describe('diagnostics over node IPC (the transport of the VS Code client)', () => {
+  it('are the golden diagnostics, without rule links for a client that adds them', async () => {
+    const child = fork(serverPath, ['--node-ipc'], { stdio: ['pipe', 'pipe', 'pipe', 'ipc'] });
+    const connection = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
+    connection.onRequest('workspace/configuration', () => [{}]);
+    const published = new Promise<PublishDiagnosticsParams>((resolve) => connection.onNotification('textDocument/publishDiagnostics', resolve));
+    connection.listen();
+    try {
+      await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: { clientRuleLinks: true } });
+      await connection.sendNotification('initialized', {});
+      await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'graphreq', version: 1, text: TEXT } });
+      const d = await published;
+      assert.deepEqual(lines(d.diagnostics), GOLDEN);
+      assert.deepEqual(actual(d.diagnostics), expected(TEXT));
+      assert.ok(d.diagnostics.every((x) => x.codeDescription === undefined));
+      await connection.sendRequest('shutdown');
+      await connection.sendNotification('exit');
+    } finally {
+      connection.dispose();
+      child.kill();
+    }
   });
 });

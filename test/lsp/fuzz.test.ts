@@ -8,9 +8,10 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { CompletionList, Hover, Range } from 'vscode-languageserver-protocol';
+import { exampleFiles, examplesDir } from '../examples';
 import { LspClient, repoRoot } from './lspClient';
 
-const files = fs.readdirSync(path.join(repoRoot, 'examples')).filter((f) => f.endsWith('.graphreq')).map((f) => fs.readFileSync(path.join(repoRoot, 'examples', f), 'utf8'));
+const files = exampleFiles().map((f) => fs.readFileSync(path.join(examplesDir, f), 'utf8'));
 // All examples in one document too: with more than a few requests, edits take the incremental path.
 const examples = [...files, files.join('\n')];
 const pieces = ['###', '\n', '{', '}', '[', ']', '"', ':', ',', '?', '&', '=', '{{', '}}', '#', '@', ' ', 'POST ', 'GET ', '/v23.0/', 'act_', 'fields=', 'messages.source(', ')', '.limit(', 'é', '🇫🇷', '\r\n', '\t', '//', '/*'];

@@ -27,8 +27,9 @@ export class LspClient {
   /** What the client answers to workspace/configuration (the `graphreq` section). */
   settings: Record<string, unknown> = {};
 
-  constructor(args: string[] = [serverPath, '--stdio']) {
-    this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `env`: variables added to the server's environment (what an editor started from a shell passes on). */
+  constructor(args: string[] = [serverPath, '--stdio'], env: Record<string, string> = {}) {
+    this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     this.child.stderr!.on('data', (d) => (this.stderr += String(d)));
     this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {

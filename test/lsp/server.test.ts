@@ -94,8 +94,9 @@ describe('language server over stdio', () => {
     const folds = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: URI } });
     assert.ok(folds.some((f) => f.startLine === 6 && f.endLine === 14), JSON.stringify(folds));
     const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: URI } });
-    assert.deepEqual(lenses.map((l) => l.command?.command), ['graphreq.send', 'graphreq.validateOnly', 'graphreq.send']);
-    assert.deepEqual(lenses[0].command?.arguments, [{ uri: URI, index: 1 }]);
+    // First, on the file: "Send all" with the forecast of the run (test/lsp/editorFeatures.test.ts).
+    assert.deepEqual(lenses.map((l) => l.command?.command), ['graphreq.sendAll', 'graphreq.send', 'graphreq.validateOnly', 'graphreq.send']);
+    assert.deepEqual(lenses[1].command?.arguments, [{ uri: URI, index: 1 }]);
     const tokens = await client.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: URI } });
     assert.equal(tokens.data.length % 5, 0);
     // Decode (delta line, delta start, length, type) and check the request line of "Create".

@@ -9,11 +9,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEmulator } from '../../server/src/emulator';
+import { copyExamples } from '../examples';
 import { localServer } from './sendHelpers';
 
 const root = path.join(__dirname, '..', '..', '..');
 const bin = path.join(root, 'bin', 'graphreq.js');
-const examples = path.join(root, 'examples');
+// The example request files without their environment file: the workspace of each run is its own
+// temporary folder, as for a user with no graphreq.env.json.
+const examples = copyExamples();
+after(() => fs.rmSync(examples, { recursive: true, force: true }));
 const FAKE_TOKEN = 'fake-token-Zq8xW3vK9pL2mN7';
 
 interface Run {

@@ -17,9 +17,22 @@ import type { ResponseView, UsageView } from '../responseView';
 import { DEMO_TOKEN, envKey, type TokenStore } from '../secrets';
 import { clientFailure, requestLabel, resultsOf, type SendResult } from '../sendModel';
 import { baseUrlSetting, config, environmentChosen } from '../settings';
+import { showProgress, type ProgressUi } from '../slowProgress';
 import type { UsageStatusBar } from '../statusBar';
 
 export type SendKind = 'send' | 'sendAll' | 'validateOnly';
+
+/** VS Code's progress for showProgress: the status bar, and a cancellable notification. */
+const PROGRESS_UI: ProgressUi = {
+  statusBar: (title, task) => void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => task.catch(() => undefined)),
+  notification: (title, task, onCancel) =>
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, userCancel) => {
+      userCancel.onCancellationRequested(onCancel);
+      return task.catch(() => undefined);
+    }),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 const COMMAND: Record<SendKind, string> = { send: Commands.send, sendAll: Commands.sendAll, validateOnly: Commands.validateOnly };
 const VERB: Record<SendKind, string> = { send: 'sending', sendAll: 'sending all requests of', validateOnly: 'validating (validate_only)' };
@@ -40,6 +53,8 @@ export class Sender {
   private readonly inFlight = new Map<string, vscode.CancellationTokenSource>();
   /** Every result of this session, newest last (the extension API exposes it to tests). */
   readonly sent: SendResult[] = [];
+  /** The last lines this sender wrote to the output channel, newest last (the extension API exposes them). */
+  readonly logged: string[] = [];
   private readonly changed = new vscode.EventEmitter<SendResult[]>();
   /** Fires after each send with its results. */
   readonly onDidSend = this.changed.event;
@@ -105,15 +120,16 @@ export class Sender {
     const started = Date.now();
     const where = env.baseUrl ? env.baseUrl : 'the embedded emulator';
     try {
-      const raw = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `GraphReq: ${VERB[kind]} ${kind === 'sendAll' ? vscode.workspace.asRelativePath(docUri) : 'the request'} to ${where}…`, cancellable: true },
-        async (_progress, userCancel) => {
-          userCancel.onCancellationRequested(() => void this.cancel(sendId));
-          return client.sendRequest(ExecuteCommandRequest.type, { command: COMMAND[kind], arguments: [args] }, cts.token);
-        },
-      );
+      // The status bar at once; a notification with Cancel only if the send takes over a second.
+      const title = `GraphReq: ${VERB[kind]} ${kind === 'sendAll' ? vscode.workspace.asRelativePath(docUri) : 'the request'} to ${where}…`;
+      const raw = await showProgress(PROGRESS_UI, title, Promise.resolve(client.sendRequest(ExecuteCommandRequest.type, { command: COMMAND[kind], arguments: [args] }, cts.token)), () => void this.cancel(sendId));
       const results = resultsOf(raw);
-      this.d.log.info(`${kind} ${vscode.workspace.asRelativePath(docUri)}${kind === 'sendAll' ? '' : `#${(index ?? 0) + 1}`}: ${results.map((r) => r.status ?? r.failure?.kind ?? 'no response').join(', ')} in ${Date.now() - started} ms`);
+      // Requests are numbered as people count them (the variable preamble is not one): the server's number.
+      const number = kind === 'sendAll' ? '' : `#${results[results.length - 1]?.number ?? (index ?? 0) + 1}`;
+      const line = `${kind} ${vscode.workspace.asRelativePath(docUri)}${number}: ${results.map((r) => r.status ?? r.failure?.kind ?? 'no response').join(', ')} in ${Date.now() - started} ms`;
+      this.d.log.info(line);
+      this.logged.push(line);
+      if (this.logged.length > 50) this.logged.shift();
       this.show(results, env.name, env.baseUrl);
       const untrusted = results.find((r) => r.failure?.kind === 'untrusted' && r.failure.trustOrigin);
       if (untrusted && !extra.trustOrigin) return (await this.offerTrust(kind, { uri, index }, untrusted.failure!.trustOrigin!, extra)) ?? results;
@@ -191,12 +207,13 @@ export class Sender {
     if (!results.length) return;
     this.sent.push(...results);
     this.d.responseView.show(results, environment || undefined);
-    // The status bar shows the latest response that carried usage (send all: the last one).
+    // Every response's usage headers update their scopes (send all: each in turn); the status bar
+    // shows the highest figure of the scopes seen recently, not just the last response's.
     const withUsage = [...results].reverse().find((r) => r.usage?.figures.length) ?? results[results.length - 1];
     const label = requestLabel(withUsage);
     const receivedAt = Date.now();
-    if (withUsage.usage?.figures.length || withUsage.status !== null) {
-      this.d.statusBar.update(withUsage.usage, { environment: environment || undefined, baseUrl, requestLabel: this.d.redactor.redact(label), receivedAt });
+    if (results.some((r) => r.status !== null)) {
+      this.d.statusBar.record(results, { environment: environment || undefined, baseUrl, requestLabel: this.d.redactor.redact(label), receivedAt });
       this.d.usageView.record({ usage: withUsage.usage, label: this.d.redactor.redact(label), at: receivedAt, environment });
     }
     this.changed.fire(results);

@@ -1,5 +1,5 @@
 /**
- * The graphreq CLI: `graphreq check | fmt | send | serve | lsp`, and `graphreq help [COMMAND]`. Each
+ * The graphreq CLI: `graphreq check | fmt | send | test | serve | lsp`, and `graphreq help [COMMAND]`. Each
  * subcommand lives in its own file and renders through render/; this one dispatches and turns
  * usage errors into one line on stderr and exit code 2.
  */
@@ -11,6 +11,7 @@ import { lspHelp, runLsp } from './lsp';
 import { processTerminal, type Terminal } from './render/output';
 import { runSend, sendHelp } from './send';
 import { runServe, serveHelp } from './serve';
+import { runTest, testHelp } from './test';
 
 import { version } from '../version';
 
@@ -22,6 +23,7 @@ const commands: Record<string, { run: Command; summary: string; help: string }> 
   check: { run: runCheck, summary: 'check .graphreq files against the documented rules', help: checkHelp },
   fmt: { run: runFmt, summary: 'format .graphreq files (layout only); --check lists what would change', help: fmtHelp },
   send: { run: runSend, summary: 'send requests; print responses, decoded errors and usage as they come', help: sendHelp },
+  test: { run: runTest, summary: 'send the requests that have expectations (# @expect) and report each one', help: testHelp },
   serve: { run: runServe, summary: 'run the local emulator of the documented API (docs/emulator.md)', help: serveHelp },
   lsp: { run: runLsp, summary: 'start the language server (--stdio) for any LSP editor', help: lspHelp },
 };

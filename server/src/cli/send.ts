@@ -10,27 +10,23 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { getApiModel, parseDocument } from '../core';
-import { forgetOrigin, type SendResult } from '../core/send';
+import { parseDocument } from '../core';
+import type { SendResult } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { GRAPHREQ_FOLDER } from '../send/graphreqFolder';
-import { DEFAULT_HISTORY_MAX_BYTES, HistoryStore, type HistoryEntry } from '../send/history';
-import { MemoryRateStore } from '../send/rateStore';
-import { ResponseStore } from '../send/responseStore';
-import { SavedResponses } from '../send/savedResponses';
-import { runRequests, type RunOutcome } from '../send/sendRun';
-import { DEFAULT_TIMEOUT_MS, isRateLimitNote, SendSession, succeeded } from '../send/sendSession';
-import { DEMO_TOKEN, EMBEDDED_RATE_ORIGIN, openTarget, type Target } from '../send/target';
+import { HistoryStore, type HistoryEntry } from '../send/history';
+import { answeredAsExpected, runRequests, type RunOutcome } from '../send/sendRun';
+import { DEFAULT_TIMEOUT_MS, isRateLimitNote } from '../send/sendSession';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../send/transport';
-import { openWorkspaceEmulator, WorkspaceEmulatorError } from '../send/workspaceEmulator';
-import { withHostInputs } from '../files/hostInputs';
 import { parseCommandArgs } from './args';
-import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, readText, UsageError } from './files';
+import { collectFiles, readText, UsageError } from './files';
 import { Output, type Terminal } from './render/output';
-import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage, targetLine } from './render/send';
-import { planRun, positiveInt, selectRequests } from './sendPlan';
+import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage } from './render/send';
+import { openSendContext, withInterrupt, workspaceOf } from './sendContext';
+import { planRun, selectRequests } from './sendPlan';
+import { dryRun } from './sendDryRun';
 import { workspaceProducers } from './workspaceRequests';
-import { chooseCliToken, trustOriginHelp } from './sendTrust';
+import { trustOriginHelp } from './sendTrust';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
        graphreq send FILE|FOLDER... --all [options]
@@ -44,6 +40,8 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
                      (several files or folders: each file in turn, to the same service)
   --with-deps        first send the requests whose responses the chosen ones read
                      ({{create.response.body.id}}), producers first, from any file of the workspace
+  --dry-run          send nothing: print the forecast of the run (calls per scope, the share of each
+                     documented rate limit given the usage last seen, a warning for a limit it crosses)
   --bail             stop at the first request that does not succeed (default: go on)
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
   --env-file FILE    environment file (default: the nearest graphreq.env.json)
@@ -68,8 +66,10 @@ The token comes from $GRAPHREQ_ACCESS_TOKEN, or from the variable the environmen
 accessTokenEnv (GRAPHREQ_<NAME>_TOKEN, or one listed in $GRAPHREQ_TOKEN_VARIABLES); the embedded
 emulator takes its demo token when none is set. It is never printed, and goes only where you chose:
 see docs/sending.md, "Where the token goes".
-Exit codes: 0 all responses 2xx, 1 any error response or held back, 2 usage, I/O or network error,
-130 interrupted (Ctrl+C).`;
+A request whose expectations call for an error answer (# @expect refused RULE-ID, error.code ...,
+status 4xx) counts as sent when refused, and is sent even when a rate limit it tests would hold it.
+Exit codes: 0 all responses 2xx (or the error expected), 1 any other error response or held back,
+2 usage, I/O or network error, 130 interrupted (Ctrl+C).`;
 
 const NETWORK_FAILURES = new Set(['build', 'insecure', 'no-token', 'timeout', 'refused', 'reset', 'network', 'cancelled']);
 const FORMATS = ['text', 'json', 'jsonl'] as const;
@@ -84,6 +84,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       line: { type: 'string' },
       all: { type: 'boolean', default: false },
       'with-deps': { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
       bail: { type: 'boolean', default: false },
       env: { type: 'string' },
       'env-file': { type: 'string' },
@@ -114,11 +115,9 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   const skipped: string[] = [];
   const files = positionals.length ? collectFiles(positionals, skipped) : [];
   for (const line of skipped) output.err(`graphreq send: ${line}\n`);
-  const envFile = findEnvFile(values['env-file'], positionals[0] ?? '.', (f, root) => output.err(ignoredEnvFileNote('send', f, root)));
-  // The workspace: the folder of graphreq.env.json, else the working folder. History and the session live there.
-  const workspace = envFile ? path.dirname(path.resolve(envFile)) : process.cwd();
+  const from = positionals[0] ?? '.';
 
-  if (values.history || values.show !== undefined) return showHistory(new HistoryStore(workspace), values.show, format === 'text' ? 'text' : 'json', output);
+  if (values.history || values.show !== undefined) return showHistory(new HistoryStore(workspaceOf({ command: 'send', from, envFile: values['env-file'] }, output).workspace), values.show, format === 'text' ? 'text' : 'json', output);
   if (files.length === 0) throw new UsageError('which file? graphreq send FILE [--name NAME | --line N | --all]');
   if ([values.name !== undefined, values.line !== undefined, values.all].filter(Boolean).length > 1) throw new UsageError('choose one of --name, --line and --all');
   if (files.length > 1 && !values.all) throw new UsageError(`${files.length} files: send them all with --all, or name one file`);
@@ -127,116 +126,70 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
     const doc = parseDocument(readText(f));
     return { file: f, doc, indexes: selectRequests(f, doc, values) };
   });
-  const environmentName = values.env ?? (process.env.GRAPHREQ_ENV || undefined);
-  const env = loadEnvironment(envFile, environmentName);
-  const timeoutMs = values.timeout !== undefined ? positiveInt(values.timeout, '--timeout') : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // Where the token goes and which one: the trust rules of docs/sending.md (cli/sendTrust.ts).
-  const { baseUrl, token: userToken, tokenEnvName } = await chooseCliToken(values, env, positionals[0] ?? '.', { err: (s) => output.err(s), confirm: terminal.confirm });
-  const historyOff = values['no-history'] || /^(0|off|false|no)$/i.test(process.env.GRAPHREQ_HISTORY ?? '');
-  const history = historyOff ? null : new HistoryStore(workspace, historySize(), byteSize(process.env.GRAPHREQ_HISTORY_MAX_BYTES, 'GRAPHREQ_HISTORY_MAX_BYTES') ?? DEFAULT_HISTORY_MAX_BYTES);
-  const maxResponseBytes = byteSize(values['max-bytes'], '--max-bytes') ?? byteSize(process.env.GRAPHREQ_MAX_RESPONSE_BYTES, 'GRAPHREQ_MAX_RESPONSE_BYTES');
-  const rate = history?.rateStore() ?? new MemoryRateStore();
-
-  if (values.out) makeOutFolder(values.out);
-
-  const target = await openSendTarget(baseUrl, workspace, values.fresh, output);
-  // One store for the run: a response received from one file feeds the files after it.
-  const saved = new SavedResponses(workspace);
-  // With --with-deps, a producer still missing is one that no file of the workspace names.
-  const dependencyHint = values['with-deps'] ? (name: string) => `name a request \`# @name ${name}\` in a .graphreq file of the workspace (${workspace}) for --with-deps to send it first` : undefined;
-  const responses = new ResponseStore({ saved, environment: environmentName, dependencyHint });
-  if (values.fresh) {
-    // Nothing saved can be forgotten in a workspace where nothing can be written: that is fine.
-    await saved.forget(responses.environment).catch(() => undefined);
-    if (target.embedded) rate.save(forgetOrigin(rate.load(), EMBEDDED_RATE_ORIGIN));
-  }
-
-  // The run can be interrupted: the first Ctrl+C cancels cleanly, a second one leaves at once.
-  const controller = new AbortController();
-  const onSigint = (): void => {
-    if (controller.signal.aborted) process.exit(130);
-    controller.abort();
-    // Someone at a terminal hears at once what happens next.
-    if (terminal.errIsTTY) output.err('graphreq send: cancelling (Ctrl+C again leaves at once)\n');
-  };
-  process.on('SIGINT', onSigint);
-  try {
-    if (target.embedded) output.err(targetLine(target, !userToken));
-    const producersNamed = workspaceProducers(workspace, parsed, env);
-    const plan = planRun(parsed, { env, withDeps: values['with-deps'], all: values.all, producersNamed }, (f) => new SendSession({
-      model: getApiModel(),
-      // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq check` reads them.
-      env: withHostInputs(env, f, { stopAt: workspace }),
-      baseUrl: target.baseUrl,
-      token: userToken ?? DEMO_TOKEN,
-      tokenEnvName,
-      timeoutMs,
-      maxResponseBytes,
-      history,
-      rate,
-      rateOrigin: target.rateOrigin,
-      responses,
-      file: path.relative(workspace, path.resolve(f)).split(path.sep).join('/'),
-      log: (line) => output.err(`graphreq send: ${line}\n`),
-      // The run's stop message says how to go on, once.
-      holdHint: '',
-    }));
-
-    const started = Date.now();
-    const json = format === 'json' ? new JsonArrayWriter((s) => output.out(s)) : undefined;
-    let lastFile: string | undefined;
-    // A file heading whenever the run spans files (several given, or a producer from another file with --with-deps).
-    const severalFiles = new Set(plan.map((p) => path.resolve(p.file))).size > 1;
-    let written = 0;
-    const outcome: RunOutcome = await runRequests(plan, {
-      signal: controller.signal,
-      bail: values.bail,
-      wait: values.wait,
-      force: values.force,
-      onStart: (request, position, total) => output.progress(progressText(output.errStyle, position, total, request)),
-      onResult: async (request, result) => {
-        if (format === 'text') {
-          output.out(resultSeparator(output.style, request.file, lastFile, severalFiles));
-          lastFile = request.file;
-          output.out(resultText(output.style, result, values.force ? undefined : isRateLimitNote));
-        } else if (json) json.item(jsonItem(result));
-        else output.out(JSON.stringify(jsonItem(result)) + '\n');
-        // The failure in one line on stderr, unless the text on the terminal just said it.
-        const shownAbove = format === 'text' && terminal.outIsTTY;
-        if (result.failure && NETWORK_FAILURES.has(result.failure.kind) && result.failure.kind !== 'cancelled' && !shownAbove) {
-          output.err(failureLine(result, (t) => request.session.redactor.text(t)));
-        }
-        if (values.out) await writeOut(values.out, ++written, result, output);
+  if (values['dry-run']) return dryRun({ from, parsed, env: values.env, envFile: values['env-file'], baseUrl: values['base-url'], withDeps: values['with-deps'], all: values.all, noHistory: values['no-history'] }, output);
+  const context = await openSendContext(
+    {
+      command: 'send',
+      from,
+      env: values.env,
+      envFile: values['env-file'],
+      baseUrl: values['base-url'],
+      trustOrigin: values['trust-origin'],
+      maxBytes: values['max-bytes'],
+      fresh: values.fresh,
+      timeout: values.timeout,
+      noHistory: values['no-history'],
+      // With --with-deps, a producer still missing is one that no file of the workspace names.
+      dependencyHint: values['with-deps'] ? (name, workspace) => `name a request \`# @name ${name}\` in a .graphreq file of the workspace (${workspace}) for --with-deps to send it first` : undefined,
+      beforeTarget: () => {
+        if (values.out) makeOutFolder(values.out);
       },
-    });
-    output.clearProgress();
-    json?.end();
-    const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), target.embedded);
-    if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
-    output.err(runSummary(output.errStyle, outcome, Date.now() - started));
-    if (outcome.stop?.kind === 'cancelled') return 130;
-    return exitCode(outcome.done.map((d) => d.result));
-  } finally {
-    process.removeListener('SIGINT', onSigint);
-    output.clearProgress();
-    await target.close();
-  }
-}
-
-/**
- * The configured base URL, else the workspace's embedded emulator (its state kept in .graphreq/).
- * A workspace where nothing can be written still gets an emulator, one that forgets at the end.
- */
-async function openSendTarget(baseUrl: string | undefined, workspace: string, fresh: boolean, output: Output): Promise<Target> {
-  if (baseUrl) return openTarget(baseUrl);
+    },
+    terminal,
+    output,
+  );
   try {
-    // A run closes its emulator when it is done, so it waits for another run rather than sending to that one's.
-    const onWait = (pid: number): void => output.err(`graphreq send: waiting for graphreq process ${pid}, another send in this workspace, to finish (they share the emulator's state)\n`);
-    return await openWorkspaceEmulator(workspace, { fresh, holder: 'run', onWait });
-  } catch (e) {
-    if (e instanceof WorkspaceEmulatorError) throw new UsageError(e.message);
-    output.err(`graphreq send: the emulator's state cannot be kept in ${path.join(workspace, GRAPHREQ_FOLDER)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): it starts from its seed data and forgets at the end\n`);
-    return openTarget(undefined);
+    return await withInterrupt('send', terminal, output, async (signal) => {
+      const producersNamed = workspaceProducers(context.workspace, parsed, context.env);
+      const plan = planRun(parsed, { env: context.env, withDeps: values['with-deps'], all: values.all, producersNamed }, (f) => context.sessionFor(f));
+      const started = Date.now();
+      const json = format === 'json' ? new JsonArrayWriter((s) => output.out(s)) : undefined;
+      let lastFile: string | undefined;
+      // A file heading whenever the run spans files (several given, or a producer from another file with --with-deps).
+      const severalFiles = new Set(plan.map((p) => path.resolve(p.file))).size > 1;
+      let written = 0;
+      const outcome: RunOutcome = await runRequests(plan, {
+        signal,
+        bail: values.bail,
+        wait: values.wait,
+        force: values.force,
+        onStart: (request, position, total) => output.progress(progressText(output.errStyle, position, total, request)),
+        onResult: async (request, result) => {
+          if (format === 'text') {
+            output.out(resultSeparator(output.style, request.file, lastFile, severalFiles));
+            lastFile = request.file;
+            output.out(resultText(output.style, result, values.force ? undefined : isRateLimitNote));
+          } else if (json) json.item(jsonItem(result));
+          else output.out(JSON.stringify(jsonItem(result)) + '\n');
+          // The failure in one line on stderr, unless the text on the terminal just said it.
+          const shownAbove = format === 'text' && terminal.outIsTTY;
+          if (result.failure && NETWORK_FAILURES.has(result.failure.kind) && result.failure.kind !== 'cancelled' && !shownAbove) {
+            output.err(failureLine(result, (t) => request.session.redactor.text(t)));
+          }
+          if (values.out) await writeOut(values.out, ++written, result, output);
+        },
+      });
+      output.clearProgress();
+      json?.end();
+      const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), context.target.embedded);
+      if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
+      output.err(runSummary(output.errStyle, outcome, Date.now() - started));
+      if (outcome.stop?.kind === 'cancelled') return 130;
+      return exitCode(outcome.done);
+    });
+  } finally {
+    output.clearProgress();
+    await context.close();
   }
 }
 
@@ -260,9 +213,10 @@ async function writeOut(dir: string, n: number, r: SendResult, output: Output): 
   }
 }
 
-export function exitCode(results: SendResult[]): number {
-  if (results.some((r) => r.failure && NETWORK_FAILURES.has(r.failure.kind))) return 2;
-  return results.every(succeeded) ? 0 : 1;
+/** 2 for a network or build failure, 1 for an answer other than the one expected, else 0. */
+export function exitCode(done: RunOutcome['done']): number {
+  if (done.some((d) => d.result.failure && NETWORK_FAILURES.has(d.result.failure.kind))) return 2;
+  return done.every((d) => answeredAsExpected(d.request, d.result)) ? 0 : 1;
 }
 
 function showHistory(history: HistoryStore, id: string | undefined, format: 'text' | 'json', output: Output): number {
@@ -277,15 +231,4 @@ function showHistory(history: HistoryStore, id: string | undefined, format: 'tex
   else if (list.length === 0) output.err(`no saved results in ${history.dir}\n`);
   else for (const s of list) output.out(historyListLine(output.style, s));
   return 0;
-}
-
-function historySize(): number {
-  const v = process.env.GRAPHREQ_HISTORY_SIZE;
-  return v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : 50;
-}
-
-/** A byte count from a flag or a variable (undefined when not given). */
-function byteSize(text: string | undefined, name: string): number | undefined {
-  if (text === undefined || text === '') return undefined;
-  return positiveInt(text, name);
 }

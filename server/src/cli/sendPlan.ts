@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { buildFileContext, positionAt, type EnvironmentSettings, type GraphreqDocument, type RequestBlock } from '../core';
-import { requestDependencies } from '../core/send';
+import { expectsError, requestDependencies, requestLabel } from '../core/send';
 import type { PlannedRequest } from '../send/sendRun';
 import type { SendSession } from '../send/sendSession';
 import { UsageError } from './files';
@@ -77,7 +77,7 @@ export function planRun(parsed: Array<{ file: string; doc: GraphreqDocument; ind
     planned.add(key);
     let session = sessions.get(path.resolve(file));
     if (!session) sessions.set(path.resolve(file), (session = sessionFor(file)));
-    plan.push({ session, doc, index, file, line: requestLine(doc, doc.blocks[index]), label: labelOf(doc.blocks[index]), dependency });
+    plan.push({ session, doc, index, file, line: requestLine(doc, doc.blocks[index]), label: requestLabel(doc.blocks[index]), dependency, expectsError: expectsError(doc.blocks[index].parsed) });
   };
   // Producers of the request, depth first; `visiting` holds the requests on the way here, across files.
   const producersOf = (file: string, doc: GraphreqDocument, index: number, visiting: string[]): void => {
@@ -107,17 +107,6 @@ export function planRun(parsed: Array<{ file: string; doc: GraphreqDocument; ind
 
 function requestLine(doc: GraphreqDocument, block: RequestBlock): number {
   return positionAt(doc, block.offset + (block.parsed.request?.span.start ?? 0)).line + 1;
-}
-
-/** How the user recognises a request: its `###` title, else its name, else its request line. */
-function labelOf(block: RequestBlock): string {
-  const title = block.parsed.separator?.title?.text;
-  const name = block.parsed.directives.find((d) => d.name.text === 'name')?.value?.text.split(/\s/)[0];
-  if (title) return name ? `${title} [${name}]` : title;
-  if (name) return `[${name}]`;
-  const r = block.parsed.request;
-  const line = r ? `${r.method?.text ?? 'GET'} ${r.target.raw}` : `request ${block.index + 1}`;
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
 export function positiveInt(text: string, flag: string): number {

@@ -14,7 +14,7 @@
  */
 import type { Environment } from './types';
 
-const RESERVED = new Set(['baseUrl', 'defaultVersion', 'latestVersion', 'releases', 'default_dsa_payor', 'default_dsa_beneficiary', 'accounts', 'accessTokenEnv', 'timeoutMs']);
+const RESERVED = new Set(['baseUrl', 'defaultVersion', 'latestVersion', 'releases', 'default_dsa_payor', 'default_dsa_beneficiary', 'accounts', 'currency', 'limits', 'accessTokenEnv', 'timeoutMs']);
 
 export interface EnvironmentFile {
   names: string[];
@@ -64,6 +64,8 @@ export function resolveEnvironment(file: EnvironmentFile | undefined, name: stri
     defaultDsaPayor: str('default_dsa_payor'),
     defaultDsaBeneficiary: str('default_dsa_beneficiary'),
     accounts: typeof merged.accounts === 'object' && merged.accounts !== null ? (merged.accounts as Environment['accounts']) : undefined,
+    currency: typeof merged.currency === 'string' && /^[A-Z]{3}$/.test(merged.currency) ? merged.currency : undefined,
+    limits: typeof merged.limits === 'object' && merged.limits !== null && !Array.isArray(merged.limits) ? (merged.limits as Environment['limits']) : undefined,
     accessTokenEnv: str('accessTokenEnv'),
     timeoutMs: typeof merged.timeoutMs === 'number' ? merged.timeoutMs : undefined,
   };

@@ -19,6 +19,9 @@ export { nameIndex, blockNames, type NameIndex, type NameSite, type NameUse, typ
 export { readEnvFileNames, envKeys, envDefinitions, type EnvFileNames, type EnvFileKey } from './analysis/envFileNames';
 export type { NavigationContext, Place, ResolvedName } from './features/navigation';
 export { formatDocument, formatText, type FormatOptions } from './features/format';
+export type { InlayHint, InlayHintKind, InlayHintSettings } from './features/inlayHints';
+export type { WorkspaceSymbol } from './features/workspaceSymbols';
+export type { DocumentLink } from './features/links';
 export { renameEnvVariableIn, envVariableUses, type PrepareRenameResult, type RenameResult, type RenameKind } from './features/rename';
 export type { Call, CallParam } from './analysis/call';
 export { checkCall } from './rules/engine';

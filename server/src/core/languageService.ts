@@ -11,6 +11,10 @@ import { validateByBlock, validateDocument, ValidationCache, type DocumentValida
 import { getDefinition, getHighlights, getReferences, type NavigationContext, type Place } from './features/navigation';
 import { getRenameEdits, prepareRename, type PrepareRenameResult, type RenameResult } from './features/rename';
 import { formatDocument, type FormatOptions } from './features/format';
+import { getInlayHints, type InlayHint, type InlayHintSettings } from './features/inlayHints';
+import { getWorkspaceSymbols, type WorkspaceSymbol } from './features/workspaceSymbols';
+import { getDocumentLinks, type DocumentLink } from './features/links';
+import { getSelectionRanges } from './features/selection';
 import { getApiModel, type ApiModel } from './model/apiModel';
 import type { GraphreqDocument } from './syntax/ast';
 import { blockAt, parseDocument, updateDocument } from './syntax/parseDocument';
@@ -42,6 +46,14 @@ export interface LanguageService {
   getRenameEdits(ctx: NavigationContext, offset: number, newName: string): RenameResult;
   /** Edits that format the document, or the requests that `range` touches (layout only: what is sent stays the same). */
   format(doc: GraphreqDocument, options?: FormatOptions, range?: Span): TextEdit[];
+  /** Inlay hints of the requests in `range`: variables' values, amounts in currency units, dates, ranges. */
+  getInlayHints(doc: GraphreqDocument, file: FileContext, range: Span, settings?: InlayHintSettings): InlayHint[];
+  /** The requests of one file that match a workspace-symbol query (by title or name). */
+  getWorkspaceSymbols(doc: GraphreqDocument, query: string): WorkspaceSymbol[];
+  /** URLs of `id=`/`ids=` and rule IDs in comments. */
+  getDocumentLinks(doc: GraphreqDocument, range?: Span): DocumentLink[];
+  /** For each offset, the spans around it, innermost first. */
+  getSelectionRanges(doc: GraphreqDocument, offsets: number[]): Span[][];
   readonly model: ApiModel;
 }
 
@@ -89,6 +101,10 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
     prepareRename,
     getRenameEdits,
     format: formatDocument,
+    getInlayHints: (doc, file, range, settings) => getInlayHints(doc, file, model, range, settings),
+    getWorkspaceSymbols,
+    getDocumentLinks: (doc, range) => getDocumentLinks(doc, model, range),
+    getSelectionRanges,
   };
 }
 

@@ -65,7 +65,11 @@ export interface Environment {
   /** Account defaults for regional regulation, for every account or per act_<id>. */
   defaultDsaPayor?: string;
   defaultDsaBeneficiary?: string;
-  accounts?: Record<string, { default_dsa_payor?: string; default_dsa_beneficiary?: string }>;
+  accounts?: Record<string, { default_dsa_payor?: string; default_dsa_beneficiary?: string; currency?: string; activeAds?: number }>;
+  /** The ad accounts' currency (ISO 4217): budgets and bids are written in its smallest unit. Per account in `accounts`. */
+  currency?: string;
+  /** Inputs of the documented rate-limit formulas, for the forecast before sending a file (graphreq.env.json `limits`). */
+  limits?: { dailyActiveUsers?: number; accessTier?: string; activeAds?: number; engagedUsers?: number };
   /** Today's date (YYYY-MM-DD); injected so the core stays deterministic. */
   today?: string;
   /**

@@ -81,6 +81,7 @@ const KIND: Record<CompletionItem['kind'], CompletionItemKind> = {
   header: CompletionItemKind.Property,
   property: CompletionItemKind.Property,
   snippet: CompletionItemKind.Snippet,
+  operator: CompletionItemKind.Operator,
 };
 
 export function toCompletionItem(doc: Doc, item: CompletionItem, snippets: boolean): LspCompletionItem {

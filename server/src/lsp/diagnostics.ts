@@ -5,6 +5,11 @@
  * most once per version and environment (`ensureChecked`), each check re-checks only the requests
  * whose text changed, and the diagnostics travel as bytes kept per request (diagnosticsRender.ts).
  * A pull for a document whose result the client already has is answered `unchanged`.
+ *
+ * `workspace/diagnostic` reports the open documents the client has not pulled one by one: a client
+ * that pulls a document itself (VS Code pulls the documents it shows, and favours those results)
+ * would otherwise be sent that document's every diagnostic again by its workspace pull, every two
+ * seconds while someone types.
  */
 import type { ClientCapabilities, Connection, Diagnostic, DiagnosticOptions, DocumentDiagnosticReport, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
 import type { Environment, LanguageService } from '../core';
@@ -28,6 +33,8 @@ export class Diagnostics {
   links = true;
   private readonly pending = new Set<string>();
   private readonly renderers = new WeakMap<DocumentState, DiagnosticsRenderer>();
+  /** Documents the client pulls one by one (textDocument/diagnostic): left out of workspace reports. */
+  private readonly pulledOneByOne = new Set<string>();
   private resultIds = 0;
 
   constructor(
@@ -46,12 +53,19 @@ export class Diagnostics {
     this.pull = !!caps.textDocument?.diagnostic;
     this.refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     if (!this.pull) return undefined;
-    this.connection.languages.diagnostics.on((p) => runSafe(this.log, 'diagnostic', { kind: 'full', items: [] } as DocumentDiagnosticReport, () => this.report(p.textDocument.uri, p.previousResultId)));
+    this.connection.languages.diagnostics.on((p) =>
+      runSafe(this.log, 'diagnostic', { kind: 'full', items: [] } as DocumentDiagnosticReport, () => {
+        this.pulledOneByOne.add(p.textDocument.uri);
+        return this.report(p.textDocument.uri, p.previousResultId);
+      }),
+    );
     this.connection.languages.diagnostics.onWorkspace((p) =>
       runSafe(this.log, 'workspaceDiagnostic', { items: [] }, () => {
         const previous = new Map(p.previousResultIds.map((r) => [r.uri, r.value]));
         const items: WorkspaceDocumentDiagnosticReport[] = [];
-        for (const [uri, state] of this.documents.all()) items.push({ ...this.report(uri, previous.get(uri)), uri, version: state.version });
+        for (const [uri, state] of this.documents.all()) {
+          if (!this.pulledOneByOne.has(uri)) items.push({ ...this.report(uri, previous.get(uri)), uri, version: state.version });
+        }
         return { items };
       }),
     );
@@ -71,6 +85,7 @@ export class Diagnostics {
 
   closed(uri: string): void {
     this.pending.delete(uri);
+    this.pulledOneByOne.delete(uri);
     if (!this.pull) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 

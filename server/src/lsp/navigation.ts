@@ -6,8 +6,8 @@
  */
 import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { DocumentHighlightKind, ResponseError, ErrorCodes, type Connection, type Location, type LocationLink, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
-import { envVariableUses, lineStartsOf, offsetAt, readEnvFileNames, renameEnvVariableIn, type EnvFileNames, type LanguageService, type NavigationContext, type Place, type Span, type TextEdit } from '../core';
+import { DocumentHighlightKind, ResponseError, ErrorCodes, SymbolKind, type SymbolInformation, type Connection, type Location, type LocationLink, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import { envVariableUses, lineStartsOf, offsetAt, readEnvFileNames, renameEnvVariableIn, type EnvFileNames, type FileContext, type LanguageService, type NavigationContext, type Place, type Span, type TextEdit } from '../core';
 import { toRange } from './convert';
 import type { DocumentState, DocumentStore } from './documentStore';
 import { runSafe } from './runSafe';
@@ -21,7 +21,12 @@ export interface FeatureDeps {
   environment: WorkspaceEnvironment;
   workspaceFiles: WorkspaceFiles;
   log: (message: string) => void;
+  /** The file context of a document (cached per version by the server). */
+  fileContext?: (s: DocumentState) => FileContext;
 }
+
+/** Workspace symbols are cut there: the editor shows a few dozen, and a query narrows them. */
+const MAX_SYMBOLS = 1000;
 
 /** graphreq.env.json as navigation needs it: where it is, its names, and its line starts. */
 interface EnvFile {
@@ -121,6 +126,20 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
         }
       }
       return { changes };
+    }),
+  );
+
+  connection.onWorkspaceSymbol((p) =>
+    runSafe(log, 'workspaceSymbol', [] as SymbolInformation[], () => {
+      const out: SymbolInformation[] = [];
+      for (const f of d.workspaceFiles.list()) {
+        const container = f.uri.split('/').pop();
+        for (const sym of ls.getWorkspaceSymbols(f.parse, p.query)) {
+          out.push({ name: sym.name, kind: SymbolKind.Function, location: { uri: f.uri, range: toRange(f, sym.span) }, containerName: sym.detail ? `${container} · ${sym.detail}` : container });
+          if (out.length >= MAX_SYMBOLS) return out;
+        }
+      }
+      return out;
     }),
   );
 

@@ -144,4 +144,6 @@ export interface ServerSettings {
   workspaceTrusted?: boolean;
   /** `graphreq.format.*`: JSON bodies keep their line breaks (default false). */
   format?: { keepLines?: boolean };
+  /** `graphreq.inlayHints.*`: which inlay hints to give (each on unless false). */
+  inlayHints?: { variables?: boolean; currency?: boolean; times?: boolean; dateRanges?: boolean };
 }

@@ -6,7 +6,8 @@
  * edit serialises the edited request's diagnostics only.
  *
  * Outside that encoder (node IPC, whose messages Node serialises itself; message traces) a RawJson
- * serialises as the value it stands for, so it is never wrong, only slower.
+ * serialises as the value it stands for, so it is never wrong, only slower: each chunk is parsed once
+ * and kept with it, so an edit parses the chunk it changed and Node serialises the rest as objects.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -23,6 +24,9 @@ let encoding: RawJson[] | undefined;
  */
 let scratch = Buffer.alloc(0);
 
+/** The elements of each chunk, parsed when a RawJson is serialised outside the encoder. */
+const parsedChunks = new WeakMap<Buffer, unknown[]>();
+
 /** A JSON array given as chunks of its elements' text (each chunk: elements separated by commas). */
 export class RawJson {
   constructor(readonly chunks: Buffer[]) {}
@@ -32,7 +36,13 @@ export class RawJson {
       encoding.push(this);
       return `${MARK}${encoding.length - 1}`;
     }
-    return JSON.parse(`[${this.chunks.map((c) => c.toString('utf8')).join(',')}]`);
+    const out: unknown[] = [];
+    for (const c of this.chunks) {
+      let elements = parsedChunks.get(c);
+      if (!elements) parsedChunks.set(c, (elements = JSON.parse(`[${c.toString('utf8')}]`) as unknown[]));
+      for (const e of elements) out.push(e);
+    }
+    return out;
   }
 }
 

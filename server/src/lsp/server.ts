@@ -8,6 +8,7 @@ import {
   FileChangeType,
   TextDocumentSyncKind,
   type CodeAction,
+  type CodeLens,
   type Connection,
   type InitializeResult,
   type SemanticTokens,
@@ -24,6 +25,9 @@ import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
 import { registerNavigation } from './navigation';
 import { registerFormatting } from './formatting';
+import { registerInlayHints } from './inlayHints';
+import { registerDocumentFeatures } from './documentFeatures';
+import { ForecastLens } from './forecastLens';
 import { WorkspaceFiles } from './workspaceFiles';
 import { version } from '../version';
 
@@ -61,17 +65,20 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const inputs = new DocumentInputs(environment);
   const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
   const workspaceFiles = new WorkspaceFiles(ls, documents, () => environment.folderPaths);
+  const forecastLens = new ForecastLens(ls, environment);
   let snippetSupport = false;
   let configurationSupport = false;
   const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log);
   const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
   let definitionLinks = false;
+  let inlayHintRefresh = false;
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
     snippetSupport = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
     configurationSupport = !!caps.workspace?.configuration;
     definitionLinks = !!caps.textDocument?.definition?.linkSupport;
+    inlayHintRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
     client.showDocument = !!caps.window?.showDocument?.support;
@@ -99,6 +106,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         renameProvider: { prepareProvider: true },
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
+        inlayHintProvider: { resolveProvider: false },
+        workspaceSymbolProvider: true,
+        documentLinkProvider: { resolveProvider: false },
+        selectionRangeProvider: true,
       },
       serverInfo: { name: 'graphreq', version },
     };
@@ -117,6 +128,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     }
     environment.invalidate();
     diagnostics.refreshAll();
+    refreshInlayHints();
+  }
+
+  /** Settings and graphreq.env.json decide the hints (which to show, the values and the currency): ask for them again. */
+  function refreshInlayHints(): void {
+    if (inlayHintRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
   }
 
   connection.onDidChangeConfiguration((change) => {
@@ -126,6 +143,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     else {
       environment.invalidate();
       diagnostics.refreshAll();
+      refreshInlayHints();
     }
   });
 
@@ -139,6 +157,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       environment.invalidate();
       inputs.invalidate();
       diagnostics.refreshAll();
+      refreshInlayHints();
     }
   });
 
@@ -246,10 +265,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   connection.onCodeLens((p) =>
     withDoc(p.textDocument.uri, [], 'codeLens', (s) => {
       const file = fileContextOf(s, p.textDocument.uri);
-      return ls.getCodeLenses(s.parse, file).map((l) => ({
+      const lenses: CodeLens[] = ls.getCodeLenses(s.parse, file).map((l) => ({
         range: toRange(s, l.span),
         command: { title: l.title, command: l.command, arguments: [{ uri: p.textDocument.uri, index: l.blockIndex }] },
       }));
+      // The forecast of "Send all" goes first, on the file.
+      const forecast = forecastLens.lens(s, file);
+      return forecast ? [forecast, ...lenses] : lenses;
     }),
   );
 
@@ -274,9 +296,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) })),
   );
 
-  const features = { connection, ls, documents, environment, workspaceFiles, log };
+  const features = { connection, ls, documents, environment, workspaceFiles, log, fileContext: (s: DocumentState) => fileContextOf(s, s.uri) };
   registerNavigation(features, () => definitionLinks);
   registerFormatting(features);
+  registerInlayHints(features);
+  registerDocumentFeatures(features);
 
   connection.onExecuteCommand(async (p, token, workDone) => {
     if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);

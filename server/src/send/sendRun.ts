@@ -3,10 +3,12 @@
  * named responses of earlier ones), each result handed to the caller as soon as it is complete.
  *
  * The run stops early in three cases, and says which:
- * - `bail`: at the first request that did not succeed;
+ * - `bail`: at the first request that did not succeed (or, with `bailWhen`, that it says so of);
  * - a rate limit: a request the client held back, or one the service refused with a rate-limit
  *   error. Every further call made while blocked lengthens the block ([3] LIMIT-BLOCK), so nothing
- *   more is sent; `wait` waits for the block instead, `force` sends regardless;
+ *   more is sent; `wait` waits for the block instead, `force` sends regardless. A request that
+ *   expects an error answer (`# @expect refused URL-READ-RATE`) is sent even when the client would
+ *   hold it, and its refusal does not stop the run: that refusal is what it checks;
  * - cancellation (Ctrl+C): nothing new starts, the request in flight is cancelled, and what
  *   finished stays finished.
  * The requests that were never tried are listed as not sent.
@@ -27,11 +29,15 @@ export interface PlannedRequest {
   label: string;
   /** Sent first because the request asked for needs its response (`--with-deps`). */
   dependency?: boolean;
+  /** Its expectations call for an error answer (core/send/expectations.ts, expectsError). */
+  expectsError?: boolean;
 }
 
 export interface RunOptions extends Omit<SendOptions, 'signal'> {
   signal?: AbortSignal;
   bail?: boolean;
+  /** With `bail`: whether this result stops the run (default: it did not succeed). */
+  bailWhen?(request: PlannedRequest, result: SendResult): boolean;
   /** A request is about to be sent (`position` counts from 1). */
   onStart?(request: PlannedRequest, position: number, total: number): void;
   /** A request finished (with a response or a failure); awaited before the next one starts. */
@@ -62,7 +68,8 @@ export async function runRequests(plan: PlannedRequest[], o: RunOptions = {}): P
     }
     const request = plan[next];
     o.onStart?.(request, next + 1, plan.length);
-    const result = await request.session.send(request.doc, request.index, { signal: o.signal, wait: o.wait, force: o.force, validateOnly: o.validateOnly });
+    const force = o.force || request.expectsError;
+    const result = await request.session.send(request.doc, request.index, { signal: o.signal, wait: o.wait, force, validateOnly: o.validateOnly });
     if (result.failure?.kind === 'cancelled' || o.signal?.aborted) {
       if (result.failure?.kind !== 'cancelled') {
         // It finished just as the user cancelled: it counts as done.
@@ -75,19 +82,27 @@ export async function runRequests(plan: PlannedRequest[], o: RunOptions = {}): P
     }
     done.push({ request, result });
     await o.onResult?.(request, result);
-    const limit = rateLimitStop(result, o);
+    const limit = request.expectsError ? undefined : rateLimitStop(result, o);
     if (limit) {
       stop = { kind: 'rate-limit', at: request, result, until: limit.until };
       next++;
       break;
     }
-    if (o.bail && !succeeded(result)) {
+    if (o.bail && (o.bailWhen ? o.bailWhen(request, result) : !answeredAsExpected(request, result))) {
       stop = { kind: 'bail', at: request, result };
       next++;
       break;
     }
   }
   return { done, notSent: plan.slice(next), stop };
+}
+
+/**
+ * Whether a request got the answer it should: a 2xx, or the error answer its expectations call for
+ * (`# @expect refused ...`), which `graphreq send` counts as sent, not failed.
+ */
+export function answeredAsExpected(request: Pick<PlannedRequest, 'expectsError'>, result: SendResult): boolean {
+  return succeeded(result) || (!!request.expectsError && result.status !== null && result.status >= 400);
 }
 
 /** Whether a result stops the run at a rate limit, and until when. */

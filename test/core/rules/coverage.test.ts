@@ -4,7 +4,7 @@
  * product rules (`doc: "product"`).
  * - every inventory row carries the Rule, Editor, Service and Doc columns and its RULES.md section;
  * - every rule with an editor diagnostic has at least one failing and one passing case in the family
- *   tables (request, url, thread, adset-create, adset-read, copy);
+ *   tables (request, url, thread, adset-create, adset-read, copy, expect);
  * - every other rule is listed below with the test file (or folder) that covers it elsewhere;
  * - every rule has a section in docs/rules.md whose heading is exactly its ID, and the examples of that
  *   section behave as shown.
@@ -25,6 +25,7 @@ import { findingsOf, model } from '../../helpers';
 import { cases as adsetCreateCases } from './adset-create.test';
 import { cases as adsetReadCases } from './adset-read.test';
 import { cases as copyCases } from './copy.test';
+import { cases as expectCases } from './expect.test';
 import { cases as requestCases } from './request.test';
 import type { RuleCases } from './ruleCases';
 import { cases as threadCases } from './thread.test';
@@ -43,6 +44,7 @@ const families: Record<string, RuleCases> = {
   'test/core/rules/adset-create.test.ts': adsetCreateCases,
   'test/core/rules/adset-read.test.ts': adsetReadCases,
   'test/core/rules/copy.test.ts': copyCases,
+  'test/core/rules/expect.test.ts': expectCases,
 };
 
 /**

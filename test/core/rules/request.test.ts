@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { adsetCreate, applyFix, checkDiagnostics, findingsOf } from '../../helpers';
+import { exampleFiles, examplesDir, examplesEnvironment } from '../../examples';
 import type { BodyFileResult } from '../../../server/src/core';
 import { describeRuleCases, mark, whenRun, type RuleCases } from './ruleCases';
 
@@ -349,11 +350,10 @@ whenRun(module, () => {
 
   describe('the examples', () => {
     it('report nothing', () => {
-      const dir = path.join(__dirname, '..', '..', '..', '..', 'examples');
-      const files = fs.readdirSync(dir).filter((f) => f.endsWith('.graphreq'));
+      const files = exampleFiles();
       assert.ok(files.length >= 3);
       for (const file of files) {
-        const found = findingsOf(fs.readFileSync(path.join(dir, file), 'utf8'));
+        const found = findingsOf(fs.readFileSync(path.join(examplesDir, file), 'utf8'), examplesEnvironment());
         assert.deepEqual(found.map((f) => `${f.code}: ${f.message}`), [], file);
       }
     });

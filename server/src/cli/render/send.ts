@@ -9,8 +9,7 @@
 import { formatResultText, minutesText, type SendResult, type TextPaint } from '../../core/send';
 import * as path from 'node:path';
 import type { HistoryEntry, HistorySummary } from '../../send/history';
-import type { PlannedRequest, RunOutcome, RunStop } from '../../send/sendRun';
-import { succeeded } from '../../send/sendSession';
+import { answeredAsExpected, type PlannedRequest, type RunOutcome, type RunStop } from '../../send/sendRun';
 import type { Target } from '../../send/target';
 import type { WorkspaceTarget } from '../../send/workspaceEmulator';
 import { plural } from './check';
@@ -109,9 +108,9 @@ export interface RunCounts {
 
 export function countRun(outcome: RunOutcome): RunCounts {
   const c: RunCounts = { sent: 0, failed: 0, heldBack: 0, notSent: outcome.notSent.length };
-  for (const { result } of outcome.done) {
+  for (const { request, result } of outcome.done) {
     if (result.failure?.kind === 'rate-limited') c.heldBack++;
-    else if (succeeded(result)) c.sent++;
+    else if (answeredAsExpected(request, result)) c.sent++;
     else c.failed++;
   }
   return c;
@@ -134,7 +133,7 @@ export function runSummary(s: Style, outcome: RunOutcome, elapsedMs: number): st
     const more = requests.length > 10 ? `, and ${requests.length - 10} more` : '';
     lines.push(`  ${label}: ${shown.join(', ')}${more}`);
   };
-  list('failed', outcome.done.filter((d) => !succeeded(d.result) && d.result.failure?.kind !== 'rate-limited').map((d) => d.request));
+  list('failed', outcome.done.filter((d) => !answeredAsExpected(d.request, d.result) && d.result.failure?.kind !== 'rate-limited').map((d) => d.request));
   list('held back', outcome.done.filter((d) => d.result.failure?.kind === 'rate-limited').map((d) => d.request));
   list('not sent', outcome.notSent);
   return lines.join('\n') + '\n';

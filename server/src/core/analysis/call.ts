@@ -73,3 +73,11 @@ export function fieldsNode(call: Call): string | undefined {
   if (list.length && list.every((x) => /^t_/.test(x))) return 'thread';
   return call.endpoint.node;
 }
+
+/** The ids a call names: each of `ids` (comma-separated), else `id`. Each counts as one call ([3] Limits, REQ-IDS-COUNT). */
+export function idsNamed(call: Call): string[] {
+  const ids = call.params.get('ids');
+  if (ids && !ids.opaque && typeof ids.value === 'string') return ids.value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const id = call.params.get('id');
+  return id && !id.opaque && typeof id.value === 'string' && id.value !== '' ? [id.value] : [];
+}

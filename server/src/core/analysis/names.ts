@@ -40,7 +40,7 @@ export interface NameUse {
   /** For a response reference, what follows `NAME.response.` (`body.id`, `headers.x-app-usage`). */
   path?: { text: string; span: Span };
   /** In the request (line, query, headers, body), which REQ-UNKNOWN-VARIABLE checks, or in a file variable's value. */
-  place: 'request' | 'variable';
+  place: 'request' | 'variable' | 'expectation';
 }
 
 /** The name a `# @name` directive gives its request: the directive value's first word. */
@@ -106,6 +106,8 @@ function readBlockNames(text: string, parsed: ParsedBlock): BlockNames {
       }
     }
   }
+  // `# @expect body.id {{create.response.body.id}}`: read when the expectation is checked.
+  for (const d of parsed.directives) if (d.name.text === 'expect' && d.value) scan(d.value.span.start, d.value.span.end, 'expectation');
   uses.sort((a, b) => a.span.start - b.span.start);
   let requestName: RequestNameDef | undefined;
   for (const d of parsed.directives) {

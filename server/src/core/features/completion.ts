@@ -17,9 +17,12 @@ import type { FieldItem } from '../syntax/fields';
 import type { Span } from '../types';
 import { BUILTINS, type BuiltinName } from '../analysis/builtins';
 import { cursorAt } from './cursor';
-import { endpointDoc, enumValues, kindOf, propertyDoc, valueDoc } from './docs';
+import { expectationCompletions } from './expectCompletion';
+import { EXPECT_DIRECTIVE } from '../syntax/expectation';
+import { lookupPath, successBodySchema } from '../model/responses';
+import { endpointDoc, enumValues, kindOf, propertyDoc, undescribed, valueDoc } from './docs';
 
-export type CompletionKind = 'method' | 'endpoint' | 'version' | 'param' | 'value' | 'field' | 'modifier' | 'variable' | 'directive' | 'header' | 'property' | 'snippet';
+export type CompletionKind = 'method' | 'endpoint' | 'version' | 'param' | 'value' | 'field' | 'modifier' | 'variable' | 'directive' | 'header' | 'property' | 'snippet' | 'operator';
 
 export interface CompletionItem {
   label: string;
@@ -76,7 +79,7 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
     }
     case 'paramValue': {
       const s = params?.properties?.[cursor.param.name.text];
-      return s ? valueItems(resolveRef(s, params!), cursor.span, false) : [];
+      return s ? valueItems(resolveRef(s, params!), cursor.span, false, params?.['x-doc']) : [];
     }
     case 'field':
       // Right after a selection or a modifier (`og_object{title}‸`), a new field needs its comma.
@@ -105,7 +108,7 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
     case 'modifierArg': {
       const s = fieldSchema(fieldNode, [...cursor.parents, cursor.item], model);
       const m = s?.['x-connection']?.modifiers?.[cursor.modifier.name];
-      return m ? valueItems(m, cursor.span, false) : [];
+      return m ? valueItems(m, cursor.span, false, model.nodeSchema(fieldNode)?.['x-doc']) : [];
     }
     case 'bodyKey': {
       const items = bodyKeys(params, cursor.path, cursor.present, cursor.span, cursor.quoted, model);
@@ -121,7 +124,7 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
       if (!s) return [];
       const last = cursor.path[cursor.path.length - 1];
       const siblings = typeof last === 'number' ? listValues(cursor.path.slice(0, -1), call?.params) : [];
-      const items = valueItems(s, cursor.span, true).filter((i) => !siblings.includes(i.label) || i.label === currentValue(cursor));
+      const items = valueItems(s, cursor.span, true, params?.['x-doc']).filter((i) => !siblings.includes(i.label) || i.label === currentValue(cursor));
       if (!items.length && s.properties && !cursor.quoted) {
         items.push({ label: '{…}', kind: 'snippet', detail: kindOf(s), documentation: s.description, insertText: valueSnippet(s, params!), snippet: true, replace: cursor.span });
       }
@@ -138,13 +141,15 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
       return values.map((v, i) => ({ label: v, kind: 'value' as const, replace: cursor.span, sortText: String(i) }));
     }
     case 'directive': {
-      const present = new Set(block.parsed.directives.filter((d) => d !== cursor.directive).map((d) => d.name.text));
+      // A request has one of each directive, but any number of expectations.
+      const present = new Set(block.parsed.directives.filter((d) => d !== cursor.directive && d.name.text !== EXPECT_DIRECTIVE).map((d) => d.name.text));
       const hasValue = !!cursor.directive?.value || /\s/.test(block.text[cursor.span.end] ?? '');
       return Object.entries(model.directives)
         .filter(([name]) => !present.has(name))
         .map(([name, doc]) => ({ label: name, kind: 'directive' as const, documentation: doc, replace: cursor.span, insertText: hasValue ? name : `${name} ` }));
     }
     case 'directiveValue': {
+      if (cursor.directive.name.text === EXPECT_DIRECTIVE) return expectationCompletions(block, cursor.directive, offset, ctx.file, model);
       const values = model.directiveValues[cursor.directive.name.text] ?? [];
       return values.map((v, i) => ({ label: v, kind: 'value' as const, replace: cursor.span, sortText: String(i).padStart(3, '0') }));
     }
@@ -239,8 +244,12 @@ function paramNames(schema: JsonSchema | undefined, present: string[], span: Spa
   return out;
 }
 
-/** Values of a schema: enum values (with descriptions), booleans, examples. */
-function valueItems(schema: JsonSchema, span: Span, json: boolean): CompletionItem[] {
+/**
+ * Values of a schema: enum values (with descriptions), booleans, examples. Every enum value says
+ * something: its description from the documents, or that the documents (`source`, else the
+ * schema's own citation) list it without one.
+ */
+function valueItems(schema: JsonSchema, span: Span, json: boolean, source?: string): CompletionItem[] {
   const out: CompletionItem[] = [];
   const quote = (v: string): string => (json ? JSON.stringify(v) : v);
   // Values the schema gives as examples come first (`status`: PAUSED, the value used at creation).
@@ -248,7 +257,7 @@ function valueItems(schema: JsonSchema, span: Span, json: boolean): CompletionIt
   enumValues(schema).forEach((v, i) => {
     const dep = schema['x-deprecatedValues']?.[v];
     const rank = dep ? '9' : suggested.has(v) ? '0' : '1';
-    out.push({ label: v, kind: 'value', detail: dep ? 'deprecated' : undefined, documentation: valueDoc(schema, v) || undefined, insertText: quote(v), replace: span, sortText: `${rank}${String(i).padStart(3, '0')}`, deprecated: !!dep, filterText: json ? `"${v}"` : v });
+    out.push({ label: v, kind: 'value', detail: dep ? 'deprecated' : undefined, documentation: valueDoc(schema, v) || undescribed(schema, source), insertText: quote(v), replace: span, sortText: `${rank}${String(i).padStart(3, '0')}`, deprecated: !!dep, filterText: json ? `"${v}"` : v });
   });
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes('boolean')) for (const b of ['true', 'false']) out.push({ label: b, kind: 'value', replace: span, sortText: `0${b}` });
@@ -380,10 +389,12 @@ function variableItems(ctx: CompletionContext, span: Span, prefix: string, block
   if (prefix.startsWith('$')) return out;
   // Only requests written before this one can have answered when it is sent.
   const earlier = [...file.names].filter(([, index]) => index < 0 || index < block.index);
-  const m = /^([\w-]+)\.response\.body\.[\w.]*$/.exec(prefix);
+  const m = /^([\w-]+)\.response\.body\.((?:[\w-]+\.)*)[\w-]*$/.exec(prefix);
   if (m && earlier.some(([name]) => name === m[1])) {
-    for (const [path, doc] of responsePaths(ctx, file.names.get(m[1])!)) {
-      out.push({ label: `${m[1]}.response.body.${path}`, kind: 'variable', documentation: doc, insertText: `${m[1]}.response.body.${path}`, replace: span });
+    // The members at the path typed so far (`create.response.body.ad_object_ids.0.`), from the producer's response.
+    const parent = m[2];
+    for (const [path, doc] of responsePaths(ctx, file.names.get(m[1])!, parent.split('.').filter(Boolean))) {
+      out.push({ label: `${m[1]}.response.body.${parent}${path}`, kind: 'variable', documentation: doc, insertText: `${m[1]}.response.body.${parent}${path}`, replace: span });
     }
     return out;
   }
@@ -415,23 +426,22 @@ function builtinItems(span: Span, prefix: string): CompletionItem[] {
   }));
 }
 
-/** What the response of the request at `index` holds, by its endpoint: the documented response shapes. */
-function responsePaths(ctx: CompletionContext, index: number): Array<[string, string]> {
+/**
+ * What the response of the request at `index` holds at `path`, by its endpoint: the members of its
+ * response schema (model/responses.ts: a copy's answer, a creation's id, the fields a read selects),
+ * `0` for a list's first item.
+ */
+function responsePaths(ctx: CompletionContext, index: number, path: string[] = []): Array<[string, string]> {
   const producer = index >= 0 ? ctx.doc?.blocks[index] : undefined;
   const call = producer?.parsed.request ? buildBlockCall(producer, ctx.file, ctx.model)?.call : undefined;
-  switch (call?.endpoint?.id) {
-    case 'adset.create':
-      return [['id', 'Id of the created ad set'], ['success', 'true, when the request validated only (execution_options validate_only)']];
-    case 'adset.copy':
-      return [['copied_adset_id', 'Id of the copy'], ['ad_object_ids', 'The copied objects: ad_object_type, source_id, copied_id']];
-    case 'url.refresh':
-      return [['success', 'true on success']];
-    default: {
-      const node = ctx.model.nodeSchema(call ? fieldsNode(call) : undefined);
-      if (node?.properties) return Object.entries(node.properties).map(([name, s]) => [name, s.description ?? '']);
-      return [['id', 'Id of the object the request answered with']];
-    }
-  }
+  const success = call ? successBodySchema(call, ctx.model) : undefined;
+  if (!success) return path.length ? [] : [['id', 'Id of the object the request answered with']];
+  const root = ctx.model.nodeSchema(call?.endpoint?.node) ?? success;
+  const found = lookupPath(success, root, path.map((p) => (/^\d+$/.test(p) ? { text: p, index: Number(p) } : { text: p })));
+  if (found.kind !== 'found' || !found.schema) return [];
+  const s = resolveRef(found.schema, root);
+  if (s.items) return [['0', 'The first item of the list']];
+  return Object.entries(s.properties ?? {}).map(([name, sub]) => [name, resolveRef(sub, root).description ?? '']);
 }
 
 /** Masks values that look like secrets, so completion and hover never show a token. */

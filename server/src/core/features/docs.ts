@@ -72,6 +72,12 @@ export function valueDoc(schema: JsonSchema, value: string): string {
   return parts.join(' ');
 }
 
+/** What completion and hover say of a documented value the documents do not describe. */
+export function undescribed(schema: JsonSchema, source?: string): string {
+  const where = schema['x-doc'] ?? source;
+  return `Listed ${where ? `in ${where}` : 'by the documents'} without a description.`;
+}
+
 function shorten(text: string | undefined): string | undefined {
   if (!text) return undefined;
   const first = text.split(/(?<=[.!?])\s/)[0];

@@ -18,7 +18,9 @@ import type { Finding, Span } from '../types';
 import { mask } from './completion';
 import { BUILTINS, builtinValue, parseBuiltin } from '../analysis/builtins';
 import { cursorAt } from './cursor';
-import { endpointDoc, enumValues, propertyDoc, ruleDoc, valueDoc } from './docs';
+import { expectationHover } from './expectHover';
+import { EXPECT_DIRECTIVE } from '../syntax/expectation';
+import { endpointDoc, enumValues, propertyDoc, ruleDoc, undescribed, valueDoc } from './docs';
 import { firstSentence } from '../model/validateValue';
 
 export interface Hover {
@@ -133,6 +135,7 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
     case 'directive':
     case 'directiveValue': {
       const d = cursor.directive;
+      if (cursor.kind === 'directiveValue' && d?.name.text === EXPECT_DIRECTIVE) return expectationHover(block, d, offset, file, model);
       const name = d?.name.text ?? cursor.prefix;
       const doc = model.directives[name];
       return doc ? { contents: `**# @${name}**\n\n${doc}`, span: d?.span ?? cursor.span } : undefined;
@@ -177,6 +180,6 @@ function unquote(s: string): string {
 function valueHover(name: string, value: string, schema: JsonSchema, sep = ': '): string {
   const doc = valueDoc(schema, value);
   const known = enumValues(schema).includes(value);
-  const about = doc || (known ? `One of the values of \`${name}\`. ${schema.description ? firstSentence(schema.description) : ''}` : `Not a value of \`${name}\`: it takes ${enumValues(schema).slice(0, 8).map((v) => `\`${v}\``).join(', ')}${enumValues(schema).length > 8 ? ', …' : ''}.`);
+  const about = doc || (known ? `One of the values of \`${name}\`, ${undescribed(schema).replace(/^L/, 'l')} ${schema.description ? firstSentence(schema.description) : ''}` : `Not a value of \`${name}\`: it takes ${enumValues(schema).slice(0, 8).map((v) => `\`${v}\``).join(', ')}${enumValues(schema).length > 8 ? ', …' : ''}.`);
   return `**${name}${sep}${value}**\n\n${about}`;
 }

@@ -7,7 +7,8 @@ import { buildBlockCall } from '../analysis/blockCall';
 import { requestName, type FileContext } from '../analysis/fileContext';
 import { blockNames } from '../analysis/names';
 import type { ApiModel } from '../model/apiModel';
-import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
+import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
+import { cleanJsonc } from '../syntax/jsonBody';
 import { parseFieldList, type FieldItem } from '../syntax/fields';
 import type { Span } from '../types';
 
@@ -19,6 +20,8 @@ export interface DocumentSymbol {
   /** The request line. */
   selection: Span;
   blockIndex: number;
+  /** `# @name` of the request, if any. */
+  requestName?: string;
 }
 
 /** Requests in document order, titled by `###` title, else `# @name`, else `METHOD path`. */
@@ -36,6 +39,7 @@ export function getDocumentSymbols(doc: GraphreqDocument): DocumentSymbol[] {
       span: { start: block.offset, end: block.offset + trimEnd(block.text) },
       selection: { start: block.offset + r.span.start, end: block.offset + r.target.span.end },
       blockIndex: block.index,
+      requestName: name,
     });
   }
   return out;
@@ -54,8 +58,42 @@ export function getFoldingRanges(doc: GraphreqDocument): FoldingRange[] {
     if (block.parsed.separator) out.push({ start: block.offset, end, kind: 'region' });
     const body = block.parsed.request?.body;
     if (body) out.push({ start: block.offset + body.span.start, end: block.offset + body.span.end });
+    if (body?.kind === 'json') for (const r of jsonMemberFolds(block)) out.push({ start: block.offset + r.start, end: block.offset + r.end });
   }
   return out;
+}
+
+const memberFolds = new WeakMap<ParsedBlock, FoldingRange[]>();
+
+/**
+ * The objects and lists inside a JSON body that span lines, as VS Code folds JSON: from the opening
+ * bracket to the end of the line before the closing one, which stays in view. Block-relative, cached
+ * with the block's parse: a bracket scan over the body with its comments blanked, no tree.
+ */
+function jsonMemberFolds(block: RequestBlock): FoldingRange[] {
+  let folds = memberFolds.get(block.parsed);
+  if (folds) return folds;
+  folds = [];
+  const body = block.parsed.request!.body!;
+  const text = cleanJsonc(body.text, false);
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34 && text.charCodeAt(i) !== 10; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      open.push(i);
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      const start = open.pop();
+      // The body itself is folded already; an inner object or list only when it spans lines.
+      if (start === undefined || open.length === 0) continue;
+      const lastBreak = text.lastIndexOf('\n', i);
+      if (lastBreak > start) folds.push({ start: body.span.start + start, end: body.span.start + lastBreak });
+    }
+  }
+  folds.sort((a, b) => a.start - b.start);
+  memberFolds.set(block.parsed, folds);
+  return folds;
 }
 
 export interface CodeLens {

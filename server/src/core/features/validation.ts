@@ -18,12 +18,13 @@ import type { Environment, Finding, Severity, Span } from '../types';
 import { Locator } from './locate';
 import { checkWrittenBlock, checkWrittenRequest } from './writtenChecks';
 import { closest, inlineList, listForMessage } from '../rules/suggest';
+import { checkExpectations, expectedRefusals } from '../rules/expectRules';
 
 /** What a block's check leaves behind: its findings (block-relative) and what cross-request rules need. */
 export interface BlockResult {
   findings: Finding[];
   /** The URLs a GET of the URL node reads (one per id named), for URL-READ-RATE. */
-  urlReads?: Array<{ url: string; finding: () => Finding | undefined }>;
+  urlReads?: Array<{ url: string; finding: () => Finding | undefined; expected?: boolean }>;
 }
 
 /**
@@ -104,7 +105,7 @@ export function validateByBlock(doc: GraphreqDocument, ctx: FileContext, opts: V
 function collectUrlReads(block: RequestBlock, reads: NonNullable<BlockResult['urlReads']>, out: UrlRead[]): void {
   for (const r of reads) {
     const read = r.finding();
-    if (read) out.push({ url: r.url, finding: shiftFinding(read, block.offset) });
+    if (read) out.push({ url: r.url, finding: shiftFinding(read, block.offset), expected: r.expected });
   }
 }
 
@@ -127,6 +128,8 @@ export function allFindings(v: DocumentValidation, span?: Span): Finding[] {
 export interface UrlRead {
   url: string;
   finding: Finding;
+  /** The request expects the service to refuse it for URL-READ-RATE (`# @expect refused URL-READ-RATE`). */
+  expected?: boolean;
 }
 
 /**
@@ -143,6 +146,8 @@ export function urlReadRate(reads: UrlRead[]): Finding[] {
   const out: Finding[] = [];
   for (const [url, list] of byUrl) {
     for (let i = 10; i < list.length; i++) {
+      // A read meant to be refused (`# @expect refused URL-READ-RATE`) tests the limit: not a mistake.
+      if (list[i].expected) continue;
       out.push({
         ...list[i].finding,
         message: `This is read ${i + 1} of this URL in the file; it may be read 10 times an hour: spread the reads out.`,
@@ -187,7 +192,10 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   for (const e of parsed.errors) findings.push({ code: e.code, severity: 'error', message: e.message, span: e.span });
   checkWrittenBlock(block, ctx, model, findings);
   const request = parsed.request;
-  if (!request) return { findings };
+  if (!request) {
+    checkExpectations(block, undefined, model, findings);
+    return { findings };
+  }
   const body = request.body;
   // A request line that is not one (SYNTAX-REQUEST) has no method or path to check: rules run on it
   // would only repeat the syntax error as an unknown endpoint and a missing version.
@@ -204,12 +212,16 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   }
   checkVariables(block, ctx, findings);
   checkDirectives(block, model, findings);
+  checkExpectations(block, bc, model, findings);
   if (!bc) {
     checkWrittenRequest(block, ctx, bc, model, findings);
     return { findings };
   }
   const locator = new Locator(block, bc);
+  // A request written to be refused (`# @expect refused RULE-ID`) breaks that rule on purpose.
+  const expected = expectedRefusals(block);
   for (const f of checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text })) {
+    if (expected.has(f.rule)) continue;
     findings.push(locator.finding(f, severityOf(f.rule, f.severity, model)));
   }
   checkWrittenRequest(block, ctx, bc, model, findings);
@@ -230,7 +242,7 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
       for (const url of urls) {
         // Located once, when first asked: the cached result is read again on every revalidation.
         let located: Finding | undefined;
-        urlReads.push({ url, finding: () => (located ??= locator.finding({ rule: 'URL-READ-RATE', message: '', at: { kind: 'param', name, part: 'value' } }, severityOf('URL-READ-RATE', undefined, model))) });
+        urlReads.push({ url, expected: expected.has('URL-READ-RATE'), finding: () => (located ??= locator.finding({ rule: 'URL-READ-RATE', message: '', at: { kind: 'param', name, part: 'value' } }, severityOf('URL-READ-RATE', undefined, model))) });
       }
     }
   }
@@ -244,7 +256,7 @@ function severityOf(rule: string, explicit: Severity | undefined, model: ApiMode
 /** REQ-UNKNOWN-VARIABLE: a `{{name}}` in the request that nothing defines (asked of the name index). */
 function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): void {
   for (const use of blockNames(block).uses) {
-    if (use.place !== 'request' || isDefined(use, ctx)) continue;
+    if (use.place === 'variable' || isDefined(use, ctx)) continue;
     const expr = use.expr;
     const name = expr.split('.')[0];
     const named = ctx.names.has(name);

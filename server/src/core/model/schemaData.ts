@@ -19,10 +19,12 @@ import errorEnvelope from '../../../../schemas/common/error-envelope.schema.json
 import usageHeaders from '../../../../schemas/common/usage-headers.schema.json';
 import copyResponse from '../../../../schemas/common/copy-response.schema.json';
 import successResponse from '../../../../schemas/common/success-response.schema.json';
+import createResponse from '../../../../schemas/common/create-response.schema.json';
 import objectives from '../../../../schemas/rules-data/objectives.json';
 import promotedObject from '../../../../schemas/rules-data/promoted-object.json';
 import regions from '../../../../schemas/rules-data/regions.json';
 import limits from '../../../../schemas/rules-data/limits.json';
+import refusals from '../../../../schemas/rules-data/refusals.json';
 import ios14 from '../../../../schemas/rules-data/ios14.json';
 
 export interface SchemaBundle {
@@ -36,6 +38,7 @@ export interface SchemaBundle {
   promotedObject: unknown;
   regions: unknown;
   limits: unknown;
+  refusals: unknown;
   ios14: unknown;
 }
 
@@ -73,10 +76,12 @@ export const schemaBundle: SchemaBundle = withoutPrototypes({
     'usage-headers': usageHeaders as JsonSchema,
     'copy-response': copyResponse as JsonSchema,
     'success-response': successResponse as JsonSchema,
+    'create-response': createResponse as JsonSchema,
   },
   objectives,
   promotedObject,
   regions,
   limits,
+  refusals,
   ios14,
 });

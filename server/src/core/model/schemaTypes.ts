@@ -44,6 +44,16 @@ export interface JsonSchema {
   'x-notShownAfter'?: string;
   /** Members a completion snippet of this object spells out (else its required members). */
   'x-snippetMembers'?: string[];
+  /** An amount in the smallest unit of the account currency, shown in currency units by inlay hints: per day, in all, or a bid. */
+  'x-money'?: 'daily' | 'lifetime' | 'bid';
+  /** Values with a documented meaning of their own (a spend cap's "no cap", an end time's "ongoing"), for inlay hints. */
+  'x-valueHints'?: Record<string, string>;
+  /** A time whose distance from another parameter's time is worth showing (an end time from `start_time`). */
+  'x-durationFrom'?: string;
+  /** An object holding a range of days (YYYY-MM-DD) in two members, the last day included. */
+  'x-dateRange'?: { from: string; to: string };
+  /** The span of days an enum value covers, where the value itself says it (`last_7d`: 7 days). */
+  'x-enumSpans'?: Record<string, string>;
   [key: string]: unknown;
 }
 

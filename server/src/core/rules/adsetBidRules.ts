@@ -2,6 +2,7 @@
  * Ad set creation: bids. ADSET-BID-AMOUNT-REQUIRED, ADSET-BID-AMOUNT-MIN, ADSET-BID-AMOUNT-IMPLIES.
  * (ADSET-TARGET-COST and ADSET-BID-STRATEGY-VERSION are schema annotations on bid_strategy.)
  */
+import type { Call } from '../analysis/call';
 import type { CrossFieldRule } from './registry';
 import { buyingType, given, num, str } from './values';
 
@@ -10,6 +11,22 @@ const DOC = '[2] Create an ad set';
 const NEEDS_BID = new Set(['LOWEST_COST_WITH_BID_CAP', 'COST_CAP']);
 /** Reach-and-frequency campaigns have buying type RESERVED; [2] exempts "reach and frequency buying". */
 const RESERVED = new Set(['RESERVED', 'REACH_AND_FREQUENCY']);
+
+/**
+ * What a bid is counted in ([2] bid_amount): per 1,000 occurrences when billing_event is IMPRESSIONS
+ * or REACH, else per occurrence; and its minimum in cents (USD-like currencies; "other currencies have
+ * similar minimums"). ADSET-BID-AMOUNT-MIN and the inlay hints of bids both read it.
+ */
+export function bidUnit(billing: string | undefined): { perThousand: boolean; minimum: number } {
+  const perThousand = billing === 'IMPRESSIONS' || billing === 'REACH';
+  return { perThousand, minimum: perThousand ? 2 : 1 };
+}
+
+/** The billing event of a call and what its bid is counted in, for the inlay hint of `bid_amount`. */
+export function bidUnitOf(call: Call): { billing: string | undefined; perThousand: boolean; minimum: number } {
+  const billing = str(call, 'billing_event');
+  return { billing, ...bidUnit(billing) };
+}
 
 export const bidRules: CrossFieldRule[] = [
   {
@@ -38,8 +55,7 @@ export const bidRules: CrossFieldRule[] = [
       const bid = num(call, 'bid_amount');
       if (bid === undefined) return;
       const billing = str(call, 'billing_event');
-      const perThousand = billing === 'IMPRESSIONS' || billing === 'REACH';
-      const min = perThousand ? 2 : 1;
+      const { perThousand, minimum: min } = bidUnit(billing);
       if (bid >= min) return;
       out.push({
         rule: 'ADSET-BID-AMOUNT-MIN',

@@ -92,6 +92,15 @@ export function inlineList(values: unknown[], maxChars = 60): string | undefined
  * parentheses and the sentences after the first go to the detail.
  */
 export function splitMessage(text: string): { message: string; detail?: string } {
+  // The texts are the schema data's, a few dozen: each is split once.
+  let split = splitMessages.get(text);
+  if (!split) splitMessages.set(text, (split = splitUncached(text)));
+  return split;
+}
+
+const splitMessages = new Map<string, { message: string; detail?: string }>();
+
+function splitUncached(text: string): { message: string; detail?: string } {
   const refs: string[] = [];
   const bare = text.replace(/ \((\[\d\][^()]*)\)/g, (_m, ref: string) => {
     refs.push(ref);

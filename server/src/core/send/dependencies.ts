@@ -22,7 +22,11 @@ export interface RequestDependencies {
   cycle: string[];
 }
 
-/** The named requests a request reads directly: `{{NAME.response...}}` in its request line, headers and body, or in the variables they use. */
+/**
+ * The named requests a request reads directly: `{{NAME.response...}}` in its request line, headers
+ * and body, in the values of its expectations (`# @expect body.id {{create.response.body.id}}`), or
+ * in the variables they use.
+ */
 export function namesRead(block: RequestBlock, ctx: FileContext): { known: string[]; unknown: string[] } {
   const request = block.parsed.request;
   const known = new Set<string>();
@@ -45,7 +49,8 @@ export function namesRead(block: RequestBlock, ctx: FileContext): { known: strin
       else unknown.add(use.name);
     }
   };
-  visit(blockNames(block).uses.filter((u) => u.place === 'request'));
+  // The request and the values of its expectations (`# @expect body.id {{create.response.body.id}}`).
+  visit(blockNames(block).uses.filter((u) => u.place !== 'variable'));
   return { known: [...known], unknown: [...unknown] };
 }
 

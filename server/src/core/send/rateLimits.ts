@@ -10,11 +10,11 @@
  *   (LIMIT-BLOCK), so the send is held until then;
  * - the last usage seen: a figure at 100% means the next call may well be refused.
  */
+import { HOUR, URL_READS_PER_HOUR } from '../model/limitFormulas';
 import type { PreparedRequest, SendResult } from './types';
 
 /** [1] Limits: "at most ten GET requests per URL, per app, per hour". */
-export const URL_READS_PER_HOUR = 10;
-const HOUR = 3_600_000;
+export { URL_READS_PER_HOUR };
 
 /**
  * What a block applies to: `*` (every call: app and user limits), `buc:<type>` (one business use

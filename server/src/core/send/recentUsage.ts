@@ -86,9 +86,9 @@ export function recordUsage(state: RecentUsage, result: Pick<SendResult, 'usage'
       metric: 'acc_id_util_pct',
       percent: acc.acc_id_util_pct,
       at,
-      // The score is back at 0 when reset_time_duration has passed.
+      // The score is back at 0 when reset_time_duration has passed; at 100 it limits until then.
       windowMs: reset !== null && reset > 0 ? reset * 1000 : windows.adAccount * MINUTE,
-      holdUntil: null,
+      holdUntil: acc.acc_id_util_pct >= 100 && reset !== null && reset > 0 ? at + reset * 1000 : null,
     });
   }
   for (const e of usage.buc) {

@@ -11,7 +11,8 @@
  *   Name: value       header
  *   ?? status == 200  an httpYac assertion: not graphreq syntax, kept apart (never a parameter)
  *   (blank line)      ends the headers; the rest of the block is the body: JSON, form fields,
- *                     or `< path` / `<@ path` (a file's text), then any trailing `??` lines
+ *                     or `< path` / `<@ path` (a file's text), then any trailing `??` lines and
+ *                     comment lines (`# @expect ...` lines go there)
  */
 import type { Body, Directive, Header, Param, ParsedBlock, RequestNode, RequestTarget, SyntaxError, Token, VariableDef } from './ast';
 import { parseParams } from './query';
@@ -119,7 +120,7 @@ export function parseBlock(text: string): ParsedBlock {
 
   if (request) {
     if (bodyStart >= 0) {
-      let end = trailingAssertions(text, bodyStart, n, block.assertions);
+      let end = trailingLines(text, bodyStart, n, block);
       while (end > bodyStart && isSpace(text.charCodeAt(end - 1))) end--;
       if (end > bodyStart) request.body = makeBody(text.slice(bodyStart, end), bodyStart, block.assertions);
     }
@@ -142,12 +143,16 @@ function isSpace(c: number): boolean {
 }
 
 /**
- * Where the body ends once the `??` assertion lines at the end of the block are set apart (httpYac
- * writes them after the body). Only trailing lines: a `??` line inside JSON is the JSON's problem.
+ * Where the body ends once the lines that close the block are set apart: httpYac's `??` assertion
+ * lines, and comment lines, where expectations (`# @expect status 200`) are written after the body
+ * as httpYac and the JetBrains client put their checks. Only trailing lines: a JSON string cannot
+ * span lines, so a line starting with `#` or `//` at the end of a body is a comment, and a comment
+ * inside a `/* *\/` block ends with `*\/`, which stops the scan. A `??` line inside JSON is the
+ * JSON's problem. The comment lines become the block's comments and directives, in order.
  */
-function trailingAssertions(text: string, bodyStart: number, end: number, out: Token[]): number {
-  if (text.indexOf('??', bodyStart) < 0) return end;
-  const found: Token[] = [];
+function trailingLines(text: string, bodyStart: number, end: number, block: ParsedBlock): number {
+  const assertions: Token[] = [];
+  const comments: Array<{ start: number; end: number; trimmed: string }> = [];
   let cut = end;
   let lineEnd = end;
   while (lineEnd > bodyStart) {
@@ -155,9 +160,12 @@ function trailingAssertions(text: string, bodyStart: number, end: number, out: T
     const lineStart = Math.max(nl + 1, bodyStart);
     const line = text.slice(lineStart, lineEnd);
     const trimmed = line.trim();
+    const at = lineStart + line.indexOf(trimmed);
     if (trimmed.startsWith('??')) {
-      const at = lineStart + line.indexOf(trimmed);
-      found.unshift({ text: trimmed, span: { start: at, end: at + trimmed.length } });
+      assertions.unshift({ text: trimmed, span: { start: at, end: at + trimmed.length } });
+      cut = lineStart;
+    } else if (trimmed.startsWith('#') || trimmed.startsWith('//')) {
+      comments.unshift({ start: at, end: at + trimmed.length, trimmed });
       cut = lineStart;
     } else if (trimmed !== '') {
       break;
@@ -165,8 +173,13 @@ function trailingAssertions(text: string, bodyStart: number, end: number, out: T
     if (nl < bodyStart) break;
     lineEnd = nl;
   }
-  out.push(...found);
-  return found.length ? cut : end;
+  block.assertions.push(...assertions);
+  for (const c of comments) {
+    block.comments.push({ start: c.start, end: c.end });
+    const directive = parseDirective(c.trimmed, c.start);
+    if (directive) block.directives.push(directive);
+  }
+  return cut;
 }
 
 function makeBody(text: string, start: number, assertions: Token[]): Body {

@@ -3,23 +3,8 @@
  * endpoints fall under. In the BUC table the first variant is the default access tier
  * (development_access) and the second the advanced one (standard_access).
  */
-export const HOUR = 3_600_000;
-export const DAY = 86_400_000;
-
-/** App calls per hour: 200 x unique daily active users. */
-export function appCallsPerHour(dailyActiveUsers: number): number {
-  return 200 * dailyActiveUsers;
-}
-
-/** Ads management, per ad account per hour: 300 + 40 x active ads; or 100000 + 40 x active ads. */
-export function adsManagementPerHour(tier: 'development_access' | 'standard_access', activeAds: number): number {
-  return (tier === 'standard_access' ? 100000 : 300) + 40 * activeAds;
-}
-
-/** Messaging app API, per 24 hours: 200 x engaged users. */
-export function messagingPerDay(engagedUsers: number): number {
-  return 200 * engagedUsers;
-}
+// The formulas live in the core, which the forecast before sending a file shares with the emulator.
+export { adsManagementPerHour, appCallsPerHour, DAY, HOUR, messagingPerDay } from '../../core/model/limitFormulas';
 
 /**
  * Test mode: the formula's result and the window are scaled so that a test can reach a limit in a

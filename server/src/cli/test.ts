@@ -1,0 +1,198 @@
+/**
+ * `graphreq test [PATH...]`: sends the requests that have expectations (`# @expect ...`; with --all
+ * every request), in file order with named responses, and reports each expectation. Results stream
+ * as each test finishes (render/test.ts); `--format json` prints one report at the end;
+ * `--reporter junit --out FILE` also writes JUnit XML for CI. See testHelp and docs/testing.md.
+ *
+ * Exit codes: 0 every test passed, 1 a test failed (or was not run), 2 usage error, 130 interrupted.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { getApiModel, parseDocument } from '../core';
+import { testCases } from '../core/send';
+import { writeFileAtomic } from '../files/atomicWrite';
+import { SnapshotFileError } from '../send/snapshotFile';
+import { TestResults, type LastTestResult } from '../send/testResults';
+import { runTests, type TestFile, type TestReport } from '../send/testRun';
+import { parseCommandArgs } from './args';
+import { collectFiles, readText, UsageError } from './files';
+import { junitXml } from './render/junit';
+import { Output, type Terminal } from './render/output';
+import { stopMessage } from './render/send';
+import { setupText, testJson, testProgress, testSummary, testText } from './render/test';
+import { openSendContext, withInterrupt } from './sendContext';
+import { trustOriginHelp } from './sendTrust';
+
+export const testHelp = `Usage: graphreq test [PATH...] [options]
+Sends every request that has expectations (# @expect status 200, # @expect body.id exists, ...)
+in file order, the requests they read responses from first, and reports each expectation as it
+comes: PASS or FAIL, with what was expected and what came. PATH: files or folders (default: .).
+  --all              test every request: one without expectations passes when answered 2xx
+  --bail             stop at the first test that fails
+  --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
+  --env-file FILE    environment file (default: the nearest graphreq.env.json)
+  --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
+${trustOriginHelp}
+  --fresh            start the embedded emulator from its seed data and forget saved responses
+  --update-snapshots write what came for each "matches snapshot" into NAME.snap.json beside the file
+  --format FORMAT    text (default) or json (one report at the end)
+  --reporter junit   also write a JUnit XML report (for CI); needs --out FILE
+  --out FILE         where --reporter junit writes
+  --timeout MS       time allowed for each attempt
+  --max-bytes N      bytes of a response body kept at most (default: as graphreq send)
+  --no-history       do not save results in .graphreq-history/
+  --no-color         no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
+The token is chosen as graphreq send chooses it ($GRAPHREQ_ACCESS_TOKEN, or the environment's
+accessTokenEnv; docs/sending.md, "Where the token goes"); the embedded emulator takes its demo
+token when none is set. It is never printed, saved or written to a report.
+Exit codes: 0 all tests passed, 1 a test failed or was not run, 2 usage error, 130 interrupted.`;
+
+export async function runTest(argv: string[], terminal: Terminal): Promise<number> {
+  const { values, positionals } = parseCommandArgs('test', {
+    args: argv,
+    allowPositionals: true,
+    options: {
+      all: { type: 'boolean', default: false },
+      bail: { type: 'boolean', default: false },
+      env: { type: 'string' },
+      'env-file': { type: 'string' },
+      'base-url': { type: 'string' },
+      'trust-origin': { type: 'boolean', default: false },
+      'max-bytes': { type: 'string' },
+      fresh: { type: 'boolean', default: false },
+      'update-snapshots': { type: 'boolean', default: false },
+      format: { type: 'string', default: 'text' },
+      reporter: { type: 'string' },
+      out: { type: 'string' },
+      timeout: { type: 'string' },
+      'no-history': { type: 'boolean', default: false },
+      'no-color': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const output = new Output(terminal, { noColor: values['no-color'] });
+  if (values.help) {
+    output.out(testHelp + '\n');
+    return 0;
+  }
+  const format = values.format;
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
+  if (values.reporter !== undefined && values.reporter !== 'junit') throw new UsageError(`--reporter takes junit, not "${values.reporter}"`);
+  if (values.reporter === 'junit' && !values.out) throw new UsageError('--reporter junit needs --out FILE');
+  if (values.out && values.reporter !== 'junit') throw new UsageError('--out goes with --reporter junit');
+
+  // The report's folder is made before anything is sent: a mistyped path never cuts a run short.
+  if (values.out) makeFolderOf(values.out);
+  const paths = positionals.length ? positionals : ['.'];
+  const parsed = collectFiles(paths).map((file) => {
+    const doc = parseDocument(readText(file));
+    return { file, doc, tests: testCases(doc, { all: values.all }) };
+  });
+  const withTests = parsed.filter((p) => p.tests.length);
+  if (!withTests.length) {
+    throw new UsageError(`no request with expectations in ${paths.join(', ')}: add # @expect lines (docs/format.md), or test every request with --all`);
+  }
+
+  const context = await openSendContext(
+    {
+      command: 'test',
+      from: paths[0],
+      env: values.env,
+      envFile: values['env-file'],
+      baseUrl: values['base-url'],
+      trustOrigin: values['trust-origin'],
+      maxBytes: values['max-bytes'],
+      fresh: values.fresh,
+      timeout: values.timeout,
+      noHistory: values['no-history'],
+    },
+    terminal,
+    output,
+  );
+  const model = getApiModel();
+  const started = new Date();
+  try {
+    return await withInterrupt('test', terminal, output, async (signal) => {
+      const files: TestFile[] = withTests.map((p) => ({ file: p.file, path: path.resolve(p.file), doc: p.doc, session: context.sessionFor(p.file), tests: p.tests }));
+      let outcome;
+      try {
+        outcome = await runTests(files, {
+          model,
+          env: context.env,
+          signal,
+          bail: values.bail,
+          updateSnapshots: values['update-snapshots'],
+          onStart: (request, position, total) => output.progress(testProgress(output.errStyle, position, total, request)),
+          onSetup: (request, result) => {
+            if (format === 'text') output.out(setupText(output.style, request, result));
+          },
+          onTest: (report) => {
+            if (format === 'text') output.out(testText(output.style, report));
+          },
+        });
+      } catch (e) {
+        if (e instanceof SnapshotFileError) throw new UsageError(e.message);
+        throw e;
+      }
+      output.clearProgress();
+      const elapsed = Date.now() - started.getTime();
+      if (format === 'json') output.out(JSON.stringify(testJson(outcome.reports, elapsed, outcome.snapshotsWritten), null, 2) + '\n');
+      if (values.out) await writeJunit(values.out, outcome.reports, started, context, output);
+      await recordResults(context.workspace, context.environmentName, outcome.reports);
+      const stopped = outcome.stop?.kind === 'bail' ? 'graphreq test: stopped at the first failing test (--bail)\n' : stopMessage(outcome.stop, outcome.reports.filter((r) => r.status === 'not-run').length, Date.now(), context.target.embedded)?.replace(/^graphreq send/, 'graphreq test');
+      if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
+      output.err(testSummary(output.errStyle, outcome.reports, elapsed, outcome.snapshotsWritten.map((f) => path.relative(process.cwd(), f) || f)));
+      if (outcome.stop?.kind === 'cancelled') return 130;
+      return outcome.reports.every((r) => r.status === 'passed') ? 0 : 1;
+    });
+  } finally {
+    output.clearProgress();
+    await context.close();
+  }
+}
+
+function makeFolderOf(file: string): void {
+  try {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  } catch (e) {
+    throw new UsageError(`--out ${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+async function writeJunit(file: string, reports: TestReport[], started: Date, context: { environmentName?: string; target: { embedded: boolean; baseUrl: string } }, output: Output): Promise<void> {
+  const xml = junitXml(reports, {
+    started,
+    hostname: os.hostname(),
+    properties: { environment: context.environmentName ?? '$shared', target: context.target.embedded ? 'embedded emulator' : context.target.baseUrl },
+  });
+  try {
+    await writeFileAtomic(file, xml);
+  } catch (e) {
+    output.err(`graphreq test: --out: cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+    throw new UsageError(`--out ${file}: cannot write the JUnit report`);
+  }
+}
+
+/** The last result of each test, for the editor's CodeLens (send/testResults.ts); a workspace that cannot be written to keeps none. */
+async function recordResults(workspace: string, environment: string | undefined, reports: TestReport[]): Promise<void> {
+  const store = new TestResults(workspace);
+  const byFile = new Map<string, Record<string, LastTestResult>>();
+  const at = new Date().toISOString();
+  for (const r of reports) {
+    if (r.status === 'not-run') continue;
+    const rel = path.relative(workspace, r.file.path).split(path.sep).join('/');
+    const entry = byFile.get(rel) ?? {};
+    entry[r.test.key] = lastResult(r, at, environment);
+    byFile.set(rel, entry);
+  }
+  for (const [file, results] of byFile) await store.record(file, results).catch(() => undefined);
+}
+
+/** What the CodeLens of a test shows of its last run. */
+export function lastResult(r: TestReport, at: string, environment: string | undefined): LastTestResult {
+  const failed = r.outcomes.filter((x) => !x.passed);
+  const first = failed[0];
+  const summary = r.outcomes.length === 0 ? (r.status === 'passed' ? 'answered 2xx' : r.reason ?? 'failed') : failed.length ? `${failed.length} of ${r.outcomes.length} expectations failed` : `${r.outcomes.length === 1 ? 'the expectation' : `all ${r.outcomes.length} expectations`} passed`;
+  return { passed: r.status === 'passed', at, environment: environment ?? '$shared', summary, firstFailure: first ? { text: first.text, message: first.message ?? `expected ${first.expected}, got ${first.actual}` } : undefined };
+}

@@ -1,0 +1,91 @@
+/**
+ * Requests as tests (pure): which requests of a file are tests, the key each is known by (in
+ * snapshot files, reports and the editor's Testing view), and the order to send them in, with the
+ * requests whose named responses they read sent first. `graphreq test` and the language server both
+ * plan here, so a test is the same test in the terminal, in CI and in the editor.
+ */
+import { buildFileContext, requestName } from '../analysis/fileContext';
+import type { Environment } from '../types';
+import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
+import { blockExpectations } from '../syntax/expectation';
+import { requestDependencies } from './dependencies';
+
+export interface TestCaseInfo {
+  /** Block index in the document. */
+  index: number;
+  /** Unique in the file: the request's name, else its `###` title, else `request N`. */
+  key: string;
+  /** How people recognise it: title and name, or the request line. */
+  label: string;
+  /** How many `# @expect` lines it has (0 for a request tested with --all: it passes when sent). */
+  expectations: number;
+}
+
+/** The requests of the file that are tests: those with expectations, or with `all` every request. */
+export function testCases(doc: GraphreqDocument, options: { all?: boolean } = {}): TestCaseInfo[] {
+  const keys = requestKeys(doc);
+  const out: TestCaseInfo[] = [];
+  for (const block of doc.blocks) {
+    if (!block.parsed.request) continue;
+    const expectations = blockExpectations(block.parsed).length;
+    if (!expectations && !options.all) continue;
+    out.push({ index: block.index, key: keys.get(block.index)!, label: requestLabel(block), expectations });
+  }
+  return out;
+}
+
+/** Each request's key in the file, by block index (a repeated name or title gets ` (2)`, ` (3)`). */
+export function requestKeys(doc: GraphreqDocument): Map<number, string> {
+  const out = new Map<number, string>();
+  const used = new Map<string, number>();
+  let n = 0;
+  for (const block of doc.blocks) {
+    if (!block.parsed.request) continue;
+    n++;
+    const base = requestName(block) ?? block.parsed.separator?.title?.text ?? `request ${n}`;
+    const count = (used.get(base) ?? 0) + 1;
+    used.set(base, count);
+    out.set(block.index, count === 1 ? base : `${base} (${count})`);
+  }
+  return out;
+}
+
+/** How the user recognises a request: its `###` title, else its name, else its request line. */
+export function requestLabel(block: RequestBlock): string {
+  const title = block.parsed.separator?.title?.text;
+  const name = requestName(block);
+  if (title) return name ? `${title} [${name}]` : title;
+  if (name) return `[${name}]`;
+  const r = block.parsed.request;
+  const line = r ? `${r.method?.text ?? 'GET'} ${r.target.raw}` : `request ${block.index + 1}`;
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+export interface PlannedStep {
+  index: number;
+  /** A test, or a request sent only because a test reads its response. */
+  test: boolean;
+}
+
+/**
+ * The order to send `tests` (block indexes) in: file order, each test preceded by the requests it
+ * reads that are not sent yet (core/send/dependencies.ts). A request read by a later test that is
+ * itself a test is sent once, as a test.
+ */
+export function planTests(doc: GraphreqDocument, tests: number[], env: Environment): PlannedStep[] {
+  const ctx = buildFileContext(doc, env);
+  const wanted = new Set(tests);
+  const planned = new Set<number>();
+  const out: PlannedStep[] = [];
+  for (const index of [...tests].sort((a, b) => a - b)) {
+    if (planned.has(index)) continue;
+    for (const dep of requestDependencies(doc, index, ctx).before) {
+      if (planned.has(dep)) continue;
+      planned.add(dep);
+      out.push({ index: dep, test: wanted.has(dep) });
+    }
+    planned.add(index);
+    out.push({ index, test: true });
+  }
+  return out;
+}

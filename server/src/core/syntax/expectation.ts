@@ -1,0 +1,309 @@
+/**
+ * The grammar of expectations: `# @expect SUBJECT [CHECK]` directives that say what a request's
+ * response must be (docs/format.md, "Expectations"). Declarative only: an expectation names a part of
+ * the response and a check; nothing written in a file is ever run.
+ *
+ *   expectation = "refused" RULE-ID
+ *               | subject [check]
+ *   subject     = "status" | "time" | "body" path? | "error" path? | "header" "." NAME | "usage" path?
+ *   path        = ("." NAME | "[" INDEX "]")*              body.data[0].id, body.data.length, usage.buc.msgr
+ *   check       = "exists" | "absent" | "matches" "snapshot"
+ *               | ("==" | "!=" | "<" | "<=" | ">" | ">=" | "contains") value
+ *               | value                                    (the same as "==" value)
+ *   value       = number | "text in quotes" | true | false | null | 2xx (a status class) | 500ms | 2s
+ *               | word                                     (a bare word is text: PAUSED, {{create.response.body.id}})
+ *
+ * Like the rest of the parser this never throws: a malformed expectation still yields what could be
+ * read, with its errors (SYNTAX-EXPECT), so completion and hover work while it is being typed.
+ */
+import type { Directive, ParsedBlock, SyntaxError, Token } from './ast';
+import type { Span } from '../types';
+
+/** The directive name of expectations. */
+export const EXPECT_DIRECTIVE = 'expect';
+
+export type ExpectSubjectKind = 'status' | 'time' | 'body' | 'error' | 'header' | 'usage' | 'refused';
+
+/** Subject words as written, in the order completion offers them. */
+export const EXPECT_SUBJECTS: readonly ExpectSubjectKind[] = ['status', 'body', 'error', 'refused', 'usage', 'time', 'header'];
+
+/** One step of a path: a member name (`data`, `length`) or a list index (`[0]`, `.0`). */
+export interface ExpectPathSegment {
+  text: string;
+  span: Span;
+  /** Set for a list index. */
+  index?: number;
+}
+
+export interface ExpectSubject {
+  kind: ExpectSubjectKind;
+  /** The subject word (`body`). */
+  word: Token;
+  path: ExpectPathSegment[];
+  /** The word and its path (`body.data[0].id`). */
+  span: Span;
+}
+
+export type ExpectOperator = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'contains' | 'exists' | 'absent' | 'snapshot';
+
+export const COMPARATORS: readonly ExpectOperator[] = ['==', '!=', '<', '<=', '>', '>='];
+
+export type ExpectValue =
+  | { kind: 'number'; value: number; text: string; span: Span }
+  | { kind: 'string'; value: string; text: string; span: Span; quoted: boolean }
+  | { kind: 'boolean'; value: boolean; text: string; span: Span }
+  | { kind: 'null'; value: null; text: string; span: Span }
+  /** `2xx`: any status from 200 to 299. */
+  | { kind: 'statusClass'; value: number; text: string; span: Span }
+  /** `500ms`, `2s`: a duration, in milliseconds. */
+  | { kind: 'duration'; value: number; text: string; span: Span };
+
+export interface ExpectCheck {
+  op: ExpectOperator;
+  /** The operator as written; absent when a value stands alone (an implicit `==`). */
+  opToken?: Token;
+  value?: ExpectValue;
+  span: Span;
+}
+
+/** One `# @expect ...` line, parsed. Spans are block-relative, like the rest of the tree. */
+export interface Expectation {
+  /** The directive it came from. */
+  directive: Directive;
+  /** The text after `@expect`, as written. */
+  text: string;
+  /** The span of that text (the directive's name when there is none). */
+  span: Span;
+  subject?: ExpectSubject;
+  /** `refused RULE-ID`: the rule ID. */
+  rule?: Token;
+  check?: ExpectCheck;
+  /** Why it cannot be read as written (SYNTAX-EXPECT); empty when well formed. */
+  errors: SyntaxError[];
+}
+
+const cache = new WeakMap<ParsedBlock, Expectation[]>();
+
+/** The expectations of a block, in the order written (parsed once per parse of the block). */
+export function blockExpectations(parsed: ParsedBlock): Expectation[] {
+  let list = cache.get(parsed);
+  if (!list) {
+    list = parsed.directives.filter((d) => d.name.text === EXPECT_DIRECTIVE).map(parseExpectation);
+    cache.set(parsed, list);
+  }
+  return list;
+}
+
+interface Word {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** Parses the value of one `@expect` directive. */
+export function parseExpectation(directive: Directive): Expectation {
+  const value = directive.value;
+  const out: Expectation = { directive, text: value?.text ?? '', span: value?.span ?? directive.name.span, errors: [] };
+  const error = (message: string, span: Span): void => {
+    out.errors.push({ code: 'SYNTAX-EXPECT', message, span });
+  };
+  if (!value) {
+    error('`@expect` needs something to expect, such as `status 200`, `body.id exists` or `refused ADSET-DSA-REQUIRED`.', directive.name.span);
+    return out;
+  }
+  const words = splitWords(value.text, value.span.start, error);
+  const first = words[0];
+  const head = /^[A-Za-z_]+/.exec(first.text)?.[0] ?? '';
+  const kind = (EXPECT_SUBJECTS as readonly string[]).includes(head.toLowerCase()) ? (head.toLowerCase() as ExpectSubjectKind) : undefined;
+  if (!kind) {
+    const shown = first.text.length > 30 ? `${first.text.slice(0, 29)}…` : first.text;
+    error(`\`${shown}\` is not something a response has: start with status, body, error, header, usage, time or refused.`, span(first));
+    return out;
+  }
+  const word: Token = { text: first.text.slice(0, head.length), span: { start: first.start, end: first.start + head.length } };
+  const path = parsePath(first.text.slice(head.length), first.start + head.length, error);
+  out.subject = { kind, word, path, span: span(first) };
+
+  if (kind === 'refused') {
+    if (path.length) error('`refused` takes a rule ID after a space: `refused ADSET-DSA-REQUIRED`.', span(first));
+    const rule = words[1];
+    if (!rule) error('Name the rule the service refuses the request for: `refused ADSET-DSA-REQUIRED`.', span(first));
+    else {
+      out.rule = { text: rule.text, span: span(rule) };
+      if (!/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/.test(rule.text)) error(`\`${rule.text}\` is not a rule ID: rule IDs are written in capitals, as \`ADSET-DSA-REQUIRED\`.`, span(rule));
+      if (words[2]) error('Nothing goes after the rule ID of `refused`.', { start: words[2].start, end: words[words.length - 1].end });
+    }
+    return out;
+  }
+
+  if (kind === 'header' && path.length === 0) error('Name the header: `header.x-app-usage exists`.', span(first));
+  if ((kind === 'status' || kind === 'time') && path.length) error(`\`${kind}\` has no parts: write \`${kind} ${kind === 'status' ? '200' : '< 500'}\`.`, { start: word.span.end, end: first.end });
+
+  const rest = words.slice(1);
+  const check = parseCheck(rest, error);
+  if (!check) {
+    error(`Say what to expect of \`${first.text}\`: a value, a comparison (\`< 80\`), \`exists\` or \`absent\`.`, span(first));
+    return out;
+  }
+  out.check = check;
+  checkFits(kind, path, check, error);
+  return out;
+}
+
+/** The check after the subject; undefined when nothing follows it. */
+function parseCheck(words: Word[], error: (message: string, span: Span) => void): ExpectCheck | undefined {
+  const op = words[0];
+  if (!op) return undefined;
+  const end = words[words.length - 1].end;
+  const whole = { start: op.start, end };
+  const opToken: Token = { text: op.text, span: span(op) };
+  const extra = (from: number): void => {
+    if (words[from]) error(`Unexpected \`${words[from].text}\`: put text with spaces in quotes ("…").`, { start: words[from].start, end });
+  };
+  if (op.text === 'exists' || op.text === 'absent') {
+    extra(1);
+    return { op: op.text, opToken, span: whole };
+  }
+  if (op.text === 'matches') {
+    if (words[1]?.text !== 'snapshot') error('Write `matches snapshot`: a response part is matched against its snapshot file.', words[1] ? span(words[1]) : span(op));
+    extra(2);
+    return { op: 'snapshot', opToken, span: whole };
+  }
+  if (op.text === 'not' && words[1]?.text === 'exists') {
+    error('Write `absent` for a part the response must not have.', { start: op.start, end: words[1].end });
+    return { op: 'absent', opToken, span: whole };
+  }
+  if (op.text === '=' || op.text === '===') {
+    error('Compare with `==` (or write the value alone).', span(op));
+  }
+  const comparator = (COMPARATORS as readonly string[]).includes(op.text) || op.text === 'contains' ? (op.text as ExpectOperator) : op.text === '=' || op.text === '===' ? '==' : undefined;
+  if (comparator) {
+    const v = words[1];
+    if (!v) {
+      error(`\`${op.text}\` needs a value after it.`, span(op));
+      return { op: comparator, opToken, span: whole };
+    }
+    extra(2);
+    return { op: comparator, opToken, value: parseValue(v, error), span: whole };
+  }
+  if (/^[<>=!]+$/.test(op.text)) {
+    error(`\`${op.text}\` is not a comparison: use ==, !=, <, <=, > or >=.`, span(op));
+    return { op: '==', opToken, span: whole };
+  }
+  extra(1);
+  return { op: '==', value: parseValue(op, error), span: whole };
+}
+
+/** Whether the check makes sense for the subject, whatever the request (the rest needs the API model: core/rules/expectRules.ts). */
+function checkFits(kind: ExpectSubjectKind, path: ExpectPathSegment[], check: ExpectCheck, error: (message: string, span: Span) => void): void {
+  const v = check.value;
+  const at = check.opToken?.span ?? v?.span ?? check.span;
+  if (check.op === 'snapshot' && kind !== 'body' && kind !== 'error') error('Only the body (or a part of it) is matched against a snapshot: `body matches snapshot`.', at);
+  if ((kind === 'status' || kind === 'time') && (check.op === 'exists' || check.op === 'absent' || check.op === 'contains')) {
+    error(`\`${kind}\` is always there and is a number: compare it (\`${kind} ${kind === 'status' ? '== 200' : '< 500'}\`).`, at);
+  }
+  if (!v) return;
+  const numeric = check.op === '<' || check.op === '<=' || check.op === '>' || check.op === '>=';
+  if (kind === 'status' && v.kind !== 'number' && v.kind !== 'statusClass') error(`A status is a number such as 200, or a class such as 4xx, not \`${v.text}\`.`, v.span);
+  else if (kind === 'status' && v.kind === 'statusClass' && numeric) error(`Compare a status class with == or !=: \`status ${v.text}\`.`, v.span);
+  else if (kind === 'time' && v.kind !== 'number' && v.kind !== 'duration') error(`A time is milliseconds, such as 500, 500ms or 2s, not \`${v.text}\`.`, v.span);
+  else if (kind === 'usage' && check.op !== 'contains' && v.kind !== 'number') error(`Usage figures are percentages: compare with a number, such as \`< 80\`.`, v.span);
+  else if (numeric && v.kind !== 'number' && v.kind !== 'duration' && !(v.kind === 'string' && !v.quoted && v.value.includes('{{'))) {
+    error(`\`${check.op}\` compares numbers, not \`${v.text}\`.`, v.span);
+  }
+  if (v.kind === 'statusClass' && kind !== 'status') error(`\`${v.text}\` is a status class: it only fits \`status\`.`, v.span);
+  if (v.kind === 'duration' && kind !== 'time') error(`\`${v.text}\` is a duration: it only fits \`time\`.`, v.span);
+  void path;
+}
+
+function parseValue(w: Word, error: (message: string, span: Span) => void): ExpectValue {
+  const text = w.text;
+  const s = span(w);
+  if (text.startsWith('"')) {
+    try {
+      const value = JSON.parse(text) as unknown;
+      if (typeof value === 'string') return { kind: 'string', value, text, span: s, quoted: true };
+    } catch {
+      // Reported below.
+    }
+    error('This quoted text is not closed or has a bad escape: write it as JSON text, "like this".', s);
+    return { kind: 'string', value: text.replace(/^"|"$/g, ''), text, span: s, quoted: true };
+  }
+  if (/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text)) return { kind: 'number', value: Number(text), text, span: s };
+  if (text === 'true' || text === 'false') return { kind: 'boolean', value: text === 'true', text, span: s };
+  if (text === 'null') return { kind: 'null', value: null, text, span: s };
+  const cls = /^([1-5])xx$/i.exec(text);
+  if (cls) return { kind: 'statusClass', value: Number(cls[1]), text, span: s };
+  const duration = /^(\d+(?:\.\d+)?)(ms|s)$/.exec(text);
+  if (duration) return { kind: 'duration', value: Number(duration[1]) * (duration[2] === 's' ? 1000 : 1), text, span: s };
+  return { kind: 'string', value: text, text, span: s, quoted: false };
+}
+
+/** `.data[0].length` after the subject word. */
+function parsePath(text: string, start: number, error: (message: string, span: Span) => void): ExpectPathSegment[] {
+  const out: ExpectPathSegment[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '.') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '.' && text[j] !== '[') j++;
+      const name = text.slice(i + 1, j);
+      const s = { start: start + i + 1, end: start + j };
+      if (!name) error('A path step is missing between two dots (or after the last one).', { start: start + i, end: start + i + 1 });
+      else if (/^\d+$/.test(name)) out.push({ text: name, span: s, index: Number(name) });
+      else out.push({ text: name, span: s });
+      i = j;
+    } else if (c === '[') {
+      const close = text.indexOf(']', i);
+      const inner = close < 0 ? text.slice(i + 1) : text.slice(i + 1, close);
+      // The step's span holds its brackets, so a finding on it underlines `[0]`.
+      const s = { start: start + i, end: start + (close < 0 ? text.length : close + 1) };
+      if (close < 0 || !/^\d+$/.test(inner)) error('A list index is a number in brackets, such as `[0]`.', { start: start + i, end: start + (close < 0 ? text.length : close + 1) });
+      if (/^\d+$/.test(inner)) out.push({ text: inner, span: s, index: Number(inner) });
+      i = close < 0 ? text.length : close + 1;
+    } else {
+      error('Parts of a path are joined with dots: `body.data.length`.', { start: start + i, end: start + text.length });
+      break;
+    }
+  }
+  return out;
+}
+
+/** Splits on blanks, keeping quoted text ("a b") and `{{ ... }}` references whole. */
+function splitWords(text: string, start: number, error: (message: string, span: Span) => void): Word[] {
+  const out: Word[] = [];
+  let i = 0;
+  while (i < text.length) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (i >= text.length) break;
+    const from = i;
+    if (text[i] === '"') {
+      i++;
+      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+      i = Math.min(text.length, i + 1);
+      if (i < text.length && !/\s/.test(text[i])) error('Leave a space after the closing quote.', { start: start + i, end: start + i + 1 });
+    } else {
+      while (i < text.length && !/\s/.test(text[i])) {
+        if (text.startsWith('{{', i)) {
+          const close = text.indexOf('}}', i + 2);
+          i = close < 0 ? text.length : close + 2;
+        } else i++;
+      }
+    }
+    out.push({ text: text.slice(from, i), start: start + from, end: start + i });
+  }
+  return out;
+}
+
+function span(w: Word): Span {
+  return { start: w.start, end: w.end };
+}
+
+/** The subject written as text again (`body.data[0].id`), for messages and reports. */
+export function subjectText(e: Expectation): string {
+  const s = e.subject;
+  if (!s) return e.text;
+  if (s.kind === 'refused') return 'refused';
+  return s.word.text + s.path.map((p) => (p.index !== undefined ? `[${p.index}]` : `.${p.text}`)).join('');
+}

@@ -1,0 +1,50 @@
+/**
+ * The CodeLens on a file of several requests: "▶ Send all" with the forecast of the run (calls per
+ * scope and the share of each documented limit, given the usage last seen: core/send/forecast.ts),
+ * a ⚠ when the run would cross a limit, and the details in its tooltip. Its inputs (history, rate
+ * state) are read from the workspace at most every few seconds.
+ */
+import type { CodeLens } from 'vscode-languageserver';
+import type { EnvironmentSettings, FileContext, LanguageService } from '../core';
+import { forecastRun, forecastTitle, scopeLine, type ForecastInputs } from '../core/send';
+import { readForecastInputs } from '../send/forecastInputs';
+import type { DocumentState } from './documentStore';
+import { Commands } from './protocol';
+import type { WorkspaceEnvironment } from './workspaceEnvironment';
+
+/** How long what was read of the workspace's history serves (a send in between shows at the next read). */
+const INPUTS_TTL_MS = 5000;
+
+export class ForecastLens {
+  /** Per environment object (a new one when graphreq.env.json or the settings change). */
+  private readonly inputs = new WeakMap<EnvironmentSettings, { at: number; history: boolean; inputs: ForecastInputs }>();
+
+  constructor(
+    private readonly ls: LanguageService,
+    private readonly environment: WorkspaceEnvironment,
+  ) {}
+
+  lens(s: DocumentState, file: FileContext): CodeLens | undefined {
+    const requests = s.parse.blocks.filter((b) => b.parsed.request).length;
+    if (requests < 2) return undefined;
+    const forecast = forecastRun([{ doc: s.parse, ctx: file }], this.ls.model, this.inputsFor(s.uri));
+    const warn = forecast.warnings.length ? '⚠ ' : '';
+    const details = [...forecast.scopes.map(scopeLine), ...forecast.warnings.map((w) => `⚠ ${w}`)].join('\n');
+    return {
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      command: { title: `${warn}▶ Send all: ${forecastTitle(forecast)}`, command: Commands.sendAll, arguments: [{ uri: s.uri, index: 0 }], tooltip: details },
+    };
+  }
+
+  private inputsFor(uri: string): ForecastInputs {
+    const env = this.environment.forDocument(uri);
+    const history = this.environment.settings.historyEnabled !== false;
+    const now = Date.now();
+    const hit = this.inputs.get(env);
+    if (hit && hit.history === history && now - hit.at < INPUTS_TTL_MS) return hit.inputs;
+    const workspace = this.environment.folderOf(uri) ?? null;
+    const inputs = readForecastInputs({ workspace: history ? workspace : null, env, baseUrl: env.baseUrl, now });
+    this.inputs.set(env, { at: now, history, inputs });
+    return inputs;
+  }
+}

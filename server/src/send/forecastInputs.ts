@@ -1,0 +1,75 @@
+/**
+ * What the forecast before a run (core/send/forecast.ts) needs from outside the core, read the same
+ * way by the CLI (`send --dry-run`) and the language server (the "Send all" CodeLens):
+ *
+ * - the inputs of the limit formulas: the embedded emulator's own configuration when the requests go
+ *   there (the numbers it enforces), else graphreq.env.json's `limits` and `accounts.<act>.activeAds`;
+ * - the usage headers seen: the workspace's history (.graphreq-history/) of the last 24 hours,
+ *   replayed in order, for the service the run goes to (for the embedded emulator: loopback addresses);
+ * - the URL node reads of the last hour, from the rate-limit state kept beside the history.
+ * Without a workspace or history, the forecast counts with what it has: the formulas alone.
+ */
+import { originOf, pruneRateState, recordUsage, usageNow, emptyRecentUsage, isLoopbackUrl, type ForecastInputs, type LimitInputs, type SendResult } from '../core/send';
+import type { EnvironmentSettings } from '../core';
+import { defaultConfig } from '../emulator/config';
+import { HistoryStore } from './history';
+import { EMBEDDED_RATE_ORIGIN } from './target';
+
+const DAY = 86_400_000;
+
+export function readForecastInputs(o: { workspace: string | null; env: EnvironmentSettings; baseUrl?: string; now: number }): ForecastInputs {
+  const embedded = !o.baseUrl;
+  const limits: LimitInputs = embedded ? emulatorLimits() : environmentLimits(o.env);
+  const inputs: ForecastInputs = {
+    limits,
+    limitsSource: embedded ? "the embedded emulator's configuration" : o.env.limits || o.env.accounts ? 'graphreq.env.json' : undefined,
+  };
+  if (!o.workspace) return inputs;
+  const history = new HistoryStore(o.workspace);
+  const origin = embedded ? EMBEDDED_RATE_ORIGIN : originOf({ baseUrl: o.baseUrl! });
+  const sameService = (url: string): boolean => (embedded ? isLoopbackUrl(url) : originOf({ baseUrl: url }) === origin);
+
+  // The results of the last day, oldest first: each one's usage headers update the scopes it names.
+  const recent: SendResult[] = [];
+  for (const s of history.list()) {
+    const at = Date.parse(s.savedAt);
+    if (!(o.now - at < DAY) || !sameService(s.url)) continue;
+    const entry = history.read(s.id);
+    if (entry) recent.push(entry.result);
+  }
+  let usage = emptyRecentUsage();
+  for (const r of recent.reverse()) usage = recordUsage(usage, r, Date.parse(r.sentAt) || o.now);
+  inputs.usage = usageNow(usage, o.now);
+
+  const rate = pruneRateState(history.rateStore().load(), o.now);
+  const urlReads: Record<string, number> = {};
+  for (const [key, times] of Object.entries(rate.urlReads)) {
+    if (!key.startsWith(`${origin} `)) continue;
+    urlReads[key.slice(origin.length + 1)] = times.length;
+  }
+  inputs.urlReads = urlReads;
+  return inputs;
+}
+
+/** The numbers the embedded emulator enforces (docs/emulator.md); its active ads are counted in its state, so they stay unknown here. */
+function emulatorLimits(): LimitInputs {
+  const app = defaultConfig.defaultApp;
+  return { dailyActiveUsers: app.dailyActiveUsers, accessTier: app.accessTier, engagedUsers: app.engagedUsers, activeAds: defaultConfig.defaultAccount.activeAds ?? undefined };
+}
+
+/** graphreq.env.json's `limits`, and the active ads of each account under `accounts`. */
+function environmentLimits(env: EnvironmentSettings): LimitInputs {
+  const l = env.limits ?? {};
+  const accountActiveAds: Record<string, number> = {};
+  for (const [key, a] of Object.entries(env.accounts ?? {})) {
+    if (typeof a?.activeAds === 'number' && Number.isInteger(a.activeAds) && a.activeAds >= 0) accountActiveAds[key.startsWith('act_') ? key : `act_${key}`] = a.activeAds;
+  }
+  const atLeast = (min: number) => (n: unknown): number | undefined => (typeof n === 'number' && Number.isInteger(n) && n >= min ? n : undefined);
+  return {
+    dailyActiveUsers: atLeast(1)(l.dailyActiveUsers),
+    accessTier: l.accessTier === 'standard_access' || l.accessTier === 'development_access' ? l.accessTier : undefined,
+    activeAds: atLeast(0)(l.activeAds),
+    accountActiveAds,
+    engagedUsers: atLeast(1)(l.engagedUsers),
+  };
+}

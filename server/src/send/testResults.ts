@@ -1,0 +1,75 @@
+/**
+ * The last result of each test, kept in `.graphreq/test-results.json` of the workspace, so that the
+ * editor's CodeLens shows how a request's expectations fared the last time they ran, whether that
+ * was `graphreq test` in a terminal or the Testing view. Keyed by the request file (relative to the
+ * workspace) and the request's key (core/send/testPlan.ts). Only verdicts and messages are kept,
+ * never a body, and every message has been through the session's redactor.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { writeFileAtomic } from '../files/atomicWrite';
+import { ensureGraphreqFolder, graphreqFolder } from './graphreqFolder';
+
+export const TEST_RESULTS_FILE = 'test-results.json';
+
+export interface LastTestResult {
+  passed: boolean;
+  /** ISO time of the run. */
+  at: string;
+  /** Environment name (`$shared` for none). */
+  environment: string;
+  /** `3 expectations passed`, `1 of 3 expectations failed`, `not sent`. */
+  summary: string;
+  /** The first expectation that failed: its text and the first difference. */
+  firstFailure?: { text: string; message: string };
+}
+
+type Table = Record<string, Record<string, LastTestResult>>;
+
+export class TestResults {
+  readonly file: string;
+  private cache: { mtimeMs: number; size: number; table: Table } | undefined;
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(readonly workspace: string) {
+    this.file = path.join(graphreqFolder(workspace), TEST_RESULTS_FILE);
+  }
+
+  /** The last results of one request file (`file` relative to the workspace, with `/`). */
+  forFile(file: string): Record<string, LastTestResult> {
+    return this.read()[file] ?? {};
+  }
+
+  /** Records the results of one run of a file's tests; resolves once they are on disk. */
+  record(file: string, results: Record<string, LastTestResult>): Promise<void> {
+    const run = this.writes.then(async () => {
+      await ensureGraphreqFolder(this.workspace);
+      this.cache = undefined;
+      const table = this.read();
+      table[file] = { ...(table[file] ?? {}), ...results };
+      await writeFileAtomic(this.file, JSON.stringify({ format: 1, files: table }, null, 2) + '\n');
+      this.cache = undefined;
+    });
+    this.writes = run.catch(() => undefined);
+    return run;
+  }
+
+  private read(): Table {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(this.file);
+    } catch {
+      return {};
+    }
+    if (this.cache && this.cache.mtimeMs === stat.mtimeMs && this.cache.size === stat.size) return this.cache.table;
+    let table: Table = {};
+    try {
+      const json = JSON.parse(fs.readFileSync(this.file, 'utf8')) as { files?: unknown };
+      if (json.files && typeof json.files === 'object') table = json.files as Table;
+    } catch {
+      // A damaged file only loses the lenses' memory of earlier runs; the next run writes it anew.
+    }
+    this.cache = { mtimeMs: stat.mtimeMs, size: stat.size, table };
+    return table;
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * A test run: the tests of some files (requests with `# @expect` lines, or every request with
+ * `all`), sent in file order through the send engine (sendRun.ts: rate-limit holding, redaction,
+ * history, named responses, the workspace's session), each preceded by the requests whose responses
+ * it reads, and each result checked by the one evaluator (core/send/expectations.ts).
+ *
+ * `graphreq test` and the language server (for VS Code's Testing view) both run tests here; they
+ * differ only in how they show the reports.
+ */
+import { buildBlockCall, buildFileContext, positionAt, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
+import { evaluateExpectations, expectsError, type ExpectationOutcome, type SendResult } from '../core/send';
+import { resolveForSend, UnresolvedReference } from '../core/send/resolveForSend';
+import { planTests, requestLabel, type TestCaseInfo } from '../core/send/testPlan';
+import { blockExpectations } from '../core/syntax/expectation';
+import { SnapshotFile, snapshotPathOf } from './snapshotFile';
+import { answeredAsExpected, runRequests, type PlannedRequest, type RunStop } from './sendRun';
+import type { SendSession } from './sendSession';
+
+export interface TestFile {
+  /** The path as the user gave it (for reports). */
+  file: string;
+  /** Absolute path (for the snapshot file beside it). */
+  path: string;
+  doc: GraphreqDocument;
+  session: SendSession;
+  /** The tests of the file (core/send/testPlan.ts testCases). */
+  tests: TestCaseInfo[];
+}
+
+/** One expectation's outcome, with the line it is written on (1-based). */
+export interface ReportedOutcome extends ExpectationOutcome {
+  line: number;
+}
+
+export interface TestReport {
+  file: TestFile;
+  test: TestCaseInfo;
+  /** The request line (1-based). */
+  line: number;
+  /** null when the request was not sent (the run stopped first). */
+  result: SendResult | null;
+  outcomes: ReportedOutcome[];
+  status: 'passed' | 'failed' | 'not-run';
+  /** Why it failed without a failing expectation (a test without expectations that was not answered 2xx), or was not run. */
+  reason?: string;
+}
+
+export interface TestRunOptions {
+  model: ApiModel;
+  env: EnvironmentSettings;
+  signal?: AbortSignal;
+  /** Stop at the first test that fails. */
+  bail?: boolean;
+  /** Write what came for `matches snapshot` instead of comparing. */
+  updateSnapshots?: boolean;
+  onStart?(request: PlannedRequest, position: number, total: number): void;
+  /** A test finished; awaited before the next request is sent. */
+  onTest?(report: TestReport): void | Promise<void>;
+  /** A request sent only because a test reads its response finished. */
+  onSetup?(request: PlannedRequest, result: SendResult): void | Promise<void>;
+}
+
+export interface TestRunOutcome {
+  reports: TestReport[];
+  stop: RunStop | null;
+  /** Snapshot files written (`updateSnapshots`). */
+  snapshotsWritten: string[];
+}
+
+export async function runTests(files: TestFile[], o: TestRunOptions): Promise<TestRunOutcome> {
+  const plan: PlannedRequest[] = [];
+  const testOf = new Map<PlannedRequest, { file: TestFile; test: TestCaseInfo }>();
+  const snapshots = new Map<TestFile, SnapshotFile>();
+  const contexts = new Map<TestFile, FileContext>();
+  for (const f of files) {
+    const byIndex = new Map(f.tests.map((t) => [t.index, t]));
+    // A file whose tests match snapshots has its snapshot file read before anything is sent.
+    if (f.tests.some((t) => blockExpectations(f.doc.blocks[t.index].parsed).some((e) => e.check?.op === 'snapshot'))) snapshots.set(f, new SnapshotFile(snapshotPathOf(f.path)));
+    contexts.set(f, buildFileContext(f.doc, o.env));
+    for (const step of planTests(f.doc, f.tests.map((t) => t.index), o.env)) {
+      const block = f.doc.blocks[step.index];
+      const test = byIndex.get(step.index);
+      const planned: PlannedRequest = {
+        session: f.session,
+        doc: f.doc,
+        index: step.index,
+        file: f.file,
+        line: requestLine(f.doc, step.index),
+        label: test?.label ?? requestLabel(block),
+        dependency: !step.test,
+        expectsError: expectsError(block.parsed),
+      };
+      plan.push(planned);
+      if (step.test && test) testOf.set(planned, { file: f, test });
+    }
+  }
+
+  const reports: TestReport[] = [];
+  const failed = new Set<PlannedRequest>();
+  const outcome = await runRequests(plan, {
+    signal: o.signal,
+    bail: o.bail,
+    bailWhen: (request) => failed.has(request),
+    onStart: o.onStart,
+    onResult: async (request, result) => {
+      const t = testOf.get(request);
+      if (!t) {
+        await o.onSetup?.(request, result);
+        return;
+      }
+      const report = evaluate(t.file, t.test, request, result, snapshots.get(t.file), contexts.get(t.file)!, o);
+      if (report.status === 'failed') failed.add(request);
+      reports.push(report);
+      await o.onTest?.(report);
+    },
+  });
+  for (const request of outcome.notSent) {
+    const t = testOf.get(request);
+    if (!t) continue;
+    const report: TestReport = { file: t.file, test: t.test, line: request.line, result: null, outcomes: [], status: 'not-run', reason: 'not run: the run stopped before it' };
+    reports.push(report);
+    await o.onTest?.(report);
+  }
+  const snapshotsWritten: string[] = [];
+  if (o.updateSnapshots) {
+    for (const [f, sf] of snapshots) if (await sf.save((text) => f.session.redactor.text(text))) snapshotsWritten.push(sf.file);
+  }
+  return { reports, stop: outcome.stop, snapshotsWritten };
+}
+
+function evaluate(f: TestFile, test: TestCaseInfo, request: PlannedRequest, result: SendResult, snapshots: SnapshotFile | undefined, ctx: FileContext, o: TestRunOptions): TestReport {
+  const block = f.doc.blocks[test.index];
+  const redact = (s: string): string => f.session.redactor.text(s);
+  const endpoint = buildBlockCall(block, ctx, o.model)?.call.endpoint;
+  const outcomes = evaluateExpectations(block.parsed, result, {
+    model: o.model,
+    endpoint,
+    resolve: (text) => {
+      try {
+        return { text: resolveForSend(text, ctx, f.session.responses, 'plain'), missing: [] };
+      } catch (e) {
+        if (!(e instanceof UnresolvedReference)) throw e;
+        return { text, missing: [/\{\{\s*([^{}]*?)\s*\}\}/.exec(text)?.[1] ?? text] };
+      }
+    },
+    snapshots: snapshots && { get: (key) => snapshots.get(key), update: !!o.updateSnapshots, requestKey: test.key },
+  }).map((x) => ({
+    ...x,
+    expected: redact(x.expected),
+    actual: redact(x.actual),
+    message: x.message && redact(x.message),
+    line: positionAt(f.doc, block.offset + x.span.start).line + 1,
+  }));
+  if (o.updateSnapshots && snapshots) for (const x of outcomes) if (x.snapshot?.written) snapshots.set(x.snapshot.key, x.snapshot.value);
+  const base = { file: f, test, line: request.line, result, outcomes };
+  if (outcomes.length === 0) {
+    // A test without expectations (--all) passes when the request got the answer it should.
+    if (answeredAsExpected(request, result)) return { ...base, status: 'passed' };
+    const reason = result.status === null ? redact(result.failure?.message ?? 'no response') : `answered ${result.status}${result.error ? ` (${redact(result.error.title)})` : ''}`;
+    return { ...base, status: 'failed', reason };
+  }
+  return { ...base, status: outcomes.every((x) => x.passed) ? 'passed' : 'failed' };
+}
+
+function requestLine(doc: GraphreqDocument, index: number): number {
+  const block = doc.blocks[index];
+  return positionAt(doc, block.offset + (block.parsed.request?.span.start ?? 0)).line + 1;
+}

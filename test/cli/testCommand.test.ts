@@ -1,0 +1,201 @@
+/**
+ * `graphreq test` as a user and a CI job run it: the built CLI in a subprocess. The example
+ * collection (examples/contract.graphreq) runs against the embedded emulator; the JUnit report is
+ * validated against the two schemas CI systems read (test/fixtures/junit/); snapshots are written
+ * only when asked, masked, and never with a token in them.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { validateXML } from 'xmllint-wasm';
+import { copyExamples } from '../examples';
+import { localServer } from '../send/sendHelpers';
+import { runCli, tempWorkspace } from './cliHelpers';
+
+const fixtures = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'junit');
+const dirs: string[] = [];
+after(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+const keep = (d: string): string => {
+  dirs.push(d);
+  return d;
+};
+
+/** Validates `xml` against both JUnit schemas; returns the errors of each (empty when valid). */
+async function junitErrors(xml: string): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const xsd of ['windyroad-JUnit.xsd', 'jenkins-junit-10.xsd']) {
+    const r = await validateXML({ xml: { fileName: 'report.xml', contents: xml }, schema: { fileName: xsd, contents: fs.readFileSync(path.join(fixtures, xsd), 'utf8') } });
+    out[xsd] = r.errors.map((e) => e.rawMessage);
+  }
+  return out;
+}
+
+const NO_ERRORS = { 'windyroad-JUnit.xsd': [], 'jenkins-junit-10.xsd': [] };
+
+/** A workspace with one request file (and no environment file). */
+function workspace(text: string, name = 'api.graphreq'): { dir: string; file: string } {
+  const dir = keep(tempWorkspace('graphreq-test-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return { dir, file };
+}
+
+describe('graphreq test', () => {
+  it('runs the example collection against the embedded emulator, twice in one workspace, and reports every expectation', async () => {
+    const dir = keep(copyExamples({ env: true }));
+    const first = await runCli(['test', '.'], dir);
+    assert.equal(first.code, 0, first.stdout + first.stderr);
+    assert.match(first.stderr, /^21 tests: 21 passed, 0 failed \(38 expectations, 0 failed; /m);
+    assert.match(first.stdout, /^PASS contract\.graphreq:\d+ DSA: an account without defaults refuses an EU ad set that names no payor \(\d+ ms\)\n {2}✓ refused ADSET-DSA-REQUIRED \(error 100\/3858079\)\n {2}✓ error\.code 100\n {2}✓ error\.subcode 3858079\n/m);
+    assert.match(first.stdout, /^PASS contract\.graphreq:\d+ The 11th read of the URL within the hour is refused/m);
+    assert.match(first.stdout, /✓ body matches snapshot/);
+    // The session lasts (.graphreq/ of the workspace): a second run creates new objects, reads a new URL, and passes again.
+    const second = await runCli(['test', 'contract.graphreq', '--no-color'], dir);
+    assert.equal(second.code, 0, second.stdout + second.stderr);
+    // The last result of each test is kept for the editor's CodeLens.
+    const results = JSON.parse(fs.readFileSync(path.join(dir, '.graphreq', 'test-results.json'), 'utf8')) as { files: Record<string, Record<string, { passed: boolean; summary: string }>> };
+    assert.equal(results.files['contract.graphreq'].readCopy.passed, true);
+    assert.equal(results.files['contract.graphreq'].readCopy.summary, 'all 3 expectations passed');
+    assert.deepEqual(fs.readFileSync(path.join(dir, 'contract.snap.json'), 'utf8'), fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'examples', 'contract.snap.json'), 'utf8'), 'a run without --update-snapshots writes nothing');
+  });
+
+  it('fails with expected and actual, exits 1, and writes a JUnit report valid against both CI schemas', async () => {
+    const { dir } = workspace(`### Read a thread
+# @name thread
+GET /v23.0/t_100200300?fields=id,messages.limit(2)
+# @expect status 200
+# @expect body.messages.data.length 3
+# @expect body.id "t_100200300"
+
+### A request without expectations is no test
+GET /v23.0/t_100200300?fields=id
+
+### Refused & "quoted" <xml>
+POST /v23.0/act_1/adsets
+
+{ "name": "x" }
+# @expect refused ADSET-CAMPAIGN
+# @expect time < 0
+`);
+    const r = await runCli(['test', '.', '--reporter', 'junit', '--out', 'reports/junit.xml'], dir);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^FAIL api\.graphreq:3 Read a thread \[thread\] \(\d+ ms\)\n {2}✓ status 200\n {2}✗ body\.messages\.data\.length 3 \(api\.graphreq:5\)\n {6}Expected 3, got 2\.\n {2}✓ body\.id "t_100200300"\n/m);
+    assert.match(r.stdout, /✓ refused ADSET-CAMPAIGN/);
+    assert.match(r.stderr, /^2 tests: 0 passed, 2 failed \(5 expectations, 2 failed; /m);
+    const xml = fs.readFileSync(path.join(dir, 'reports', 'junit.xml'), 'utf8');
+    assert.deepEqual(await junitErrors(xml), NO_ERRORS);
+    assert.match(xml, /<testsuite name="api\.graphreq" package="api\.graphreq" id="0" tests="2" failures="2" errors="0" skipped="0" /);
+    assert.match(xml, /<testcase name="Refused &amp; &quot;quoted&quot; &lt;xml&gt; \(line 12\)" classname="api\.graphreq" time="[\d.]+">\n {6}<failure message="line 16: time &lt; 0: Expected &lt; 0, got \d+\." type="expectation">/);
+    assert.ok(!xml.includes('demo-token'));
+  });
+
+  it('--bail stops at the first failing test; the rest are not run, and skipped in JUnit', async () => {
+    const { dir } = workspace(`### one
+GET /v23.0/t_100200300?fields=id
+# @expect status 404
+
+### two
+GET /v23.0/t_100200300?fields=id
+# @expect status 200
+`);
+    const r = await runCli(['test', 'api.graphreq', '--bail', '--reporter', 'junit', '--out', 'junit.xml'], dir);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /^FAIL api\.graphreq:2 one/m);
+    assert.match(r.stdout, /^NOT RUN api\.graphreq:6 two\n {2}- not run: the run stopped before it\n/m);
+    assert.match(r.stderr, /stopped at the first failing test \(--bail\)/);
+    const xml = fs.readFileSync(path.join(dir, 'junit.xml'), 'utf8');
+    assert.deepEqual(await junitErrors(xml), NO_ERRORS);
+    assert.match(xml, /<skipped message="not run: the run stopped before it"\/>/);
+  });
+
+  it('--format json: one report with every expectation', async () => {
+    const { dir } = workspace('GET /v23.0/t_100200300?fields=messages\n# @expect body.messages.data.length >= 5\n# @expect usage.buc.msgr.call_count < 100\n');
+    const r = await runCli(['test', 'api.graphreq', '--format', 'json'], dir);
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout) as { summary: Record<string, number>; tests: Array<Record<string, unknown> & { expectations: Array<Record<string, unknown>> }> };
+    assert.equal(report.summary.tests, 1);
+    assert.equal(report.summary.passed, 1);
+    assert.equal(report.tests[0].status, 'passed');
+    assert.equal(report.tests[0].httpStatus, 200);
+    assert.deepEqual(report.tests[0].expectations[0], { line: 2, text: 'body.messages.data.length >= 5', passed: true, expected: '>= 5', actual: '7', message: null });
+  });
+
+  it('a missing snapshot fails; --update-snapshots writes it masked and token-free; a change is shown at its first difference', async () => {
+    const TOKEN = 'EAAsnapshotSecret0123456789abcdef';
+    let name = 'First';
+    const srv = await localServer((_req, _body, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ id: '120200000000000123', name, created_time: '2026-05-01T10:00:00+0000', echo: TOKEN, paging: { next: `https://graph.example.com/next?access_token=${TOKEN}` } }));
+    });
+    try {
+      const { dir } = workspace('GET /v23.0/120200000000000123?fields=id,name,created_time\n# @expect body matches snapshot\n');
+      const env = { GRAPHREQ_ACCESS_TOKEN: TOKEN };
+      const missing = await runCli(['test', 'api.graphreq', '--base-url', srv.url], dir, env);
+      assert.equal(missing.code, 1);
+      assert.match(missing.stdout, /No snapshot of body yet: run graphreq test --update-snapshots to write it\./);
+      assert.ok(!fs.existsSync(path.join(dir, 'api.snap.json')), 'nothing written unasked');
+
+      const update = await runCli(['test', 'api.graphreq', '--base-url', srv.url, '--update-snapshots'], dir, env);
+      assert.equal(update.code, 0, update.stdout + update.stderr);
+      const snap = fs.readFileSync(path.join(dir, 'api.snap.json'), 'utf8');
+      assert.deepEqual(JSON.parse(snap).snapshots, { 'request 1: body': { id: '<id>', name: 'First', created_time: '<time>', echo: '[REDACTED]', paging: '<paging>' } });
+      assert.ok(!snap.includes(TOKEN));
+
+      assert.equal((await runCli(['test', 'api.graphreq', '--base-url', srv.url], dir, env)).code, 0);
+      name = 'Second';
+      const changed = await runCli(['test', 'api.graphreq', '--base-url', srv.url], dir, env);
+      assert.equal(changed.code, 1);
+      assert.match(changed.stdout, /Differs from the snapshot: body\.name: expected "First", got "Second"\./);
+      for (const text of [missing.stdout, missing.stderr, update.stdout, update.stderr, changed.stdout, changed.stderr]) assert.ok(!text.includes(TOKEN));
+      for (const f of fs.readdirSync(path.join(dir, '.graphreq-history'))) assert.ok(!fs.readFileSync(path.join(dir, '.graphreq-history', f), 'utf8').includes(TOKEN), f);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('sends first the requests a test reads, without counting them as tests', async () => {
+    const { dir } = workspace(`### Create
+# @name create
+POST /v23.0/act_1000000001/adsets
+
+{ "name": "Read me", "campaign_id": "120200000000000001", "daily_budget": 2000, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "targeting": { "geo_locations": { "countries": ["US"] } }, "status": "PAUSED" }
+
+### Read
+GET /v23.0/{{create.response.body.id}}?fields=id,name
+# @expect body.name "Read me"
+# @expect body.id {{create.response.body.id}}
+`);
+    const r = await runCli(['test', 'api.graphreq'], dir);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^· api\.graphreq:3 Create \[create\]: sent first, a test reads its response \(200\)\nPASS api\.graphreq:8 Read/m);
+    assert.match(r.stderr, /^1 test: 1 passed, 0 failed/m);
+  });
+
+  it('usage errors exit 2 with one line', async () => {
+    const { dir } = workspace('GET /v23.0/t_100200300?fields=id\n');
+    const cases: Array<[string[], RegExp]> = [
+      [['test', 'api.graphreq'], /^graphreq test: no request with expectations in api\.graphreq: add # @expect lines \(docs\/format\.md\), or test every request with --all\n$/],
+      [['test', 'missing.graphreq'], /^graphreq test: missing\.graphreq: no such file or folder\n$/],
+      [['test', 'api.graphreq', '--reporter', 'junit'], /^graphreq test: --reporter junit needs --out FILE\n$/],
+      [['test', 'api.graphreq', '--reporter', 'tap', '--out', 'x'], /^graphreq test: --reporter takes junit, not "tap"\n$/],
+      [['test', 'api.graphreq', '--format', 'xml'], /^graphreq test: --format must be text or json, not "xml"\n$/],
+      [['test', 'api.graphreq', '--bial'], /^graphreq test: unknown option --bial \(did you mean --bail\?\); see graphreq test --help\n$/],
+    ];
+    for (const [args, stderr] of cases) {
+      const r = await runCli(args, dir);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.match(r.stderr, stderr);
+    }
+    const all = await runCli(['test', 'api.graphreq', '--all'], dir);
+    assert.equal(all.code, 0, all.stderr);
+    assert.match(all.stdout, /^PASS api\.graphreq:1 GET \/v23\.0\/t_100200300\?fields=id/m);
+    const broken = workspace('GET /v23.0/t_1\n# @expect body matches snapshot\n');
+    fs.writeFileSync(path.join(broken.dir, 'api.snap.json'), '{ not json');
+    const bad = await runCli(['test', 'api.graphreq'], broken.dir);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /api\.snap\.json: not valid JSON .*; fix it or delete it and run graphreq test --update-snapshots\n$/);
+  });
+});

@@ -1,0 +1,154 @@
+/** Expectations (`# @expect ...`): their syntax and what the response of the request can be (docs/format.md, Expectations). */
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseDocument } from '../../../server/src/core';
+import { blockExpectations } from '../../../server/src/core/syntax/expectation';
+import { adsetCreate, applyFix, findingsOf } from '../../helpers';
+import { describeRuleCases, whenRun, type RuleCases } from './ruleCases';
+
+const EU_CREATE = adsetCreate({ targeting: { geo_locations: { countries: ['FR'] } } });
+
+export const cases: RuleCases = {
+  'SYNTAX-EXPECT': {
+    fail: [
+      { name: 'a subject the response does not have', text: '# @expect ⟦code⟧ 100\nGET /v23.0/t_100200300?fields=id\n' },
+      { name: 'nothing to expect', text: '# @⟦expect⟧\nGET /v23.0/t_100200300?fields=id\n' },
+      { name: '= instead of ==', text: '# @expect status ⟦=⟧ 200\nGET /v23.0/t_100200300?fields=id\n' },
+      { name: 'a comparison without its value', text: '# @expect usage.max ⟦<⟧\nGET /v23.0/t_100200300?fields=id\n' },
+      { name: 'a status that is not a number', text: '# @expect status ⟦OK⟧\nGET /v23.0/t_100200300?fields=id\n' },
+      { name: 'text with spaces, unquoted', text: 'GET /v23.0/120200000000000002?fields=name\n# @expect body.name Spring ⟦sale⟧\n' },
+      { name: 'not exists', text: '# @expect body.id ⟦not exists⟧\nGET /v23.0/t_100200300?fields=id\n' },
+      { name: 'no subject word', text: '# @expect body.id exists\n# @expect ⟦200⟧\nGET /v23.0/t_100200300?fields=id\n' },
+      { name: 'a broken list index', text: '# @expect body.messages.data⟦[x]⟧ exists\nGET /v23.0/t_100200300?fields=messages\n' },
+      { name: 'a snapshot of the status', text: '# @expect status ⟦matches⟧ snapshot\nGET /v23.0/t_100200300?fields=id\n' },
+      { name: 'a rule ID in lower case', text: '# @expect refused ⟦adset-dsa-required⟧\nGET /v23.0/t_100200300?fields=id\n' },
+      { name: 'outside any request', text: '@version = v23.0\n⟦# @expect status 200⟧\n\n### read\nGET /{{version}}/t_100200300?fields=id\n' },
+    ],
+    pass: [
+      {
+        name: 'every subject and check',
+        text: [
+          '# @expect status 200',
+          '# @expect status 2xx',
+          '# @expect status != 500',
+          '# @expect time < 500',
+          '# @expect time <= 2s',
+          '# @expect body.id exists',
+          '# @expect body.id "t_100200300"',
+          '# @expect body.messages.data.length <= 10',
+          '# @expect body.messages.data[0].message contains "a"',
+          '# @expect body.messages.data.0.id exists',
+          '# @expect body.foo absent',
+          '# @expect header.x-business-use-case-usage exists',
+          '# @expect usage.max < 80',
+          '# @expect usage.buc.msgr.call_count < 80',
+          '# @expect body matches snapshot',
+          'GET /v23.0/t_100200300?fields=id,messages',
+        ].join('\n') + '\n',
+      },
+      { name: 'after the body', text: `${EU_CREATE.replace('\n\n{', '\n\n{').trimEnd()}\n# @expect refused ADSET-DSA-REQUIRED\n# @expect error.subcode 3858079\n` },
+      { name: 'a reference as the value', text: '### create\n# @name create\n' + adsetCreate() + '\n### read\nGET /v23.0/{{create.response.body.id}}?fields=id\n# @expect body.id {{create.response.body.id}}\n' },
+    ],
+  },
+  'EXPECT-PATH': {
+    fail: [
+      { name: 'a field the node does not have', text: 'GET /v23.0/120200000000000002?fields=id,name\n# @expect body.⟦nme⟧ exists\n' },
+      { name: 'a field the read does not ask for', text: 'GET /v23.0/120200000000000002?fields=id,name\n# @expect body.⟦daily_budget⟧ exists\n' },
+      { name: 'a member of the copy answer', text: 'POST /v23.0/120200000000000002/copies\n\n{ "status_option": "PAUSED" }\n# @expect body.⟦copied_id⟧ exists\n' },
+      { name: 'an index into an object', text: 'GET /v23.0/t_100200300?fields=messages\n# @expect body.messages⟦[0]⟧ exists\n' },
+      { name: 'a member of the error envelope', text: 'GET /v23.0/t_100200300?fields=id\n# @expect error.⟦subcodes⟧ 3858079\n' },
+      { name: 'an unknown usage scope', text: 'GET /v23.0/t_100200300?fields=id\n# @expect usage.⟦ap⟧ < 80\n' },
+      { name: 'a BUC type the endpoint does not count under', text: 'GET /v23.0/t_100200300?fields=id\n# @expect usage.⟦buc.ads_management⟧ < 80\n' },
+      { name: 'ad account usage after v3.3', text: 'GET /v23.0/120200000000000002?fields=id\n# @expect usage.⟦ad_account⟧ < 80\n' },
+      { name: 'a validate-only create answers success, not id', text: `${adsetCreate({ execution_options: ['validate_only'] }).trimEnd()}\n# @expect body.⟦id⟧ exists\n` },
+    ],
+    pass: [
+      { name: 'the fields asked for, and a connection', text: 'GET /v23.0/t_100200300?fields=id,messages.limit(2)\n# @expect body.messages.data.length 2\n# @expect body.messages.paging absent\n# @expect body.messages.data[0].message exists\n' },
+      { name: 'the default field', text: 'GET /v23.0/120200000000000002\n# @expect body.id exists\n' },
+      { name: 'the error envelope under body', text: 'GET /v23.0/120200000000000002?fields=id\n# @expect body.error.code 100\n# @expect error.type OAuthException\n' },
+      { name: 'a validate-only create', text: `${adsetCreate({ execution_options: ['validate_only'] }).trimEnd()}\n# @expect body.success true\n` },
+      { name: 'an undocumented answer is not judged', text: 'GET /v23.0/act_1/adsets\n# @expect body.data.length <= 10\n' },
+      { name: 'a sub-selection', text: 'GET /v23.0/?id=https://example.com/&fields=og_object{title}\n# @expect body.og_object.title exists\n' },
+    ],
+  },
+  'EXPECT-CODE': {
+    fail: [
+      { name: 'a code the endpoint never answers', text: 'GET /v23.0/t_100200300?fields=id\n# @expect error.code ⟦2695⟧\n' },
+      { name: 'a BUC code of another use case', text: 'GET /v23.0/t_100200300?fields=id\n# @expect error.code ⟦80004⟧\n' },
+      { name: 'a subcode of another endpoint', text: 'GET /v23.0/t_100200300?fields=id\n# @expect error.subcode ⟦3858079⟧\n' },
+      { name: 'a subcode with another code', text: `${adsetCreate().trimEnd()}\n# @expect error.code 4\n# @expect error.subcode ⟦3858079⟧\n` },
+    ],
+    pass: [
+      { name: 'the endpoint\'s codes', text: 'GET /v23.0/t_100200300?fields=id\n# @expect error.code 200\n' },
+      { name: 'its rate limit', text: 'GET /v23.0/t_100200300?fields=id\n# @expect error.code 80006\n' },
+      { name: 'the DSA subcodes', text: `${EU_CREATE.trimEnd()}\n# @expect refused ADSET-DSA-REQUIRED\n# @expect error.code 100\n# @expect error.subcode 3858081\n` },
+      { name: 'the URL read limit', text: 'GET /v23.0/?id=https://example.com/&fields=id\n# @expect error.code 613\n' },
+    ],
+  },
+  'EXPECT-RULE': {
+    fail: [
+      { name: 'no such rule', text: 'GET /v23.0/t_100200300?fields=id\n# @expect refused ⟦THREAD-CALER⟧\n', expect: ['EXPECT-RULE:error'] },
+      { name: 'a rule the service never refuses for', text: 'GET /v23.0/t_100200300?fields=id\n# @expect refused ⟦THREAD-SOURCE-ADMIN⟧\n' },
+      { name: 'a rule of another endpoint', text: 'GET /v23.0/t_100200300?fields=id\n# @expect refused ⟦ADSET-DSA-REQUIRED⟧\n' },
+    ],
+    pass: [
+      { name: 'the rule the request breaks, which is then not reported', text: `${EU_CREATE.trimEnd()}\n# @expect refused ADSET-DSA-REQUIRED\n` },
+      { name: 'a rule only the service checks', text: 'GET /v23.0/t_100200300?fields=id\n# @expect refused THREAD-CALLER\n' },
+      { name: 'a rule of every endpoint', text: 'GET /v23.0/t_100200300?fields=id\n# @expect refused REQ-TOKEN-REQUIRED\n' },
+    ],
+  },
+};
+
+whenRun(module, () => {
+  describeRuleCases('expectation rules', cases);
+
+  describe('expectation quick fixes', () => {
+    it('SYNTAX-EXPECT turns = into ==', () => {
+      const text = '# @expect status = 200\nGET /v23.0/t_100200300?fields=id\n';
+      assert.equal(applyFix(text, findingsOf(text)[0]), '# @expect status == 200\nGET /v23.0/t_100200300?fields=id\n');
+    });
+    it('EXPECT-PATH takes the nearest name', () => {
+      const text = 'GET /v23.0/120200000000000002?fields=id,name\n# @expect body.nme exists\n';
+      assert.equal(applyFix(text, findingsOf(text)[0]), 'GET /v23.0/120200000000000002?fields=id,name\n# @expect body.name exists\n');
+    });
+    it('EXPECT-RULE takes the nearest rule ID', () => {
+      const text = 'GET /v23.0/t_100200300?fields=id\n# @expect refused THREAD-CALER\n';
+      assert.equal(applyFix(text, findingsOf(text)[0]), 'GET /v23.0/t_100200300?fields=id\n# @expect refused THREAD-CALLER\n');
+    });
+  });
+
+  describe('expectation grammar', () => {
+    const parse = (line: string) => blockExpectations(parseDocument(`${line}\nGET /v23.0/t_1\n`).blocks[0].parsed)[0];
+
+    it('reads subject, path, operator and value', () => {
+      const e = parse('# @expect body.data[0].id == "x y"');
+      assert.equal(e.subject?.kind, 'body');
+      assert.deepEqual(e.subject?.path.map((p) => p.index ?? p.text), ['data', 0, 'id']);
+      assert.equal(e.check?.op, '==');
+      assert.deepEqual(e.check?.value && { kind: e.check.value.kind, value: e.check.value.value }, { kind: 'string', value: 'x y' });
+      assert.deepEqual(e.errors, []);
+    });
+
+    it('a value alone means ==; classes, durations and references are values', () => {
+      assert.equal(parse('# @expect status 4xx').check?.value?.kind, 'statusClass');
+      assert.equal(parse('# @expect time < 2s').check?.value?.value, 2000);
+      const ref = parse('# @expect body.id {{create.response.body.id}}');
+      assert.equal(ref.check?.op, '==');
+      assert.equal(ref.check?.value?.value, '{{create.response.body.id}}');
+    });
+
+    it('expectations after a JSON body are not part of the body', () => {
+      const doc = parseDocument('POST /v23.0/act_1/adsets\n\n{ "name": "x" }\n# @expect status 200\n\n// @expect body.id exists\n');
+      const b = doc.blocks[0].parsed;
+      assert.equal(b.request?.body?.text, '{ "name": "x" }');
+      assert.deepEqual(blockExpectations(b).map((e) => e.text), ['status 200', 'body.id exists']);
+    });
+
+    it('never throws on any text after @expect', () => {
+      for (const junk of ['"', '"\\', '[', '.', 'body..', 'body[', 'body[]', '{{', '== ==', 'refused', 'refused A-B C', 'usage.', '\u0000', 'é è', 'status < 2xx', 'time 5ms5']) {
+        const e = parse(`# @expect ${junk}`);
+        assert.ok(Array.isArray(e.errors), junk);
+      }
+    });
+  });
+});
