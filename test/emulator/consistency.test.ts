@@ -21,6 +21,7 @@ import { after, describe, it } from 'node:test';
 import { buildBlockCall, buildFileContext, checkCall, getApiModel, parseBlock, parseDocument, validateDocument, type Environment, type Finding, type RuleFinding } from '../../server/src/core';
 import { expectedRefusals } from '../../server/src/core/rules/expectRules';
 import { readBodyValue } from '../../server/src/core/syntax/jsonBody';
+import { EMULATOR_ACCOUNT_DEFAULTS } from '../../server/src/core/model/emulatorAccounts';
 import { exampleFiles, examplesDir, examplesEnvironment } from '../examples';
 import type { EmulatorConfig } from '../../server/src/emulator';
 import { SEED, seedState } from '../../server/src/emulator/seed';
@@ -388,9 +389,12 @@ async function emulatorFor(env: Environment, group: RuleCaseInput[]): Promise<Te
   const accounts = new Set<string>();
   for (const c of group) for (const m of c.text.matchAll(/act_(\d+)/g)) accounts.add(m[1]);
   for (const id of accounts) {
+    // What the editor takes for the account's defaults (adsetRegionRules.ts): the environment's, else,
+    // for a request that goes to graphreq's emulator, the emulator's seeded ones.
     const own = env.accounts?.[`act_${id}`];
-    const payor = own?.default_dsa_payor ?? env.defaultDsaPayor;
-    const beneficiary = own?.default_dsa_beneficiary ?? env.defaultDsaBeneficiary;
+    const seeded = !own && env.baseUrl === undefined ? EMULATOR_ACCOUNT_DEFAULTS[`act_${id}`] : undefined;
+    const payor = own?.default_dsa_payor ?? env.defaultDsaPayor ?? seeded?.default_dsa_payor;
+    const beneficiary = own?.default_dsa_beneficiary ?? env.defaultDsaBeneficiary ?? seeded?.default_dsa_beneficiary;
     state.accounts[id] = { id, locale: 'en_US', ...(payor ? { default_dsa_payor: payor } : {}), ...(beneficiary ? { default_dsa_beneficiary: beneficiary } : {}) };
   }
   const file = path.join(dir, `state-${started++}.json`);

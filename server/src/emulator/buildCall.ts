@@ -69,10 +69,14 @@ export function buildCall(input: HttpInput, config: EmulatorConfig, state: Emula
   return { call, version: choice, written: (name) => raw.get(name) };
 }
 
+/**
+ * The account's saved DSA defaults as the state holds them. An account the state does not hold (one
+ * created on first use) is described too, without defaults: the rules then take none from elsewhere.
+ */
 function accountDefaults(accountId: string | undefined, state: EmulatorState): Environment['accounts'] {
-  const account = accountId ? own(state.accounts, accountId) : undefined;
-  if (!account) return {};
-  return { [`act_${account.id}`]: { default_dsa_payor: account.default_dsa_payor, default_dsa_beneficiary: account.default_dsa_beneficiary } };
+  if (!accountId) return {};
+  const account = own(state.accounts, accountId);
+  return { [`act_${accountId}`]: { default_dsa_payor: account?.default_dsa_payor, default_dsa_beneficiary: account?.default_dsa_beneficiary } };
 }
 
 function campaignDirectives(campaignId: unknown, state: EmulatorState): Map<string, string> {

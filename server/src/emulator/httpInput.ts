@@ -1,7 +1,7 @@
 /**
  * Reads an HTTP request into what the API sees: the method, the path segments, and the parameters
- * of the query string and the body in the order written. Bodies are form-encoded (objects and lists
- * as JSON text, as [2] Create an ad set takes them) or JSON objects. Anything else, and anything
+ * of the query string and the body in the order written. Bodies are forms, form-encoded or multipart
+ * (objects and lists as JSON text, as [2] Create an ad set takes them), or JSON objects. Anything else, and anything
  * hostile (oversized, malformed, too deeply nested), is refused with an envelope, never a crash.
  */
 import type { IncomingMessage } from 'node:http';
@@ -40,7 +40,7 @@ export async function readInput(req: IncomingMessage, maxBodyBytes: number): Pro
   const params: InputParam[] = [];
   params.push(...encodedParams(query, 'query', MAX_PARAMS));
   const body = await readBody(req, maxBodyBytes);
-  if (body.length > 0) params.push(...bodyParams(body, headers.get('content-type'), MAX_PARAMS - params.length));
+  if (body.length > 0) params.push(...(await bodyParams(body, headers.get('content-type'), MAX_PARAMS - params.length)));
   for (const p of params) {
     checkNesting(p);
     if (typeof p.value !== 'string') continue;
@@ -113,8 +113,9 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
 }
 
 /** `room`: how many more parameters the call may have. */
-function bodyParams(body: Buffer, contentType: string | undefined, room: number): InputParam[] {
+async function bodyParams(body: Buffer, contentType: string | undefined, room: number): Promise<InputParam[]> {
   const media = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (media === 'multipart/form-data') return multipartParams(body, contentType!, room);
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') throw unsupportedType(`charset ${charset}`);
   const text = decodeUtf8(body);
@@ -132,6 +133,42 @@ function bodyParams(body: Buffer, contentType: string | undefined, room: number)
     return Object.entries(value as Record<string, unknown>).map(([name, v]) => ({ name, value: v, source: 'json' as const }));
   }
   throw unsupportedType(media === '' ? 'a body without Content-Type' : media);
+}
+
+/**
+ * A multipart form (`curl -F name=value`, the way the API's own examples send form fields): each part
+ * is a parameter whose text is its value, as in a form-encoded body. Nothing in a part is
+ * percent-encoded, so there is no text "as sent" apart from the value (URL-ID-ENCODED reads none).
+ * A file part is refused: no documented endpoint takes a file.
+ */
+async function multipartParams(body: Buffer, contentType: string, room: number): Promise<InputParam[]> {
+  // The platform's parser reads every part before answering; counting the delimiters first keeps a
+  // body of 20,000 tiny parts as cheap to refuse as a form-encoded one.
+  const boundary = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (boundary && countOf(body, Buffer.from(`--${boundary[1] ?? boundary[2]}`), room + 2) > room + 1) throw tooManyParams();
+  let form: FormData;
+  try {
+    // The body is already bounded by maxBodyBytes; the platform's parser reads it (no dependency).
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw badRequest('The multipart body cannot be read: check its boundary and part headers.');
+  }
+  const out: InputParam[] = [];
+  for (const [name, value] of form) {
+    if (out.length >= room) throw tooManyParams();
+    if (typeof value !== 'string') {
+      throw badRequest(`\`${name.slice(0, 80)}\` is sent as a file, and no documented endpoint takes one: send its text as a field (curl: -F '${name.slice(0, 80)}=<file').`);
+    }
+    out.push({ name, value, source: 'form' });
+  }
+  return out;
+}
+
+/** How many times `needle` occurs in `haystack`, counting no further than `max`. */
+function countOf(haystack: Buffer, needle: Buffer, max: number): number {
+  let n = 0;
+  for (let at = haystack.indexOf(needle); at >= 0 && n < max; at = haystack.indexOf(needle, at + needle.length)) n++;
+  return n;
 }
 
 /** `a=1&b=%7B%7D` as URLSearchParams reads it, keeping each value's text as sent; more than `room` parameters are refused. */
@@ -211,6 +248,6 @@ function unsupportedType(what: string): ServiceError {
     code: 100,
     message: `Unsupported content type: ${what.slice(0, 100)}`,
     userTitle: 'Unsupported content type',
-    userMessage: 'Send parameters in the query string, as a form-encoded body (application/x-www-form-urlencoded, objects and lists as JSON text) or as a JSON object (application/json; charset utf-8).',
+    userMessage: 'Send parameters in the query string, as a form (application/x-www-form-urlencoded or multipart/form-data, objects and lists as JSON text) or as a JSON object (application/json; charset utf-8).',
   });
 }

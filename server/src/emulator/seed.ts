@@ -3,6 +3,7 @@
  * (docs/emulator.md lists it). Times are fixed dates, so answers do not depend on when the state
  * was created.
  */
+import { EMULATOR_ACCOUNT_DEFAULTS } from '../core/model/emulatorAccounts';
 import { STATE_FORMAT, type AdRecord, type AdSetRecord, type CampaignRecord, type EmulatorState, type MessageRecord, type PromotedAppRecord } from './state';
 
 export const SEED = {
@@ -60,7 +61,8 @@ export function seedState(): EmulatorState {
     format: STATE_FORMAT,
     lastIds: { campaign: SEED.campaigns.ios14Traffic, adset: SEED.adsets.ios14EventOptimized, ad: '23840000000000000' },
     accounts: {
-      [SEED.account]: { id: SEED.account, default_dsa_payor: 'Demo Payor Ltd', default_dsa_beneficiary: 'Demo Beneficiary Ltd', locale: 'en_US' },
+      // The editor reads the same defaults when requests go to this emulator (core/model/emulatorAccounts.ts).
+      [SEED.account]: { id: SEED.account, ...EMULATOR_ACCOUNT_DEFAULTS[`act_${SEED.account}`], locale: 'en_US' },
       [SEED.accountWithoutIos14]: { id: SEED.accountWithoutIos14, locale: 'en_US', ios14_permitted: false },
     },
     campaigns: {},

@@ -498,6 +498,9 @@ export const cases: RuleCases = {
         text: adsetCreate({ ...EU, dsa_payor: 'Acme SA' }),
         env: { accounts: { act_1234567890: { default_dsa_beneficiary: 'Acme Holding' } } },
       },
+      // Without a base URL requests go to graphreq's emulator, whose seeded account has both defaults (docs/emulator.md, Seed data).
+      { name: 'the emulator\'s seeded account, sent to the emulator', text: adsetCreate(EU, { account: '1000000001' }) },
+      { name: 'the emulator\'s seeded account, an empty payor', text: adsetCreate({ ...EU, dsa_payor: '' }, { account: '1000000001' }) },
       { name: 'outside the EU', text: adsetCreate({ targeting: { geo_locations: { countries: ['US', 'NO', 'CH'] } } }) },
       { name: 'regions without countries: no guess', text: adsetCreate({ targeting: { geo_locations: { regions: [{ key: '3847' }] } } }) },
       { name: 'values from variables', text: '@payor = Acme SA\n\n###\n' + adsetCreate({ ...EU, dsa_payor: '{{payor}}', dsa_beneficiary: '{{payor}}' }) },
@@ -611,6 +614,17 @@ export const cases: RuleCases = {
 
 whenRun(module, () => {
   describeRuleCases('ad set creation rules', cases);
+
+  describe('ADSET-DSA-REQUIRED and the service the request goes to', () => {
+    it('takes the emulator\'s seeded defaults only when the request goes to the emulator', () => {
+      const text = adsetCreate(EU, { account: '1000000001' });
+      checkDiagnostics(text, []);
+      // Sent elsewhere, act_1000000001 is an account like any other: its defaults are unknown.
+      checkDiagnostics(mark(text, '"FR"').replace('⟦"FR"⟧', '⟦⟦"FR"⟧⟧'), ['ADSET-DSA-REQUIRED', 'ADSET-DSA-REQUIRED'], { baseUrl: 'https://graph.example.com' });
+      // The environment's own word on the account wins over the emulator's seed.
+      checkDiagnostics(mark(text, '"FR"'), ['ADSET-DSA-REQUIRED'], { accounts: { act_1000000001: { default_dsa_payor: 'Acme SA' } } });
+    });
+  });
 
   describe('ad set creation quick fixes', () => {
     it('ADSET-TARGET-COST replaces TARGET_COST with COST_CAP (and --fix may apply it)', () => {

@@ -29,11 +29,16 @@ export const cases: RuleCases = {
     fail: [
       { name: 'fields but no URL', text: 'GET ⟦/v23.0/⟧?fields=engagement\n' },
       { name: 'nothing at all', text: 'GET ⟦/v23.0/⟧\n' },
+      // The service reads no URL from an empty value and refuses the call, as it refuses a read without one.
+      { name: 'an empty id', text: 'GET /v23.0/?⟦id=⟧&fields=engagement\n' },
+      { name: 'an empty ids', text: 'GET /v23.0/?⟦ids=⟧&fields=engagement\n' },
+      { name: 'ids of commas only', text: 'GET /v23.0/?ids=⟦,,⟧\n' },
     ],
     pass: [
       { name: 'id', text: 'GET /v23.0/?id=https://example.com/post&fields=engagement\n' },
       { name: 'ids', text: 'GET /v23.0/?ids=https://example.com/post&fields=engagement\n' },
       { name: 'id from a variable', text: 'GET /v23.0/?id={{url}}&fields=engagement\n', env: { variables: { url: 'https://example.com/post' } } },
+      { name: 'ids with an empty entry', text: 'GET /v23.0/?ids=https://example.com/post,&fields=engagement\n' },
     ],
   },
   'URL-SCRAPE-REQUIRED': {
@@ -88,6 +93,8 @@ export const cases: RuleCases = {
     pass: [
       { name: 'ten reads of one URL', text: reads(10) },
       { name: 'eleven reads of different URLs', text: reads(10) + '\n### other\nGET /v23.0/?id=https://example.com/other&fields=engagement\n' },
+      // `ids` of ad sets reads ad sets (their fields are checked as such), which have no per-URL limit.
+      { name: 'eleven reads of one ad set through ids', text: Array.from({ length: 11 }, (_, i) => `### read ${i + 1}\nGET /v23.0/?ids=23850000000000001&fields=name\n`).join('\n') },
     ],
   },
 };

@@ -6,6 +6,7 @@
  * edit re-checks only the request it touched. The cache is owned by the caller (the LSP server keeps
  * one per document; the CLI none).
  */
+import { fieldsNode } from '../analysis/call';
 import { buildBlockCall } from '../analysis/blockCall';
 import { buildFileContext, lookupVariable, type FileContext } from '../analysis/fileContext';
 import { blockNames, type NameUse } from '../analysis/names';
@@ -232,7 +233,8 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   for (const name of bc.bodyDuplicates) duplicate(name, locator.bodyKeySpan(name) ?? locator.span({ kind: 'param', name, part: 'key' }));
   // Every URL read counts, one per id named ([3] Limits): `id=...` and each of `ids=a,b`.
   const urlReads: NonNullable<BlockResult['urlReads']> = [];
-  if (bc.call.endpoint?.id === 'url.read') {
+  // `ids` naming ad sets or threads reads those nodes (fieldsNode), which have no per-URL limit.
+  if (bc.call.endpoint?.id === 'url.read' && fieldsNode(bc.call) === 'url') {
     for (const name of ['id', 'ids']) {
       const p = bc.call.params.get(name);
       if (!p || p.opaque || typeof p.value !== 'string') continue;

@@ -4,6 +4,7 @@
  * schemas/rules-data/regions.json.
  */
 import type { Call } from '../analysis/call';
+import { EMULATOR_ACCOUNT_DEFAULTS } from '../model/emulatorAccounts';
 import { euCountries, euGroups, worldwideGroups } from '../model/rulesData';
 import { isOpaque } from '../syntax/jsonBody';
 import type { CrossFieldRule } from './registry';
@@ -52,11 +53,19 @@ export function euTargeting(call: Call): EuTargeting {
   return { eu: undefined };
 }
 
+/**
+ * The account's saved default for `key`: the environment's entry for the account, else its default for
+ * every account. A request sent without a base URL goes to graphreq's emulator, so an account the
+ * environment does not describe is then the emulator's: its seeded defaults apply as they do there.
+ * (The emulator itself describes every account it is asked about, from its state: buildCall.ts.)
+ */
 function accountDefault(call: Call, key: 'default_dsa_payor' | 'default_dsa_beneficiary'): string | undefined {
   const id = call.match?.values['ad-account-id'];
   const accounts = call.env.accounts;
-  const perAccount = id && accounts ? own(accounts, `act_${id}`)?.[key] ?? own(accounts, id)?.[key] : undefined;
-  return perAccount ?? (key === 'default_dsa_payor' ? call.env.defaultDsaPayor : call.env.defaultDsaBeneficiary);
+  const entry = id && accounts ? own(accounts, `act_${id}`) ?? own(accounts, id) : undefined;
+  const everyAccount = key === 'default_dsa_payor' ? call.env.defaultDsaPayor : call.env.defaultDsaBeneficiary;
+  const emulator = !entry && id && call.env.baseUrl === undefined ? own(EMULATOR_ACCOUNT_DEFAULTS, `act_${id}`)?.[key] : undefined;
+  return entry?.[key] ?? everyAccount ?? emulator;
 }
 
 export const regionRules: CrossFieldRule[] = [

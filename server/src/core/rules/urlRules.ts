@@ -17,13 +17,18 @@ export const urlRules: CrossFieldRule[] = [
     id: 'URL-READ-ID',
     endpoints: ['url.read'],
     check(call, { out }) {
-      if (call.params.has('id') || call.params.has('ids')) return;
+      const named = urlsNamed(call);
+      if (named !== 'none') return;
+      // An `id=` or `ids=` written without a URL is the place to fix; without either, the path.
+      const empty = ['ids', 'id'].find((name) => call.params.has(name));
       out.push({
         rule: 'URL-READ-ID',
-        message: 'A URL read needs the URL: add `id=<url>`, or `ids=<url>,<url>` for several.',
-        detail: '[1] Read a URL node lists `id` as not required, but without it there is nothing to read and the service refuses the call.',
-        at: { kind: 'path' },
-        service: { code: 100, blame: ['id'] },
+        message: empty
+          ? `\`${empty}\` names no URL: write the URL to read, as in \`id=https://example.com/post\`.`
+          : 'A URL read needs the URL: add `id=<url>`, or `ids=<url>,<url>` for several.',
+        detail: '[1] Read a URL node lists `id` as not required, but without a URL there is nothing to read and the service refuses the call.',
+        at: empty ? { kind: 'param', name: empty, part: 'value' } : { kind: 'path' },
+        service: { code: 100, blame: [empty ?? 'id'] },
       });
     },
   },
@@ -36,6 +41,22 @@ export const urlRules: CrossFieldRule[] = [
     },
   },
 ];
+
+/**
+ * Whether a URL read names a URL: `ids` when given (a comma-separated list, empty entries skipped, as
+ * the service reads it), else `id`. 'unknown' when a value is decided at send time.
+ */
+function urlsNamed(call: Call): 'some' | 'none' | 'unknown' {
+  const ids = call.params.get('ids');
+  const id = call.params.get('id');
+  const param = ids ?? id;
+  if (!param) return 'none';
+  if (param.opaque) return 'unknown';
+  const v = param.value;
+  if (v === undefined || v === null || v === '') return 'none';
+  if (param === ids && typeof v === 'string') return v.split(',').some((s) => s.trim() !== '') ? 'some' : 'none';
+  return 'some';
+}
 
 /** What is wrong with the URL in a refresh's `id`, and its encoded form. */
 export interface UnencodedUrl {

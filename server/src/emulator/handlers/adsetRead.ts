@@ -10,9 +10,13 @@ import { own } from '../../core/own';
 import type { HandlerContext, Reply } from './context';
 
 export function readAdSet(ctx: HandlerContext): Reply {
+  return { body: adSetAnswer(ctx, ctx.call.match!.values['adset-id']) };
+}
+
+/** One ad set as a read answers it; also each ad set of `GET /?ids=a,b` (urlNode.ts). */
+export function adSetAnswer(ctx: HandlerContext, id: string): Record<string, unknown> {
   const { call, store, version } = ctx;
-  const id = call.match!.values['adset-id'];
   const adset = own(store.state.adsets, id);
   if (!adset || adset.configured_status === 'DELETED') throw unknownObject(id, call.method);
-  return { body: adsetNode(adset, store.state, { fields: call.fields?.items, version, unix: call.params.get('date_format')?.value === 'U' }) };
+  return adsetNode(adset, store.state, { fields: call.fields?.items, version, unix: call.params.get('date_format')?.value === 'U' });
 }

@@ -15,6 +15,11 @@ import type { ThreadRecord } from '../state';
 import type { HandlerContext, Reply } from './context';
 
 export function readThread(ctx: HandlerContext): Reply {
+  return { body: threadAnswer(ctx, ctx.call.match!.values['thread-id']) };
+}
+
+/** One thread as a read answers it; also each thread of `GET /?ids=a,b` (urlNode.ts). */
+export function threadAnswer(ctx: HandlerContext, id: string): Record<string, unknown> {
   const { call, store, caller } = ctx;
   if (!caller.developer) {
     throw new ServiceError({
@@ -26,17 +31,14 @@ export function readThread(ctx: HandlerContext): Reply {
       rule: 'THREAD-CALLER',
     });
   }
-  const id = call.match!.values['thread-id'];
   const thread = own(store.state.threads, id);
   if (!thread) throw unknownObject(id, call.method);
   const items = call.fields?.items.length ? call.fields.items : fieldItems(['id']);
-  return {
-    body: selectFields(items, (item) => {
-      if (item.name === 'id') return thread.id;
-      if (item.name === 'messages') return messages(thread, item);
-      return undefined;
-    }),
-  };
+  return selectFields(items, (item) => {
+    if (item.name === 'id') return thread.id;
+    if (item.name === 'messages') return messages(thread, item);
+    return undefined;
+  });
 }
 
 function messages(thread: ThreadRecord, item: FieldItem): unknown {

@@ -1,31 +1,40 @@
 /**
  * The URL node ([1]): GET /{version}/?id=<url> reads its engagement counters and object-graph
  * object; `ids=<url>,<url>` reads several at once (an object keyed by id, each id counted as one
- * call). Any URL can be read: one the emulator has not seen has zero counters and no og_object.
+ * call). `ids` naming only ad sets (numeric ids) or only threads (`t_...`) reads those nodes instead. Any URL can be read: one the emulator has not seen has zero counters and no og_object.
  * POST /{version}/?id=<url>&scrape=true refreshes what is stored about the URL and answers
  * {"success": true} (URL-SCRAPE-RESPONSE). Engagement counters are imprecise by design
  * (URL-ENGAGEMENT-IMPRECISE); the emulator's are the seeded figures.
  */
 import { createHash } from 'node:crypto';
 import type { FieldItem } from '../../core';
+import { fieldsNode } from '../../core/analysis/call';
 import { invalidParameter } from '../envelope';
 import { idsNamed } from '../limits/meter';
 import { formatDatetime } from '../nodes/datetime';
 import { own } from '../../core/own';
 import { fieldItems, selectFields } from '../nodes/selectFields';
 import type { UrlNodeRecord } from '../state';
+import { adSetAnswer } from './adsetRead';
 import type { HandlerContext, Reply } from './context';
+import { threadAnswer } from './threadRead';
 
 export function readUrl(ctx: HandlerContext): Reply {
   const { call, store } = ctx;
   const ids = idsNamed(call);
   if (ids.length === 0) {
-    throw invalidParameter('URL-READ-SHAPE', 'Name the URL to read: GET /{version}/?id=<url> ([1] Read a URL node).', ['id']);
+    // The rule engine refuses this first (URL-READ-ID); kept so that the handler never reads nothing.
+    throw invalidParameter('URL-READ-ID', 'Name the URL to read: GET /{version}/?id=<url> ([1] Read a URL node).', ['id']);
   }
   const items = call.fields?.items.length ? call.fields.items : fieldItems(['id']);
-  const node = (url: string): Record<string, unknown> => urlNode(url, own(store.state.urls, url), items);
+  // `ids` naming only ad sets, or only threads, reads those nodes, as the editor checks their fields
+  // against them (core fieldsNode); any other list reads URL nodes.
+  const kind = fieldsNode(call);
+  const node = (url: string): Record<string, unknown> =>
+    kind === 'adset' ? adSetAnswer(ctx, url) : kind === 'thread' ? threadAnswer(ctx, url) : urlNode(url, own(store.state.urls, url), items);
   if (call.params.has('ids')) {
-    const out: Record<string, unknown> = {};
+    // Keyed by what the caller wrote: `ids=__proto__` must be a key like any other, not the prototype.
+    const out: Record<string, unknown> = Object.create(null);
     for (const url of ids) out[url] = node(url);
     return { body: out };
   }

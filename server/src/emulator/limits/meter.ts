@@ -6,11 +6,13 @@
  * - thread reads follow the messaging app BUC limit of the app;
  * - the URL node and anything else follow the platform limits: the app's (code 4) and, for user
  *   tokens, the user's (code 17); BUC replaces them where it applies;
- * - a URL read also counts against "10 reads per URL, per app, per hour" (code 613).
+ * - a URL read also counts against "10 reads per URL, per app, per hour" (code 613);
+ * - `GET /?ids=a,b` naming ad sets or threads counts as reads of those nodes.
  * A request naming several ids counts one call per id (REQ-IDS-COUNT).
  */
 import { createHash } from 'node:crypto';
 import type { Call, Version } from '../../core';
+import { fieldsNode } from '../../core/analysis/call';
 import { accountSettings, appSettings, type EmulatorConfig } from '../config';
 import { own } from '../../core/own';
 import { activeAds, type EmulatorState } from '../state';
@@ -48,19 +50,34 @@ export function meteredScopes(call: Call, caller: Caller, version: Version, conf
   const endpoint = call.endpoint;
   const ids = idsNamed(call);
   const units = Math.max(1, ids.length);
+  const adsScope = (account: string, n: number): Scope => {
+    const { limit, windowMs } = scaled(adsManagementPerHour(app.accessTier, accountSettings(config, account).activeAds ?? activeAds(state, account)), HOUR, scale);
+    const old = isAdsV33OrOlder(version);
+    return { kind: 'ads', key: `ads:${account}`, windowMs, limit, units: n, code: old ? 17 : 80004, subcode: 2446079, label: `ad account act_${account}`, subject: account };
+  };
+  const msgrScope = (n: number): Scope => {
+    const { limit, windowMs } = scaled(messagingPerDay(app.engagedUsers), DAY, scale);
+    return { kind: 'msgr', key: `msgr:${caller.app}`, windowMs, limit, units: n, code: 80006, label: `app ${caller.app}` };
+  };
 
   if (endpoint?.bucType === 'ads_management') {
     const account = adAccountOf(call, state);
-    if (account) {
-      const { limit, windowMs } = scaled(adsManagementPerHour(app.accessTier, accountSettings(config, account).activeAds ?? activeAds(state, account)), HOUR, scale);
-      const old = isAdsV33OrOlder(version);
-      return [{ kind: 'ads', key: `ads:${account}`, windowMs, limit, units, code: old ? 17 : 80004, subcode: 2446079, label: `ad account act_${account}`, subject: account }];
+    if (account) return [adsScope(account, units)];
+  }
+  if (endpoint?.bucType === 'msgr') return [msgrScope(units)];
+  // `GET /?ids=a,b` of ad sets or threads reads those nodes (core fieldsNode): each id counts where a
+  // read of that node counts, the ad sets against their accounts' ads-management limits.
+  const node = endpoint?.id === 'url.read' ? fieldsNode(call) : undefined;
+  if (node === 'adset') {
+    const perAccount = new Map<string, number>();
+    for (const id of ids) {
+      const account = own(state.adsets, id)?.account_id;
+      if (account !== undefined) perAccount.set(account, (perAccount.get(account) ?? 0) + 1);
     }
+    // Ids the emulator does not hold (the read answers 404) count against the platform limits below.
+    if (perAccount.size) return [...perAccount].map(([account, n]) => adsScope(account, n));
   }
-  if (endpoint?.bucType === 'msgr') {
-    const { limit, windowMs } = scaled(messagingPerDay(app.engagedUsers), DAY, scale);
-    return [{ kind: 'msgr', key: `msgr:${caller.app}`, windowMs, limit, units, code: 80006, label: `app ${caller.app}` }];
-  }
+  if (node === 'thread') return [msgrScope(units)];
   const scopes: Scope[] = [];
   const appQuota = scaled(appCallsPerHour(app.dailyActiveUsers), HOUR, scale);
   scopes.push({ kind: 'app', key: `app:${caller.app}`, ...appQuota, units, code: 4, label: `app ${caller.app}` });
@@ -68,7 +85,7 @@ export function meteredScopes(call: Call, caller: Caller, version: Version, conf
     const userQuota = scaled(config.userCallsPerHour, HOUR, scale);
     scopes.push({ kind: 'user', key: `user:${caller.user}`, ...userQuota, units, code: 17, label: `user ${caller.user}` });
   }
-  if (endpoint?.id === 'url.read') {
+  if (node === 'url') {
     // A fixed documented limit, not a formula: test mode shortens its window but keeps the 10 reads.
     const windowMs = scale ? Math.max(1, Math.round(HOUR * scale.window)) : HOUR;
     const reads = new Map<string, number>();
