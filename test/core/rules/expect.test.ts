@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseDocument } from '../../../server/src/core';
-import { blockExpectations } from '../../../server/src/core/syntax/expectation';
+import { blockExpectations, expectationFromAssertion } from '../../../server/src/core/syntax/expectation';
 import { adsetCreate, applyFix, findingsOf } from '../../helpers';
 import { describeRuleCases, whenRun, type RuleCases } from './ruleCases';
 
@@ -114,6 +114,33 @@ whenRun(module, () => {
     it('EXPECT-RULE takes the nearest rule ID', () => {
       const text = 'GET /v23.0/t_100200300?fields=id\n# @expect refused THREAD-CALER\n';
       assert.equal(applyFix(text, findingsOf(text)[0]), 'GET /v23.0/t_100200300?fields=id\n# @expect refused THREAD-CALLER\n');
+    });
+  });
+
+  describe('httpYac assertions become expectations (the quick fix of SYNTAX-ASSERTION)', () => {
+    it('rewrites what has a declarative equal, and leaves code alone', () => {
+      const cases: Array<[string, string | undefined]> = [
+        ['?? status == 200', 'status == 200'],
+        ['?? duration < 500', 'time < 500'],
+        ['?? header Content-Type includes json', 'header.content-type contains json'],
+        ["?? body name == 'Spring sale'", 'body.name == "Spring sale"'],
+        ['?? body $.data.length <= 10', 'body.data.length <= 10'],
+        ['?? body id exists', 'body.id exists'],
+        ['?? body is_transient isFalse', 'body.is_transient == false'],
+        ['?? js response.parsedBody.id == 1', undefined],
+        ['?? body id sha256 abc', undefined],
+        ['?? status toString 1', undefined],
+      ];
+      for (const [line, want] of cases) assert.equal(expectationFromAssertion(line), want, line);
+    });
+
+    it('the fix writes the # @expect line, which then checks as an expectation', () => {
+      const text = 'POST /v23.0/120200000000000002/copies\n\n{ "status_option": "PAUSED" }\n\n?? status == 200\n?? body copied_adset_id exists\n';
+      const fixed = applyFix(text, findingsOf(text)[0]);
+      assert.equal(fixed, 'POST /v23.0/120200000000000002/copies\n\n{ "status_option": "PAUSED" }\n\n# @expect status == 200\n?? body copied_adset_id exists\n');
+      const again = applyFix(fixed, findingsOf(fixed)[0]);
+      assert.deepEqual(findingsOf(again), []);
+      assert.deepEqual(blockExpectations(parseDocument(again).blocks[0].parsed).map((e) => e.text), ['status == 200', 'copied_adset_id exists'.replace(/^/, 'body.')]);
     });
   });
 

@@ -24,6 +24,7 @@ import { closest, listForMessage } from '../rules/suggest';
 import type { RequestBlock } from '../syntax/ast';
 import type { Finding } from '../types';
 import { hasOwn, own } from '../own';
+import { expectationFromAssertion } from '../syntax/expectation';
 
 /** What any block may hold, with or without a request: variables, directives, assertion lines. */
 export function checkWrittenBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, out: Finding[]): void {
@@ -121,8 +122,17 @@ function checkAssertions(block: RequestBlock, out: Finding[]): void {
       severity: 'warning',
       message: `\`${shown}\` is an httpYac assertion, not graphreq syntax: graphreq neither sends nor evaluates it.`,
       span: a.span,
+      // graphreq's own expectations say the same declaratively (docs/format.md, Expectations).
+      fixes: assertionFix(a.text, a.span),
     });
   }
+}
+
+function assertionFix(text: string, span: Finding['span']): Finding['fixes'] {
+  const expectation = expectationFromAssertion(text);
+  if (!expectation) return undefined;
+  const newText = `# @expect ${expectation}`;
+  return [{ title: `Change to \`${newText}\``, edits: [{ span, newText }], preferred: true }];
 }
 
 /** REQ-UNKNOWN-DIRECTIVE: a directive graphreq does not know is ignored, so a misspelt `@name` names nothing. */

@@ -307,3 +307,42 @@ export function subjectText(e: Expectation): string {
   if (s.kind === 'refused') return 'refused';
   return s.word.text + s.path.map((p) => (p.index !== undefined ? `[${p.index}]` : `.${p.text}`)).join('');
 }
+
+const ASSERTION_PREDICATES: Record<string, string> = {
+  '==': '==', '===': '==', '!=': '!=', '!==': '!=', '<': '<', '<=': '<=', '>': '>', '>=': '>=',
+  includes: 'contains', contains: 'contains', exists: 'exists', isTrue: '== true', isFalse: '== false',
+};
+
+/**
+ * The expectation an httpYac assertion line means, when graphreq has one (`?? status == 200` →
+ * `status == 200`, `?? duration < 500` → `time < 500`, `?? header content-type includes json` →
+ * `header.content-type contains json`, `?? body $.id exists` → `body.id exists`); undefined for what
+ * has no declarative equal (`?? js ...` runs code, which a graphreq file never does).
+ */
+export function expectationFromAssertion(line: string): string | undefined {
+  const m = /^\?\?\s*(status|duration|header|body)\b\s*(.*)$/.exec(line.trim());
+  if (!m) return undefined;
+  const [, kind, rest] = m;
+  const words = rest.match(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\S+/g) ?? [];
+  let subject = kind === 'duration' ? 'time' : kind;
+  if (kind === 'header' || (kind === 'body' && words.length > 0 && !isPredicate(words[0] ?? ''))) {
+    const target = words.shift();
+    if (!target) return undefined;
+    const path = target.replace(/^\$\.?/, '').replace(/^\./, '');
+    if (kind === 'header') subject = `header.${path.toLowerCase()}`;
+    else if (path) subject = `body.${path}`;
+  }
+  const predicate = words.shift();
+  if (!predicate || !isPredicate(predicate)) return undefined;
+  const op = ASSERTION_PREDICATES[predicate];
+  if (op === 'exists' || op.startsWith('== ')) return words.length ? undefined : `${subject} ${op}`;
+  if (words.length !== 1) return undefined;
+  let value = words[0];
+  // httpYac values may be in single quotes; expectations write text in double quotes, as JSON does.
+  if (/^'.*'$/.test(value)) value = JSON.stringify(value.slice(1, -1).replace(/\\'/g, "'"));
+  return `${subject} ${op} ${value}`;
+}
+
+function isPredicate(word: string): boolean {
+  return Object.prototype.hasOwnProperty.call(ASSERTION_PREDICATES, word);
+}
