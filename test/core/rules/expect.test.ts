@@ -1,7 +1,7 @@
 /** Expectations (`# @expect ...`): their syntax and what the response of the request can be (docs/format.md, Expectations). */
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseDocument } from '../../../server/src/core';
+import { formatText, parseDocument } from '../../../server/src/core';
 import { blockExpectations, expectationFromAssertion } from '../../../server/src/core/syntax/expectation';
 import { adsetCreate, applyFix, findingsOf } from '../../helpers';
 import { describeRuleCases, whenRun, type RuleCases } from './ruleCases';
@@ -141,6 +141,16 @@ whenRun(module, () => {
       const again = applyFix(fixed, findingsOf(fixed)[0]);
       assert.deepEqual(findingsOf(again), []);
       assert.deepEqual(blockExpectations(parseDocument(again).blocks[0].parsed).map((e) => e.text), ['status == 200', 'copied_adset_id exists'.replace(/^/, 'body.')]);
+    });
+  });
+
+  describe('formatting keeps the lines after a body', () => {
+    it('expectations, comments and ?? lines after a JSON body stay, formatted, and formatting twice changes nothing', () => {
+      const text = 'POST /v23.0/act_1/adsets\n\n{ "name": "x" }\n#   @expect   status 200\n\n\n// @expect body.id exists\n?? status == 200\n';
+      const once = formatText(text, parseDocument(text));
+      assert.equal(once, 'POST /v23.0/act_1/adsets\n\n{\n  "name": "x"\n}\n# @expect status 200\n\n// @expect body.id exists\n?? status == 200\n');
+      assert.equal(formatText(once, parseDocument(once)), once);
+      assert.deepEqual(blockExpectations(parseDocument(once).blocks[0].parsed).map((e) => e.text), ['status 200', 'body.id exists']);
     });
   });
 

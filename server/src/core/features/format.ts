@@ -66,33 +66,41 @@ function formatBlock(block: RequestBlock, options: FormatOptions, eol: string, i
   let blank = false;
   // Whether a blank line has come since the request line: the body needs one before it.
   let blankSinceRequest = false;
-  let lineStart = 0;
-  while (lineStart < text.length && (bodyStart < 0 || lineStart < bodyStart)) {
-    let nl = text.indexOf('\n', lineStart);
-    if (nl < 0) nl = text.length;
-    const line = text.slice(lineStart, nl).replace(/\r$/, '');
-    const content = lineStart + (line.length - line.trimStart().length);
-    const trimmed = line.trim();
-    const kind: LineKind = trimmed === '' ? 'blank' : kinds.get(content) ?? 'other';
-    if (kind === 'blank') {
-      // Blank lines are layout, except the one that ends the headers: a run becomes one.
-      blank = out.length > 0;
-    } else {
-      if (blank) {
-        out.push('');
-        blankSinceRequest = true;
+  /** The lines from `from` to `to`, each formatted as what it is; blank runs become one blank line. */
+  const emitLines = (from: number, to: number): void => {
+    let lineStart = from;
+    while (lineStart < to) {
+      let nl = text.indexOf('\n', lineStart);
+      if (nl < 0) nl = text.length;
+      const line = text.slice(lineStart, nl).replace(/\r$/, '');
+      const content = lineStart + (line.length - line.trimStart().length);
+      const trimmed = line.trim();
+      const kind: LineKind = trimmed === '' ? 'blank' : kinds.get(content) ?? 'other';
+      if (kind === 'blank') {
+        // Blank lines are layout, except the one that ends the headers: a run becomes one.
+        blank = out.length > 0;
+      } else {
+        if (blank) {
+          out.push('');
+          blankSinceRequest = true;
+        }
+        blank = false;
+        if (kind === 'request') blankSinceRequest = false;
+        out.push(formatLine(kind, trimmed, line, indent));
       }
-      blank = false;
-      if (kind === 'request') blankSinceRequest = false;
-      out.push(formatLine(kind, trimmed, line, indent));
+      lineStart = nl + 1;
     }
-    lineStart = nl + 1;
-  }
+  };
+  emitLines(0, bodyStart < 0 ? text.length : bodyStart);
   if (request?.body) {
     if (blank || !blankSinceRequest) out.push('');
     out.push(...formatBody(text.slice(request.body.span.start, request.body.span.end), request.body.kind, options, eol).split(eol));
+    // The lines that close the block after the body: expectations (`# @expect ...`), other comments, `??` lines.
+    blank = false;
+    const afterBody = text.indexOf('\n', request.body.span.end);
+    if (afterBody >= 0) emitLines(afterBody + 1, text.length);
   }
-  // Nothing follows the body but blank lines (the body runs to the end of the block).
+  // No blank lines at the end of the block.
   while (out.length && out[out.length - 1] === '') out.pop();
   if (out.length === 0) return '';
   return out.join(eol) + eol + (isLast ? '' : eol);
