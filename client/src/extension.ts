@@ -1,7 +1,8 @@
 /**
  * The graphreq VS Code extension: a thin client. The language server (dist/server.js) does
  * everything that knows the API, sending included; this side keeps tokens in secret storage, picks
- * the environment, and shows results: the response view, the usage status bar item, the usage view.
+ * the environment, and shows results: the response view, the usage status bar item, the usage view,
+ * and VS Code's Testing view for requests with expectations (testing.ts).
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
@@ -18,6 +19,7 @@ import { TokenStore } from './secrets';
 import type { UsageNow } from '../../server/src/core/send/recentUsage';
 import type { SendResult } from './sendModel';
 import { UsageStatusBar } from './statusBar';
+import { GraphreqTesting, type TestRunSummary } from './testing';
 
 /** What `activate` returns: used by the end-to-end tests in the extension host. */
 export interface GraphreqApi {
@@ -33,6 +35,12 @@ export interface GraphreqApi {
   /** The last lines the sender wrote to the "GraphReq" output channel (one per send). */
   sendLog(): string[];
   responseViewVisible(): boolean;
+  /** Lists the tests of every request file of the workspace again; resolves when done. */
+  discoverTests(): Promise<void>;
+  /** The Testing view's items: each file's id, and its tests' ids (`<file uri>#<key>`). */
+  testItems(): Array<{ id: string; tests: string[] }>;
+  /** Fires when a test run of the Testing view ends, with its tests by outcome. */
+  onDidFinishTestRun: vscode.Event<TestRunSummary>;
 }
 
 let client: LanguageClient | undefined;
@@ -53,11 +61,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   });
   const picker = new EnvironmentPicker(context.workspaceState);
   const sender = new Sender({ client: () => client, pickedEnvironment: () => picker.picked(), tokens, responseView, usageView, statusBar, redactor, log });
-  context.subscriptions.push(log, statusBar, usageView, responseView, sender, picker);
+  const testing = new GraphreqTesting({ client: () => client, sender, statusBar, redactor, log });
+  context.subscriptions.push(log, statusBar, usageView, responseView, sender, picker, testing);
 
   const byCommand: Record<string, SendKind> = { [Commands.send]: 'send', [Commands.sendAll]: 'sendAll', [Commands.validateOnly]: 'validateOnly' };
   client = createLanguageClient(context, log, (command, args) => {
     if (command === Commands.cancel) return sender.cancel((args[0] as { sendId?: string } | undefined)?.sendId);
+    // A test's CodeLens runs it in the Testing view, where its result shows.
+    if (command === Commands.test) return testing.runFromLens(args[0] as { uri?: string; keys?: string[] } | undefined);
     return sender.run(byCommand[command], args[0] as { uri?: string; index?: number } | undefined);
   });
 
@@ -94,6 +105,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   // Commands of the server (graphreq.send & co.) exist once it has started; activation waits for it
   // so that a command that activated the extension finds them registered.
   await ready.catch(() => undefined);
+  // The Testing view lists the tests of every request file of the workspace, open or not.
+  void ready.then(() => testing.discover()).catch(() => undefined);
 
   return {
     ready,
@@ -103,6 +116,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     usageScopes: () => statusBar.now(),
     sendLog: () => [...sender.logged],
     responseViewVisible: () => responseView.visible,
+    discoverTests: () => testing.discover(),
+    testItems: () => {
+      const out: Array<{ id: string; tests: string[] }> = [];
+      testing.controller.items.forEach((f) => {
+        const tests: string[] = [];
+        f.children.forEach((t) => tests.push(t.id));
+        out.push({ id: f.id, tests });
+      });
+      return out;
+    },
+    onDidFinishTestRun: testing.onDidFinishRun,
   };
 }
 

@@ -41,7 +41,7 @@ export class UsageStatusBar implements vscode.Disposable {
   }
 
   /** Records the usage headers of the results of one send (to `ctx.baseUrl`) and shows the scopes of that service. */
-  record(results: SendResult[], ctx: UsageContext): void {
+  record(results: Array<Pick<SendResult, 'status' | 'usage' | 'request'>>, ctx: UsageContext): void {
     this.target = ctx.baseUrl ?? '';
     let state = this.seen.get(this.target) ?? emptyRecentUsage();
     for (const r of results) if (r.status !== null && r.usage) state = recordUsage(state, r, ctx.receivedAt);

@@ -126,6 +126,18 @@ describe('the env-file attack (issue 15)', () => {
     assert.match(again.stderr, /cannot resolve the host graph\.example\.invalid|cannot reach graph\.example\.invalid/);
   });
 
+  it('sends what the user confirmed when the choice cannot be remembered (no writable configuration folder), and says so in one line', async () => {
+    const top = plant('unremembered', { $shared: { baseUrl: 'https://graph.example.invalid' } });
+    // A configuration folder that cannot be created (a file stands where a folder would), as with no writable HOME.
+    const blocker = path.join(dir, 'not-a-folder');
+    fs.writeFileSync(blocker, '');
+    const r = await send([REQ, '--trust-origin', '--timeout', '10000'], top, { GRAPHREQ_CONFIG_DIR: path.join(blocker, 'graphreq') });
+    assert.match(r.stderr, /^graphreq send: https:\/\/graph\.example\.invalid is trusted for this send only: the choice could not be saved in .*trusted-origins\.json \(ENOTDIR\); set GRAPHREQ_CONFIG_DIR to a folder you can write to keep it$/m);
+    // The send was attempted (the .invalid name does not resolve: a network failure, not a refusal).
+    assert.match(r.stderr, /cannot resolve the host graph\.example\.invalid|cannot reach graph\.example\.invalid/);
+    assert.doesNotMatch(r.stderr, /^graphreq: /m);
+  });
+
   it('asks at a terminal, and remembers the answer', async () => {
     const top = plant('asked', { $shared: { baseUrl: 'https://asked.example.invalid' } });
     const questions: string[] = [];

@@ -65,6 +65,7 @@ describe('graphreq send: bounded answers', () => {
     const r = await send(['--base-url', endless.url], { GRAPHREQ_HISTORY_MAX_BYTES: String(4 * 1024 * 1024) });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /the response body was cut after 10485760 bytes/);
+    assert.match(r.stdout, /^HTTP 200 OK · \d+ ms · 10\.0 MB$/m, 'a size in megabytes reads as such');
     const saved = fs.readdirSync(path.join(dir, '.graphreq-history')).filter((n) => /^\d{8}T/.test(n));
     assert.equal(saved.length, 1);
     const entry = JSON.parse(fs.readFileSync(path.join(dir, '.graphreq-history', saved[0]), 'utf8'));

@@ -57,6 +57,19 @@ describe('graphreq serve (CLI)', () => {
     assert.equal(await s.exit, 0);
   });
 
+  it('on every address (--host 0.0.0.0), gives the loopback URL that graphreq send takes, and that line works', async () => {
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--host', '0.0.0.0', '--quiet'], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => ((out += d.toString()), /curl: /.test(out) && resolve())));
+    const line = /^ {2}graphreq: {2}GRAPHREQ_ACCESS_TOKEN=demo-token graphreq send FILE --base-url (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
+    assert.ok(line, out);
+    fs.writeFileSync(path.join(dir, 'thread.graphreq'), 'GET /v23.0/t_100200300?fields=id\n');
+    const sent = await runCli(['send', 'thread.graphreq', '--base-url', line[1], '--no-history'], dir, { GRAPHREQ_ACCESS_TOKEN: 'demo-token' });
+    assert.equal(sent.code, 0, sent.stdout + sent.stderr);
+    child.kill('SIGINT');
+  });
+
   it('logs nothing per request with --quiet, and never prints a token of the configuration', async () => {
     const config = path.join(dir, 'tokens.json');
     // App 7 says when it first called, so the older version read here answers it ([3] Versioning 5, docs/emulator.md).

@@ -28,7 +28,8 @@
 // view reused, no token shown); the status bar's usage percentage against the response's usage
 // headers, and its tooltip; a refused request's decoded error; in mode vsix, the extension's page
 // (the README rendered, its pictures inside the installed extension); activation without errors.
-// Screenshots: vscode-{diagnostics,completion,hover,response,status-bar,error}.png.
+// the Testing view (Run All Tests, a failure shown at its expectation's line, the test's CodeLens).
+// Screenshots: vscode-{diagnostics,completion,hover,response,status-bar,error,testing}.png.
 // Exit code 0 = every check passed. No fixed sleeps: every wait is for a DOM or file condition.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -368,6 +369,39 @@ async function walkThroughUi(page) {
   const after = await page.locator('footer .statusbar-item', { hasText: /Graph / }).first().innerText().catch(() => '');
   log(`usage item after the thread read: ${after.trim()}`);
 
+  // 9. The Testing view: "Test: Run All Tests" runs the requests with expectations; the failing one
+  // shows its failure at the line of the expectation, with what was expected and what came.
+  await openFile(page, 'tests.graphreq');
+  const tests = fs.readFileSync(path.join(workspace, 'tests.graphreq'), 'utf8');
+  const failingLine = tests.split('\n').findIndex((l) => l.includes('data.length 3')) + 1;
+  await palette(page, 'Test: Run All Tests');
+  await palette(page, 'Testing: Focus on Test Explorer View');
+  const explorer = page.locator('.test-explorer');
+  await explorer.first().waitFor({ timeout: STEP_TIMEOUT }).catch(() => {});
+  const failedFile = page.locator('.test-explorer .monaco-list-row', { hasText: 'tests.graphreq' }).locator('.codicon-testing-failed-icon');
+  check(await failedFile.first().waitFor({ timeout: 60_000 }).then(() => true, () => false), 'Testing view: tests.graphreq is marked failed after "Run All Tests"');
+  const passedFile = page.locator('.test-explorer .monaco-list-row', { hasText: 'contract.graphreq' }).locator('.codicon-testing-passed-icon');
+  check(await passedFile.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => true, () => false), 'Testing view: the example collection (examples/contract.graphreq) passed');
+  const explorerRows = await page.locator('.test-explorer .monaco-list-row').evaluateAll((els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
+  log('test explorer:', JSON.stringify(explorerRows.slice(0, 8)));
+  // The failure is shown in the editor at the failing expectation's line: inline, or in the peek VS Code opens.
+  await page.locator('.tab', { hasText: 'tests.graphreq' }).first().click();
+  // VS Code draws a failure with expected and actual values as `actual != expected`, in a widget at the end of its line.
+  const inline = page.locator('.monaco-editor .test-error-content-widget .content', { hasText: /2\s!=\s3/ });
+  const failureShown = await inline.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => inline.first().innerText(), () => '');
+  const lineOfMessage = await inline.first().evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const top = box.top + box.height / 2;
+    const numbers = [...el.closest('.monaco-editor').querySelectorAll('.line-numbers')].map((n) => [Math.abs(n.getBoundingClientRect().top + n.getBoundingClientRect().height / 2 - top), n.textContent.trim()]);
+    numbers.sort((a, b) => a[0] - b[0]);
+    return numbers[0]?.[1];
+  }).catch(() => '');
+  check(/2\s!=\s3/.test(failureShown) && String(lineOfMessage) === String(failingLine), `Testing view: the failure ("${failureShown.trim()}") is shown after the failing expectation's line ${failingLine} (at ${lineOfMessage})`);
+  const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^✗ body\.messages\.data\.length 3/ });
+  check(await lens.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => true, () => false), 'the failing test\'s CodeLens shows its last result and first difference');
+  await shot(page, 'vscode-testing.png');
+  await page.keyboard.press('Escape');
+
   // 8. The extension's page in the Extensions view, and the README's pictures inside the installed extension.
   if (mode === 'vsix') await checkExtensionPage(page);
 }
@@ -456,6 +490,17 @@ function checkExtensionHostLog() {
 }
 
 // ---------- UI helpers ----------
+/** Runs a command from the command palette by its title. */
+async function palette(page, title) {
+  await page.keyboard.press('Control+Shift+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: STEP_TIMEOUT });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: STEP_TIMEOUT });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT }).catch(() => {});
+}
+
 async function openFile(page, name) {
   await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
   await page.keyboard.press('Control+P');

@@ -28,8 +28,8 @@ after(async () => {
 const context = (text: string, settings = {}) => ({ text, workspaceFolder: workspace, settings });
 
 describe('graphreq.send and friends over workspace/executeCommand', () => {
-  it('registers the four commands', () => {
-    assert.deepEqual([...handler.commands], ['graphreq.send', 'graphreq.sendAll', 'graphreq.validateOnly', 'graphreq.cancel']);
+  it('registers the five commands', () => {
+    assert.deepEqual([...handler.commands], ['graphreq.send', 'graphreq.sendAll', 'graphreq.validateOnly', 'graphreq.cancel', 'graphreq.test']);
   });
 
   it('sends one request to the embedded emulator, then a later one that reads its named response', async () => {

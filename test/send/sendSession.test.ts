@@ -12,7 +12,7 @@ import { parseDocument } from '../../server/src/core';
 import { HistoryStore } from '../../server/src/send/history';
 import { ResponseStore } from '../../server/src/send/responseStore';
 import { SavedResponses } from '../../server/src/send/savedResponses';
-import { SendSession, type SendSessionOptions } from '../../server/src/send/sendSession';
+import { SendSession, succeeded, type SendSessionOptions } from '../../server/src/send/sendSession';
 import { FakeClock, localServer, model } from './sendHelpers';
 
 const TOKEN = 'test-token-1234567890';
@@ -92,7 +92,7 @@ describe('SendSession over HTTP', () => {
     assert.deepEqual(clock.delays, []);
   });
 
-  it('keeps a non-JSON body as text and an empty body as null, with a warning each', async () => {
+  it('keeps a non-JSON body as text and an empty body as null; a 2xx of either is not the API\'s answer, so no success', async () => {
     const html = await server((_q, _b, res) => {
       res.writeHead(502, { 'Content-Type': 'text/html' });
       res.end('<html>Bad gateway</html>');
@@ -109,8 +109,20 @@ describe('SendSession over HTTP', () => {
     const e = await session(empty.url).s.send(GET, 0);
     assert.equal(e.bodyKind, 'empty');
     assert.equal(e.body, null);
-    assert.equal(e.error, null);
-    assert.ok(e.warnings.some((w) => w.includes('body is empty')));
+    // A 2xx that cannot be the API's answer (it always answers JSON) is not a success: a mistyped base URL must not pass CI.
+    assert.equal(e.error?.title, 'Not an answer of the API (HTTP 200)');
+    assert.match(e.error?.explanation ?? '', /The body is empty/);
+    assert.equal(succeeded(e), false);
+    const page = await server((_q, _b, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end('<html>Welcome to our web site</html>');
+    });
+    const p = await session(page.url).s.send(GET, 0);
+    assert.equal(p.bodyKind, 'text');
+    assert.equal(p.error?.title, 'Not an answer of the API (HTTP 200)');
+    assert.match(p.error?.explanation ?? '', /not JSON \(Content-Type text\/html\).*something else answered/);
+    assert.match(p.error?.action ?? '', /Check the base URL/);
+    assert.equal(succeeded(p), false);
   });
 
   it('retries 5xx with capped exponential backoff and jitter, then succeeds', async () => {
@@ -204,6 +216,11 @@ describe('SendSession over HTTP', () => {
     const r = await session(srv.url).s.send(POST, 0);
     assert.equal(r.status, 307);
     assert.equal(srv.requests.length, 1);
+    // The user hears what happened and where it pointed, not only that the body is empty.
+    assert.equal(r.error?.title, 'Redirect not followed (HTTP 307)');
+    assert.match(r.error?.explanation ?? '', /redirects to http:\/\/127\.0\.0\.2:9\/steal; graphreq does not follow redirects/);
+    assert.match(r.error?.action ?? '', /base URL/);
+    assert.deepEqual(r.warnings.filter((w) => /body is empty/.test(w)), []);
   });
 
   it('refuses a token over plain http:// to a non-loopback host, before any network use', async () => {

@@ -83,37 +83,11 @@ export class Sender {
     if (!resolved) return undefined;
     const { uri, index } = resolved;
     const docUri = vscode.Uri.parse(uri);
-    // A send reads the document as the server has it: save nothing, but make sure it is open there.
-    const env = await environmentInfo(docUri);
-    if (env.problem) this.d.log.warn(`environment: ${env.problem}`);
-    let token: string | undefined;
-    if (!env.baseUrl) {
-      token = DEMO_TOKEN; // The embedded emulator's documented token.
-    } else {
-      token = await this.d.tokens.get(env.name);
-      if (!token) {
-        token = await this.d.tokens.prompt(env.name, `No access token is set for environment "${envKey(env.name)}" (${env.baseUrl}).`);
-        if (!token) {
-          void vscode.window.showInformationMessage('GraphReq: not sent (no access token). Set one with "GraphReq: Set Access Token".');
-          return undefined;
-        }
-      }
-    }
+    const sending = await this.sendingArgs(docUri);
+    if (!sending) return undefined;
+    const { env } = sending;
     const sendId = randomUUID();
-    const baseUrl = baseUrlSetting(docUri);
-    const args: SendCommandArgs = {
-      uri,
-      index: index ?? 0,
-      sendId,
-      token,
-      environment: env.name || undefined,
-      // Whether the token may follow the environment's base URL: the user chose it (docs/sending.md, "Where the token goes").
-      environmentNamed: environmentChosen(env.name, docUri, this.d.pickedEnvironment()),
-      baseUrl: baseUrl.value,
-      baseUrlFromWorkspace: baseUrl.fromWorkspace || undefined,
-      timeoutMs: config(docUri).get<number>('timeoutMs'),
-      ...extra,
-    };
+    const args: SendCommandArgs = { ...sending.args, uri, index: index ?? 0, sendId, ...extra };
     const cts = new vscode.CancellationTokenSource();
     this.inFlight.set(sendId, cts);
     void vscode.commands.executeCommand('setContext', 'graphreq.sending', true);
@@ -150,6 +124,46 @@ export class Sender {
       cts.dispose();
       if (!this.inFlight.size) void vscode.commands.executeCommand('setContext', 'graphreq.sending', false);
     }
+  }
+
+  /**
+   * What the server needs besides the request to send it: the token (secret storage, or the embedded
+   * emulator's demo token), the environment and base URL, and whether the user chose them (the trust
+   * rules of docs/sending.md). Undefined when the user gave no token for a real service. Test runs
+   * of the Testing view take the same arguments.
+   */
+  async sendingArgs(docUri: vscode.Uri): Promise<{ args: Omit<SendCommandArgs, 'uri' | 'index'>; env: Awaited<ReturnType<typeof environmentInfo>>; environment: string | undefined; baseUrl: string | undefined } | undefined> {
+    // A send reads the document as the server has it: save nothing, but make sure it is open there.
+    const env = await environmentInfo(docUri);
+    if (env.problem) this.d.log.warn(`environment: ${env.problem}`);
+    let token: string | undefined;
+    if (!env.baseUrl) {
+      token = DEMO_TOKEN; // The embedded emulator's documented token.
+    } else {
+      token = await this.d.tokens.get(env.name);
+      if (!token) {
+        token = await this.d.tokens.prompt(env.name, `No access token is set for environment "${envKey(env.name)}" (${env.baseUrl}).`);
+        if (!token) {
+          void vscode.window.showInformationMessage('GraphReq: not sent (no access token). Set one with "GraphReq: Set Access Token".');
+          return undefined;
+        }
+      }
+    }
+    const baseUrl = baseUrlSetting(docUri);
+    return {
+      env,
+      environment: env.name || undefined,
+      baseUrl: env.baseUrl,
+      args: {
+        token,
+        environment: env.name || undefined,
+        // Whether the token may follow the environment's base URL: the user chose it (docs/sending.md, "Where the token goes").
+        environmentNamed: environmentChosen(env.name, docUri, this.d.pickedEnvironment()),
+        baseUrl: baseUrl.value,
+        baseUrlFromWorkspace: baseUrl.fromWorkspace || undefined,
+        timeoutMs: config(docUri).get<number>('timeoutMs'),
+      },
+    };
   }
 
   /** Cancels one send (or all): the server aborts the HTTP request; the client stops waiting. */

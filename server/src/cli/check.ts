@@ -11,7 +11,7 @@ import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } 
 import { withHostInputs } from '../files/hostInputs';
 import { allowedVariables } from '../send/tokenChoice';
 import { parseCommandArgs } from './args';
-import { collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, UsageError } from './files';
+import { cliSessionFolder, collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, UsageError } from './files';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
 import { Output, type Terminal } from './render/output';
 
@@ -57,8 +57,8 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
   const files = collectFiles(inputs, skipped);
   const envFile = findEnvFile(values['env-file'], inputs[0], (f, root) => output.err(ignoredEnvFileNote('check', f, root)));
   const env = loadEnvironment(envFile, values.env ?? process.env.GRAPHREQ_ENV);
-  // The workspace as `graphreq send` sees it: the folder of graphreq.env.json, else the working folder.
-  const workspace = envFile ? path.dirname(path.resolve(envFile)) : process.cwd();
+  // The workspace as `graphreq send` sees it (files.ts cliSessionFolder).
+  const workspace = cliSessionFolder(envFile, inputs[0]);
   env.today ??= new Date().toISOString().slice(0, 10);
   // Files that could not be read, fixed or listed: each is reported in one line, the rest is still checked, and the exit code is 2.
   for (const line of skipped) output.err(`graphreq check: ${line}\n`);

@@ -84,6 +84,18 @@ export function cliWorkspaceRoot(input: string): string {
   return repositoryRoot(folderOf(input)) ?? process.cwd();
 }
 
+/**
+ * The folder a CLI run keeps its session and history in: the folder of graphreq.env.json; without
+ * one, the repository holding `input` when the working folder is inside it (so that runs from the
+ * repository's subfolders share one session), else the working folder.
+ */
+export function cliSessionFolder(envFile: string | undefined, input: string): string {
+  if (envFile) return path.dirname(path.resolve(envFile));
+  const cwd = process.cwd();
+  const repo = repositoryRoot(folderOf(input));
+  return repo && (cwd === repo || cwd.startsWith(repo + path.sep)) ? repo : cwd;
+}
+
 export function loadEnvironment(envFile: string | undefined, name: string | undefined): EnvironmentSettings {
   if (!envFile) {
     if (name) throw new UsageError(`--env ${name}: no graphreq.env.json found`);

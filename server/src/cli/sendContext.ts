@@ -16,7 +16,7 @@ import { SavedResponses } from '../send/savedResponses';
 import { DEFAULT_TIMEOUT_MS, SendSession } from '../send/sendSession';
 import { DEMO_TOKEN, EMBEDDED_RATE_ORIGIN, openTarget, type Target } from '../send/target';
 import { openWorkspaceEmulator, WorkspaceEmulatorError } from '../send/workspaceEmulator';
-import { findEnvFile, ignoredEnvFileNote, loadEnvironment, UsageError } from './files';
+import { cliSessionFolder, findEnvFile, ignoredEnvFileNote, loadEnvironment, UsageError } from './files';
 import type { Output, Terminal } from './render/output';
 import { targetLine } from './render/send';
 import { positiveInt } from './sendPlan';
@@ -44,7 +44,7 @@ export interface SendContextOptions {
 }
 
 export interface SendContext {
-  /** The folder of graphreq.env.json, else the working folder: history and the session live there. */
+  /** The folder of graphreq.env.json, else the repository around the working folder, else the working folder (files.ts cliSessionFolder): history and the session live there. */
   workspace: string;
   environmentName: string | undefined;
   env: EnvironmentSettings;
@@ -62,7 +62,7 @@ export interface SendContext {
 /** The workspace and its environment file only (history listing needs no target). */
 export function workspaceOf(o: Pick<SendContextOptions, 'command' | 'from' | 'envFile'>, output: Output): { envFile: string | undefined; workspace: string } {
   const envFile = findEnvFile(o.envFile, o.from, (f, root) => output.err(ignoredEnvFileNote(o.command, f, root)));
-  return { envFile, workspace: envFile ? path.dirname(path.resolve(envFile)) : process.cwd() };
+  return { envFile, workspace: cliSessionFolder(envFile, o.from) };
 }
 
 export async function openSendContext(o: SendContextOptions, terminal: Terminal, output: Output): Promise<SendContext> {

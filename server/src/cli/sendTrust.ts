@@ -40,6 +40,7 @@ export async function chooseCliToken(values: CliTokenOptions, env: EnvironmentSe
     hints: { name: 'name its environment with --env NAME', confirm: 'confirm the origin once with --trust-origin' },
   });
   if (!choice.ok) throw new UsageError(choice.message);
+  if (choice.note) io.err(`graphreq send: ${choice.note}\n`);
   return choice;
 }
 

@@ -72,7 +72,7 @@ export async function runServe(argv: string[], terminal: Terminal): Promise<numb
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
   if (!isLoopback(values.host!)) output.err(`graphreq serve: listening on ${values.host}, which is not loopback: anyone who can reach it can use the configured tokens\n`);
-  output.out(serveBanner(output.style, { url: emulator.url, dataFile: values.data, configFile: values.config, tokens: Object.keys(merged.tokens), documentedTokens: Object.keys(defaultConfig.tokens), quiet: values.quiet }));
+  output.out(serveBanner(output.style, { url: emulator.url, clientUrl: clientUrl(values.host!, emulator.port, emulator.url), dataFile: values.data, configFile: values.config, tokens: Object.keys(merged.tokens), documentedTokens: Object.keys(defaultConfig.tokens), quiet: values.quiet }));
 
   const signal = await stopped;
   // The first signal stops cleanly; a second one means "now": every answered change is already on disk.
@@ -86,6 +86,13 @@ export async function runServe(argv: string[], terminal: Terminal): Promise<numb
   await emulator.close();
   output.out(`graphreq emulator stopped (${signal})\n`);
   return 0;
+}
+
+/** Where a client on this machine calls the emulator: a wildcard host answers on loopback; another address off loopback is no place to send a token over http. */
+function clientUrl(host: string, port: number, url: string): string | null {
+  if (host === '0.0.0.0') return `http://127.0.0.1:${port}`;
+  if (host === '::' || host === '[::]') return `http://[::1]:${port}`;
+  return isLoopback(host) ? url : null;
 }
 
 function isLoopback(host: string): boolean {

@@ -13,7 +13,7 @@ import { getApiModel, parseDocument } from '../core';
 import { testCases } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { SnapshotFileError } from '../send/snapshotFile';
-import { TestResults, type LastTestResult } from '../send/testResults';
+import { lastResult, TestResults, type LastTestResult } from '../send/testResults';
 import { runTests, type TestFile, type TestReport } from '../send/testRun';
 import { parseCommandArgs } from './args';
 import { collectFiles, readText, UsageError } from './files';
@@ -181,18 +181,11 @@ async function recordResults(workspace: string, environment: string | undefined,
   const at = new Date().toISOString();
   for (const r of reports) {
     if (r.status === 'not-run') continue;
+    if (!r.file.path) continue;
     const rel = path.relative(workspace, r.file.path).split(path.sep).join('/');
     const entry = byFile.get(rel) ?? {};
     entry[r.test.key] = lastResult(r, at, environment);
     byFile.set(rel, entry);
   }
   for (const [file, results] of byFile) await store.record(file, results).catch(() => undefined);
-}
-
-/** What the CodeLens of a test shows of its last run. */
-export function lastResult(r: TestReport, at: string, environment: string | undefined): LastTestResult {
-  const failed = r.outcomes.filter((x) => !x.passed);
-  const first = failed[0];
-  const summary = r.outcomes.length === 0 ? (r.status === 'passed' ? 'answered 2xx' : r.reason ?? 'failed') : failed.length ? `${failed.length} of ${r.outcomes.length} expectations failed` : `${r.outcomes.length === 1 ? 'the expectation' : `all ${r.outcomes.length} expectations`} passed`;
-  return { passed: r.status === 'passed', at, environment: environment ?? '$shared', summary, firstFailure: first ? { text: first.text, message: first.message ?? `expected ${first.expected}, got ${first.actual}` } : undefined };
 }

@@ -9,7 +9,9 @@
  */
 import type { WorkDoneProgressReporter } from 'vscode-languageserver';
 import { requestNumber } from '../core';
-import { Commands, type SendCommandArgs, type SendCommandResult } from './protocol';
+import * as fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Commands, ServerNotifications, type SendCommandArgs, type SendCommandResult, type TestCommandArgs, type TestCommandResult, type TestReportModel, type TestResultParams } from './protocol';
 import type { CommandContext } from './server';
 import { createSendCommandHandler, type CancellationLike } from './sendCommand';
 import { SendPresenter } from './sendPresenter';
@@ -21,6 +23,7 @@ export async function executeServerCommand(command: string, args: unknown[], ctx
   if (!handler.commands.includes(command)) throw new Error(`unknown command ${command}`);
   const first = (args[0] ?? {}) as SendCommandArgs;
   if (command === Commands.cancel) return handler.execute(command, first, undefined, cancel);
+  if (command === Commands.test) return runTests(args[0] as TestCommandArgs, ctx, cancel);
   const state = ctx.documents.get(first.uri);
   if (!state) throw new Error(`${command}: ${first.uri} is not open`);
   const file = decodeURIComponent(first.uri.slice(first.uri.lastIndexOf('/') + 1));
@@ -29,6 +32,32 @@ export async function executeServerCommand(command: string, args: unknown[], ctx
   return presenter.run(title, workDone, (onResult) =>
     handler.execute(command, first, { text: state.getText(), workspaceFolder: ctx.environment.folderOf(first.uri) ?? null, settings: ctx.settings(), onResult }, cancel) as Promise<SendCommandResult>,
   );
+}
+
+/**
+ * `graphreq.test`: the document as the editor has it, else as the file on disk says (the Testing
+ * view runs files that are not open); each report goes to the client as it completes, and the
+ * CodeLenses are asked for again once the run is over.
+ */
+async function runTests(args: TestCommandArgs, ctx: CommandContext, cancel?: CancellationLike): Promise<TestCommandResult> {
+  const text = ctx.documents.get(args.uri)?.getText() ?? readFileOf(args.uri);
+  if (text === undefined) throw new Error(`${Commands.test}: cannot read ${args.uri}`);
+  const onTest = (report: TestReportModel): void => {
+    void ctx.connection.sendNotification(ServerNotifications.testResult, { runId: args.runId ?? null, uri: args.uri, report } satisfies TestResultParams);
+  };
+  try {
+    return (await handler.execute(Commands.test, args, { text, workspaceFolder: ctx.environment.folderOf(args.uri) ?? null, settings: ctx.settings(), onTest }, cancel)) as TestCommandResult;
+  } finally {
+    ctx.refreshCodeLenses?.();
+  }
+}
+
+function readFileOf(uri: string): string | undefined {
+  try {
+    return uri.startsWith('file:') ? fs.readFileSync(fileURLToPath(uri), 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function disposeServerCommands(): Promise<void> {

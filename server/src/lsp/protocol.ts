@@ -12,9 +12,87 @@ export const Commands = {
   sendAll: 'graphreq.sendAll',
   /** Send an ad set creation with execution_options ["validate_only"]. */
   validateOnly: 'graphreq.validateOnly',
-  /** Cancel a send in progress: arguments [{ sendId }]. */
+  /** Cancel a send in progress: arguments [{ sendId }] (a test run's runId too). */
   cancel: 'graphreq.cancel',
+  /**
+   * Run the tests of a document (requests with `# @expect` lines): arguments [TestCommandArgs].
+   * Each test's report is sent as it completes (`graphreq/testResult`); returns TestCommandResult.
+   */
+  test: 'graphreq.test',
 } as const;
+
+/** Requests from the client to the server, beyond LSP's own. */
+export const Requests = {
+  /** `{ uri }` → TestInfo[]: the tests of a file, open or not (docs/testing.md). */
+  tests: 'graphreq/tests',
+} as const;
+
+/** Notifications from the server to the client, beyond LSP's own. */
+export const ServerNotifications = {
+  /** TestResultParams: one test of a `graphreq.test` run finished. */
+  testResult: 'graphreq/testResult',
+} as const;
+
+/** Arguments of `graphreq.test`: where and how to send, as for a send, and which tests. */
+export interface TestCommandArgs extends Omit<SendCommandArgs, 'index' | 'sendId' | 'wait' | 'force' | 'withDeps'> {
+  /** Keys of the tests to run (TestInfo.key); absent: every test of the document. */
+  keys?: string[];
+  /** Every request is a test (one without expectations passes when answered 2xx). */
+  all?: boolean;
+  /** Chosen by the client: echoed in each testResult, and cancels the run with graphreq.cancel. */
+  runId?: string;
+  /** Write what came for each `matches snapshot` instead of comparing (graphreq test --update-snapshots). */
+  updateSnapshots?: boolean;
+}
+
+/** One test of a file: a request with expectations. Lines are 0-based. */
+export interface TestInfo {
+  /** Unique in the file: the request's name, else its title, else `request N`. */
+  key: string;
+  label: string;
+  /** The request line. */
+  line: number;
+  /** The first and last line of the request's block (for the editor's test range). */
+  range: { startLine: number; endLine: number };
+  expectations: Array<{ line: number; text: string }>;
+}
+
+/** One test's outcome. Lines are 0-based; every text is token-free. */
+export interface TestReportModel {
+  key: string;
+  label: string;
+  line: number;
+  status: 'passed' | 'failed' | 'not-run';
+  httpStatus: number | null;
+  durationMs: number | null;
+  /** Why it failed without a failing expectation, or was not run. */
+  reason: string | null;
+  expectations: Array<{ line: number; text: string; passed: boolean; expected: string; actual: string; message: string | null }>;
+  /** The usage headers of its response (for the status bar), null without a response. */
+  usage: import('../core/send/types').UsageModel | null;
+  /** When the response came (ISO), null without one. */
+  receivedAt: string | null;
+  /** The request as it was sent (token replaced), null when it was not. */
+  request: import('../core/send/types').SentRequest | null;
+}
+
+export interface TestResultParams {
+  runId: string | null;
+  uri: string;
+  report: TestReportModel;
+}
+
+/** What `graphreq.test` returns. */
+export interface TestCommandResult {
+  runId: string | null;
+  reports: TestReportModel[];
+  /** Nothing could be sent (no token for the base URL, an untrusted origin, ...): why. */
+  failure?: string;
+  /** The run stopped at a rate limit: why. */
+  stopped?: string;
+  /** Snapshot files written (`updateSnapshots`). */
+  snapshotsWritten?: string[];
+}
 
 /** Notifications from the client to the server. */
 export const Notifications = {

@@ -35,7 +35,7 @@
  */
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildFileContext, getApiModel, parseDocument, type ApiModel } from '../core';
+import { buildFileContext, getApiModel, parseDocument, type ApiModel, type EnvironmentSettings } from '../core';
 import { requestDependencies, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
 import { withHostInputs } from '../files/hostInputs';
 import type { Clock } from '../send/clock';
@@ -49,7 +49,11 @@ import { DEMO_TOKEN, openTarget, type EmbeddedOptions, type Target } from '../se
 import { WorkspaceEmulatorError } from '../send/workspaceEmulator';
 import { TrustStore } from '../files/trustStore';
 import { chooseEditorTarget } from './sendTarget';
-import { Commands, type CancelCommandArgs, type CancelCommandResult, type SendCommandArgs, type SendCommandResult, type ServerSettings } from './protocol';
+import { Commands, type CancelCommandArgs, type CancelCommandResult, type SendCommandArgs, type SendCommandResult, type ServerSettings, type TestCommandArgs, type TestCommandResult, type TestReportModel } from './protocol';
+import { testCases } from '../core/send/testPlan';
+import { runTests } from '../send/testRun';
+import { lastResult, TestResults, type LastTestResult } from '../send/testResults';
+import { testReportModel } from './testModel';
 
 export interface SendCommandContext {
   /** The document's current text (it may be unsaved). */
@@ -59,6 +63,8 @@ export interface SendCommandContext {
   settings: ServerSettings;
   /** Hears each result as it completes, with how many requests the command sends (progress). */
   onResult?: (result: SendResult, done: number, total: number) => void;
+  /** `graphreq.test`: hears each test's report as it completes. */
+  onTest?: (report: TestReportModel) => void;
 }
 
 /** The part of LSP's CancellationToken the handler uses. */
@@ -85,7 +91,7 @@ export interface SendCommandHandlerOptions {
 
 export interface SendCommandHandler {
   readonly commands: readonly string[];
-  execute(command: string, args: SendCommandArgs | CancelCommandArgs, context: SendCommandContext | undefined, cancel?: CancellationLike): Promise<SendCommandResult | CancelCommandResult>;
+  execute(command: string, args: SendCommandArgs | CancelCommandArgs | TestCommandArgs, context: SendCommandContext | undefined, cancel?: CancellationLike): Promise<SendCommandResult | CancelCommandResult | TestCommandResult>;
   dispose(): Promise<void>;
 }
 
@@ -99,16 +105,16 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
   // The embedded emulator of each workspace folder, its state kept in the folder's .graphreq/.
   const embedded = new EmbeddedTargets(options.embedded);
 
-  async function send(command: string, args: SendCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<SendCommandResult> {
-    const sendId = args.sendId ?? null;
-    const redactor = new Redactor([args.token]);
+  /**
+   * What every command that sends needs: the environment, the target and token chosen by the trust
+   * rules, history, the named responses of the workspace and environment, and one session; or why
+   * nothing can be sent.
+   */
+  async function openSession(args: Omit<SendCommandArgs, 'index'>, context: SendCommandContext): Promise<{ ok: false; failure: SendFailure } | { ok: true; session: SendSession; env: EnvironmentSettings; history: SavedPaths | null }> {
     const settings = context.settings ?? {};
-    const identity = { index: args.index, name: null, title: null };
-    const early = (f: SendFailure): SendCommandResult => ({ sendId, results: [redactor.value(resultFromFailure(identity, f, { sentAt: options.clock ? options.clock.now() : Date.now(), attempts: 0, tokenEnvName: 'GRAPHREQ_ACCESS_TOKEN', warnings: [], durationMs: 0 }))] });
-
     // Where the token goes and which one: the trust rules of docs/sending.md (sendTarget.ts).
     const chosen = await chooseEditorTarget(args, context, { trust: options.trust ?? new TrustStore(), processEnv: options.processEnv ?? process.env });
-    if (!chosen.ok) return early(chosen.failure);
+    if (!chosen.ok) return { ok: false, failure: chosen.failure };
     const { baseUrl, token, tokenEnvName } = chosen;
     // `$processEnv`, `$dotenv` and `< path` bodies read as the diagnostics read them.
     const env = withHostInputs(chosen.env, filePathOf(args.uri), { stopAt: context.workspaceFolder, processEnv: options.processEnv });
@@ -116,7 +122,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     try {
       target = baseUrl ? await openTarget(baseUrl) : await embedded.get(context.workspaceFolder);
     } catch (e) {
-      if (e instanceof WorkspaceEmulatorError) return early({ kind: 'build', message: e.message, retryAt: null });
+      if (e instanceof WorkspaceEmulatorError) return { ok: false, failure: { kind: 'build', message: e.message, retryAt: null } };
       throw e;
     }
 
@@ -151,6 +157,17 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       // Editors offer the choice themselves (send again with `wait` or `force`), so no CLI flags here.
       holdHint: 'Wait until access returns and send then, or send anyway',
     });
+    return { ok: true, session, env, history };
+  }
+
+  async function send(command: string, args: SendCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<SendCommandResult> {
+    const sendId = args.sendId ?? null;
+    const redactor = new Redactor([args.token]);
+    const identity = { index: args.index, name: null, title: null };
+    const early = (f: SendFailure): SendCommandResult => ({ sendId, results: [redactor.value(resultFromFailure(identity, f, { sentAt: options.clock ? options.clock.now() : Date.now(), attempts: 0, tokenEnvName: 'GRAPHREQ_ACCESS_TOKEN', warnings: [], durationMs: 0 }))] });
+    const opened = await openSession(args, context);
+    if (!opened.ok) return early(opened.failure);
+    const { session, env, history } = opened;
 
     const controller = new AbortController();
     if (sendId) running.set(sendId, controller);
@@ -188,16 +205,60 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     }
   }
 
+  /**
+   * `graphreq.test`: the tests of one document (requests with expectations, or `keys` of them),
+   * through the same run as `graphreq test` (send/testRun.ts), each report handed to
+   * `context.onTest` as it completes; the last result of each is kept for the CodeLens.
+   */
+  async function test(args: TestCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<TestCommandResult> {
+    const runId = args.runId ?? null;
+    const redactor = new Redactor([args.token]);
+    const opened = await openSession(args, context);
+    if (!opened.ok) return { runId, reports: [], failure: redactor.text(opened.failure.message) };
+    const { session, env } = opened;
+    const controller = new AbortController();
+    if (runId) running.set(runId, controller);
+    cancel?.onCancellationRequested(() => controller.abort());
+    if (cancel?.isCancellationRequested) controller.abort();
+    try {
+      const doc = parseDocument(context.text);
+      const cases = testCases(doc, { all: args.all });
+      const tests = args.keys ? cases.filter((t) => args.keys!.includes(t.key)) : cases;
+      const fsPath = filePathOf(args.uri);
+      const file = documentPath(args.uri, context.workspaceFolder);
+      const outcome = await runTests([{ file, path: fsPath, doc, session, tests }], {
+        model,
+        env,
+        signal: controller.signal,
+        updateSnapshots: args.updateSnapshots,
+        onTest: (r) => context.onTest?.(testReportModel(r)),
+      });
+      const reports = outcome.reports.map(testReportModel);
+      if (context.workspaceFolder && fsPath) {
+        const at = new Date(options.clock ? options.clock.now() : Date.now()).toISOString();
+        const results: Record<string, LastTestResult> = {};
+        for (const r of outcome.reports) if (r.status !== 'not-run') results[r.test.key] = lastResult(r, at, args.environment ?? context.settings?.environment);
+        await new TestResults(context.workspaceFolder).record(file, results).catch(() => undefined);
+      }
+      return { runId, reports, stopped: outcome.stop?.kind === 'rate-limit' ? redactor.text(outcome.stop.result.failure?.message ?? outcome.stop.result.error?.title ?? 'a rate limit') : undefined, snapshotsWritten: outcome.snapshotsWritten };
+    } catch (e) {
+      throw new Error(session.redactor.text(redactor.text((e as Error).message ?? String(e))));
+    } finally {
+      if (runId && running.get(runId) === controller) running.delete(runId);
+    }
+  }
+
   return {
-    commands: [Commands.send, Commands.sendAll, Commands.validateOnly, Commands.cancel],
+    commands: [Commands.send, Commands.sendAll, Commands.validateOnly, Commands.cancel, Commands.test],
     async execute(command, args, context, cancel) {
       if (command === Commands.cancel) {
         const controller = running.get((args as CancelCommandArgs).sendId);
         controller?.abort();
         return { cancelled: !!controller };
       }
-      if (command !== Commands.send && command !== Commands.sendAll && command !== Commands.validateOnly) throw new Error(`graphreq: unknown command ${command}`);
+      if (command !== Commands.send && command !== Commands.sendAll && command !== Commands.validateOnly && command !== Commands.test) throw new Error(`graphreq: unknown command ${command}`);
       if (!context) throw new Error(`graphreq: ${command} needs the document's text`);
+      if (command === Commands.test) return test(args as TestCommandArgs, context, cancel);
       return send(command, args as SendCommandArgs, context, cancel);
     },
     async dispose() {

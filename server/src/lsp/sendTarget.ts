@@ -23,7 +23,7 @@ export interface EditorTarget {
 }
 
 export async function chooseEditorTarget(
-  args: SendCommandArgs,
+  args: Omit<SendCommandArgs, 'index'>,
   context: { workspaceFolder: string | null; settings: ServerSettings },
   deps: { trust: TrustStore; processEnv: NodeJS.ProcessEnv },
 ): Promise<EditorTarget | { ok: false; failure: SendFailure }> {

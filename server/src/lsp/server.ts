@@ -25,6 +25,7 @@ import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
 import { registerNavigation } from './navigation';
 import { registerFormatting } from './formatting';
+import { registerTesting, testLenses } from './testing';
 import { registerInlayHints } from './inlayHints';
 import { registerDocumentFeatures } from './documentFeatures';
 import { ForecastLens } from './forecastLens';
@@ -54,6 +55,8 @@ export interface CommandContext {
   settings: () => ServerSettings;
   /** What the client does itself and supports (initialize): who shows send results, and how. */
   client: () => ClientAbilities;
+  /** Asks the client for the CodeLenses again (a test run changed what they show), when it can. */
+  refreshCodeLenses?: () => void;
 }
 
 export function startServer(connection: Connection, runtime: ServerRuntime = {}): void {
@@ -71,6 +74,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log);
   const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
   let definitionLinks = false;
+  let codeLensRefresh = false;
   let inlayHintRefresh = false;
 
   connection.onInitialize((params): InitializeResult => {
@@ -78,6 +82,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     snippetSupport = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
     configurationSupport = !!caps.workspace?.configuration;
     definitionLinks = !!caps.textDocument?.definition?.linkSupport;
+    codeLensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
     inlayHintRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
@@ -271,7 +276,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       }));
       // The forecast of "Send all" goes first, on the file.
       const forecast = forecastLens.lens(s, file);
-      return forecast ? [forecast, ...lenses] : lenses;
+      // Requests with expectations: their last test result (testing.ts).
+      const tests = testLenses(p.textDocument.uri, s.parse, environment.folderOf(p.textDocument.uri) ?? null, (start, end) => toRange(s, { start, end }));
+      return forecast ? [forecast, ...lenses, ...tests] : [...lenses, ...tests];
     }),
   );
 
@@ -299,6 +306,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const features = { connection, ls, documents, environment, workspaceFiles, log, fileContext: (s: DocumentState) => fileContextOf(s, s.uri) };
   registerNavigation(features, () => definitionLinks);
   registerFormatting(features);
+  registerTesting(features);
   registerInlayHints(features);
   registerDocumentFeatures(features);
 
@@ -307,7 +315,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     // The library takes params.workDoneToken away and gives a reporter that does nothing when the
     // client sent none; a reporter on the client's token carries it (`_token`, vscode-languageserver 10).
     const reporter = workDone && '_token' in workDone ? workDone : undefined;
-    return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client }, token, reporter);
+    const refreshCodeLenses = (): void => {
+      if (codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    };
+    return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client, refreshCodeLenses }, token, reporter);
   });
 
   connection.onShutdown(async () => {

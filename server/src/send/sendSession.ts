@@ -261,8 +261,9 @@ export class SendSession {
   }
 }
 
+/** Answered 2xx by the API: a 2xx whose body cannot be the API's (an HTML page) carries an error and is no success. */
 export function succeeded(r: SendResult): boolean {
-  return r.status !== null && r.status >= 200 && r.status < 300;
+  return r.status !== null && r.status >= 200 && r.status < 300 && r.error === null;
 }
 
 function failure(kind: SendFailure['kind'], message: string, retryAt?: number | null): SendFailure {

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { ensureGraphreqFolder, graphreqFolder } from './graphreqFolder';
+import type { TestReport } from './testRun';
 
 export const TEST_RESULTS_FILE = 'test-results.json';
 
@@ -72,4 +73,17 @@ export class TestResults {
     this.cache = { mtimeMs: stat.mtimeMs, size: stat.size, table };
     return table;
   }
+}
+
+/** What the CodeLens of a test shows of its last run: the verdict, and the first difference. */
+export function lastResult(r: TestReport, at: string, environment: string | undefined): LastTestResult {
+  const failed = r.outcomes.filter((x) => !x.passed);
+  const first = failed[0];
+  const summary =
+    r.outcomes.length === 0
+      ? r.status === 'passed' ? 'answered 2xx' : r.reason ?? 'failed'
+      : failed.length
+        ? `${failed.length} of ${r.outcomes.length} expectations failed`
+        : `${r.outcomes.length === 1 ? 'the expectation' : `all ${r.outcomes.length} expectations`} passed`;
+  return { passed: r.status === 'passed', at, environment: environment ?? '$shared', summary, firstFailure: first ? { text: first.text, message: first.message ?? `expected ${first.expected}, got ${first.actual}` } : undefined };
 }

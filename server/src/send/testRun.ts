@@ -19,8 +19,8 @@ import type { SendSession } from './sendSession';
 export interface TestFile {
   /** The path as the user gave it (for reports). */
   file: string;
-  /** Absolute path (for the snapshot file beside it). */
-  path: string;
+  /** Absolute path (for the snapshot file beside it); null for a document that is not a file yet. */
+  path: string | null;
   doc: GraphreqDocument;
   session: SendSession;
   /** The tests of the file (core/send/testPlan.ts testCases). */
@@ -75,7 +75,7 @@ export async function runTests(files: TestFile[], o: TestRunOptions): Promise<Te
   for (const f of files) {
     const byIndex = new Map(f.tests.map((t) => [t.index, t]));
     // A file whose tests match snapshots has its snapshot file read before anything is sent.
-    if (f.tests.some((t) => blockExpectations(f.doc.blocks[t.index].parsed).some((e) => e.check?.op === 'snapshot'))) snapshots.set(f, new SnapshotFile(snapshotPathOf(f.path)));
+    if (f.path && f.tests.some((t) => blockExpectations(f.doc.blocks[t.index].parsed).some((e) => e.check?.op === 'snapshot'))) snapshots.set(f, new SnapshotFile(snapshotPathOf(f.path)));
     contexts.set(f, buildFileContext(f.doc, o.env));
     for (const step of planTests(f.doc, f.tests.map((t) => t.index), o.env)) {
       const block = f.doc.blocks[step.index];

@@ -43,6 +43,8 @@ export type TokenChoice =
       token?: string;
       /** The variable the token comes from (and curl commands read). */
       tokenEnvName: string;
+      /** Something the user should hear although the send goes on (a confirmation that could not be remembered). */
+      note?: string;
     }
   | { ok: false; kind: 'untrusted' | 'no-token' | 'insecure' | 'token-variable'; message: string; origin?: string };
 
@@ -59,6 +61,7 @@ export async function chooseToken(input: TokenChoiceInput): Promise<TokenChoice>
 
   const unsafe = tokenTransportProblem(baseUrl);
   if (unsafe) return { ok: false, kind: 'insecure', message: unsafe };
+  let note: string | undefined;
   const trust = baseUrlTrust({
     baseUrl,
     source: input.userBaseUrl !== undefined ? 'user' : 'workspace-file',
@@ -74,13 +77,18 @@ export async function chooseToken(input: TokenChoiceInput): Promise<TokenChoice>
         message: `not sent: graphreq.env.json of the workspace sends to ${trust.origin}, which you have not chosen; ${input.hints.name}, or ${input.hints.confirm}`,
       };
     }
-    input.trust.trust(input.root, trust.origin);
+    try {
+      input.trust.trust(input.root, trust.origin);
+    } catch (e) {
+      // The user confirmed this send; only remembering it failed (no writable configuration folder): send, and say so.
+      note = `${trust.origin} is trusted for this send only: the choice could not be saved in ${input.trust.file} (${(e as NodeJS.ErrnoException).code ?? 'error'}); set GRAPHREQ_CONFIG_DIR to a folder you can write to keep it`;
+    }
   }
   if (!token) {
     const where = input.clientToken === undefined ? `set ${tokenEnvName}` : 'set one';
     return { ok: false, kind: 'no-token', message: `no access token for ${trust.origin}: ${where} (REQ-TOKEN-REQUIRED)` };
   }
-  return { ok: true, baseUrl, token, tokenEnvName };
+  return { ok: true, baseUrl, token, tokenEnvName, ...(note ? { note } : {}) };
 }
 
 /** GRAPHREQ_TOKEN_VARIABLES: the variables the user allows `accessTokenEnv` to name, comma- or space-separated. */

@@ -75,6 +75,10 @@ export const cases: RuleCases = {
         text: 'POST /v23.0/120200000000000002/copies\n\n{ "status_option": "PAUSED", "access_token": ⟦"EAAB1234567890abcdef"⟧ }\n',
       },
       { name: 'in an Authorization header', text: 'GET /v23.0/120200000000000002\n⟦Authorization: Bearer EAAB1234567890abcdef⟧\n' },
+      // Written in a file variable, the token is in the file all the same.
+      { name: 'in a file variable used as access_token', text: '@token = EAAB1234567890abcdef\n\n###\nGET /v23.0/120200000000000002?fields=id&access_token=⟦{{token}}⟧\n' },
+      { name: 'in a file variable used in a form body', text: '@token = EAAB1234567890abcdef\n\n###\nPOST /v23.0/120200000000000002/copies\n\nstatus_option=PAUSED&access_token=⟦{{token}}⟧\n' },
+      { name: 'in a file variable used in the Authorization header', text: '@token = EAAB1234567890abcdef\n\n###\nGET /v23.0/120200000000000002\n⟦Authorization: OAuth {{token}}⟧\n' },
     ],
     pass: [
       { name: 'a variable', text: '@token = {{$processEnv GRAPHREQ_ACCESS_TOKEN}}\n\n###\nGET /v23.0/120200000000000002?access_token={{token}}\n' },

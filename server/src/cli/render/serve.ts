@@ -8,6 +8,12 @@ import type { Style } from './style';
 
 export interface BannerFacts {
   url: string;
+  /**
+   * Where a client on this machine calls it: `url`, or the loopback address of a wildcard host
+   * (`0.0.0.0`, `::`); null when it listens on one address off loopback only, where graphreq send
+   * does not take a token over plain http.
+   */
+  clientUrl?: string | null;
   dataFile?: string;
   configFile?: string;
   /** The tokens the emulator accepts. */
@@ -24,9 +30,11 @@ export function serveBanner(s: Style, f: BannerFacts): string {
   const fromConfig = configured > 0 ? `${documented.length ? ', and ' : ''}${configured} set in ${f.configFile ?? 'the configuration'} (not printed)` : '';
   if (documented.length === 0 && configured === 0) lines.push('tokens: none: the configuration removed them all, so every call gets code 190');
   else lines.push(`${f.tokens.length === 1 ? 'token' : 'tokens'}: ${documented.map((t) => s.bold(t)).join(', ')}${fromConfig}${f.tokens.includes(DEMO_TOKEN) ? '' : `; ${DEMO_TOKEN} is switched off`}`);
+  const client = f.clientUrl === undefined ? f.url : f.clientUrl;
   if (f.tokens.includes(DEMO_TOKEN)) {
-    lines.push(`  graphreq:  GRAPHREQ_ACCESS_TOKEN=${DEMO_TOKEN} graphreq send FILE --base-url ${f.url}`);
-    lines.push(`  curl:      curl -H 'Authorization: Bearer ${DEMO_TOKEN}' '${f.url}/v23.0/t_100200300?fields=id'`);
+    if (client) lines.push(`  graphreq:  GRAPHREQ_ACCESS_TOKEN=${DEMO_TOKEN} graphreq send FILE --base-url ${client}`);
+    else lines.push(`  graphreq:  graphreq send takes a token over plain http:// to loopback only: listen on 127.0.0.1 or 0.0.0.0 to send from this machine, or put an https proxy in front`);
+    lines.push(`  curl:      curl -H 'Authorization: Bearer ${DEMO_TOKEN}' '${client ?? f.url}/v23.0/t_100200300?fields=id'`);
   }
   if (!f.quiet) lines.push(s.dim('one line per request follows (method, path, status, time); --quiet turns it off'));
   return lines.join('\n') + '\n';

@@ -10,7 +10,10 @@
  * - REQ-BODY-FILE: a `< path` body that cannot be read (send refuses it);
  * - SYNTAX-ASSERTION: httpYac `??` lines (never sent, never evaluated);
  * - REQ-UNKNOWN-DIRECTIVE: `# @nme` and other directives graphreq does not know (ignored);
- * - REQ-HEADER-DROPPED: headers graphreq sets itself (not sent as written).
+ * - REQ-HEADER-DROPPED: headers graphreq sets itself (not sent as written);
+ * - REQ-TOKEN-IN-FILE, for a token written in a file variable and used as the access_token or in
+ *   the Authorization header (`@token = EAAB...`, then `access_token={{token}}`): the rule engine sees
+ *   a value from a variable and leaves it alone, but the token is in the file all the same.
  */
 import type { BlockCall } from '../analysis/blockCall';
 import { parseBuiltin, builtinValue } from '../analysis/builtins';
@@ -33,6 +36,7 @@ export function checkWrittenBlock(block: RequestBlock, ctx: FileContext, model: 
 export function checkWrittenRequest(block: RequestBlock, ctx: FileContext, bc: BlockCall | undefined, model: ApiModel, out: Finding[]): void {
   const request = block.parsed.request;
   if (!request) return;
+  checkTokenVariables(block, ctx, out);
   for (const h of request.headers) {
     const why = model.droppedHeader(h.name.text);
     // A token written in the header is REQ-TOKEN-IN-FILE's (a warning): one finding is enough.
@@ -51,6 +55,38 @@ export function checkWrittenRequest(block: RequestBlock, ctx: FileContext, bc: B
     out.push({ code: 'REQ-BODY-FILE', severity: 'error', message: bc.fileBody.problem, span: request.body!.file!.path.span });
   }
   checkOrigin(block, ctx, bc, out);
+}
+
+/** A literal token (no space, no variable, 8 characters or more), as REQ-TOKEN-IN-FILE takes it when written directly. */
+const LITERAL_TOKEN_RE = /^[^\s{}]{8,}$/;
+
+/**
+ * REQ-TOKEN-IN-FILE through a file variable: `access_token={{token}}` (query or form) or
+ * `Authorization: Bearer {{token}}`, where `@token = EAAB...` holds the token itself. The finding is
+ * on the use; the message names the variable, where the token is written.
+ */
+function checkTokenVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): void {
+  const request = block.parsed.request!;
+  const message = (name: string): string => `An access token is written in the file, in \`@${name}\`, where anyone who sees the file can use it: remove it (graphreq adds the token at send time).`;
+  for (const p of [...request.params, ...(request.body?.formParams ?? [])]) {
+    if (p.name.text !== 'access_token' || !p.value) continue;
+    const name = literalTokenVariable(p.value.text, ctx);
+    if (name) out.push({ code: 'REQ-TOKEN-IN-FILE', severity: 'warning', message: message(name), span: p.value.span });
+  }
+  for (const h of request.headers) {
+    if (h.name.text.toLowerCase() !== 'authorization') continue;
+    const credential = /^\s*(?:Bearer|OAuth)\s+(.*)$/i.exec(h.value.text)?.[1];
+    const name = credential !== undefined ? literalTokenVariable(credential, ctx) : undefined;
+    if (name) out.push({ code: 'REQ-TOKEN-IN-FILE', severity: 'warning', message: message(name), span: h.span });
+  }
+}
+
+/** The file variable that `text` (`{{name}}` and nothing else) reads, when its value is a literal token. */
+function literalTokenVariable(text: string, ctx: FileContext): string | undefined {
+  const m = /^\s*\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}\s*$/.exec(text);
+  if (!m) return undefined;
+  const value = ctx.variables.get(m[1])?.value.trim();
+  return value !== undefined && LITERAL_TOKEN_RE.test(value) ? m[1] : undefined;
 }
 
 /** REQ-BUILTIN-VARIABLE in the request and in the file variables this block defines (the name index's uses). */

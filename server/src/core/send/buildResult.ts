@@ -5,7 +5,7 @@
  */
 import type { ApiModel } from '../model/apiModel';
 import { toCurl } from './curl';
-import { decodeBareStatus, decodeErrorBody, findErrorInfo } from './decodeError';
+import { decodeBareStatus, decodeErrorBody, decodeRedirect, findErrorInfo } from './decodeError';
 import { emptyUsage, parseUsageHeaders } from './usageHeaders';
 import type { DecodedError, PreparedRequest, SendFailure, SendResult } from './types';
 import { describeRequest } from './wire';
@@ -56,22 +56,29 @@ export function parseBody(raw: RawResponse): { body: unknown; bodyKind: SendResu
 
 /** The error of a response: its envelope decoded, or a bare HTTP error for a failed status without one. */
 export function responseError(raw: RawResponse, body: unknown, model: ApiModel): DecodedError | null {
-  return decodeErrorBody(body, model, raw.status) ?? (raw.status >= 400 ? decodeBareStatus(raw.status, raw.statusText) : null);
+  const decoded = decodeErrorBody(body, model, raw.status);
+  if (decoded) return decoded;
+  if (raw.status >= 300 && raw.status < 400) return decodeRedirect(raw.status, raw.headers.location);
+  return raw.status >= 400 ? decodeBareStatus(raw.status, raw.statusText) : null;
 }
 
 export function resultFromResponse(req: PreparedRequest, raw: RawResponse, c: ResultContext): SendResult {
   const warnings = [...req.warnings, ...c.warnings];
   const { body, bodyKind } = parseBody(raw);
-  if (raw.truncatedAt !== undefined) {
+  // A 2xx that is not a JSON answer did not come from the API (a web site or a login page at the base URL): not a success.
+  const notTheApi = raw.status >= 200 && raw.status < 300 ? notAnApiAnswer(raw, bodyKind) : null;
+  if (notTheApi) {
+    // Said by the error below.
+  } else if (raw.truncatedAt !== undefined) {
     warnings.push(`the response body was cut after ${raw.truncatedAt} bytes (the response byte cap; raise it with --max-bytes or graphreq.response.maxBytes): only that part is shown and saved`);
   } else if (bodyKind === 'text' && nestingDepth(raw.bodyText) > MAX_JSON_DEPTH) {
     warnings.push(`the body is JSON nested more than ${MAX_JSON_DEPTH} levels deep: kept as text`);
   } else if (bodyKind === 'text') {
     warnings.push(`the body is not JSON${raw.headers['content-type'] ? ` (Content-Type ${raw.headers['content-type']})` : ''}: the API answers JSON, so something else may have answered`);
-  } else if (bodyKind === 'empty' && raw.status !== 204) {
+  } else if (bodyKind === 'empty' && raw.status !== 204 && !(raw.status >= 300 && raw.status < 400)) {
     warnings.push('the response body is empty: the API answers every call with a JSON body');
   }
-  const error = responseError(raw, body, c.model);
+  const error = notTheApi ?? responseError(raw, body, c.model);
   const usage = parseUsageHeaders(raw.headers, c.receivedAt);
   warnings.push(...issuesOf(body, c.model));
   return {
@@ -95,6 +102,25 @@ export function resultFromResponse(req: PreparedRequest, raw: RawResponse, c: Re
     curl: toCurl(req, c.tokenEnvName),
     failure: null,
   };
+}
+
+/**
+ * The error of a 2xx answer that cannot be the API's: [1] "Responses are JSON", so a body that is not
+ * JSON (an HTML page) or nothing at all (but 204) means something else answered. A body cut at the
+ * byte cap or nested too deep to keep as a value is still the API's answer.
+ */
+function notAnApiAnswer(raw: RawResponse, bodyKind: SendResult['bodyKind']): DecodedError | null {
+  if (raw.truncatedAt !== undefined || raw.status === 204) return null;
+  if (bodyKind === 'text' && nestingDepth(raw.bodyText) <= MAX_JSON_DEPTH) {
+    const type = raw.headers['content-type'];
+    return notApi(raw.status, `The body is not JSON${type ? ` (Content-Type ${type})` : ''}, and the API answers every call with JSON: something else answered, such as a web site, a proxy or a login page at the base URL.`);
+  }
+  if (bodyKind === 'empty') return notApi(raw.status, 'The body is empty, and the API answers every call with a JSON body: something else answered, or the answer was lost on the way.');
+  return null;
+}
+
+function notApi(status: number, explanation: string): DecodedError {
+  return { ...decodeBareStatus(status, ''), title: `Not an answer of the API (HTTP ${status})`, explanation, action: 'Check the base URL: it must be the address of the API (or of graphreq serve), not of a web site.', isTransient: null };
 }
 
 /** Which request failed, when it could not even be built. */

@@ -133,6 +133,23 @@ function statusMeaning(status: number | undefined, e: Envelope): StatusMeaning |
   return undefined;
 }
 
+/**
+ * A redirect (3xx). graphreq does not follow redirects (a 307 would carry a POST body, token
+ * included, to wherever `Location` points), so the answer is shown as it is, with what to do.
+ */
+export function decodeRedirect(status: number, location: string | undefined): DecodedError {
+  const where = location ? `redirects to ${location}` : 'answered with a redirect, without a Location header';
+  return {
+    ...decodeBareStatus(status, ''),
+    title: `Redirect not followed (HTTP ${status})`,
+    explanation: `The service ${where}; graphreq does not follow redirects, which would send the request, token included, to the address it points to.`,
+    action: location
+      ? 'If that address is the service itself (another host name, https instead of http, a trailing slash), set the base URL or the path to it; otherwise check the base URL.'
+      : 'Check the base URL and the request path.',
+    isTransient: null,
+  };
+}
+
 /** An error for a failed status without the envelope (a proxy's 502 page, an empty 500). */
 export function decodeBareStatus(status: number, statusText: string): DecodedError {
   const server = status >= 500;

@@ -67,7 +67,8 @@ function versionText(r: SendResult): string {
 }
 
 function sizeText(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024) return `${bytes} B`;
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** One line: highest figure first, then each header's figures. Empty when no usage header came. */

@@ -110,6 +110,9 @@ exports.run = async function run() {
     const itemText = api.usageStatusText();
     check(highest && seen.scopes.every((x) => x.now <= highest.now) && itemText.endsWith(`Graph ${pct(highest.now)} · ${shortOf(highest.key)}`), `the usage item "${itemText}" shows the highest figure of ${seen.scopes.length} scopes and names it`);
 
+    // The Testing view: requests with expectations as tests.
+    await require('./testing').checkTesting({ api, check, withTimeout });
+
     // Navigation and rename (last: the rename changes the fixture files).
     await require('./navigation').checkNavigation({ uri, doc, check, lineOf });
   } catch (e) {

@@ -1,0 +1,288 @@
+/**
+ * VS Code's Testing view for requests with expectations (`# @expect ...`): every `.graphreq` file of
+ * the workspace that has tests is a suite, each request with expectations a test (the language
+ * server lists them: graphreq/tests). Running sends them through the server's `graphreq.test`, the
+ * engine `graphreq test` uses; each result arrives as it completes (graphreq/testResult) and a
+ * failure is shown at the line of the expectation that failed, with what was expected and what came.
+ * The status bar's usage follows the responses of the run.
+ *
+ * There is no Debug profile: nothing in a request file runs as code, so there is nothing to step
+ * through (docs/vscode.md, The Testing view). "Run and Update Snapshots" writes the snapshots.
+ */
+import * as vscode from 'vscode';
+import { randomUUID } from 'node:crypto';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { ExecuteCommandRequest } from 'vscode-languageclient/node';
+import { Commands, Requests, ServerNotifications, type TestCommandResult, type TestInfo, type TestReportModel, type TestResultParams } from '../../server/src/lsp/protocol';
+import type { Sender } from './commands/send';
+import type { Redactor } from './redact';
+import type { UsageStatusBar } from './statusBar';
+
+export interface TestingDeps {
+  client: () => LanguageClient | undefined;
+  sender: Sender;
+  statusBar: UsageStatusBar;
+  redactor: Redactor;
+  log: vscode.LogOutputChannel;
+}
+
+/** What a finished run left, for the extension's API (the end-to-end tests read it). */
+export interface TestRunSummary {
+  passed: string[];
+  failed: string[];
+  skipped: string[];
+}
+
+const EXCLUDE = '**/{node_modules,.graphreq,.graphreq-history,.git}/**';
+
+export class GraphreqTesting implements vscode.Disposable {
+  readonly controller = vscode.tests.createTestController('graphreq', 'GraphReq');
+  private readonly disposables: vscode.Disposable[] = [this.controller];
+  /** Reports of runs in progress, by runId: where to put them. */
+  private readonly runs = new Map<string, (p: TestResultParams) => void>();
+  private readonly finished = new vscode.EventEmitter<TestRunSummary>();
+  /** Fires when a run has ended, with the ids of its tests by outcome. */
+  readonly onDidFinishRun = this.finished.event;
+  private subscribed = false;
+
+  constructor(private readonly d: TestingDeps) {
+    this.controller.resolveHandler = async (item) => {
+      if (!item) await this.discover();
+      else if (item.uri) await this.refreshFile(item.uri);
+    };
+    this.controller.refreshHandler = () => this.discover();
+    this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, false), true);
+    this.controller.createRunProfile('Run and Update Snapshots', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, true), false);
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*.graphreq');
+    this.disposables.push(
+      watcher,
+      this.finished,
+      watcher.onDidCreate((uri) => void this.refreshFile(uri)),
+      watcher.onDidChange((uri) => void this.refreshFile(uri)),
+      watcher.onDidDelete((uri) => this.controller.items.delete(uri.toString())),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.languageId === 'graphreq' && e.contentChanges.length) void this.refreshFile(e.document.uri);
+      }),
+    );
+  }
+
+  /** Every `.graphreq` file of the workspace, with its tests (files without any are left out). */
+  async discover(): Promise<void> {
+    const files = await vscode.workspace.findFiles('**/*.graphreq', EXCLUDE);
+    await Promise.all(files.map((uri) => this.refreshFile(uri)));
+  }
+
+  /** A file's tests, as the server reads them from the open document or the file on disk. */
+  async refreshFile(uri: vscode.Uri): Promise<vscode.TestItem | undefined> {
+    const client = this.d.client();
+    if (!client?.isRunning() || uri.scheme !== 'file') return undefined;
+    let tests: TestInfo[];
+    try {
+      this.listen(client);
+      tests = await client.sendRequest<TestInfo[]>(Requests.tests, { uri: uri.toString() });
+    } catch (e) {
+      this.d.log.warn(`tests of ${vscode.workspace.asRelativePath(uri)}: ${this.d.redactor.redact((e as Error).message)}`);
+      return undefined;
+    }
+    const id = uri.toString();
+    if (!tests.length) {
+      this.controller.items.delete(id);
+      return undefined;
+    }
+    let file = this.controller.items.get(id);
+    if (!file) {
+      file = this.controller.createTestItem(id, vscode.workspace.asRelativePath(uri), uri);
+      this.controller.items.add(file);
+    }
+    file.canResolveChildren = false;
+    file.children.replace(
+      tests.map((t) => {
+        const item = this.controller.createTestItem(`${id}#${t.key}`, t.label, uri);
+        item.range = new vscode.Range(t.line, 0, t.line, 0);
+        item.description = t.expectations.length === 1 ? '1 expectation' : `${t.expectations.length} expectations`;
+        return item;
+      }),
+    );
+    return file;
+  }
+
+  /** Runs the tests a CodeLens names (`{uri, keys}`), in the Testing view. */
+  async runFromLens(target: { uri?: string; keys?: string[] } | undefined): Promise<void> {
+    if (!target?.uri) return;
+    const file = await this.refreshFile(vscode.Uri.parse(target.uri));
+    if (!file) return;
+    const include: vscode.TestItem[] = [];
+    file.children.forEach((t) => {
+      if (!target.keys || target.keys.includes(keyOf(t))) include.push(t);
+    });
+    const cts = new vscode.CancellationTokenSource();
+    try {
+      await this.run(new vscode.TestRunRequest(include), cts.token, false);
+    } finally {
+      cts.dispose();
+    }
+  }
+
+  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, updateSnapshots: boolean): Promise<void> {
+    const client = this.d.client();
+    const run = this.controller.createTestRun(request, updateSnapshots ? 'GraphReq: run and update snapshots' : undefined);
+    const summary: TestRunSummary = { passed: [], failed: [], skipped: [] };
+    try {
+      if (!client?.isRunning()) {
+        run.appendOutput('GraphReq: the language server is not running.\r\n');
+        return;
+      }
+      if (!vscode.workspace.isTrusted) {
+        // Restricted Mode: the repository's files send nothing, tests included.
+        run.appendOutput('GraphReq: tests send requests, which is off in Restricted Mode. Trust this workspace to run them.\r\n');
+        return;
+      }
+      if (!request.include) await this.discover();
+      for (const [file, tests] of this.selection(request)) {
+        if (token.isCancellationRequested) {
+          for (const t of tests) this.skip(run, t, summary);
+          continue;
+        }
+        await this.runFile(client, run, file, tests, token, updateSnapshots, summary);
+      }
+    } finally {
+      run.end();
+      this.finished.fire(summary);
+    }
+  }
+
+  /** The tests to run, by file: those asked for (a file means all its tests) less those excluded. */
+  private selection(request: vscode.TestRunRequest): Map<vscode.TestItem, vscode.TestItem[]> {
+    const excluded = new Set((request.exclude ?? []).map((t) => t.id));
+    const out = new Map<vscode.TestItem, vscode.TestItem[]>();
+    const add = (file: vscode.TestItem, test: vscode.TestItem): void => {
+      if (excluded.has(test.id) || excluded.has(file.id)) return;
+      const list = out.get(file) ?? [];
+      if (!list.includes(test)) list.push(test);
+      out.set(file, list);
+    };
+    const roots: vscode.TestItem[] = [];
+    if (request.include) roots.push(...request.include);
+    else this.controller.items.forEach((f) => roots.push(f));
+    for (const item of roots) {
+      if (item.parent) add(item.parent, item);
+      else item.children.forEach((t) => add(item, t));
+    }
+    return out;
+  }
+
+  private async runFile(client: LanguageClient, run: vscode.TestRun, file: vscode.TestItem, tests: vscode.TestItem[], token: vscode.CancellationToken, updateSnapshots: boolean, summary: TestRunSummary): Promise<void> {
+    const uri = file.uri!;
+    const byKey = new Map(tests.map((t) => [keyOf(t), t]));
+    for (const t of tests) run.enqueued(t);
+    // Token, environment and base URL exactly as a send takes them (secret storage, the picker, the trust rules).
+    const sending = await this.d.sender.sendingArgs(uri);
+    if (!sending) {
+      for (const t of tests) this.skip(run, t, summary);
+      return;
+    }
+    const runId = randomUUID();
+    const reported = new Set<string>();
+    this.runs.set(runId, ({ report }) => {
+      const item = byKey.get(report.key);
+      if (!item) return;
+      reported.add(report.key);
+      this.report(run, item, report, uri, summary);
+      this.showUsage(report, sending.environment, sending.baseUrl);
+    });
+    for (const t of tests) run.started(t);
+    const cancel = token.onCancellationRequested(() => {
+      void client.sendRequest(ExecuteCommandRequest.type, { command: Commands.cancel, arguments: [{ sendId: runId }] }).catch(() => undefined);
+    });
+    try {
+      const result = (await client.sendRequest(ExecuteCommandRequest.type, {
+        command: Commands.test,
+        arguments: [{ ...sending.args, uri: uri.toString(), keys: [...byKey.keys()], runId, updateSnapshots }],
+      })) as TestCommandResult;
+      // Reports also come back with the result: any the notifications did not bring are applied now.
+      for (const r of result.reports) {
+        const item = byKey.get(r.key);
+        if (item && !reported.has(r.key)) {
+          reported.add(r.key);
+          this.report(run, item, r, uri, summary);
+          this.showUsage(r, sending.environment, sending.baseUrl);
+        }
+      }
+      for (const [key, item] of byKey) {
+        if (reported.has(key)) continue;
+        if (result.failure) {
+          run.errored(item, new vscode.TestMessage(`Not sent: ${this.d.redactor.redact(result.failure)}`));
+          summary.failed.push(item.id);
+        } else this.skip(run, item, summary);
+      }
+      if (result.stopped) run.appendOutput(`GraphReq: the run stopped at a rate limit: ${this.d.redactor.redact(result.stopped)}\r\n`);
+    } catch (e) {
+      const message = this.d.redactor.redact((e as Error).message ?? String(e));
+      this.d.log.error(`test ${vscode.workspace.asRelativePath(uri)}: ${message}`);
+      for (const [key, item] of byKey) if (!reported.has(key)) {
+        run.errored(item, new vscode.TestMessage(message));
+        summary.failed.push(item.id);
+      }
+    } finally {
+      cancel.dispose();
+      this.runs.delete(runId);
+    }
+  }
+
+  /** One test's outcome: passed, or failed with a message at each expectation that failed (expected and actual side by side). */
+  private report(run: vscode.TestRun, item: vscode.TestItem, r: TestReportModel, uri: vscode.Uri, summary: TestRunSummary): void {
+    const duration = r.durationMs ?? undefined;
+    if (r.status === 'passed') {
+      run.passed(item, duration);
+      summary.passed.push(item.id);
+      return;
+    }
+    if (r.status === 'not-run') {
+      this.skip(run, item, summary);
+      return;
+    }
+    const messages = r.expectations
+      .filter((x) => !x.passed)
+      .map((x) => {
+        const m = vscode.TestMessage.diff(`${x.text}: ${this.d.redactor.redact(x.message ?? `expected ${x.expected}, got ${x.actual}`)}`, x.expected, this.d.redactor.redact(x.actual));
+        m.location = new vscode.Location(uri, new vscode.Range(x.line, 0, x.line, 0));
+        return m;
+      });
+    if (!messages.length) {
+      const m = new vscode.TestMessage(this.d.redactor.redact(r.reason ?? 'failed'));
+      m.location = new vscode.Location(uri, new vscode.Range(r.line, 0, r.line, 0));
+      messages.push(m);
+    }
+    run.failed(item, messages, duration);
+    summary.failed.push(item.id);
+  }
+
+  private skip(run: vscode.TestRun, item: vscode.TestItem, summary: TestRunSummary): void {
+    run.skipped(item);
+    summary.skipped.push(item.id);
+  }
+
+  /** The status bar follows the usage of each response of the run. */
+  private showUsage(r: TestReportModel, environment: string | undefined, baseUrl: string | undefined): void {
+    if (!r.usage || r.httpStatus === null || !r.request) return;
+    this.d.statusBar.record([{ status: r.httpStatus, usage: r.usage, request: r.request }], { environment, baseUrl, requestLabel: this.d.redactor.redact(r.label), receivedAt: r.receivedAt ? Date.parse(r.receivedAt) : Date.now() });
+  }
+
+  /** Reports of a run come as notifications; one handler dispatches them to their run. */
+  private listen(client: LanguageClient): void {
+    if (this.subscribed) return;
+    this.subscribed = true;
+    this.disposables.push(client.onNotification(ServerNotifications.testResult, (p: TestResultParams) => {
+      if (p.runId) this.runs.get(p.runId)?.(p);
+    }));
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/** A test item's key: what follows `#` in its id (`file:///…/api.graphreq#create`). */
+function keyOf(item: vscode.TestItem): string {
+  return item.id.slice(item.id.indexOf('#') + 1);
+}

@@ -1,0 +1,96 @@
+/**
+ * Requests as tests through the language server, as VS Code's Testing view and any LSP client use
+ * them: `graphreq/tests` lists the tests of a file (open or only on disk), `graphreq.test` runs them
+ * against the workspace's embedded emulator with each report sent as it completes, and the CodeLens
+ * of each test shows its last result (also one recorded by `graphreq test` in a terminal).
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import type { CodeLens } from 'vscode-languageserver-protocol';
+import type { TestCommandResult, TestInfo, TestResultParams } from '../../server/src/lsp/protocol';
+import { runCli } from '../cli/cliHelpers';
+import { LspClient } from './lspClient';
+
+const TEXT = `### Thread
+# @name thread
+GET /v23.0/t_100200300?fields=id,messages.source(PARTICIPANTS)
+# @expect status 200
+# @expect body.messages.data.length 5
+
+### No expectations: no test
+GET /v23.0/t_100200300?fields=id
+
+### Wrong count
+GET /v23.0/t_100200300?fields=messages.limit(2)
+# @expect body.messages.data.length 3
+# @expect usage.buc.msgr.call_count < 100
+`;
+
+describe('tests through the language server', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-lsp-test-'));
+  const file = path.join(dir, 'api.graphreq');
+  const closed = path.join(dir, 'closed.graphreq');
+  const uri = pathToFileURL(file).href;
+  const client = new LspClient();
+  const results: TestResultParams[] = [];
+  before(async () => {
+    fs.writeFileSync(file, TEXT);
+    fs.writeFileSync(closed, 'GET /v23.0/t_100200300?fields=id\n# @expect status 200\n');
+    client.connection.onNotification('graphreq/testResult', (p: TestResultParams) => {
+      results.push(p);
+    });
+    await client.initialize(pathToFileURL(dir).href);
+    await client.open(uri, TEXT);
+  });
+  after(async () => {
+    assert.equal(await client.shutdown(), 0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists the tests of a file, open or not, with their lines', async () => {
+    const tests = await client.request<TestInfo[]>('graphreq/tests', { uri });
+    assert.deepEqual(tests.map((t) => [t.key, t.line, t.range.startLine, t.expectations.map((e) => e.line)]), [
+      ['thread', 2, 0, [3, 4]],
+      ['Wrong count', 10, 9, [11, 12]],
+    ]);
+    const onDisk = await client.request<TestInfo[]>('graphreq/tests', { uri: pathToFileURL(closed).href });
+    assert.deepEqual(onDisk.map((t) => t.key), ['request 1']);
+  });
+
+  it('offers to run each test from a CodeLens before it ever ran', async () => {
+    const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+    const tests = lenses.filter((l) => l.command?.command === 'graphreq.test');
+    assert.deepEqual(tests.map((l) => [l.range.start.line, l.command!.title]), [[2, '▷ Run test (2 expectations)'], [10, '▷ Run test (2 expectations)']]);
+    assert.deepEqual(tests[0].command!.arguments, [{ uri, keys: ['thread'] }]);
+  });
+
+  it('runs them, each report as it completes, and the CodeLens shows the last result', async () => {
+    const r = await client.request<TestCommandResult>('workspace/executeCommand', { command: 'graphreq.test', arguments: [{ uri, runId: 'run-1' }] });
+    assert.equal(r.runId, 'run-1');
+    assert.deepEqual(r.reports.map((x) => [x.key, x.status]), [['thread', 'passed'], ['Wrong count', 'failed']]);
+    const failed = r.reports[1];
+    assert.deepEqual(failed.expectations.map((e) => [e.line, e.passed, e.message]), [[11, false, 'Expected 3, got 2.'], [12, true, null]]);
+    assert.ok(failed.usage?.buc.some((e) => e.type === 'msgr'), 'the usage of the response, for the status bar');
+    assert.deepEqual(results.filter((p) => p.runId === 'run-1').map((p) => p.report.key), ['thread', 'Wrong count']);
+
+    const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+    const titles = lenses.filter((l) => l.command?.command === 'graphreq.test').map((l) => l.command!.title);
+    assert.match(titles[0], /^✓ all 2 expectations passed \(\d\d:\d\d\)$/);
+    assert.match(titles[1], /^✗ body\.messages\.data\.length 3: Expected 3, got 2\. \(\d\d:\d\d\)$/);
+  });
+
+  it('runs one test by its key, and shows a result graphreq test recorded in a terminal', async () => {
+    const one = await client.request<TestCommandResult>('workspace/executeCommand', { command: 'graphreq.test', arguments: [{ uri, keys: ['Wrong count'] }] });
+    assert.deepEqual(one.reports.map((x) => x.key), ['Wrong count']);
+    // The CLI runs the same file in the same workspace (its embedded emulator is the server's, shared).
+    fs.writeFileSync(file, TEXT.replace('data.length 3', 'data.length 2'));
+    const cli = await runCli(['test', 'api.graphreq'], dir);
+    assert.equal(cli.code, 0, cli.stdout + cli.stderr);
+    const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+    assert.match(lenses.filter((l) => l.command?.command === 'graphreq.test')[1].command!.title, /^✓ all 2 expectations passed/);
+  });
+});
