@@ -252,12 +252,18 @@ describe('URL node', () => {
     });
   });
 
-  it('answers id by default, zero counters for an unseen URL, and several URLs with ids', async () => {
+  it('answers id by default and always, zero counters for an unseen URL, and several URLs with ids', async () => {
     assert.deepEqual((await emu.get('/v23.0/?id=https%3A%2F%2Fexample.com%2Fpost')).body, { id: 'https://example.com/post' });
+    // [1] Read a URL node: a read of engagement answers "engagement with its four counters, and id".
     const unseen = await emu.get('/v23.0/?id=https%3A%2F%2Fnew.example.net%2F&fields=engagement,og_object');
-    assert.deepEqual(unseen.body, { engagement: { comment_count: 0, comment_plugin_count: 0, reaction_count: 0, share_count: 0 } });
+    assert.equal(unseen.text, '{"engagement":{"comment_count":0,"comment_plugin_count":0,"reaction_count":0,"share_count":0},"id":"https://new.example.net/"}');
+    const asked = await emu.get('/v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&fields=id,engagement{share_count}');
+    assert.equal(asked.text, '{"id":"https://example.com/post","engagement":{"share_count":41}}');
     const many = await emu.get('/v23.0/?ids=https://example.com/post,https://example.com/&fields=engagement{share_count}');
-    assert.deepEqual(many.body, { 'https://example.com/post': { engagement: { share_count: 41 } }, 'https://example.com/': { engagement: { share_count: 2 } } });
+    assert.deepEqual(many.body, {
+      'https://example.com/post': { engagement: { share_count: 41 }, id: 'https://example.com/post' },
+      'https://example.com/': { engagement: { share_count: 2 }, id: 'https://example.com/' },
+    });
   });
 
   it('refreshes with scrape=true, answering {"success": true} and updating og_object (URL-SCRAPE-RESPONSE)', async () => {
@@ -270,7 +276,7 @@ describe('URL node', () => {
     const fresh = await emu.post('/v23.0/?id=https%3A%2F%2Ffresh.example.net%2Fpage&scrape=true');
     assert.deepEqual(fresh.body, { success: true });
     const freshRead = await emu.get('/v23.0/?id=https://fresh.example.net/page&fields=og_object{type}');
-    assert.deepEqual(freshRead.body, { og_object: { type: 'website' } });
+    assert.deepEqual(freshRead.body, { og_object: { type: 'website' }, id: 'https://fresh.example.net/page' });
   });
 
   it('refuses create (POST without scrape) and delete', async () => {

@@ -115,7 +115,7 @@ describe('hostile input', () => {
     assertEnvelope(await emu.get(`/v23.0/${kept}`, { token: TEN_K }), 401, 190);
     assertEnvelope(await emu.get(`/v23.0/${TEN_K}`), 404, 100);
     const longUrl = await emu.get(`/v23.0/?id=${encodeURIComponent(`https://example.com/${TEN_K}`)}&fields=engagement{share_count}`);
-    assert.deepEqual(longUrl.body, { engagement: { share_count: 0 } });
+    assert.deepEqual(longUrl.body, { engagement: { share_count: 0 }, id: `https://example.com/${TEN_K}` });
   });
 
   it('refuses values nested too deeply, as JSON or as JSON text', async () => {

@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SEED } from '../../server/src/emulator/seed';
-import { assertEnvelope, closeAllEmulators, startTest, usageHeader, type TestEmulator } from './harness';
+import { adsetBody, assertEnvelope, closeAllEmulators, startTest, usageHeader, type TestEmulator } from './harness';
 
 const [A, B] = [SEED.adsets.withThreeAds, SEED.adsets.withFourAds];
 
@@ -41,6 +41,16 @@ describe('multi-id reads of ad sets and threads', () => {
     // 1 + 2 x 12 calls of the 660 an hour the seed account has (300 + 40 x 9 active ads): 3 %.
     assert.equal(usage.call_count, Math.floor((100 * 25) / 660));
     assert.equal(last.headers['x-app-usage'], undefined);
+  });
+
+  it('reports one ads_management entry per ad account named', async () => {
+    const other = await emu.post('/v23.0/act_2000000001/adsets', { form: adsetBody({ name: 'Other account' }) });
+    assert.equal(other.status, 200, other.text);
+    const read = await emu.get(`/v23.0/?ids=${A},${other.body.id}&fields=account_id`);
+    assert.equal(read.status, 200, read.text);
+    assert.deepEqual(Object.values(read.body).map((n) => (n as { account_id: string }).account_id), ['1000000001', '2000000001']);
+    const entries = usageHeader(read, 'X-Business-Use-Case-Usage')[1];
+    assert.deepEqual(entries.map((e: { type: string }) => e.type), ['ads_management', 'ads_management']);
   });
 
   it('answers threads, to developers of the app only', async () => {

@@ -62,7 +62,7 @@ describe('persistence', () => {
     assert.deepEqual((await second.get(`/v23.0/${copy.body.copied_adset_id}?fields=name`)).body, { name: 'Copy of Survives - Copy' });
     assert.deepEqual((await second.get(`/v23.0/${inline.body.id}?fields=campaign{name}`)).body, { campaign: { name: 'Kept campaign' } });
     const refreshed = await second.get('/v23.0/?id=https://survives.example.net/&fields=og_object{type}');
-    assert.deepEqual(refreshed.body, { og_object: { type: 'website' } });
+    assert.deepEqual(refreshed.body, { og_object: { type: 'website' }, id: 'https://survives.example.net/' });
     assert.equal((await second.get(`/v23.0/${SEED.adsets.withFourAds}`)).status, 404);
     for (let i = 0; i < concurrent.length; i++) {
       assert.deepEqual((await second.get(`/v23.0/${concurrent[i].body.id}?fields=name`)).body, { name: `Concurrent ${i}` });

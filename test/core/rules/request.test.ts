@@ -19,6 +19,9 @@ export const cases: RuleCases = {
       { name: 'major only', text: 'GET /⟦v23⟧/120200000000000002?fields=id\n' },
       { name: 'capital V', text: 'GET /⟦V23.0⟧/120200000000000002\n' },
       { name: 'three parts', text: 'GET /⟦v23.0.1⟧/120200000000000002\n' },
+      // The service's release table names v23.0, not v023.0: read as v23.0 here, it was refused there.
+      { name: 'a leading zero', text: 'GET /⟦v023.0⟧/120200000000000002\n' },
+      { name: 'a leading zero in the minor', text: 'GET /⟦v23.00⟧/120200000000000002\n' },
     ],
     pass: [{ name: 'v<major>.<minor>', text: 'GET /v23.0/120200000000000002?fields=id\n' }],
   },
@@ -304,6 +307,8 @@ whenRun(module, () => {
       const [f] = findingsOf(text);
       assert.equal(applyFix(text, f), 'GET /v23.0/120200000000000002?fields=id\n');
       assert.ok(f.fixes![0].fixAll);
+      const zero = 'GET /v023.00/120200000000000002?fields=id\n';
+      assert.equal(applyFix(zero, findingsOf(zero)[0]), 'GET /v23.0/120200000000000002?fields=id\n');
     });
 
     it('REQ-TOKEN-IN-FILE removes the token from the query', () => {

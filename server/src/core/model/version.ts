@@ -5,8 +5,9 @@ export interface Version {
   text: string;
 }
 
-const VERSION_RE = /^v(\d+)\.(\d+)$/;
-/** A path segment that was meant as a version but is not in the documented form (`v23`, `V23.0`, `v23.0.1`). */
+// No leading zeros: `v023.0` would name v23.0 to the editor but not match the release table's `v23.0`.
+const VERSION_RE = /^v(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+/** A path segment that was meant as a version but is not in the documented form (`v23`, `V23.0`, `v23.0.1`, `v023.0`). */
 const VERSION_LIKE_RE = /^[vV]\d+([._]\d+)*$/;
 
 export function parseVersion(text: string): Version | undefined {
@@ -32,5 +33,5 @@ export function atLeast(v: Version | undefined, gate: string): boolean {
 /** The documented form of a version-like segment, for quick fixes: `v23` -> `v23.0`. */
 export function normalizeVersion(text: string): string | undefined {
   const m = /^[vV](\d+)(?:[._](\d+))?/.exec(text);
-  return m ? `v${m[1]}.${m[2] ?? '0'}` : undefined;
+  return m ? `v${Number(m[1])}.${Number(m[2] ?? '0')}` : undefined;
 }

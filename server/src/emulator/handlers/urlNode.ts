@@ -12,7 +12,7 @@ import { fieldsNode } from '../../core/analysis/call';
 import { invalidParameter } from '../envelope';
 import { idsNamed } from '../limits/meter';
 import { formatDatetime } from '../nodes/datetime';
-import { own } from '../../core/own';
+import { hasOwn, own } from '../../core/own';
 import { fieldItems, selectFields } from '../nodes/selectFields';
 import type { UrlNodeRecord } from '../state';
 import { adSetAnswer } from './adsetRead';
@@ -56,8 +56,13 @@ export async function refreshUrl(ctx: HandlerContext): Promise<Reply> {
   return { body: { success: true } };
 }
 
+/**
+ * The fields asked for, and `id` always: [1] Read a URL node gives the response to a read of
+ * `engagement` as "engagement with its four counters, and id". Asked for, it keeps its place; else it
+ * comes last, as the service adds it.
+ */
 function urlNode(url: string, record: UrlNodeRecord | undefined, items: FieldItem[]): Record<string, unknown> {
-  return selectFields(items, (item) => {
+  const node = selectFields(items, (item) => {
     switch (item.name) {
       case 'id':
         return url;
@@ -71,6 +76,8 @@ function urlNode(url: string, record: UrlNodeRecord | undefined, items: FieldIte
         return undefined;
     }
   });
+  if (!hasOwn(node, 'id')) node.id = url;
+  return node;
 }
 
 /** A stable numeric id for the object-graph object of a URL first seen by a refresh. */

@@ -15,6 +15,8 @@ import type { Scope } from './meter';
 
 export function usageHeaders(scopes: Scope[], limiter: Limiter, now: number, caller: Caller, app: AppSettings, adsV33OrOlder: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
+  // One entry per business-use-case counter: a multi-id read of ad sets of several accounts has several.
+  const bucEntries: Array<Record<string, unknown>> = [];
   for (const scope of scopes) {
     const u = limiter.usage(scope, now);
     if (scope.kind === 'app') {
@@ -34,8 +36,9 @@ export function usageHeaders(scopes: Scope[], limiter: Limiter, now: number, cal
         estimated_time_to_regain_access: Math.ceil(u.regainMs / 60_000),
       };
       if (scope.kind === 'ads') entry.ads_api_access_tier = app.accessTier;
-      headers['X-Business-Use-Case-Usage'] = JSON.stringify({ [caller.business]: [entry] });
+      bucEntries.push(entry);
     }
   }
+  if (bucEntries.length) headers['X-Business-Use-Case-Usage'] = JSON.stringify({ [caller.business]: bucEntries });
   return headers;
 }
