@@ -104,16 +104,21 @@ describe('graphreq send: results as they come', () => {
     assert.equal(r.stdout, JSON.stringify(JSON.parse(r.stdout), null, 2) + '\n', 'the text JSON.stringify would give');
   });
 
-  it('Ctrl+C cancels the request in flight, prints and saves what finished, lists the rest and exits 130', async () => {
-    const { dir, file } = workspace();
+  /** Sends THREE (or `text`) with --all, and sends `signal` while the second request waits for its answer. */
+  async function stopInFlight(signal: NodeJS.Signals, text = THREE) {
+    const { dir, file } = workspace(text);
     const srv = await service();
     const cli = new LiveCli(['send', file, '--all', '--base-url', srv.url], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
     await srv.arrived(1);
     srv.release(1);
     await cli.stdoutMatches(/"id": "1"/);
     await srv.arrived(2);
-    cli.child.kill('SIGINT');
-    const r = await cli.exit;
+    cli.child.kill(signal);
+    return { dir, srv, r: await cli.exit };
+  }
+
+  it('Ctrl+C cancels the request in flight, prints and saves what finished, lists the rest and exits 130', async () => {
+    const { dir, srv, r } = await stopInFlight('SIGINT');
     assert.equal(r.code, 130, r.stderr);
     assert.deepEqual([...r.stdout.matchAll(/^### (\w+)/gm)].map((m) => m[1]), ['first'], 'only the finished result is printed');
     assert.match(r.stderr, /^graphreq send: cancelled; 2 requests not sent; what finished is printed and saved$/m);
@@ -127,15 +132,7 @@ describe('graphreq send: results as they come', () => {
 
   it('SIGTERM stops like Ctrl+C: the request in flight cancelled, no partial file, one line, exit 143', async () => {
     const named = THREE.replace('### first\n', '### first\n# @name first\n').replace('### second\n', '### second\n# @name second\n');
-    const { dir, file } = workspace(named);
-    const srv = await service();
-    const cli = new LiveCli(['send', file, '--all', '--base-url', srv.url], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
-    await srv.arrived(1);
-    srv.release(1);
-    await cli.stdoutMatches(/"id": "1"/);
-    await srv.arrived(2);
-    cli.child.kill('SIGTERM');
-    const r = await cli.exit;
+    const { dir, srv, r } = await stopInFlight('SIGTERM', named);
     assert.equal(r.code, 143, r.stderr);
     assert.deepEqual([...r.stdout.matchAll(/^### (\w+)/gm)].map((m) => m[1]), ['first'], 'only the finished result is printed');
     assert.equal(r.stderr.match(/terminated/g)?.length, 1, r.stderr);

@@ -73,50 +73,67 @@ POST /v23.0/act_{{account}}/adsets
 <@ ./bodies/{{name}}.json
 `;
 
+/** [the line that holds, the piece, the scope it must have], over TEST. */
+type Case = [string, string, string];
+
+function expectAll(cases: Case[], text = TEST): void {
+  for (const [lineHas, piece, scope] of cases) expectScope(text, lineHas, piece, scope);
+}
+
 describe('the TextMate grammar', () => {
   it('colours an expectation: the directive, its subject and path, the operator and the value', () => {
-    expectScope(TEST, '@expect status 200', 'expect', 'keyword.other.directive.expect.graphreq');
-    expectScope(TEST, '@expect status 200', 'status', 'variable.language.expect-subject.graphreq');
-    expectScope(TEST, '@expect status 200', '200', 'constant.numeric.graphreq');
-    expectScope(TEST, 'body.name ==', 'body', 'variable.language.expect-subject.graphreq');
-    expectScope(TEST, 'body.name ==', '.name', 'variable.other.property.expect-path.graphreq');
-    expectScope(TEST, 'body.name ==', '==', 'keyword.operator.comparison.graphreq');
-    expectScope(TEST, 'body.name ==', 'Spring sale', 'string.quoted.double.graphreq');
-    expectScope(TEST, 'data[0].message', '.messages.data[0].message', 'variable.other.property.expect-path.graphreq');
-    expectScope(TEST, 'data[0].message', 'contains', 'keyword.operator.word.graphreq');
-    expectScope(TEST, 'time < 500ms', '<', 'keyword.operator.comparison.graphreq');
-    expectScope(TEST, 'time < 500ms', '500ms', 'constant.numeric.graphreq');
-    expectScope(TEST, 'body.id {{', 'create', 'variable.other.object.request-name.graphreq');
-    expectScope(TEST, 'matches snapshot', 'matches snapshot', 'keyword.operator.word.graphreq');
+    expectAll([
+      ['@expect status 200', 'expect', 'keyword.other.directive.expect.graphreq'],
+      ['@expect status 200', 'status', 'variable.language.expect-subject.graphreq'],
+      ['@expect status 200', '200', 'constant.numeric.graphreq'],
+      ['body.name ==', 'body', 'variable.language.expect-subject.graphreq'],
+      ['body.name ==', '.name', 'variable.other.property.expect-path.graphreq'],
+      ['body.name ==', '==', 'keyword.operator.comparison.graphreq'],
+      ['body.name ==', 'Spring sale', 'string.quoted.double.graphreq'],
+      ['data[0].message', '.messages.data[0].message', 'variable.other.property.expect-path.graphreq'],
+      ['data[0].message', 'contains', 'keyword.operator.word.graphreq'],
+      ['time < 500ms', '<', 'keyword.operator.comparison.graphreq'],
+      ['time < 500ms', '500ms', 'constant.numeric.graphreq'],
+      ['body.id {{', 'create', 'variable.other.object.request-name.graphreq'],
+      ['matches snapshot', 'matches snapshot', 'keyword.operator.word.graphreq'],
+    ]);
   });
 
   it('colours an expectation after the body, and `refused` with its rule ID', () => {
-    expectScope(TEST, 'refused ADSET', 'refused', 'keyword.control.refused.graphreq');
-    expectScope(TEST, 'refused ADSET', 'ADSET-DSA-REQUIRED', 'constant.other.rule-id.graphreq');
-    expectScope(TEST, 'refused ADSET', 'expect', 'keyword.other.directive.expect.graphreq');
+    expectAll([
+      ['refused ADSET', 'refused', 'keyword.control.refused.graphreq'],
+      ['refused ADSET', 'ADSET-DSA-REQUIRED', 'constant.other.rule-id.graphreq'],
+      ['refused ADSET', 'expect', 'keyword.other.directive.expect.graphreq'],
+    ]);
   });
 
   it('colours an httpYac assertion as one, not as a query line, among the headers and after the body', () => {
-    expectScope(TEST, '?? status == 200', '??', 'keyword.other.assertion.httpyac.graphreq');
-    expectScope(TEST, '?? status == 200', 'status', 'meta.assertion.httpyac.graphreq');
-    expectScope(TEST, '?? status == 200', '==', 'keyword.operator.comparison.graphreq');
-    expectScope(TEST, '?? status == 200', '200', 'constant.numeric.graphreq');
+    expectAll([
+      ['?? status == 200', '??', 'keyword.other.assertion.httpyac.graphreq'],
+      ['?? status == 200', 'status', 'meta.assertion.httpyac.graphreq'],
+      ['?? status == 200', '==', 'keyword.operator.comparison.graphreq'],
+      ['?? status == 200', '200', 'constant.numeric.graphreq'],
+      ['?? body.error exists', '??', 'keyword.other.assertion.httpyac.graphreq'],
+      ['?? body.error exists', 'exists', 'keyword.operator.word.graphreq'],
+    ]);
     const tokens = tokenize(TEST)[TEST.split('\n').findIndex((l) => l.startsWith('?? status'))];
     assert.ok(tokens.every((t) => !t.scopes.some((s) => s.includes('query'))), 'no query scope on the line');
-    expectScope(TEST, '?? body.error exists', '??', 'keyword.other.assertion.httpyac.graphreq');
-    expectScope(TEST, '?? body.error exists', 'exists', 'keyword.operator.word.graphreq');
   });
 
   it('colours a `< path` body line: the operator, the path and its variables', () => {
-    expectScope(TEST, '<@ ./bodies', '<@', 'keyword.operator.body-file.graphreq');
-    expectScope(TEST, '<@ ./bodies', './bodies/', 'string.unquoted.path.body-file.graphreq');
-    expectScope(TEST, '<@ ./bodies', 'name', 'variable.other.readwrite.graphreq');
+    expectAll([
+      ['<@ ./bodies', '<@', 'keyword.operator.body-file.graphreq'],
+      ['<@ ./bodies', './bodies/', 'string.unquoted.path.body-file.graphreq'],
+      ['<@ ./bodies', 'name', 'variable.other.readwrite.graphreq'],
+    ]);
     expectScope('GET /v23.0/1\n\n< ./body.json\n', '< ./body', '<', 'keyword.operator.body-file.graphreq');
   });
 
   it('keeps what it coloured before: other directives, comments, headers and query lines', () => {
-    expectScope(TEST, '# @name read', 'read', 'entity.name.function.request-name.graphreq');
-    expectScope(TEST, 'Content-Type', 'Content-Type', 'support.type.property-name.header.graphreq');
+    expectAll([
+      ['# @name read', 'read', 'entity.name.function.request-name.graphreq'],
+      ['Content-Type', 'Content-Type', 'support.type.property-name.header.graphreq'],
+    ]);
     expectScope('GET /v23.0/1\n  ?fields=id\n  &date_format=U\n', '&date_format', 'date_format', 'variable.parameter.graphreq');
     expectScope('# a note\nGET /v23.0/1\n', '# a note', 'a note', 'comment.line.number-sign.graphreq');
     expectScope('### Title\nGET /v23.0/1\n', '### Title', 'Title', 'markup.heading.request-title.graphreq');
