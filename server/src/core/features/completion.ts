@@ -6,7 +6,8 @@
  * Completion reads only the block under the cursor and never waits for validation.
  */
 import { buildBlockCall } from '../analysis/blockCall';
-import { fieldsNode } from '../analysis/call';
+import { fieldsNode, type Call } from '../analysis/call';
+import { goalsForObjective } from '../rules/objectiveGoals';
 import type { FileContext } from '../analysis/fileContext';
 import type { ApiModel, EndpointDef } from '../model/apiModel';
 import { fieldSchemaAt, schemaAt, subfieldsOf } from '../model/schemaPath';
@@ -79,7 +80,9 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
     }
     case 'paramValue': {
       const s = params?.properties?.[cursor.param.name.text];
-      return s ? valueItems(resolveRef(s, params!), cursor.span, false, params?.['x-doc']) : [];
+      if (!s) return [];
+      const r = resolveRef(s, params!);
+      return byObjective(valueItems(r, cursor.span, false, params?.['x-doc']), r, call);
     }
     case 'field':
       // Right after a selection or a modifier (`og_object{title}‸`), a new field needs its comma.
@@ -124,7 +127,7 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
       if (!s) return [];
       const last = cursor.path[cursor.path.length - 1];
       const siblings = typeof last === 'number' ? listValues(cursor.path.slice(0, -1), call?.params) : [];
-      const items = valueItems(s, cursor.span, true, params?.['x-doc']).filter((i) => !siblings.includes(i.label) || i.label === currentValue(cursor));
+      const items = byObjective(valueItems(s, cursor.span, true, params?.['x-doc']), s, call).filter((i) => !siblings.includes(i.label) || i.label === currentValue(cursor));
       if (!items.length && s.properties && !cursor.quoted) {
         items.push({ label: '{…}', kind: 'snippet', detail: kindOf(s), documentation: s.description, insertText: valueSnippet(s, params!), snippet: true, replace: cursor.span });
       }
@@ -268,6 +271,26 @@ function valueItems(schema: JsonSchema, span: Span, json: boolean, source?: stri
     }
   }
   return out;
+}
+
+/**
+ * Goal values (`x-objectiveGoals`) ordered by the campaign objective of the request (`campaign_spec`
+ * or `# @objective`) and its destination, by the table ADSET-GOAL-FOR-OBJECTIVE checks with: the
+ * allowed goals first in the table's order, then the others with a detail saying the objective does
+ * not allow them. Without a known objective the order stays the schema's.
+ */
+function byObjective(items: CompletionItem[], schema: JsonSchema, call: Call | undefined): CompletionItem[] {
+  const goals = schema['x-objectiveGoals'] && call ? goalsForObjective(call) : undefined;
+  if (!goals) return items;
+  // Without a destination, a goal is allowed when some location of the objective allows it.
+  const anywhere = goals.where === ' at any conversion location';
+  const objective = `the ${goals.label} objective`;
+  return items.map((i) => {
+    const rank = goals.allowed.indexOf(i.label);
+    if (rank >= 0) return { ...i, detail: i.detail ?? `allowed for ${objective}${anywhere ? '' : goals.where}`, sortText: `0${String(rank).padStart(3, '0')}` };
+    if (i.deprecated) return i;
+    return { ...i, detail: `not allowed for ${objective}${goals.where} (ADSET-GOAL-FOR-OBJECTIVE)`, sortText: `5${i.sortText ?? i.label}` };
+  });
 }
 
 function bodyKeys(params: JsonSchema | undefined, path: Array<string | number>, present: string[], span: Span, quoted: boolean, model: ApiModel): CompletionItem[] {

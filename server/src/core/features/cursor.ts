@@ -181,7 +181,19 @@ function fieldCursor(text: string, param: Param, offset: number): Cursor {
   }
   let s = offset;
   while (s > value.span.start && /\w/.test(text[s - 1])) s--;
+  // A name goes at the list's start, after a comma or an opening brace, or right after a selection or a
+  // modifier (completion adds the comma). Elsewhere (`targeting%7B‸`, `{‸` with no field before it) the
+  // parse holds no selection for the cursor, and names of the enclosing level would be wrong ones.
+  if (!fieldNameFits(text, value.span.start, s, parents)) return { kind: 'none' };
   return { kind: 'field', param, parents, prefix: text.slice(s, offset), span: { start: s, end: offset }, siblings: items };
+}
+
+/** Whether a field name starting at `s` belongs to the innermost selection the parse found (`parents`). */
+function fieldNameFits(text: string, start: number, s: number, parents: FieldItem[]): boolean {
+  if (s === start) return parents.length === 0;
+  const before = text[s - 1];
+  if (before === '{') return parents.length > 0 && parents[parents.length - 1].selectionSpan!.start === s - 1;
+  return before === ',' || before === '}' || before === ')';
 }
 
 function bodyCursor(body: string, rel: number, base: number): Cursor {
