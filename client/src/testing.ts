@@ -160,7 +160,9 @@ export class GraphreqTesting implements vscode.Disposable {
         return;
       }
       if (!request.include) await this.discover();
-      for (const [file, tests] of this.selection(request)) {
+      const selection = this.selection(request);
+      this.d.log.info(`${mode.debug ? 'debug' : 'run'} ${[...selection.values()].reduce((n, t) => n + t.length, 0)} tests in ${selection.size} files`);
+      for (const [file, tests] of selection) {
         // Debug stops at the first failure: the files after it are not run either.
         if (token.isCancellationRequested || (mode.debug && summary.failed.length)) {
           for (const t of tests) this.skip(run, t, summary);
