@@ -443,14 +443,15 @@ async function walkNavigation(page) {
   await goTo(page, definition, 3);
   await page.keyboard.press('F2');
   const box = page.locator('.rename-box');
-  const opened = await box.first().waitFor({ timeout: STEP_TIMEOUT }).then(() => true, () => false);
-  check(opened, 'rename (F2) opens the rename box on @version');
+  const input = box.locator('input, textarea').first();
+  // The box shows the name prepareRename gave; its input takes the focus a moment after it appears.
+  const opened = await input.waitFor({ timeout: STEP_TIMEOUT }).then(() => input.inputValue(), () => '');
+  check(opened === 'version', `rename (F2) opens the rename box on @version, holding "${opened}"`);
   if (!opened) return;
-  // The box opens with the old name selected: typing replaces it.
-  await page.keyboard.type('api_version');
-  await page.keyboard.press('Enter');
-  await box.first().waitFor({ state: 'hidden', timeout: STEP_TIMEOUT }).catch(() => {});
-  await page.locator('.tab.active.dirty', { hasText: 'navigation.graphreq' }).waitFor({ timeout: STEP_TIMEOUT }).catch(() => {});
+  await input.fill('api_version');
+  await input.press('Enter');
+  // The edit is applied once the editor shows the new name; then save, and read the file.
+  await waitFn(page, () => [...document.querySelectorAll('.monaco-editor .view-lines')].some((v) => v.textContent.includes('{{api_version}}')), 'the renamed uses in the editor').catch(() => {});
   await page.keyboard.press('Control+S');
   const renamed = await poll(() => {
     const text = fs.readFileSync(file, 'utf8');

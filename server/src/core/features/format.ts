@@ -15,7 +15,7 @@
  * What the parser reports as broken (a JSON body that does not parse, a line that is not a header) is
  * left as written apart from trailing spaces. Formatting twice gives the result of formatting once.
  */
-import { format as formatJson, applyEdits, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
+import { format as formatJson, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree } from '../syntax/jsonBody';
 import type { Span, TextEdit } from '../types';
@@ -94,7 +94,10 @@ function formatBlock(block: RequestBlock, options: FormatOptions, eol: string, i
   emitLines(0, bodyStart < 0 ? text.length : bodyStart);
   if (request?.body) {
     if (blank || !blankSinceRequest) out.push('');
-    out.push(...formatBody(text.slice(request.body.span.start, request.body.span.end), request.body.kind, options, eol).split(eol));
+    // The body goes in as one piece (the lines are joined by `eol` anyway), unless it ends in blank lines.
+    const body = formatBody(text.slice(request.body.span.start, request.body.span.end), request.body.kind, options, eol);
+    if (body === '' || body.endsWith(eol)) out.push(...body.split(eol));
+    else out.push(body);
     // The lines that close the block after the body: expectations (`# @expect ...`), other comments, `??` lines.
     blank = false;
     const afterBody = text.indexOf('\n', request.body.span.end);
@@ -159,13 +162,134 @@ function formatLine(kind: LineKind, trimmed: string, line: string, indent: strin
 /** Marks a placeholder of a `{{variable}}` or `#` comment while jsonc-parser formats the body. */
 const MARK = '\u2063';
 
-function formatBody(body: string, kind: string, options: FormatOptions, eol: string): string {
+/** A body laid out: JSON by jsonc-parser's rules (strict JSON in one pass), other bodies only without trailing spaces. */
+export function formatBody(body: string, kind: string, options: FormatOptions, eol: string): string {
+  const indent = options.insertSpaces === false ? '\t' : ' '.repeat(options.tabSize ?? 2);
+  // Strict JSON (most bodies) is laid out in one pass; the rest goes through jsonc-parser.
+  const fast = kind === 'json' && !options.keepLines && !body.includes(MARK) ? layoutStrictJson(body, indent, eol) : undefined;
+  if (fast !== undefined) return fast;
   const lines = body.split(/\r?\n/);
   if (kind !== 'json' || body.includes(MARK) || parseBodyTree(body).errors.length) return lines.map((l) => l.trimEnd()).join(eol);
   const { text, restore } = protect(lines.join('\n'));
   const jsonOptions: JsonFormattingOptions = { tabSize: options.tabSize ?? 2, insertSpaces: options.insertSpaces !== false, eol, keepLines: !!options.keepLines };
-  const formatted = applyEdits(text, formatJson(text, undefined, jsonOptions));
+  const formatted = applyJsonEdits(text, formatJson(text, undefined, jsonOptions));
   return restore(formatted).split(/\r?\n/).map((l) => l.trimEnd()).join(eol);
+}
+
+/** jsonc-parser's edits applied in one pass (its `applyEdits` rebuilds the whole text for each edit). */
+function applyJsonEdits(text: string, edits: Array<{ offset: number; length: number; content: string }>): string {
+  const sorted = [...edits].sort((a, b) => a.offset - b.offset);
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of sorted) {
+    parts.push(text.slice(at, e.offset), e.content);
+    at = e.offset + e.length;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/**
+ * The layout jsonc-parser's formatter gives a strict JSON text (no comments, no `{{variables}}`, no
+ * trailing commas), in one pass over it: each member and item on its own line, `": "` after keys,
+ * `{}` and `[]` when empty; strings, numbers and literals copied as written. Undefined for anything
+ * else (the caller then takes jsonc-parser's path), so it never has to be right about what it does not
+ * read. `test/core/format.test.ts` holds it to jsonc-parser's result on the bench's 20,000 bodies.
+ */
+function layoutStrictJson(text: string, indent: string, eol: string): string | undefined {
+  const n = text.length;
+  const out: string[] = [];
+  let i = 0;
+  let depth = 0;
+  const pads: string[] = [eol];
+  const pad = (d: number): string => (pads[d] ??= eol + indent.repeat(d));
+  const space = (): void => {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+      else break;
+    }
+  };
+  /** One value at `i`; false when the text is not strict JSON. */
+  const value = (): boolean => {
+    space();
+    const c = text.charCodeAt(i);
+    if (c === 34) return string();
+    if (c === 123 || c === 91) {
+      const close = c === 123 ? 125 : 93;
+      i++;
+      space();
+      if (text.charCodeAt(i) === close) {
+        i++;
+        out.push(c === 123 ? '{}' : '[]');
+        return true;
+      }
+      out.push(c === 123 ? '{' : '[');
+      depth++;
+      for (;;) {
+        out.push(pad(depth));
+        if (c === 123) {
+          space();
+          if (text.charCodeAt(i) !== 34 || !string()) return false;
+          space();
+          if (text.charCodeAt(i) !== 58) return false;
+          i++;
+          out.push(': ');
+        }
+        if (!value()) return false;
+        space();
+        const next = text.charCodeAt(i);
+        i++;
+        if (next === 44) {
+          out.push(',');
+          continue;
+        }
+        if (next !== close) return false;
+        depth--;
+        out.push(pad(depth), c === 123 ? '}' : ']');
+        return true;
+      }
+    }
+    // A number or a literal: copied as written, once it reads as one.
+    const start = i;
+    while (i < n) {
+      const d = text.charCodeAt(i);
+      if (d === 44 || d === 93 || d === 125 || d === 32 || d === 10 || d === 13 || d === 9) break;
+      i++;
+    }
+    const word = text.slice(start, i);
+    if (!(word === 'true' || word === 'false' || word === 'null' || /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(word))) return false;
+    out.push(word);
+    return true;
+  };
+  const string = (): boolean => {
+    const start = i;
+    i++;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 34) break;
+      if (c === 92) {
+        const e = text[i + 1];
+        if (e === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return false;
+          i += 6;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
+        else return false;
+        continue;
+      }
+      if (c < 32) return false;
+      i++;
+    }
+    if (i >= n) return false;
+    i++;
+    out.push(text.slice(start, i));
+    return true;
+  };
+  space();
+  if (text.charCodeAt(i) !== 123 && text.charCodeAt(i) !== 91) return undefined;
+  if (!value()) return undefined;
+  space();
+  return i === n ? out.join('') : undefined;
 }
 
 /**
