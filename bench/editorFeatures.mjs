@@ -6,7 +6,7 @@
 //     and range formatting of one screen at 20 seeded positions.
 // The file is opened in a workspace folder with a graphreq.env.json naming a currency, so budgets and
 // bids get their currency hints as users see them.
-// Usage: node bench/editorFeatures.mjs LARGE_FILE   (prints JSON)
+// Usage: node bench/editorFeatures.mjs LARGE_FILE   (prints JSON; BENCH_SERVER_NODE_ARGS passes options to the server's node)
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -31,7 +31,9 @@ fs.writeFileSync(path.join(dir, 'graphreq.env.json'), '{ "$shared": { "currency"
 const uri = pathToFileURL(file).href;
 const lines = text.split('\n');
 
-const child = spawn(process.execPath, ['dist/server.js', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+// BENCH_SERVER_NODE_ARGS: options for the server's node (`--cpu-prof --cpu-prof-dir=DIR` to profile it).
+const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : [];
+const child = spawn(process.execPath, [...nodeArgs, 'dist/server.js', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
 const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
 const waiters = [];
 conn.onNotification('textDocument/publishDiagnostics', (p) => {

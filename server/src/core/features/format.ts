@@ -166,7 +166,8 @@ const MARK = '\u2063';
 export function formatBody(body: string, kind: string, options: FormatOptions, eol: string): string {
   const indent = options.insertSpaces === false ? '\t' : ' '.repeat(options.tabSize ?? 2);
   // Strict JSON (most bodies) is laid out in one pass; the rest goes through jsonc-parser.
-  const fast = kind === 'json' && !options.keepLines && !body.includes(MARK) ? layoutStrictJson(body, indent, eol) : undefined;
+  // (A MARK in the text is not strict JSON outside strings, and the one-pass layout refuses it inside.)
+  const fast = kind === 'json' && !options.keepLines ? layoutStrictJson(body, indent, eol) : undefined;
   if (fast !== undefined) return fast;
   const lines = body.split(/\r?\n/);
   if (kind !== 'json' || body.includes(MARK) || parseBodyTree(body).errors.length) return lines.map((l) => l.trimEnd()).join(eol);
@@ -198,99 +199,134 @@ function applyJsonEdits(text: string, edits: Array<{ offset: number; length: num
  */
 function layoutStrictJson(text: string, indent: string, eol: string): string | undefined {
   const n = text.length;
-  const out: string[] = [];
-  let i = 0;
-  let depth = 0;
-  const pads: string[] = [eol];
+  const pads: string[] = [];
   const pad = (d: number): string => (pads[d] ??= eol + indent.repeat(d));
-  const space = (): void => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
-      else break;
-    }
+  /** The containers open around `i`: true for an object. */
+  const objects: boolean[] = [];
+  // What may come next: a value, an object's key, or what follows a value (a comma, a close, the end).
+  let state: 'value' | 'key' | 'after' = 'value';
+  // The layout differs from the text only in the spaces between tokens: the text is copied from `mark`
+  // on, and only where a gap is not already what it should be does the result take a new piece, so a
+  // body already laid out costs no string at all.
+  let out = '';
+  let mark = 0;
+  /** The spaces from `a` to `b` become `want`. */
+  const gap = (a: number, b: number, want: string): void => {
+    if (b - a === want.length && (want.length === 0 || text.startsWith(want, a))) return;
+    out += text.slice(mark, a) + want;
+    mark = b;
   };
-  /** One value at `i`; false when the text is not strict JSON. */
-  const value = (): boolean => {
-    space();
-    const c = text.charCodeAt(i);
-    if (c === 34) return string();
-    if (c === 123 || c === 91) {
-      const close = c === 123 ? 125 : 93;
+  /** After `{`, `[` or `,`: the gap before the next token. */
+  let next = '';
+  // The other control characters, and MARK (jsonc-parser's path swaps placeholders marked with it), send
+  // the body to that path; the next `\`, line break and tab are found as the strings need them.
+  if (OTHER_CONTROLS.test(text)) return undefined;
+  let backslash = -1;
+  let newline = -1;
+  let cr = -1;
+  let tab = -1;
+  let i = 0;
+  for (;;) {
+    const from = i;
+    let c = text.charCodeAt(i);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+    if (i >= n) {
+      if (state !== 'after' || objects.length !== 0) return undefined;
+      gap(from, n, '');
+      return mark === 0 ? text : out + text.slice(mark);
+    }
+    if (state === 'after') {
+      if (objects.length === 0) return undefined;
+      const inObject = objects[objects.length - 1];
+      if (c === 44) {
+        gap(from, i, '');
+        next = pad(objects.length);
+        state = inObject ? 'key' : 'value';
+      } else if (c === (inObject ? 125 : 93)) {
+        objects.pop();
+        gap(from, i, pad(objects.length));
+      } else return undefined;
       i++;
-      space();
-      if (text.charCodeAt(i) === close) {
-        i++;
-        out.push(c === 123 ? '{}' : '[]');
-        return true;
-      }
-      out.push(c === 123 ? '{' : '[');
-      depth++;
+      continue;
+    }
+    gap(from, i, next);
+    if (c === 34) {
+      // A string, copied as written once its escapes and characters are those JSON allows.
+      if (objects.length === 0) return undefined;
+      // To the closing quote by native searches: the next quote, and whether an escape, a line break or
+      // a tab (not allowed in a JSON string) comes before it. Each "next" is searched again only once passed.
+      let j = i + 1;
       for (;;) {
-        out.push(pad(depth));
-        if (c === 123) {
-          space();
-          if (text.charCodeAt(i) !== 34 || !string()) return false;
-          space();
-          if (text.charCodeAt(i) !== 58) return false;
-          i++;
-          out.push(': ');
-        }
-        if (!value()) return false;
-        space();
-        const next = text.charCodeAt(i);
-        i++;
-        if (next === 44) {
-          out.push(',');
+        const q = text.indexOf('"', j);
+        if (q < 0) return undefined;
+        if (backslash < j) backslash = nextOf(text, '\\', j);
+        if (backslash < q) {
+          const e = text.charCodeAt(backslash + 1);
+          if (e === 117) {
+            if (!HEX4.test(text.slice(backslash + 2, backslash + 6))) return undefined;
+            j = backslash + 6;
+          } else if (e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) j = backslash + 2;
+          else return undefined;
           continue;
         }
-        if (next !== close) return false;
-        depth--;
-        out.push(pad(depth), c === 123 ? '}' : ']');
-        return true;
+        if (newline < j) newline = nextOf(text, '\n', j);
+        if (cr < j) cr = nextOf(text, '\r', j);
+        if (tab < j) tab = nextOf(text, '\t', j);
+        if (newline < q || cr < q || tab < q) return undefined;
+        i = q + 1;
+        break;
       }
+      if (state === 'key') {
+        const keyEnd = i;
+        c = text.charCodeAt(i);
+        while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+        if (c !== 58) return undefined;
+        gap(keyEnd, i, '');
+        i++;
+        next = ' ';
+        state = 'value';
+      } else state = 'after';
+      continue;
     }
-    // A number or a literal: copied as written, once it reads as one.
-    const start = i;
-    while (i < n) {
-      const d = text.charCodeAt(i);
-      if (d === 44 || d === 93 || d === 125 || d === 32 || d === 10 || d === 13 || d === 9) break;
-      i++;
-    }
-    const word = text.slice(start, i);
-    if (!(word === 'true' || word === 'false' || word === 'null' || /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(word))) return false;
-    out.push(word);
-    return true;
-  };
-  const string = (): boolean => {
-    const start = i;
-    i++;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 34) break;
-      if (c === 92) {
-        const e = text[i + 1];
-        if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return false;
-          i += 6;
-        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
-        else return false;
+    if (state === 'key') return undefined;
+    if (c === 123 || c === 91) {
+      const close = c === 123 ? 125 : 93;
+      // Empty: `{}` or `[]`, whatever the spacing inside.
+      let j = i + 1;
+      let d = text.charCodeAt(j);
+      while (d === 32 || d === 10 || d === 13 || d === 9) d = text.charCodeAt(++j);
+      if (d === close) {
+        gap(i + 1, j, '');
+        i = j + 1;
+        state = 'after';
         continue;
       }
-      if (c < 32) return false;
+      objects.push(c === 123);
+      next = pad(objects.length);
       i++;
+      state = c === 123 ? 'key' : 'value';
+      continue;
     }
-    if (i >= n) return false;
-    i++;
-    out.push(text.slice(start, i));
-    return true;
-  };
-  space();
-  if (text.charCodeAt(i) !== 123 && text.charCodeAt(i) !== 91) return undefined;
-  if (!value()) return undefined;
-  space();
-  return i === n ? out.join('') : undefined;
+    // A number or a literal, copied as written once it reads as one; the top level is an object or a list.
+    if (objects.length === 0) return undefined;
+    WORD.lastIndex = i;
+    if (!WORD.test(text)) return undefined;
+    i = WORD.lastIndex;
+    const after = text.charCodeAt(i);
+    if (!(after === 44 || after === 93 || after === 125 || after === 32 || after === 10 || after === 13 || after === 9)) return undefined;
+    state = 'after';
+  }
 }
+
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+const OTHER_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u2063]/;
+
+/** Where `ch` next occurs in `text` from `from`, or the text's length. */
+function nextOf(text: string, ch: string, from: number): number {
+  const k = text.indexOf(ch, from);
+  return k < 0 ? text.length : k;
+}
+const WORD = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /**
  * Swaps what jsonc-parser would misread for text it keeps as it is: an unquoted `{{expr}}` for the
