@@ -4,7 +4,9 @@
  * and the same diagnostic codes before and after, on generated files and on the repository's own.
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
@@ -148,8 +150,15 @@ describe('strict JSON bodies laid out in one pass, as jsonc-parser lays them out
   const reference = (body: string, tabSize = 2, insertSpaces = true, eol = '\n'): string =>
     applyEdits(body, formatJson(body, undefined, { tabSize, insertSpaces, eol })).split(/\r?\n/).map((l) => l.trimEnd()).join(eol);
 
-  it('equals jsonc-parser on every body of the findings fixture and the examples', () => {
-    const files = [path.join(repo, 'test', 'fixtures', 'findings-300.graphreq'), ...exampleFiles().map((f) => path.join(examplesDir, f))];
+  it('equals jsonc-parser on every body of the findings fixture, the examples and the bench\'s generated files', () => {
+    // The bench's generator (bench/generate.mjs), both kinds of file, 400 requests each.
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-format-bodies-'));
+    const generated = ['valid', 'findings'].map((kind) => {
+      const file = path.join(tmp, `${kind}.graphreq`);
+      execFileSync(process.execPath, [path.join(repo, 'bench', 'generate.mjs'), '400', file, ...(kind === 'findings' ? ['--findings'] : [])], { stdio: 'ignore' });
+      return file;
+    });
+    const files = [path.join(repo, 'test', 'fixtures', 'findings-300.graphreq'), ...exampleFiles().map((f) => path.join(examplesDir, f)), ...generated];
     let bodies = 0;
     for (const file of files) {
       const doc = parseDocument(fs.readFileSync(file, 'utf8'));
@@ -162,7 +171,8 @@ describe('strict JSON bodies laid out in one pass, as jsonc-parser lays them out
         assert.equal(formatBody(body, 'json', {}, '\n'), reference(body), `${path.basename(file)} block ${block.index}`);
       }
     }
-    assert.ok(bodies > 300, `${bodies} bodies`);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    assert.ok(bodies > 1000, `${bodies} bodies`);
   });
 
   it('equals jsonc-parser on generated JSON values in any spacing, indentation and line ending', () => {
