@@ -11,7 +11,7 @@ import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } 
 import { withHostInputs } from '../files/hostInputs';
 import { allowedVariables } from '../send/tokenChoice';
 import { parseCommandArgs } from './args';
-import { cliSessionFolder, collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, UsageError } from './files';
+import { cliSessionFolder, collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, unreadable, UsageError } from './files';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
 import { Output, type Terminal } from './render/output';
 
@@ -70,7 +70,7 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
       // With --fix, the stamp (and content hash) of the version read: the fixed text replaces that version only.
       read = readForUpdate(file, { hash: values.fix });
     } catch (e) {
-      output.err(`graphreq check: ${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'}); skipped\n`);
+      output.err(`graphreq check: ${unreadable(file, e)}; skipped\n`);
       counts.problems++;
       continue;
     }

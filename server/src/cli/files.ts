@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
 import { findWorkspaceEnvFile, folderOf, repositoryRoot } from '../files/envFile';
+import { decodeUtf8, NotUtf8Error } from '../files/textFile';
 
 export class UsageError extends Error {}
 
@@ -51,12 +52,19 @@ function walk(dir: string, out: string[], skipped: string[]): void {
   }
 }
 
+/** A request file's text, strictly UTF-8 (files/textFile.ts); one usage line when it cannot be read or is not UTF-8. */
 export function readText(file: string): string {
   try {
-    return fs.readFileSync(file, 'utf8');
+    return decodeUtf8(fs.readFileSync(file));
   } catch (e) {
-    throw new UsageError(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new UsageError(unreadable(file, e));
   }
+}
+
+/** Why a file could not be read, as one line: `x.graphreq: cannot read (EACCES)`, `x.graphreq: not UTF-8 text (...)`. */
+export function unreadable(file: string, e: unknown): string {
+  if (e instanceof NotUtf8Error) return `${file}: ${e.message}`;
+  return `${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
 }
 
 /**

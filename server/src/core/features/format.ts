@@ -40,7 +40,9 @@ export function formatDocument(doc: GraphreqDocument, options: FormatOptions = {
   for (const block of doc.blocks) {
     const end = block.offset + block.text.length;
     if (range && (end < range.start || block.offset > range.end || (end === range.start && range.end > range.start))) continue;
-    const formatted = formatBlock(block, options, eol, block.index === last);
+    let formatted = formatBlock(block, options, eol, block.index === last);
+    // A byte-order mark is the file's encoding, not layout: it stays (formatting trims it as a space).
+    if (block.offset === 0 && block.text.startsWith('\uFEFF') && !formatted.startsWith('\uFEFF')) formatted = `\uFEFF${formatted}`;
     if (formatted !== block.text) edits.push(trimmedEdit(block.offset, block.text, formatted));
   }
   return edits;
