@@ -294,12 +294,13 @@ describe('completion over stdio: goals by objective, undocumented sub-selections
     const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: after_('"optimization_goal": "', 1) });
     const items = sorted(list.items);
     const line = on('"optimization_goal"').line;
-    const value = { start: { line, character: after_('"optimization_goal": ').character }, end: { line, character: after_('"optimization_goal": "REACH"').character } };
+    // Inside the string: the text between the quotes, replaced by the bare value (docs/editors.md).
+    const value = { start: { line, character: after_('"optimization_goal": "').character }, end: { line, character: after_('"optimization_goal": "REACH').character } };
     assert.deepEqual(items.slice(0, 4).map((i) => [i.label, i.detail, i.textEdit]), [
-      ['LANDING_PAGE_VIEWS', 'allowed for the Traffic objective with conversion location Website', { range: value, newText: '"LANDING_PAGE_VIEWS"' }],
-      ['LINK_CLICKS', 'allowed for the Traffic objective with conversion location Website', { range: value, newText: '"LINK_CLICKS"' }],
-      ['IMPRESSIONS', 'allowed for the Traffic objective with conversion location Website', { range: value, newText: '"IMPRESSIONS"' }],
-      ['REACH', 'allowed for the Traffic objective with conversion location Website', { range: value, newText: '"REACH"' }],
+      ['LANDING_PAGE_VIEWS', 'allowed for the Traffic objective with conversion location Website', { range: value, newText: 'LANDING_PAGE_VIEWS' }],
+      ['LINK_CLICKS', 'allowed for the Traffic objective with conversion location Website', { range: value, newText: 'LINK_CLICKS' }],
+      ['IMPRESSIONS', 'allowed for the Traffic objective with conversion location Website', { range: value, newText: 'IMPRESSIONS' }],
+      ['REACH', 'allowed for the Traffic objective with conversion location Website', { range: value, newText: 'REACH' }],
     ]);
     const thruplay = items.find((i) => i.label === 'THRUPLAY')!;
     assert.equal(thruplay.detail, 'not allowed for the Traffic objective with conversion location Website (ADSET-GOAL-FOR-OBJECTIVE)');

@@ -17,7 +17,7 @@ import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
 import type { FieldItem } from '../syntax/fields';
 import type { Span } from '../types';
 import { BUILTINS, type BuiltinName } from '../analysis/builtins';
-import { cursorAt } from './cursor';
+import { cursorAt, type InString } from './cursor';
 import { expectationCompletions } from './expectCompletion';
 import { EXPECT_DIRECTIVE } from '../syntax/expectation';
 import { lookupPath, successBodySchema } from '../model/responses';
@@ -41,6 +41,8 @@ export interface CompletionItem {
   deprecated?: boolean;
   /** Ask the editor for completion again after inserting (after `source(`, after a key's colon). */
   retrigger?: boolean;
+  /** What a client without snippets inserts instead (a key alone, without the value's placeholder). */
+  plain?: { insertText: string; replace: Span };
 }
 
 export interface CompletionContext {
@@ -120,6 +122,8 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
       const after = nextNonSpace(block.text, cursor.span.end);
       const lead = before && before !== '{' && before !== ',' ? ',' : '';
       const trail = after === '"' ? ',' : '';
+      const str = cursor.inString;
+      if (str && !lead) return items.map((i) => keyInString(i, str, !!cursor.hasValue, trail));
       return lead || trail ? items.map((i) => ({ ...i, insertText: `${lead}${lead ? '\n' : ''}${i.insertText}${trail}` })) : items;
     }
     case 'bodyValue': {
@@ -131,7 +135,8 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
       if (!items.length && s.properties && !cursor.quoted) {
         items.push({ label: '{…}', kind: 'snippet', detail: kindOf(s), documentation: s.description, insertText: valueSnippet(s, params!), snippet: true, replace: cursor.span });
       }
-      return items;
+      const str = cursor.inString;
+      return str ? items.map((i) => valueInString(i, str)) : items;
     }
     case 'variable':
       return variableItems(ctx, cursor.span, cursor.prefix, block);
@@ -245,6 +250,29 @@ function paramNames(schema: JsonSchema | undefined, present: string[], span: Spa
     });
   }
   return out;
+}
+
+/**
+ * A JSON text value completed inside its string: the text between the quotes is replaced by the bare
+ * value, and the closing quote is added only when missing. Other values (true, 12) replace the string.
+ */
+function valueInString(item: CompletionItem, str: InString): CompletionItem {
+  const text = item.insertText ?? item.label;
+  if (!text.startsWith('"')) return item;
+  const bare = text.slice(1, -1);
+  return { ...item, insertText: str.closed ? bare : `${bare}"`, replace: str.inner, filterText: undefined };
+}
+
+/**
+ * A key completed inside its string: the key and, unless the member has a value already, its value's
+ * placeholder, written from after the opening quote; a client without snippets gets the key alone.
+ */
+function keyInString(item: CompletionItem, str: InString, hasValue: boolean, trail: string): CompletionItem {
+  const keyOnly = { insertText: str.closed ? item.label : `${item.label}"`, replace: str.inner };
+  if (hasValue) return { ...item, ...keyOnly, snippet: false, filterText: undefined, retrigger: false };
+  const withValue = (item.insertText ?? '').replace(/^"/, '');
+  const replace = { start: str.inner.start, end: str.closed ? str.inner.end + 1 : str.inner.end };
+  return { ...item, insertText: `${withValue}${trail}`, replace, filterText: undefined, plain: keyOnly };
 }
 
 /**
