@@ -56,7 +56,7 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
   const skipped: string[] = [];
   const files = collectFiles(inputs, skipped);
   const envFile = findEnvFile(values['env-file'], inputs[0], (f, root) => output.err(ignoredEnvFileNote('check', f, root)));
-  const env = loadEnvironment(envFile, values.env ?? process.env.GRAPHREQ_ENV);
+  const env = loadEnvironment(envFile, values.env ?? process.env.GRAPHREQ_ENV, (line) => output.err(`graphreq check: ${line}\n`));
   // The workspace as `graphreq send` sees it (files.ts cliSessionFolder).
   const workspace = cliSessionFolder(envFile, inputs[0]);
   env.today ??= new Date().toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 /** File-system helpers of the CLI: collecting .graphreq files and finding graphreq.env.json. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
+import { misTypedSettings, readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
 import { findWorkspaceEnvFile, folderOf, repositoryRoot } from '../files/envFile';
 import { decodeUtf8, NotUtf8Error } from '../files/textFile';
 
@@ -104,7 +104,8 @@ export function cliSessionFolder(envFile: string | undefined, input: string): st
   return repo && (cwd === repo || cwd.startsWith(repo + path.sep)) ? repo : cwd;
 }
 
-export function loadEnvironment(envFile: string | undefined, name: string | undefined): EnvironmentSettings {
+/** The environment `name` of `envFile`; `onIgnored` hears, one line each, of the settings it leaves out for their type. */
+export function loadEnvironment(envFile: string | undefined, name: string | undefined, onIgnored?: (line: string) => void): EnvironmentSettings {
   if (!envFile) {
     if (name) throw new UsageError(`--env ${name}: no graphreq.env.json found`);
     return { variables: {} };
@@ -116,7 +117,10 @@ export function loadEnvironment(envFile: string | undefined, name: string | unde
     throw new UsageError(`${envFile}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
   try {
-    return resolveEnvironment(readEnvironmentFile(json), name);
+    const file = readEnvironmentFile(json);
+    const env = resolveEnvironment(file, name);
+    for (const line of misTypedSettings(file, name)) onIgnored?.(`${envFile}: ${line}`);
+    return env;
   } catch (e) {
     throw new UsageError(`${envFile}: ${(e as Error).message}`);
   }

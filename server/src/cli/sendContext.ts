@@ -68,7 +68,7 @@ export function workspaceOf(o: Pick<SendContextOptions, 'command' | 'from' | 'en
 export async function openSendContext(o: SendContextOptions, terminal: Terminal, output: Output): Promise<SendContext> {
   const { envFile, workspace } = workspaceOf(o, output);
   const environmentName = o.env ?? (process.env.GRAPHREQ_ENV || undefined);
-  const env = loadEnvironment(envFile, environmentName);
+  const env = loadEnvironment(envFile, environmentName, (line) => output.err(`graphreq ${o.command}: ${line}\n`));
   const timeoutMs = o.timeout !== undefined ? positiveInt(o.timeout, '--timeout') : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // Where the token goes and which one: the trust rules of docs/sending.md (cli/sendTrust.ts).
   const { baseUrl, token: userToken, tokenEnvName } = await chooseCliToken({ env: o.env, 'env-file': o.envFile, 'base-url': o.baseUrl, 'trust-origin': o.trustOrigin }, env, o.from, { err: (s) => output.err(s), confirm: terminal.confirm });
