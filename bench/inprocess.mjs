@@ -1,5 +1,6 @@
 // In-process timings on the same bytes: the jsonc-parser floor (parseTree over every body, trees
-// dropped), and graphreq's full check (parse + schema + every rule + diagnostics with positions).
+// dropped), graphreq's full check (parse + schema + every rule + diagnostics with positions), and
+// formatting the whole document from its parse (the edits, as the language server computes them).
 // Usage: node bench/inprocess.mjs FILE [ROUNDS]   (prints JSON)
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -51,6 +52,13 @@ function time(fn) {
   return median(out);
 }
 
+/** Formatting the whole document, from its parse (as the language server has it), to the edits. */
+const parsed = core.parseDocument(text);
+function format() {
+  return core.formatDocument(parsed, { tabSize: 2, insertSpaces: true }).length;
+}
+
 const floorMs = time(floor);
 const checkMs = time(check);
-console.log(JSON.stringify({ requests: bodyTexts.length, bytes: Buffer.byteLength(text), floorMs, checkMs, ratio: checkMs / floorMs }));
+const formatMs = time(format);
+console.log(JSON.stringify({ requests: bodyTexts.length, bytes: Buffer.byteLength(text), floorMs, checkMs, ratio: checkMs / floorMs, formatMs }));

@@ -6,7 +6,8 @@
 //     on first use; pass --no-peers to skip it);
 //   - a cold `graphreq check` of 1,000 requests;
 //   - the language server: first diagnostics, one-character edits (pushed and pulled), the bytes of a
-//     diagnostic, completion and hover, memory after 100 edits.
+//     diagnostic, completion and hover, memory after 100 edits;
+//   - editor features (bench/editorFeatures.mjs): inlay hints of a screen, formatting the whole file.
 // Wall times drift on shared machines; cold processes also report their CPU time (user + system),
 // which load does not inflate. Compare ratios and CPU times.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -75,6 +76,7 @@ for (const [name, f] of Object.entries(files)) {
     r.cold.fasterThanHttpyac = r.cold.httpyac.ms / check.ms;
   }
   r.lsp = json(['bench/lsp.mjs', f.big, small]);
+  r.editor = json(['bench/editorFeatures.mjs', f.big]);
   results[name] = r;
 }
 
@@ -102,6 +104,9 @@ const rows = [
   ['pull of an unchanged document', (r) => `${ms(r.lsp.pull.unchangedMedianMs)} (unchanged)`, ''],
   ['completion at 100 positions', (r) => `${ms(r.lsp.completionMedianMs)} median`, '< 5 ms'],
   ['hover at 100 positions', (r) => `${ms(r.lsp.hoverMedianMs)} median`, '< 5 ms'],
+  ['inlay hints of a screen (60 lines), 100 positions', (r) => `${ms(r.editor.inlayHintsMedianMs)} median, p95 ${ms(r.editor.inlayHintsP95Ms)}; after an edit ${ms(r.editor.inlayHintsAfterEditMedianMs)}`, '< 20 ms'],
+  ['format the whole document, in process', (r) => ms(r.inProcess.formatMs), '< 200 ms'],
+  ['format the whole document, LSP round trip', (r) => `${ms(r.editor.formatMedianMs)} median (${r.editor.formatEdits} edits); a screen ${ms(r.editor.rangeFormatMedianMs)}`, ''],
   ['server memory, open / after 100 edits', (r) => `${f(r.lsp.rssAfterOpenMb)} / ${f(r.lsp.rssAfterEditsMb)} MB RSS`, '< 300 MB'],
 ];
 console.log(`\ngraphreq bench (node ${process.version}, ${rounds} rounds; bare node ${ms(bare.ms)})\n`);

@@ -189,19 +189,31 @@ GET /v23.0/t_100200300?fields=messages.source(PARTICIPANTS),nmae
     assert.equal((r.stdout.match(/ADSET-DSA-REQUIRED/g) ?? []).length, 2);
   });
 
-  it('reports on a file of random bytes without crashing', () => {
+  it('reports on a file of random characters without crashing, and refuses random bytes in one line', () => {
     let seed = 11;
-    const bytes = Buffer.alloc(4096);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = (seed = (seed * 1103515245 + 12345) % 2147483648) & 0xff;
-    write('random.graphreq', bytes);
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    // Random text: code points of every plane (no surrogate halves), control characters included.
+    let chars = '';
+    for (let i = 0; i < 2048; i++) {
+      const cp = next() % 0x110000;
+      chars += cp >= 0xd800 && cp <= 0xdfff ? '\n' : String.fromCodePoint(i % 3 === 0 ? cp % 0x80 : cp);
+    }
+    write('random.graphreq', Buffer.from(chars, 'utf8'));
     const r = check(['random.graphreq', '--format', 'json'], dir);
     assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.stderr}`);
     const found = JSON.parse(r.stdout) as unknown[];
-    assert.ok(found.length > 0, 'random bytes get diagnostics');
+    assert.ok(found.length > 0, 'random text gets diagnostics');
     assert.equal(r.stderr, '');
     const text = check(['random.graphreq'], dir);
     assert.ok(text.code === 0 || text.code === 1, `exit ${text.code}: ${text.stderr}`);
     assert.match(text.stderr, /^1 file checked: \d+ errors?, \d+ warnings?\n$/);
+    // Random bytes are not UTF-8: one line that says where, exit 2 (test/cli/encoding.test.ts).
+    const bytes = Buffer.alloc(4096);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 0xff;
+    write('random-bytes.graphreq', bytes);
+    const raw = check(['random-bytes.graphreq'], dir);
+    assert.equal(raw.code, 2, raw.stderr);
+    assert.match(raw.stderr, /^graphreq check: random-bytes\.graphreq: not UTF-8 text \(byte 0x[0-9A-F]{2} at line \d+, column \d+\): save it as UTF-8; skipped\n0 files checked/);
   });
 
   it('gives a one-line error and exit 2 for a missing file', () => {

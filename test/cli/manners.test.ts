@@ -43,6 +43,10 @@ describe('graphreq: mistakes and help', () => {
     assert.doesNotMatch(bogus.stderr, /positional|To specify/);
     const missing = await runCli(['send', 'x.graphreq', '--name'], dir);
     assert.equal(missing.stderr, 'graphreq send: --name needs a value; see graphreq send --help\n');
+    // A value that starts with a dash is taken for an option: the line says how to give it.
+    const dashed = await runCli(['send', 'x.graphreq', '--timeout', '-5'], dir);
+    assert.equal(dashed.code, 2);
+    assert.equal(dashed.stderr, 'graphreq send: --timeout needs a value; a value that starts with "-" is written --timeout=VALUE; see graphreq send --help\n');
     const serve = await runCli(['serve', '--prot', '0'], dir);
     assert.equal(serve.stderr, 'graphreq serve: unknown option --prot (did you mean --port?); see graphreq serve --help\n');
     const lsp = await runCli(['lsp', '--stdoi'], dir);

@@ -104,16 +104,21 @@ describe('graphreq send: results as they come', () => {
     assert.equal(r.stdout, JSON.stringify(JSON.parse(r.stdout), null, 2) + '\n', 'the text JSON.stringify would give');
   });
 
-  it('Ctrl+C cancels the request in flight, prints and saves what finished, lists the rest and exits 130', async () => {
-    const { dir, file } = workspace();
+  /** Sends THREE (or `text`) with --all, and sends `signal` while the second request waits for its answer. */
+  async function stopInFlight(signal: NodeJS.Signals, text = THREE) {
+    const { dir, file } = workspace(text);
     const srv = await service();
     const cli = new LiveCli(['send', file, '--all', '--base-url', srv.url], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
     await srv.arrived(1);
     srv.release(1);
     await cli.stdoutMatches(/"id": "1"/);
     await srv.arrived(2);
-    cli.child.kill('SIGINT');
-    const r = await cli.exit;
+    cli.child.kill(signal);
+    return { dir, srv, r: await cli.exit };
+  }
+
+  it('Ctrl+C cancels the request in flight, prints and saves what finished, lists the rest and exits 130', async () => {
+    const { dir, srv, r } = await stopInFlight('SIGINT');
     assert.equal(r.code, 130, r.stderr);
     assert.deepEqual([...r.stdout.matchAll(/^### (\w+)/gm)].map((m) => m[1]), ['first'], 'only the finished result is printed');
     assert.match(r.stderr, /^graphreq send: cancelled; 2 requests not sent; what finished is printed and saved$/m);
@@ -122,6 +127,26 @@ describe('graphreq send: results as they come', () => {
     const saved = fs.readdirSync(path.join(dir, '.graphreq-history')).filter((f) => /^\d{8}T/.test(f));
     assert.equal(saved.length, 1, 'history holds the finished result only');
     assert.equal(JSON.parse(fs.readFileSync(path.join(dir, '.graphreq-history', saved[0]), 'utf8')).result.title, 'first');
+    assert.equal(srv.requests.length, 2, 'the third request was never sent');
+  });
+
+  it('SIGTERM stops like Ctrl+C: the request in flight cancelled, no partial file, one line, exit 143', async () => {
+    const named = THREE.replace('### first\n', '### first\n# @name first\n').replace('### second\n', '### second\n# @name second\n');
+    const { dir, srv, r } = await stopInFlight('SIGTERM', named);
+    assert.equal(r.code, 143, r.stderr);
+    assert.deepEqual([...r.stdout.matchAll(/^### (\w+)/gm)].map((m) => m[1]), ['first'], 'only the finished result is printed');
+    assert.equal(r.stderr.match(/terminated/g)?.length, 1, r.stderr);
+    assert.match(r.stderr, /^graphreq send: terminated \(SIGTERM\); 2 requests not sent; what finished is printed and saved$/m);
+    assert.doesNotMatch(r.stderr, /^\s+at |Error:|cancelling/m, 'no stack, no Ctrl+C hint');
+    const history = path.join(dir, '.graphreq-history');
+    const saved = fs.readdirSync(history).filter((f) => /^\d{8}T/.test(f));
+    assert.equal(saved.length, 1, 'history holds the finished result only');
+    const session = path.join(dir, '.graphreq');
+    const files = [...fs.readdirSync(history), ...(fs.existsSync(session) ? fs.readdirSync(session) : [])];
+    assert.deepEqual(files.filter((f) => /\.tmp|~$/.test(f)), [], `no temporary file left: ${files}`);
+    const responses = JSON.stringify(JSON.parse(fs.readFileSync(path.join(session, 'responses.json'), 'utf8')));
+    assert.match(responses, /"first"/);
+    assert.doesNotMatch(responses, /"second"/, 'the cancelled request saved no response');
     assert.equal(srv.requests.length, 2, 'the third request was never sent');
   });
 

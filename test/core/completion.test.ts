@@ -93,3 +93,73 @@ describe('completion of documented shapes', () => {
     assert.deepEqual(labels(complete('GET /v23.0/123?date_format=‸')), ['U']);
   });
 });
+
+/** Items in the order an editor shows them (sortText, then label). */
+const ordered = (items: CompletionItem[]): CompletionItem[] => [...items].sort((a, b) => ((a.sortText ?? a.label) < (b.sortText ?? b.label) ? -1 : (a.sortText ?? a.label) > (b.sortText ?? b.label) ? 1 : 0));
+
+describe('goal values ordered by the campaign objective', () => {
+  it('puts the goals of the inline campaign objective first, in the table order, and says why the others come after', () => {
+    const items = ordered(complete('POST /v23.0/act_1/adsets\n\n{ "campaign_spec": { "name": "c", "objective": "OUTCOME_AWARENESS" }, "optimization_goal": "‸" }'));
+    assert.deepEqual(items.slice(0, 3).map((i) => [i.label, i.detail]), [
+      ['AD_RECALL_LIFT', 'allowed for the Awareness objective'],
+      ['REACH', 'allowed for the Awareness objective'],
+      ['IMPRESSIONS', 'allowed for the Awareness objective'],
+    ]);
+    const link = items.find((i) => i.label === 'LINK_CLICKS')!;
+    assert.equal(link.detail, 'not allowed for the Awareness objective (ADSET-GOAL-FOR-OBJECTIVE)');
+    assert.ok(items.indexOf(link) > 2);
+    // Deprecated goals stay last, as they were.
+    assert.deepEqual(items.slice(-2).map((i) => i.label), ['NONE', 'CLICKS']);
+  });
+
+  it('narrows by destination_type and reads the objective from # @objective, in the body and in the query', () => {
+    const body = ordered(complete('# @objective OUTCOME_TRAFFIC\nPOST /v23.0/act_1/adsets\n\n{ "destination_type": "APP", "optimization_goal": ‸ }'));
+    assert.deepEqual(body.slice(0, 2).map((i) => [i.label, i.detail]), [
+      ['LINK_CLICKS', 'allowed for the Traffic objective with conversion location App'],
+      ['REACH', 'allowed for the Traffic objective with conversion location App'],
+    ]);
+    assert.equal(body.find((i) => i.label === 'LANDING_PAGE_VIEWS')!.detail, 'not allowed for the Traffic objective with conversion location App (ADSET-GOAL-FOR-OBJECTIVE)');
+    const query = ordered(complete('# @objective OUTCOME_TRAFFIC\nPOST /v23.0/act_1/adsets?optimization_goal=‸'));
+    assert.deepEqual(query.slice(0, 4).map((i) => i.label), ['LINK_CLICKS', 'LANDING_PAGE_VIEWS', 'IMPRESSIONS', 'REACH']);
+    assert.equal(query.find((i) => i.label === 'THRUPLAY')!.detail, 'not allowed for the Traffic objective at any conversion location (ADSET-GOAL-FOR-OBJECTIVE)');
+  });
+
+  it('keeps the schema order when the objective is unknown or not in the table', () => {
+    const plain = complete('POST /v23.0/act_1/adsets\n\n{ "optimization_goal": "‸" }');
+    const unknown = complete('# @objective LINK_CLICKS\nPOST /v23.0/act_1/adsets\n\n{ "optimization_goal": "‸" }');
+    for (const items of [plain, unknown]) assert.ok(items.every((i) => !i.detail?.includes('objective')), JSON.stringify(items.map((i) => i.detail)));
+    assert.deepEqual(unknown.map((i) => i.sortText), plain.map((i) => i.sortText));
+  });
+
+  it('offers first only goals the rule accepts: each top goal passes ADSET-GOAL-FOR-OBJECTIVE, each "not allowed" one fails it', () => {
+    const head = '# @objective OUTCOME_SALES\nPOST /v23.0/act_1/adsets\n\n{ "destination_type": "MSGR", "optimization_goal": ';
+    for (const item of complete(`${head}"‸" }`).filter((i) => !i.deprecated)) {
+      const doc = ls.parse(`${head}"${item.label}" }`);
+      const codes = ls.validate(doc, { variables: {} }).map((f) => f.code);
+      assert.equal(codes.includes('ADSET-GOAL-FOR-OBJECTIVE'), item.detail!.startsWith('not allowed'), `${item.label}: ${item.detail}`);
+    }
+  });
+});
+
+describe('completion in sub-selections the documents do not describe', () => {
+  it('offers nothing inside a selection of a field without documented subfields', () => {
+    for (const t of [
+      'GET /v23.0/123?fields=targeting{‸',
+      'GET /v23.0/123?fields=targeting{‸}',
+      'GET /v23.0/123?fields=id,targeting{geo_locations,‸}',
+      'GET /v23.0/123?fields=targeting{geo_locations{‸}}',
+      'GET /v23.0/123?fields=campaign{id,‸}',
+      'GET /v23.0/123?fields=issues_info{level{‸}}',
+      'GET /v23.0/?id=https://example.com/&fields=og_object{image{‸}}',
+    ]) assert.deepEqual(labels(complete(t)), [], t);
+  });
+
+  it('offers nothing where the field list has no selection the cursor could be in (an encoded brace, a brace without a field)', () => {
+    for (const t of ['GET /v23.0/123?fields=targeting%7B‸', 'GET /v23.0/123?fields={‸}', 'GET /v23.0/123?fields=id,{na‸}']) assert.deepEqual(labels(complete(t)), [], t);
+  });
+
+  it('still offers documented subfields and the names of the enclosing level after a selection', () => {
+    assert.deepEqual(labels(complete('GET /v23.0/123?fields=issues_info{‸}')), ['level', 'error_code', 'error_summary', 'error_message', 'error_type', 'additional_info']);
+    assert.deepEqual(labels(complete('GET /v23.0/?id=https://example.com/&fields=og_object{title},‸')), ['id', 'app_links', 'engagement']);
+  });
+});

@@ -4,12 +4,17 @@
  * and the same diagnostic codes before and after, on generated files and on the repository's own.
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { buildFileContext, formatDocument, formatText, parseDocument, validateDocument, type FormatOptions } from '../../server/src/core';
 import { prepareRequest } from '../../server/src/core/send';
+import { applyEdits, format as formatJson } from 'jsonc-parser';
+import { formatBody } from '../../server/src/core/features/format';
+import { parseBodyTree } from '../../server/src/core/syntax/jsonBody';
 import { model } from '../helpers';
 import { exampleFiles, examplesDir } from '../examples';
 
@@ -137,5 +142,56 @@ describe('formatting', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('strict JSON bodies laid out in one pass, as jsonc-parser lays them out', () => {
+  /** jsonc-parser's own result, lines without trailing spaces: what the one-pass layout must equal. */
+  const reference = (body: string, tabSize = 2, insertSpaces = true, eol = '\n'): string =>
+    applyEdits(body, formatJson(body, undefined, { tabSize, insertSpaces, eol })).split(/\r?\n/).map((l) => l.trimEnd()).join(eol);
+
+  it('equals jsonc-parser on every body of the findings fixture, the examples and the bench\'s generated files', () => {
+    // The bench's generator (bench/generate.mjs), both kinds of file, 400 requests each.
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-format-bodies-'));
+    const generated = ['valid', 'findings'].map((kind) => {
+      const file = path.join(tmp, `${kind}.graphreq`);
+      execFileSync(process.execPath, [path.join(repo, 'bench', 'generate.mjs'), '400', file, ...(kind === 'findings' ? ['--findings'] : [])], { stdio: 'ignore' });
+      return file;
+    });
+    const files = [path.join(repo, 'test', 'fixtures', 'findings-300.graphreq'), ...exampleFiles().map((f) => path.join(examplesDir, f)), ...generated];
+    let bodies = 0;
+    for (const file of files) {
+      const doc = parseDocument(fs.readFileSync(file, 'utf8'));
+      for (const block of doc.blocks) {
+        const b = block.parsed.request?.body;
+        if (!b || b.kind !== 'json') continue;
+        const body = block.text.slice(b.span.start, b.span.end);
+        if (body.includes('{{') || /^\s*(#|\/\/)/m.test(body)) continue; // jsonc-parser's path with placeholders, tested above
+        bodies++;
+        assert.equal(formatBody(body, 'json', {}, '\n'), reference(body), `${path.basename(file)} block ${block.index}`);
+      }
+    }
+    fs.rmSync(tmp, { recursive: true, force: true });
+    assert.ok(bodies > 1000, `${bodies} bodies`);
+  });
+
+  it('equals jsonc-parser on generated JSON values in any spacing, indentation and line ending', () => {
+    const spaced = fc.tuple(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(undefined, 0, 1, 3, '\t'), fc.constantFrom(2, 4), fc.boolean(), fc.constantFrom('\n', '\r\n')).map(([v, space, tabSize, insertSpaces, eol]) => ({ text: JSON.stringify({ v }, null, space), tabSize, insertSpaces, eol }));
+    fc.assert(fc.property(spaced, ({ text, tabSize, insertSpaces, eol }) => {
+      assert.equal(formatBody(text, 'json', { tabSize, insertSpaces }, eol), reference(text, tabSize, insertSpaces, eol));
+    }), { numRuns: 400 });
+  });
+
+  it('equals jsonc-parser on escapes, exponents, empty containers and top-level lists', () => {
+    for (const body of ['{"a":"\\u00e9\\n\\"x\\"","b":-1.5E+10,"c":{},"d":[ ],"e":[{}],"f":true,"g":null}', '[1,[2,[]],{"k":{"l":[]}}]', '  {\n\n "a" :  1 }  \n']) {
+      assert.equal(formatBody(body, 'json', {}, '\n'), reference(body), body);
+    }
+  });
+
+  it('leaves what is not strict JSON to jsonc-parser: a trailing comma, a comment, a bad escape or number', () => {
+    for (const body of ['{"a": 1,}', '{"a": 1 // note\n}', '{"a": "\\x"}', '{"a": 01}', '{"a": .5}']) {
+      const r = formatBody(body, 'json', {}, '\n');
+      assert.equal(r, parseBodyTree(body).errors.length ? body.split('\n').map((l) => l.trimEnd()).join('\n') : reference(body), body);
+    }
   });
 });

@@ -28,8 +28,10 @@
 // view reused, no token shown); the status bar's usage percentage against the response's usage
 // headers, and its tooltip; a refused request's decoded error; in mode vsix, the extension's page
 // (the README rendered, its pictures inside the installed extension); activation without errors.
-// the Testing view (Run All Tests, a failure shown at its expectation's line, the test's CodeLens).
-// Screenshots: vscode-{diagnostics,completion,hover,response,status-bar,error,testing}.png.
+// the Testing view (Run All Tests, a failure shown at its expectation's line, the test's CodeLens);
+// navigation.graphreq: go to definition (F12) of a {{variable}} and of a named response's use, and
+// rename (F2) of a file variable, checked on the saved file.
+// Screenshots: vscode-{diagnostics,completion,hover,response,status-bar,error,testing,rename}.png.
 // Exit code 0 = every check passed. No fixed sleeps: every wait is for a DOM or file condition.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -402,8 +404,72 @@ async function walkThroughUi(page) {
   await shot(page, 'vscode-testing.png');
   await page.keyboard.press('Escape');
 
+  // 10. Navigation and rename, as a person does them: F12 on a use, F2 on a definition.
+  await walkNavigation(page);
+
   // 8. The extension's page in the Extensions view, and the README's pictures inside the installed extension.
   if (mode === 'vsix') await checkExtensionPage(page);
+}
+
+/**
+ * Go to definition (F12) of a `{{variable}}` use and of a named response's use lands on the definition's
+ * line and column; rename (F2) of a file variable changes its definition and every use, as the saved
+ * file shows. Each wait is for the cursor in the status bar, the rename box, or the file on disk.
+ */
+async function walkNavigation(page) {
+  await page.keyboard.press('Escape');
+  await openFile(page, 'navigation.graphreq');
+  const file = path.join(workspace, 'navigation.graphreq');
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const lineOf = (needle) => lines.findIndex((l) => l.includes(needle)) + 1;
+  const read = lineOf('{{create.response.body.id}}');
+  const definition = lineOf('@version = v23.0');
+  // The server has the document once its request lines are coloured (semantic tokens) or a lens is drawn.
+  await page.locator('.monaco-editor .codelens-decoration a').first().waitFor({ timeout: STEP_TIMEOUT }).catch(() => {});
+
+  // F12 on `version` in `{{version}}` of the read: the cursor goes to `version` in `@version = v23.0`.
+  await goTo(page, read, lines[read - 1].indexOf('{{version}}') + 4);
+  await page.keyboard.press('F12');
+  check(await cursorAt(page, definition, 2), `go to definition (F12) of {{version}} lands on @version, line ${definition} (cursor at ${await cursorText(page)})`);
+
+  // F12 on `create` in `{{create.response.body.id}}`: the cursor goes to the name in `# @name create`.
+  const named = lineOf('# @name create');
+  await goTo(page, read, lines[read - 1].indexOf('{{create.') + 4);
+  await page.keyboard.press('F12');
+  check(await cursorAt(page, named, lines[named - 1].indexOf('create') + 1), `go to definition (F12) of create in {{create.response.body.id}} lands on "# @name create", line ${named} (cursor at ${await cursorText(page)})`);
+
+  // F2 on the definition: rename `version` to `api_version`; every use changes, as the saved file shows.
+  const uses = lines.join('\n').split('{{version}}').length - 1;
+  await goTo(page, definition, 3);
+  await page.keyboard.press('F2');
+  const box = page.locator('.rename-box');
+  const input = box.locator('input, textarea').first();
+  // The box shows the name prepareRename gave; its input takes the focus a moment after it appears.
+  const opened = await input.waitFor({ timeout: STEP_TIMEOUT }).then(() => input.inputValue(), () => '');
+  check(opened === 'version', `rename (F2) opens the rename box on @version, holding "${opened}"`);
+  if (!opened) return;
+  await input.fill('api_version');
+  await input.press('Enter');
+  // The edit is applied once the editor shows the new name; then save, and read the file.
+  await waitFn(page, () => [...document.querySelectorAll('.monaco-editor .view-lines')].some((v) => v.textContent.includes('{{api_version}}')), 'the renamed uses in the editor').catch(() => {});
+  await page.keyboard.press('Control+S');
+  const renamed = await poll(() => {
+    const text = fs.readFileSync(file, 'utf8');
+    return text.includes('@api_version = v23.0') && text.split('{{api_version}}').length - 1 === uses && !text.includes('{{version}}');
+  }, STEP_TIMEOUT, 100);
+  const after = fs.readFileSync(file, 'utf8');
+  check(renamed, `rename (F2) of version to api_version changes the definition and all ${uses} uses (saved file: ${after.split('{{api_version}}').length - 1} uses renamed, ${after.split('{{version}}').length - 1} left)`);
+  await shot(page, 'vscode-rename.png');
+}
+
+/** The cursor position the status bar shows (`Ln 2, Col 2`). */
+async function cursorText(page) {
+  return (await page.locator('footer [id="status.editor.selection"]').first().innerText().catch(() => '')).trim();
+}
+
+/** Waits until the status bar shows the cursor at exactly this line and column; false after the step timeout. */
+async function cursorAt(page, line, column) {
+  return page.waitForFunction(([l, c]) => new RegExp(`\\bLn ${l}, Col ${c}(?!\\d)`).test(document.querySelector('footer [id="status.editor.selection"]')?.textContent ?? ''), [line, column], { timeout: STEP_TIMEOUT, polling: 100 }).then(() => true, () => false);
 }
 
 async function checkExtensionPage(page) {

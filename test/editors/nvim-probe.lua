@@ -91,8 +91,12 @@ local function probe()
   keys('a<C-x><C-o>', 'n')
   out.completed = await(function() return #vim.fn.complete_info({ 'items' }).items > 0 end, 15000)
   out.completion = vim.tbl_map(function(i) return i.word end, vim.fn.complete_info({ 'items' }).items)
-  keys('<C-e><Esc>', 'n')
+  -- Take the first item, as <C-y> does, and record the line it leaves; then undo it.
+  local value_line = vim.fn.line('.')
+  keys('<C-n><C-y><Esc>', 'n')
   await(function() return vim.fn.mode() == 'n' end, 5000)
+  out.completed_line = vim.fn.getline(value_line)
+  vim.cmd('silent! undo')
 
   -- Hover: K on a field name.
   cursor_on('daily_budget', 2)

@@ -35,6 +35,7 @@ interface ProbeResult {
   diagnostic_float: string[];
   completed: boolean;
   completion: string[];
+  completed_line: string;
   hovered: boolean;
   hover: string[];
   lenses: boolean;
@@ -84,10 +85,10 @@ describe('Neovim with the configuration of docs/editors.md', { skip }, () => {
     assert.ok(out.diagnostics.every((d) => typeof d.code === 'string' && /^[A-Z]+(-[A-Z0-9]+)+$/.test(d.code)), 'every diagnostic carries its rule ID');
     assert.ok(out.virtual_text.some((t) => t.includes('ADSET-ENUMS: `billing_event`')), `the virtual text shows the rule ID: ${JSON.stringify(out.virtual_text)}`);
     assert.ok(out.diagnostic_float.some((t) => t.includes('ADSET-ENUMS: `billing_event`')), `the diagnostic float shows the rule ID: ${JSON.stringify(out.diagnostic_float)}`);
-    const words = out.completion.map((w) => w.replace(/"/g, ''));
     for (const v of bidStrategies) {
-      assert.ok(words.includes(v), `<C-x><C-o> in the bid_strategy value offers ${v}: ${JSON.stringify(out.completion)}`);
+      assert.ok(out.completion.includes(v), `<C-x><C-o> in the bid_strategy value offers ${v}, bare inside the quotes: ${JSON.stringify(out.completion)}`);
     }
+    assert.match(out.completed_line, new RegExp(`^\\s*"bid_strategy": "(${bidStrategies.join('|')})",?$`), 'the value chosen sits between one pair of quotes');
     const hover = out.hover.join('\n');
     assert.ok(out.hovered && /daily_budget/.test(hover) && /budget/i.test(hover.replace(/daily_budget/g, '')), `K on daily_budget shows its documentation: ${JSON.stringify(out.hover)}`);
     assertSendSeen(out);

@@ -102,6 +102,29 @@ describe('int64: range-checked, exact end to end (ADSET-TYPES)', () => {
     }
   });
 
+  it('answers an int64 past 2^53 nested in an object of a list as the JSON number it was, digit for digit', async () => {
+    const emu = await emulator();
+    const spec = '[{"event_type":"CLICK_THROUGH","window_days":9007199254740993},{"event_type":"VIEW_THROUGH","window_days":1}]';
+    const viaJson = await emu.post(CREATE, { body: JSON.stringify(adsetBody()).replace(/}$/, `,"attribution_spec":${spec}}`), contentType: 'application/json' });
+    assert.equal(viaJson.status, 200, viaJson.text);
+    const viaForm = await emu.post(CREATE, { form: { ...adsetBody(), attribution_spec: spec } });
+    assert.equal(viaForm.status, 200, viaForm.text);
+    for (const id of [viaJson.body.id, viaForm.body.id]) {
+      const read = await emu.get(`/v23.0/${id}?fields=attribution_spec,daily_budget`);
+      assert.equal(read.status, 200, read.text);
+      // The wire text: a number, not a string, and not rounded to ...992.
+      assert.equal(read.text, `{"attribution_spec":${spec},"daily_budget":"2000"}`);
+    }
+  });
+
+  it('writes a number only where the schema types an integer: digits in a text field stay text', async () => {
+    const emu = await emulator();
+    const created = await emu.post(CREATE, { json: adsetBody({ name: '9007199254740993' }) });
+    assert.equal(created.status, 200, created.text);
+    const read = await emu.get(`/v23.0/${created.body.id}?fields=name`);
+    assert.equal(read.text, '{"name":"9007199254740993"}');
+  });
+
   it('refuses an integer outside the int64 range, as text or as a JSON number', async () => {
     const emu = await emulator();
     const e = refusedBy(await emu.post(CREATE, { json: adsetBody({ daily_budget: '99999999999999999999' }) }), 'ADSET-TYPES', 100);

@@ -90,7 +90,36 @@ describe('tests through the language server', () => {
     fs.writeFileSync(file, TEXT.replace('data.length 3', 'data.length 2'));
     const cli = await runCli(['test', 'api.graphreq'], dir);
     assert.equal(cli.code, 0, cli.stdout + cli.stderr);
-    const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
-    assert.match(lenses.filter((l) => l.command?.command === 'graphreq.test')[1].command!.title, /^✓ all 2 expectations passed/);
+    // The editor still has the old expectation: the result the terminal recorded is not its result.
+    assert.match(await lens(1), /^▷ Run test \(2 expectations\) · edited since the last run \(✓ \d\d:\d\d\)$/);
+    await client.change(uri, 2, [{ text: TEXT.replace('data.length 3', 'data.length 2') }]);
+    assert.match(await lens(1), /^✓ all 2 expectations passed/);
   });
+
+  it('marks a result stale once the request or its expectations are edited, not for a comment, until it runs again', async () => {
+    const now = TEXT.replace('data.length 3', 'data.length 2');
+    assert.match(await lens(0), /^✓ all 2 expectations passed/);
+    // A comment and blank lines change neither what is sent nor what is checked.
+    await client.change(uri, 3, [{ text: now.replace('# @name thread\n', '# @name thread\n# a note about the thread\n\n') }]);
+    assert.match(await lens(0), /^✓ all 2 expectations passed/);
+    // An expectation edited: the last result no longer speaks for the test.
+    await client.change(uri, 4, [{ text: now.replace('data.length 5', 'data.length 4') }]);
+    assert.match(await lens(0), /^▷ Run test \(2 expectations\) · edited since the last run \(✓ \d\d:\d\d\)$/);
+    assert.match(await lens(1), /^✓ all 2 expectations passed/, 'the other test was not edited');
+    // The request edited (a field added), and the expectation put back: still not the request that ran.
+    await client.change(uri, 5, [{ text: now.replace('fields=id,messages', 'fields=id,name,messages') }]);
+    assert.match(await lens(0), /edited since the last run/);
+    // Undone: the result is the test's again.
+    await client.change(uri, 6, [{ text: now }]);
+    assert.match(await lens(0), /^✓ all 2 expectations passed/);
+    // Edited and run again: a fresh result.
+    await client.change(uri, 7, [{ text: now.replace('data.length 5', 'data.length 4') }]);
+    await client.request<TestCommandResult>('workspace/executeCommand', { command: 'graphreq.test', arguments: [{ uri, keys: ['thread'] }] });
+    assert.match(await lens(0), /^✗ body\.messages\.data\.length 4: Expected 4, got 5\. \(\d\d:\d\d\)$/);
+  });
+
+  async function lens(n: number): Promise<string> {
+    const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+    return lenses.filter((l) => l.command?.command === 'graphreq.test')[n].command!.title;
+  }
 });

@@ -59,6 +59,21 @@ GET /v23.0/{{create.response.body.id}}?fields=daily_budget,regional_regulated_ca
     assert.deepEqual(r.results[1].body, { daily_budget: '9007199254740993', regional_regulated_categories: null, campaign_id: '120200000000000001' });
   });
 
+  it('reads an int64 past 2^53 nested in the answer without rounding it, as at the top level', () => {
+    const r = send(`# @name create
+POST /v23.0/act_1000000001/adsets
+
+{ "name": "Long window", "campaign_id": "120200000000000001", "daily_budget": 2000, "billing_event": "IMPRESSIONS",
+  "optimization_goal": "REACH", "targeting": { "geo_locations": { "countries": ["US"] } },
+  "attribution_spec": [{ "event_type": "CLICK_THROUGH", "window_days": 9007199254740993 }] }
+
+###
+GET /v23.0/{{create.response.body.id}}?fields=attribution_spec
+`);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(r.results[1].body, { attribution_spec: [{ event_type: 'CLICK_THROUGH', window_days: '9007199254740993' }] });
+  });
+
   it('does not send a null the parameter does not take: a form field cannot carry it', () => {
     const r = send('POST /v23.0/act_1000000001/adsets\n\n{ "name": null, "campaign_id": "120200000000000001", "daily_budget": 2000 }\n');
     assert.notEqual(r.code, 0);

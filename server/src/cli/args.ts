@@ -33,6 +33,8 @@ function describeParseError(command: string, e: Error & { code?: string }, confi
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       const option = quoted.split(' ')[0];
       if (/does not take an argument/.test(e.message)) return `${option} takes no value; ${help}`;
+      // `--timeout -5`: parseArgs will not take a value that starts with a dash unless it is joined with `=`.
+      if (/argument is ambiguous/.test(e.message)) return `${option} needs a value; a value that starts with "-" is written ${option}=VALUE; ${help}`;
       return `${option} needs a value; ${help}`;
     }
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':

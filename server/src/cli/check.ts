@@ -11,7 +11,7 @@ import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } 
 import { withHostInputs } from '../files/hostInputs';
 import { allowedVariables } from '../send/tokenChoice';
 import { parseCommandArgs } from './args';
-import { cliSessionFolder, collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, UsageError } from './files';
+import { cliSessionFolder, collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, unreadable, UsageError } from './files';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
 import { Output, type Terminal } from './render/output';
 
@@ -56,7 +56,7 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
   const skipped: string[] = [];
   const files = collectFiles(inputs, skipped);
   const envFile = findEnvFile(values['env-file'], inputs[0], (f, root) => output.err(ignoredEnvFileNote('check', f, root)));
-  const env = loadEnvironment(envFile, values.env ?? process.env.GRAPHREQ_ENV);
+  const env = loadEnvironment(envFile, values.env ?? process.env.GRAPHREQ_ENV, (line) => output.err(`graphreq check: ${line}\n`));
   // The workspace as `graphreq send` sees it (files.ts cliSessionFolder).
   const workspace = cliSessionFolder(envFile, inputs[0]);
   env.today ??= new Date().toISOString().slice(0, 10);
@@ -70,7 +70,7 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
       // With --fix, the stamp (and content hash) of the version read: the fixed text replaces that version only.
       read = readForUpdate(file, { hash: values.fix });
     } catch (e) {
-      output.err(`graphreq check: ${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'}); skipped\n`);
+      output.err(`graphreq check: ${unreadable(file, e)}; skipped\n`);
       counts.problems++;
       continue;
     }

@@ -1,8 +1,9 @@
 /** File-system helpers of the CLI: collecting .graphreq files and finding graphreq.env.json. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
+import { misTypedSettings, readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
 import { findWorkspaceEnvFile, folderOf, repositoryRoot } from '../files/envFile';
+import { decodeUtf8, NotUtf8Error } from '../files/textFile';
 
 export class UsageError extends Error {}
 
@@ -51,12 +52,19 @@ function walk(dir: string, out: string[], skipped: string[]): void {
   }
 }
 
+/** A request file's text, strictly UTF-8 (files/textFile.ts); one usage line when it cannot be read or is not UTF-8. */
 export function readText(file: string): string {
   try {
-    return fs.readFileSync(file, 'utf8');
+    return decodeUtf8(fs.readFileSync(file));
   } catch (e) {
-    throw new UsageError(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new UsageError(unreadable(file, e));
   }
+}
+
+/** Why a file could not be read, as one line: `x.graphreq: cannot read (EACCES)`, `x.graphreq: not UTF-8 text (...)`. */
+export function unreadable(file: string, e: unknown): string {
+  if (e instanceof NotUtf8Error) return `${file}: ${e.message}`;
+  return `${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
 }
 
 /**
@@ -96,7 +104,8 @@ export function cliSessionFolder(envFile: string | undefined, input: string): st
   return repo && (cwd === repo || cwd.startsWith(repo + path.sep)) ? repo : cwd;
 }
 
-export function loadEnvironment(envFile: string | undefined, name: string | undefined): EnvironmentSettings {
+/** The environment `name` of `envFile`; `onIgnored` hears, one line each, of the settings it leaves out for their type. */
+export function loadEnvironment(envFile: string | undefined, name: string | undefined, onIgnored?: (line: string) => void): EnvironmentSettings {
   if (!envFile) {
     if (name) throw new UsageError(`--env ${name}: no graphreq.env.json found`);
     return { variables: {} };
@@ -108,7 +117,10 @@ export function loadEnvironment(envFile: string | undefined, name: string | unde
     throw new UsageError(`${envFile}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
   try {
-    return resolveEnvironment(readEnvironmentFile(json), name);
+    const file = readEnvironmentFile(json);
+    const env = resolveEnvironment(file, name);
+    for (const line of misTypedSettings(file, name)) onIgnored?.(`${envFile}: ${line}`);
+    return env;
   } catch (e) {
     throw new UsageError(`${envFile}: ${(e as Error).message}`);
   }

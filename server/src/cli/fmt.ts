@@ -8,7 +8,7 @@
 import { formatText, parseDocument, type FormatOptions } from '../core';
 import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
 import { parseCommandArgs } from './args';
-import { collectFiles, UsageError } from './files';
+import { collectFiles, unreadable, UsageError } from './files';
 import { fmtSummary, formattedLine } from './render/fmt';
 import { Output, type Terminal } from './render/output';
 
@@ -58,7 +58,7 @@ export async function runFmt(argv: string[], terminal: Terminal): Promise<number
     try {
       read = readForUpdate(file, { hash: true });
     } catch (e) {
-      output.err(`graphreq fmt: ${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'}); skipped\n`);
+      output.err(`graphreq fmt: ${unreadable(file, e)}; skipped\n`);
       counts.problems++;
       continue;
     }

@@ -9,6 +9,7 @@ import { fmtHelp, runFmt } from './fmt';
 import { UsageError } from './files';
 import { lspHelp, runLsp } from './lsp';
 import { processTerminal, type Terminal } from './render/output';
+import { visibleText } from './render/style';
 import { runSend, sendHelp } from './send';
 import { runServe, serveHelp } from './serve';
 import { runTest, testHelp } from './test';
@@ -66,7 +67,7 @@ export async function main(argv: string[], terminal: Terminal = processTerminal(
     }
     const command = commands[topic];
     if (!command) {
-      terminal.err(unknownCommand(topic));
+      terminal.err(visibleText(unknownCommand(topic), false));
       return 2;
     }
     terminal.out(command.help + '\n');
@@ -78,14 +79,15 @@ export async function main(argv: string[], terminal: Terminal = processTerminal(
   }
   const command = commands[name];
   if (!command) {
-    terminal.err(name.startsWith('-') ? `graphreq: ${name} goes after a command (graphreq <command> ${name}); see graphreq --help\n` : unknownCommand(name));
+    terminal.err(visibleText(name.startsWith('-') ? `graphreq: ${name} goes after a command (graphreq <command> ${name}); see graphreq --help\n` : unknownCommand(name), false));
     return 2;
   }
   try {
     return await command.run(rest, terminal);
   } catch (e) {
     if (e instanceof UsageError) {
-      terminal.err(`graphreq ${name}: ${e.message.split('\n')[0]}\n`);
+      // The line may quote a path or a value the user gave: its control characters are shown, not obeyed.
+      terminal.err(visibleText(`graphreq ${name}: ${e.message.split('\n')[0]}\n`, false));
       return 2;
     }
     throw e;

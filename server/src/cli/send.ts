@@ -4,9 +4,9 @@
  *
  * Results are printed as each one completes (render/send.ts), the run ends with a summary on
  * stderr, and Ctrl+C stops it cleanly: the request in flight is cancelled, what finished is printed
- * and saved, and the exit code is 130.
+ * and saved, and the exit code is 130 (143 for SIGTERM, stopped the same way).
  * Exit codes: 0 every response 2xx, 1 any error response (or a send held back by a known rate
- * limit), 2 usage, I/O or network error, 130 interrupted.
+ * limit), 2 usage, I/O or network error, 130 interrupted, 143 terminated (SIGTERM).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -22,7 +22,7 @@ import { parseCommandArgs } from './args';
 import { collectFiles, readText, UsageError } from './files';
 import { Output, type Terminal } from './render/output';
 import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage } from './render/send';
-import { openSendContext, withInterrupt, workspaceOf } from './sendContext';
+import { interruptedExit, openSendContext, withInterrupt, workspaceOf } from './sendContext';
 import { planRun, selectRequests } from './sendPlan';
 import { dryRun } from './sendDryRun';
 import { workspaceProducers } from './workspaceRequests';
@@ -69,7 +69,7 @@ see docs/sending.md, "Where the token goes".
 A request whose expectations call for an error answer (# @expect refused RULE-ID, error.code ...,
 status 4xx) counts as sent when refused, and is sent even when a rate limit it tests would hold it.
 Exit codes: 0 all responses 2xx (or the error expected), 1 any other error response or held back,
-2 usage, I/O or network error, 130 interrupted (Ctrl+C).`;
+2 usage, I/O or network error, 130 interrupted (Ctrl+C), 143 terminated (SIGTERM).`;
 
 const NETWORK_FAILURES = new Set(['build', 'insecure', 'no-token', 'timeout', 'refused', 'reset', 'network', 'cancelled']);
 const FORMATS = ['text', 'json', 'jsonl'] as const;
@@ -181,10 +181,10 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       });
       output.clearProgress();
       json?.end();
-      const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), context.target.embedded);
+      const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), context.target.embedded, signal.reason);
       if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
       output.err(runSummary(output.errStyle, outcome, Date.now() - started));
-      if (outcome.stop?.kind === 'cancelled') return 130;
+      if (outcome.stop?.kind === 'cancelled') return interruptedExit(signal);
       return exitCode(outcome.done);
     });
   } finally {

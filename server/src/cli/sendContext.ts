@@ -68,7 +68,7 @@ export function workspaceOf(o: Pick<SendContextOptions, 'command' | 'from' | 'en
 export async function openSendContext(o: SendContextOptions, terminal: Terminal, output: Output): Promise<SendContext> {
   const { envFile, workspace } = workspaceOf(o, output);
   const environmentName = o.env ?? (process.env.GRAPHREQ_ENV || undefined);
-  const env = loadEnvironment(envFile, environmentName);
+  const env = loadEnvironment(envFile, environmentName, (line) => output.err(`graphreq ${o.command}: ${line}\n`));
   const timeoutMs = o.timeout !== undefined ? positiveInt(o.timeout, '--timeout') : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // Where the token goes and which one: the trust rules of docs/sending.md (cli/sendTrust.ts).
   const { baseUrl, token: userToken, tokenEnvName } = await chooseCliToken({ env: o.env, 'env-file': o.envFile, 'base-url': o.baseUrl, 'trust-origin': o.trustOrigin }, env, o.from, { err: (s) => output.err(s), confirm: terminal.confirm });
@@ -137,23 +137,32 @@ async function openSendTarget(baseUrl: string | undefined, workspace: string, fr
   }
 }
 
+/** The exit code of a run stopped by a signal: 128 + its number, as shells report it. */
+export function interruptedExit(signal: AbortSignal): number {
+  return signal.reason === 'SIGTERM' ? 143 : 130;
+}
+
 /**
- * Runs `fn` with Ctrl+C handled: the first one cancels cleanly (the signal passed to `fn` aborts),
- * a second one leaves at once (exit 130).
+ * Runs `fn` with Ctrl+C and SIGTERM handled alike: the first one cancels cleanly (the signal passed
+ * to `fn` aborts, its reason the signal's name), a second one leaves at once (exit 130 or 143).
  */
 export async function withInterrupt<T>(command: string, terminal: Terminal, output: Output, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  const onSigint = (): void => {
-    if (controller.signal.aborted) process.exit(130);
-    controller.abort();
+  const on = (name: 'SIGINT' | 'SIGTERM') => (): void => {
+    if (controller.signal.aborted) process.exit(name === 'SIGTERM' ? 143 : 130);
+    controller.abort(name);
     // Someone at a terminal hears at once what happens next.
-    if (terminal.errIsTTY) output.err(`graphreq ${command}: cancelling (Ctrl+C again leaves at once)\n`);
+    if (terminal.errIsTTY && name === 'SIGINT') output.err(`graphreq ${command}: cancelling (Ctrl+C again leaves at once)\n`);
   };
+  const onSigint = on('SIGINT');
+  const onSigterm = on('SIGTERM');
   process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
   try {
     return await fn(controller.signal);
   } finally {
     process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGTERM', onSigterm);
   }
 }
 

@@ -28,7 +28,7 @@ export interface DryRunOptions {
 
 export function dryRun(o: DryRunOptions, output: Output): number {
   const { envFile, workspace } = workspaceOf({ command: 'send', from: o.from, envFile: o.envFile }, output);
-  const env = loadEnvironment(envFile, o.env ?? (process.env.GRAPHREQ_ENV || undefined));
+  const env = loadEnvironment(envFile, o.env ?? (process.env.GRAPHREQ_ENV || undefined), (line) => output.err(`graphreq send: ${line}\n`));
   const producersNamed = workspaceProducers(workspace, o.parsed, env);
   // Only which requests are planned, and in which order, matters here: nothing is sent, so no session.
   const plan = planRun(o.parsed, { env, withDeps: o.withDeps, all: o.all, producersNamed }, () => undefined as unknown as SendSession);

@@ -4,7 +4,7 @@
  * as each test finishes (render/test.ts); `--format json` prints one report at the end;
  * `--reporter junit --out FILE` also writes JUnit XML for CI. See testHelp and docs/testing.md.
  *
- * Exit codes: 0 every test passed, 1 a test failed (or was not run), 2 usage error, 130 interrupted.
+ * Exit codes: 0 every test passed, 1 a test failed (or was not run), 2 usage error, 130 interrupted, 143 terminated.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -21,7 +21,7 @@ import { junitXml } from './render/junit';
 import { Output, type Terminal } from './render/output';
 import { stopMessage } from './render/send';
 import { setupText, testJson, testProgress, testSummary, testText } from './render/test';
-import { openSendContext, withInterrupt } from './sendContext';
+import { interruptedExit, openSendContext, withInterrupt } from './sendContext';
 import { trustOriginHelp } from './sendTrust';
 
 export const testHelp = `Usage: graphreq test [PATH...] [options]
@@ -46,7 +46,7 @@ ${trustOriginHelp}
 The token is chosen as graphreq send chooses it ($GRAPHREQ_ACCESS_TOKEN, or the environment's
 accessTokenEnv; docs/sending.md, "Where the token goes"); the embedded emulator takes its demo
 token when none is set. It is never printed, saved or written to a report.
-Exit codes: 0 all tests passed, 1 a test failed or was not run, 2 usage error, 130 interrupted.`;
+Exit codes: 0 all tests passed, 1 a test failed or was not run, 2 usage error, 130 interrupted (Ctrl+C), 143 terminated (SIGTERM).`;
 
 export async function runTest(argv: string[], terminal: Terminal): Promise<number> {
   const { values, positionals } = parseCommandArgs('test', {
@@ -140,10 +140,10 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
       if (format === 'json') output.out(JSON.stringify(testJson(outcome.reports, elapsed, outcome.snapshotsWritten), null, 2) + '\n');
       if (values.out) await writeJunit(values.out, outcome.reports, started, context, output);
       await recordResults(context.workspace, context.environmentName, outcome.reports);
-      const stopped = outcome.stop?.kind === 'bail' ? 'graphreq test: stopped at the first failing test (--bail)\n' : stopMessage(outcome.stop, outcome.reports.filter((r) => r.status === 'not-run').length, Date.now(), context.target.embedded)?.replace(/^graphreq send/, 'graphreq test');
+      const stopped = outcome.stop?.kind === 'bail' ? 'graphreq test: stopped at the first failing test (--bail)\n' : stopMessage(outcome.stop, outcome.reports.filter((r) => r.status === 'not-run').length, Date.now(), context.target.embedded, signal.reason)?.replace(/^graphreq send/, 'graphreq test');
       if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
       output.err(testSummary(output.errStyle, outcome.reports, elapsed, outcome.snapshotsWritten.map((f) => path.relative(process.cwd(), f) || f)));
-      if (outcome.stop?.kind === 'cancelled') return 130;
+      if (outcome.stop?.kind === 'cancelled') return interruptedExit(signal);
       return outcome.reports.every((r) => r.status === 'passed') ? 0 : 1;
     });
   } finally {

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildFileContext, parseDocument, type EnvironmentSettings, type GraphreqDocument } from '../core';
 import { collectFiles } from './files';
+import { decodeUtf8 } from '../files/textFile';
 import type { PlannedSource } from './sendPlan';
 
 /**
@@ -45,8 +46,9 @@ function indexNames(workspace: string, given: Array<{ file: string; doc: Graphre
     const shown = path.relative(process.cwd(), file) || file;
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = decodeUtf8(fs.readFileSync(file));
     } catch {
+      // Unreadable, or not UTF-8 (files/textFile.ts): nothing this run can send.
       continue;
     }
     add(shown, parseDocument(text));

@@ -71,6 +71,41 @@ export function resolveEnvironment(file: EnvironmentFile | undefined, name: stri
   };
 }
 
+/** The JSON type each setting takes (graphreq.env.schema.json); a setting of another type is not used. */
+const SETTING_TYPES: Record<string, 'string' | 'number' | 'object'> = {
+  baseUrl: 'string',
+  defaultVersion: 'string',
+  latestVersion: 'string',
+  releases: 'object',
+  default_dsa_payor: 'string',
+  default_dsa_beneficiary: 'string',
+  accounts: 'object',
+  currency: 'string',
+  limits: 'object',
+  accessTokenEnv: 'string',
+  timeoutMs: 'number',
+};
+
+/**
+ * The settings of the sections `resolveEnvironment` merges (`$shared`, then `name`) that are not of
+ * their JSON type, each as one line (`` `timeoutMs` of "$shared" is ignored: it must be a number, not
+ * a string ``): resolveEnvironment leaves them out, and the hosts say so rather than send to the
+ * emulator without a word when `"baseUrl": 8990` was meant.
+ */
+export function misTypedSettings(file: EnvironmentFile, name: string | undefined): string[] {
+  const out: string[] = [];
+  for (const section of ['$shared', ...(name ? [name] : [])]) {
+    for (const [key, value] of Object.entries(file.sections[section] ?? {})) {
+      const want = SETTING_TYPES[key];
+      if (!want) continue;
+      const got = value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+      const ok = want === 'object' ? got === 'an object' : typeof value === want;
+      if (!ok) out.push(`\`${key}\` of "${section}" is ignored: it must be ${want === 'object' ? 'an object' : `a ${want}`}, not ${got}`);
+    }
+  }
+  return out;
+}
+
 /** Whether a key of an environment section is a variable for `{{name}}` (not a setting of graphreq). */
 export function isEnvironmentVariableKey(key: string): boolean {
   return !RESERVED.has(key) && !key.startsWith('$');

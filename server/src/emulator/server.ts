@@ -14,6 +14,7 @@ import { getApiModel } from '../core';
 import { EmulatorClock } from './clock';
 import { defaultConfig, mergeConfig, type EmulatorConfig } from './config';
 import { envelopeOf } from './envelope';
+import { writeAnswer } from './exactInteger';
 import { Limiter } from './limits/limiter';
 import { answer, type EmulatorRuntime } from './router';
 import { Store } from './store';
@@ -120,7 +121,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 async function respond(req: http.IncomingMessage, res: http.ServerResponse, rt: EmulatorRuntime): Promise<void> {
   const a = await answer(req, rt);
   if (res.destroyed) return;
-  const body = JSON.stringify(a.body);
+  const body = writeAnswer(a.body);
   res.writeHead(a.status, { ...a.headers, 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
   res.end(body);
 }

@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
+import { decodeUtf8 } from './textFile';
 
 /** The few file operations an asynchronous write needs; tests pass a failing one to simulate a crash. */
 export interface WriteFs {
@@ -75,7 +76,7 @@ export function hashOf(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** Reads a file as UTF-8 with the stamp of the version read; `hash` adds the content hash to the stamp. */
+/** Reads a file as UTF-8 with the stamp of the version read; `hash` adds the content hash to the stamp. Throws NotUtf8Error (textFile.ts) when the bytes are not UTF-8. */
 export function readForUpdate(file: string, options: { hash?: boolean } = {}): { text: string; stamp: FileStamp } {
   const fd = fs.openSync(file, 'r');
   try {
@@ -84,7 +85,8 @@ export function readForUpdate(file: string, options: { hash?: boolean } = {}): {
     const bytes = fs.readFileSync(fd);
     const stamp: FileStamp = { mtimeMs: st.mtimeMs, size: st.size };
     if (options.hash) stamp.sha256 = hashOf(bytes);
-    return { text: bytes.toString('utf8'), stamp };
+    // Strictly UTF-8: a file that is not is never rewritten with replacement characters (textFile.ts).
+    return { text: decodeUtf8(bytes), stamp };
   } finally {
     fs.closeSync(fd);
   }

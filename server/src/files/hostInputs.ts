@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import type { BodyFileResult, EnvironmentSettings } from '../core';
+import { decodeUtf8 } from './textFile';
 
 /** `< path` bodies larger than this are refused: a request body of the API is a few kilobytes. */
 export const BODY_FILE_LIMIT = 1024 * 1024;
@@ -84,10 +85,17 @@ export function readBodyFile(dir: string, written: string): BodyFileResult {
   }
   if (!stat.isFile()) return { ok: false, reason: `${file} is not a file` };
   if (stat.size > BODY_FILE_LIMIT) return { ok: false, reason: `it is larger than 1 MiB (${stat.size} bytes)` };
+  let bytes: Buffer;
   try {
-    return { ok: true, text: fs.readFileSync(file, 'utf8') };
+    bytes = fs.readFileSync(file);
   } catch (e) {
     return { ok: false, reason: `it cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  try {
+    return { ok: true, text: decodeUtf8(bytes) };
+  } catch (e) {
+    // Sent with replacement characters, a Latin-1 "Café" would reach the service as "Caf�".
+    return { ok: false, reason: `it is ${(e as Error).message}` };
   }
 }
 

@@ -84,7 +84,8 @@ const KIND: Record<CompletionItem['kind'], CompletionItemKind> = {
   operator: CompletionItemKind.Operator,
 };
 
-export function toCompletionItem(doc: Doc, item: CompletionItem, snippets: boolean): LspCompletionItem {
+export function toCompletionItem(doc: Doc, itemIn: CompletionItem, snippets: boolean): LspCompletionItem {
+  const item = !snippets && itemIn.snippet && itemIn.plain ? { ...itemIn, ...itemIn.plain, snippet: false, retrigger: false } : itemIn;
   const insert = item.insertText ?? item.label;
   const asSnippet = !!item.snippet && snippets;
   const out: LspCompletionItem = {

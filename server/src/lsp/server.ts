@@ -104,7 +104,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         foldingRangeProvider: true,
         codeLensProvider: { resolveProvider: false },
         semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
-        executeCommandProvider: { commands: Object.values(Commands) },
+        // Only a server started with the sending layer runs commands (main.ts); declared only then.
+        ...(runtime.executeCommand ? { executeCommandProvider: { commands: Object.values(Commands) } } : {}),
         definitionProvider: true,
         referencesProvider: true,
         documentHighlightProvider: true,
@@ -310,15 +311,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   registerInlayHints(features);
   registerDocumentFeatures(features);
 
-  connection.onExecuteCommand(async (p, token, workDone) => {
-    if (!runtime.executeCommand) throw new Error(`${p.command} is not available in this server`);
+  const execute = runtime.executeCommand;
+  if (execute) connection.onExecuteCommand(async (p, token, workDone) => {
     // The library takes params.workDoneToken away and gives a reporter that does nothing when the
     // client sent none; a reporter on the client's token carries it (`_token`, vscode-languageserver 10).
     const reporter = workDone && '_token' in workDone ? workDone : undefined;
     const refreshCodeLenses = (): void => {
       if (codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
     };
-    return runtime.executeCommand(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client, refreshCodeLenses }, token, reporter);
+    return execute(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client, refreshCodeLenses }, token, reporter);
   });
 
   connection.onShutdown(async () => {

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodeLens, Connection } from 'vscode-languageserver';
 import { positionAt, type GraphreqDocument, type LanguageService } from '../core';
-import { testCases } from '../core/send/testPlan';
+import { testCases, testSource } from '../core/send/testPlan';
 import { blockExpectations } from '../core/syntax/expectation';
 import { TestResults, type LastTestResult } from '../send/testResults';
 import type { DocumentStore } from './documentStore';
@@ -72,9 +72,10 @@ export function testLenses(uri: string, doc: GraphreqDocument, workspaceFolder: 
     const block = doc.blocks[t.index];
     const r = block.parsed.request!;
     const result = last[t.key];
+    const stale = !!result?.source && result.source !== testSource(block);
     return {
       range: range(block.offset + r.span.start, block.offset + r.target.span.end),
-      command: { title: lensTitle(result, t.expectations), command: Commands.test, arguments: [{ uri, keys: [t.key] }] },
+      command: { title: lensTitle(result, t.expectations, stale), command: Commands.test, arguments: [{ uri, keys: [t.key] }] },
     };
   });
 }
@@ -88,10 +89,16 @@ function lastResults(workspaceFolder: string, uri: string): Record<string, LastT
   }
 }
 
-/** `✓ all 3 expectations passed (10:42)`, `✗ body.name "A": Expected "A", got "B"`, `▷ Run test (3 expectations)`. */
-export function lensTitle(result: LastTestResult | undefined, expectations: number): string {
-  if (!result) return `▷ Run test (${expectations === 1 ? '1 expectation' : `${expectations} expectations`})`;
+/**
+ * `✓ all 3 expectations passed (10:42)`, `✗ body.name "A": Expected "A", got "B"`, `▷ Run test (3
+ * expectations)`; a result the request or its expectations were edited since is stale, as VS Code
+ * marks test results outdated: `▷ Run test (3 expectations) · edited since the last run (✗ 10:42)`.
+ */
+export function lensTitle(result: LastTestResult | undefined, expectations: number, stale = false): string {
+  const run = `▷ Run test (${expectations === 1 ? '1 expectation' : `${expectations} expectations`})`;
+  if (!result) return run;
   const when = result.at.slice(11, 16);
+  if (stale) return `${run} · edited since the last run (${result.passed ? '✓' : '✗'} ${when})`;
   if (result.passed) return `✓ ${result.summary} (${when})`;
   const first = result.firstFailure;
   const text = first ? `${first.text}: ${first.message}` : result.summary;

@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
+import { misTypedSettings, readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
 import { findWorkspaceEnvFile } from '../files/envFile';
 import type { ServerSettings } from './protocol';
 
@@ -68,7 +68,7 @@ export class WorkspaceEnvironment {
     let env: EnvironmentSettings = { variables: {} };
     if (file) {
       try {
-        env = readWorkspaceEnvironment(file, this.settings.environment || undefined);
+        env = readWorkspaceEnvironment(file, this.settings.environment || undefined, (note) => this.log(`graphreq.env.json: ${note}`));
       } catch (e) {
         this.log(`graphreq.env.json ignored: ${(e as Error).message}`);
         try {
@@ -86,8 +86,11 @@ export class WorkspaceEnvironment {
   }
 }
 
-/** An environment of `file` (`$shared` alone when `name` is undefined); throws a one-line Error for a broken file or an unknown name. */
-export function readWorkspaceEnvironment(file: string | undefined, name: string | undefined): EnvironmentSettings {
+/**
+ * An environment of `file` (`$shared` alone when `name` is undefined); throws a one-line Error for a
+ * broken file or an unknown name. `onIgnored` hears of each setting left out for its type.
+ */
+export function readWorkspaceEnvironment(file: string | undefined, name: string | undefined, onIgnored?: (line: string) => void): EnvironmentSettings {
   if (!file) return resolveEnvironment(undefined, undefined);
   let json: unknown;
   try {
@@ -95,7 +98,10 @@ export function readWorkspaceEnvironment(file: string | undefined, name: string 
   } catch (e) {
     throw new Error(`graphreq.env.json: not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
-  return resolveEnvironment(readEnvironmentFile(json), name);
+  const environments = readEnvironmentFile(json);
+  const env = resolveEnvironment(environments, name);
+  for (const line of misTypedSettings(environments, name)) onIgnored?.(line);
+  return env;
 }
 
 function filePath(uri: string): string | undefined {

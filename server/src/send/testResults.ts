@@ -7,6 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { testSource } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { ensureGraphreqFolder, graphreqFolder } from './graphreqFolder';
 import type { TestReport } from './testRun';
@@ -23,6 +24,8 @@ export interface LastTestResult {
   summary: string;
   /** The first expectation that failed: its text and the first difference. */
   firstFailure?: { text: string; message: string };
+  /** The test as it was written when it ran (core/send/testPlan.ts, testSource): an edit since makes the result stale. */
+  source?: string;
 }
 
 type Table = Record<string, Record<string, LastTestResult>>;
@@ -85,5 +88,13 @@ export function lastResult(r: TestReport, at: string, environment: string | unde
       : failed.length
         ? `${failed.length} of ${r.outcomes.length} expectations failed`
         : `${r.outcomes.length === 1 ? 'the expectation' : `all ${r.outcomes.length} expectations`} passed`;
-  return { passed: r.status === 'passed', at, environment: environment ?? '$shared', summary, firstFailure: first ? { text: first.text, message: first.message ?? `expected ${first.expected}, got ${first.actual}` } : undefined };
+  const block = r.file.doc.blocks[r.test.index];
+  return {
+    passed: r.status === 'passed',
+    at,
+    environment: environment ?? '$shared',
+    summary,
+    firstFailure: first ? { text: first.text, message: first.message ?? `expected ${first.expected}, got ${first.actual}` } : undefined,
+    source: block ? testSource(block) : undefined,
+  };
 }

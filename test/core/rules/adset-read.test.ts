@@ -100,6 +100,14 @@ whenRun(module, () => {
       const [f] = findingsOf(text);
       assert.equal(applyFix(text, f), 'GET /v23.0/120200000000000002?fields=id,name\n');
     });
+
+    it('ADSET-READ-FIELDS offers no "did you mean" that changes most of a short name (`ads` is not a misspelt `id`)', () => {
+      const text = 'GET /v23.0/120200000000000002?fields=id,ads{id,name},nme\n';
+      const [ads, nme] = findingsOf(text).filter((f) => f.code === 'ADSET-READ-FIELDS');
+      assert.equal(ads.message, '`ads` is not a documented field of the ad set: remove it or use a documented one.');
+      assert.deepEqual(ads.fixes ?? [], []);
+      assert.match(nme.message, /did you mean `name`\?$/, 'one letter off is still a typo');
+    });
   });
 
   describe('ad set read messages', () => {

@@ -4,7 +4,7 @@
  * is a terminal. The progress line is cleared before anything else is written, so results and
  * messages never end up glued to it, and drawn again by the next `progress()` call.
  */
-import { colourEnabled, createStyle, stripColour, type Style } from './style';
+import { colourEnabled, createStyle, stripColour, visibleText, type Style } from './style';
 
 /** The process's streams as a command sees them (tests and `main()` callers may pass their own). */
 export interface Terminal {
@@ -45,14 +45,16 @@ export class Output {
     this.errStyle = createStyle(colourEnabled({ isTTY: terminal.errIsTTY, env: terminal.env, noColorFlag: options.noColor }));
   }
 
+  /** Writes to standard output; control characters of the text become visible (style.ts `visibleText`). */
   out(s: string): void {
     this.clearProgress();
-    this.terminal.out(s);
+    this.terminal.out(visibleText(s, this.style.enabled));
   }
 
+  /** Writes to standard error, likewise. */
   err(s: string): void {
     this.clearProgress();
-    this.terminal.err(s);
+    this.terminal.err(visibleText(s, this.errStyle.enabled));
   }
 
   /** Whether a progress line can be drawn: standard error is a terminal that understands `\r` and erasing. */
@@ -64,8 +66,8 @@ export class Output {
   progress(text: string): void {
     if (!this.canShowProgress) return;
     const width = Math.max(20, (this.terminal.columns || 80) - 1);
-    const plain = stripColour(text);
-    const shown = plain.length > width ? `${plain.slice(0, width - 1)}…` : text;
+    const plain = visibleText(stripColour(text), false);
+    const shown = plain.length > width ? `${plain.slice(0, width - 1)}…` : visibleText(text, this.errStyle.enabled);
     this.terminal.err(`\r\u001b[2K${shown}`);
     this.progressShown = true;
   }

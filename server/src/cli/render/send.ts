@@ -148,10 +148,10 @@ function secondsText(ms: number): string {
 }
 
 /** The one line that explains an early stop (stderr), or undefined when the run went to its end. */
-export function stopMessage(stop: RunStop | null, notSent: number, now: number, embedded = false): string | undefined {
+export function stopMessage(stop: RunStop | null, notSent: number, now: number, embedded = false, signal?: unknown): string | undefined {
   if (!stop) return undefined;
   const rest = notSent ? `; ${plural(notSent, 'request')} not sent` : '';
-  if (stop.kind === 'cancelled') return `graphreq send: cancelled${rest}; what finished is printed and saved\n`;
+  if (stop.kind === 'cancelled') return `graphreq send: ${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'cancelled'}${rest}; what finished is printed and saved\n`;
   if (stop.kind === 'bail') return `graphreq send: stopped at the first failure (--bail)${rest}\n`;
   const what = stop.result.failure?.kind === 'rate-limited' ? 'a rate limit the client knows of' : `a rate limit (${stop.result.error?.title ?? 'rate-limit error'})`;
   const when =

@@ -60,3 +60,21 @@ export function createStyle(enabled: boolean): Style {
 export function stripColour(s: string): string {
   return s.replace(/\u001b\[[0-9;]*m/g, '');
 }
+
+/** The colour codes this module writes, and nothing else: the only escape sequences output may carry. */
+const ownCodes = new Set<string>(Object.values(codes).flatMap(([open, close]) => [`\u001b[${open}m`, `\u001b[${close}m`]));
+
+/**
+ * Control characters (C0 but tab and line feed, a carriage return not before a line feed, DEL, C1) and
+ * bidirectional overrides, which a request file, a title or a service's answer may hold and which a
+ * terminal would obey (a title change, a clipboard write, text hidden or reordered), as visible
+ * `\u001b` escapes. The colour codes of `createStyle` are kept when `colours` is on; another escape
+ * sequence keeps its text but loses its ESC. JSON output stays JSON with the same meaning: the only
+ * such characters it can hold raw (C1, bidi) stand inside strings, where `\u0085` is their escape.
+ */
+export function visibleText(s: string, colours: boolean): string {
+  return s.replace(/\r\n|\u001b\[\d{1,2}m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (m) => {
+    if (m === '\r\n' || (colours && ownCodes.has(m))) return m;
+    return `\\u${m.charCodeAt(0).toString(16).padStart(4, '0')}${m.slice(1)}`;
+  });
+}

@@ -6,7 +6,8 @@
  * Completion reads only the block under the cursor and never waits for validation.
  */
 import { buildBlockCall } from '../analysis/blockCall';
-import { fieldsNode } from '../analysis/call';
+import { fieldsNode, type Call } from '../analysis/call';
+import { goalsForObjective } from '../rules/objectiveGoals';
 import type { FileContext } from '../analysis/fileContext';
 import type { ApiModel, EndpointDef } from '../model/apiModel';
 import { fieldSchemaAt, schemaAt, subfieldsOf } from '../model/schemaPath';
@@ -16,7 +17,7 @@ import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
 import type { FieldItem } from '../syntax/fields';
 import type { Span } from '../types';
 import { BUILTINS, type BuiltinName } from '../analysis/builtins';
-import { cursorAt } from './cursor';
+import { cursorAt, type InString } from './cursor';
 import { expectationCompletions } from './expectCompletion';
 import { EXPECT_DIRECTIVE } from '../syntax/expectation';
 import { lookupPath, successBodySchema } from '../model/responses';
@@ -40,6 +41,8 @@ export interface CompletionItem {
   deprecated?: boolean;
   /** Ask the editor for completion again after inserting (after `source(`, after a key's colon). */
   retrigger?: boolean;
+  /** What a client without snippets inserts instead (a key alone, without the value's placeholder). */
+  plain?: { insertText: string; replace: Span };
 }
 
 export interface CompletionContext {
@@ -79,7 +82,9 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
     }
     case 'paramValue': {
       const s = params?.properties?.[cursor.param.name.text];
-      return s ? valueItems(resolveRef(s, params!), cursor.span, false, params?.['x-doc']) : [];
+      if (!s) return [];
+      const r = resolveRef(s, params!);
+      return byObjective(valueItems(r, cursor.span, false, params?.['x-doc']), r, call);
     }
     case 'field':
       // Right after a selection or a modifier (`og_object{title}‸`), a new field needs its comma.
@@ -117,6 +122,8 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
       const after = nextNonSpace(block.text, cursor.span.end);
       const lead = before && before !== '{' && before !== ',' ? ',' : '';
       const trail = after === '"' ? ',' : '';
+      const str = cursor.inString;
+      if (str && !lead) return items.map((i) => keyInString(i, str, !!cursor.hasValue, trail));
       return lead || trail ? items.map((i) => ({ ...i, insertText: `${lead}${lead ? '\n' : ''}${i.insertText}${trail}` })) : items;
     }
     case 'bodyValue': {
@@ -124,11 +131,12 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
       if (!s) return [];
       const last = cursor.path[cursor.path.length - 1];
       const siblings = typeof last === 'number' ? listValues(cursor.path.slice(0, -1), call?.params) : [];
-      const items = valueItems(s, cursor.span, true, params?.['x-doc']).filter((i) => !siblings.includes(i.label) || i.label === currentValue(cursor));
+      const items = byObjective(valueItems(s, cursor.span, true, params?.['x-doc']), s, call).filter((i) => !siblings.includes(i.label) || i.label === currentValue(cursor));
       if (!items.length && s.properties && !cursor.quoted) {
         items.push({ label: '{…}', kind: 'snippet', detail: kindOf(s), documentation: s.description, insertText: valueSnippet(s, params!), snippet: true, replace: cursor.span });
       }
-      return items;
+      const str = cursor.inString;
+      return str ? items.map((i) => valueInString(i, str)) : items;
     }
     case 'variable':
       return variableItems(ctx, cursor.span, cursor.prefix, block);
@@ -245,6 +253,29 @@ function paramNames(schema: JsonSchema | undefined, present: string[], span: Spa
 }
 
 /**
+ * A JSON text value completed inside its string: the text between the quotes is replaced by the bare
+ * value, and the closing quote is added only when missing. Other values (true, 12) replace the string.
+ */
+function valueInString(item: CompletionItem, str: InString): CompletionItem {
+  const text = item.insertText ?? item.label;
+  if (!text.startsWith('"')) return item;
+  const bare = text.slice(1, -1);
+  return { ...item, insertText: str.closed ? bare : `${bare}"`, replace: str.inner, filterText: undefined };
+}
+
+/**
+ * A key completed inside its string: the key and, unless the member has a value already, its value's
+ * placeholder, written from after the opening quote; a client without snippets gets the key alone.
+ */
+function keyInString(item: CompletionItem, str: InString, hasValue: boolean, trail: string): CompletionItem {
+  const keyOnly = { insertText: str.closed ? item.label : `${item.label}"`, replace: str.inner };
+  if (hasValue) return { ...item, ...keyOnly, snippet: false, filterText: undefined, retrigger: false };
+  const withValue = (item.insertText ?? '').replace(/^"/, '');
+  const replace = { start: str.inner.start, end: str.closed ? str.inner.end + 1 : str.inner.end };
+  return { ...item, insertText: `${withValue}${trail}`, replace, filterText: undefined, plain: keyOnly };
+}
+
+/**
  * Values of a schema: enum values (with descriptions), booleans, examples. Every enum value says
  * something: its description from the documents, or that the documents (`source`, else the
  * schema's own citation) list it without one.
@@ -268,6 +299,26 @@ function valueItems(schema: JsonSchema, span: Span, json: boolean, source?: stri
     }
   }
   return out;
+}
+
+/**
+ * Goal values (`x-objectiveGoals`) ordered by the campaign objective of the request (`campaign_spec`
+ * or `# @objective`) and its destination, by the table ADSET-GOAL-FOR-OBJECTIVE checks with: the
+ * allowed goals first in the table's order, then the others with a detail saying the objective does
+ * not allow them. Without a known objective the order stays the schema's.
+ */
+function byObjective(items: CompletionItem[], schema: JsonSchema, call: Call | undefined): CompletionItem[] {
+  const goals = schema['x-objectiveGoals'] && call ? goalsForObjective(call) : undefined;
+  if (!goals) return items;
+  // Without a destination, a goal is allowed when some location of the objective allows it.
+  const anywhere = goals.where === ' at any conversion location';
+  const objective = `the ${goals.label} objective`;
+  return items.map((i) => {
+    const rank = goals.allowed.indexOf(i.label);
+    if (rank >= 0) return { ...i, detail: i.detail ?? `allowed for ${objective}${anywhere ? '' : goals.where}`, sortText: `0${String(rank).padStart(3, '0')}` };
+    if (i.deprecated) return i;
+    return { ...i, detail: `not allowed for ${objective}${goals.where} (ADSET-GOAL-FOR-OBJECTIVE)`, sortText: `5${i.sortText ?? i.label}` };
+  });
 }
 
 function bodyKeys(params: JsonSchema | undefined, path: Array<string | number>, present: string[], span: Span, quoted: boolean, model: ApiModel): CompletionItem[] {

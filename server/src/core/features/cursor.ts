@@ -10,6 +10,17 @@ import { getNodePath, nodeAtOffset, parseBodyTree, type JsonPath } from '../synt
 import { useAt } from '../analysis/names';
 import type { Span } from '../types';
 
+/**
+ * The cursor inside a JSON string: `inner` is the text between its quotes (for a string not closed
+ * on its line, the word at the cursor), and `closed` says whether its closing quote is there.
+ * Completions replace `inner` with bare text, adding the closing quote only when it is missing, so
+ * a client that honours only the start of an edit (Neovim's omnifunc) inserts them right as well.
+ */
+export interface InString {
+  inner: Span;
+  closed: boolean;
+}
+
 export type Cursor =
   /** A blank line (or a line being typed) where a request line, directive or variable can start. */
   | { kind: 'lineStart'; prefix: string; span: Span; hasRequest: boolean }
@@ -23,9 +34,9 @@ export type Cursor =
   | { kind: 'headerName'; header?: Header; prefix: string; span: Span }
   | { kind: 'headerValue'; header: Header; span: Span }
   /** In the body, where a property name goes (`path` is the object's path). */
-  | { kind: 'bodyKey'; path: JsonPath; present: string[]; prefix: string; span: Span; quoted: boolean }
+  | { kind: 'bodyKey'; path: JsonPath; present: string[]; prefix: string; span: Span; quoted: boolean; inString?: InString; hasValue?: boolean }
   /** In the body, on a value (`path` is the value's path). */
-  | { kind: 'bodyValue'; path: JsonPath; node?: Node; prefix: string; span: Span; quoted: boolean }
+  | { kind: 'bodyValue'; path: JsonPath; node?: Node; prefix: string; span: Span; quoted: boolean; inString?: InString }
   | { kind: 'variable'; expr: string; prefix: string; span: Span }
   | { kind: 'directive'; directive?: Directive; prefix: string; span: Span }
   | { kind: 'directiveValue'; directive: Directive; prefix: string; span: Span }
@@ -181,13 +192,32 @@ function fieldCursor(text: string, param: Param, offset: number): Cursor {
   }
   let s = offset;
   while (s > value.span.start && /\w/.test(text[s - 1])) s--;
+  // A name goes at the list's start, after a comma or an opening brace, or right after a selection or a
+  // modifier (completion adds the comma). Elsewhere (`targeting%7B‸`, `{‸` with no field before it) the
+  // parse holds no selection for the cursor, and names of the enclosing level would be wrong ones.
+  if (!fieldNameFits(text, value.span.start, s, parents)) return { kind: 'none' };
   return { kind: 'field', param, parents, prefix: text.slice(s, offset), span: { start: s, end: offset }, siblings: items };
+}
+
+/** Whether a field name starting at `s` belongs to the innermost selection the parse found (`parents`). */
+function fieldNameFits(text: string, start: number, s: number, parents: FieldItem[]): boolean {
+  if (s === start) return parents.length === 0;
+  const before = text[s - 1];
+  if (before === '{') return parents.length > 0 && parents[parents.length - 1].selectionSpan!.start === s - 1;
+  return before === ',' || before === '}' || before === ')';
 }
 
 function bodyCursor(body: string, rel: number, base: number): Cursor {
   const tree = parseBodyTree(body);
   const node = nodeAtOffset(tree.root, rel);
   const shift = (s: number, e: number): Span => ({ start: base + s, end: base + e });
+  // The string whose opening quote is at `open`, ending at `end` (its closing quote included, if any).
+  const inString = (open: number, end: number): InString => {
+    const closed = end - open >= 2 && body[end - 1] === '"' && body[end - 2] !== '\\' && rel < end;
+    let e = closed ? end - 1 : rel;
+    if (!closed) while (e < body.length && /[\w.-]/.test(body[e])) e++;
+    return { inner: shift(open + 1, e), closed };
+  };
   if (!node) return { kind: 'none' };
   // Right before an object's or list's opening bracket: nothing goes there.
   if ((node.type === 'object' || node.type === 'array') && rel <= node.offset) return { kind: 'none' };
@@ -202,6 +232,8 @@ function bodyCursor(body: string, rel: number, base: number): Cursor {
       prefix: body.slice(node.offset + 1, rel),
       span: shift(node.offset, node.offset + node.length),
       quoted,
+      inString: rel > node.offset ? inString(node.offset, node.offset + node.length) : undefined,
+      hasValue: (node.parent.colonOffset ?? -1) >= 0,
     };
   }
   // On a value.
@@ -213,6 +245,7 @@ function bodyCursor(body: string, rel: number, base: number): Cursor {
       prefix: quoted ? body.slice(node.offset + 1, rel) : body.slice(node.offset, rel),
       span: shift(node.offset, node.offset + node.length),
       quoted,
+      inString: quoted && rel > node.offset ? inString(node.offset, node.offset + node.length) : undefined,
     };
   }
   if (node.type === 'property') {
@@ -237,7 +270,8 @@ function bodyCursor(body: string, rel: number, base: number): Cursor {
   let s = rel;
   while (s > 0 && /[\w"]/.test(body[s - 1])) s--;
   const typed = body.slice(s, rel);
-  return { kind: 'bodyKey', path: getNodePath(node), present: presentKeys(node), prefix: typed.replace(/"/g, ''), span: shift(s, rel), quoted: typed.startsWith('"') };
+  const quotedKey = typed.startsWith('"');
+  return { kind: 'bodyKey', path: getNodePath(node), present: presentKeys(node), prefix: typed.replace(/"/g, ''), span: shift(s, rel), quoted: quotedKey, inString: quotedKey ? inString(s, rel) : undefined };
 }
 
 function presentKeys(objectNode: Node): string[] {

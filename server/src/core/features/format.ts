@@ -15,7 +15,7 @@
  * What the parser reports as broken (a JSON body that does not parse, a line that is not a header) is
  * left as written apart from trailing spaces. Formatting twice gives the result of formatting once.
  */
-import { format as formatJson, applyEdits, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
+import { format as formatJson, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree } from '../syntax/jsonBody';
 import type { Span, TextEdit } from '../types';
@@ -40,7 +40,9 @@ export function formatDocument(doc: GraphreqDocument, options: FormatOptions = {
   for (const block of doc.blocks) {
     const end = block.offset + block.text.length;
     if (range && (end < range.start || block.offset > range.end || (end === range.start && range.end > range.start))) continue;
-    const formatted = formatBlock(block, options, eol, block.index === last);
+    let formatted = formatBlock(block, options, eol, block.index === last);
+    // A byte-order mark is the file's encoding, not layout: it stays (formatting trims it as a space).
+    if (block.offset === 0 && block.text.startsWith('\uFEFF') && !formatted.startsWith('\uFEFF')) formatted = `\uFEFF${formatted}`;
     if (formatted !== block.text) edits.push(trimmedEdit(block.offset, block.text, formatted));
   }
   return edits;
@@ -94,7 +96,10 @@ function formatBlock(block: RequestBlock, options: FormatOptions, eol: string, i
   emitLines(0, bodyStart < 0 ? text.length : bodyStart);
   if (request?.body) {
     if (blank || !blankSinceRequest) out.push('');
-    out.push(...formatBody(text.slice(request.body.span.start, request.body.span.end), request.body.kind, options, eol).split(eol));
+    // The body goes in as one piece (the lines are joined by `eol` anyway), unless it ends in blank lines.
+    const body = formatBody(text.slice(request.body.span.start, request.body.span.end), request.body.kind, options, eol);
+    if (body === '' || body.endsWith(eol)) out.push(...body.split(eol));
+    else out.push(body);
     // The lines that close the block after the body: expectations (`# @expect ...`), other comments, `??` lines.
     blank = false;
     const afterBody = text.indexOf('\n', request.body.span.end);
@@ -159,14 +164,171 @@ function formatLine(kind: LineKind, trimmed: string, line: string, indent: strin
 /** Marks a placeholder of a `{{variable}}` or `#` comment while jsonc-parser formats the body. */
 const MARK = '\u2063';
 
-function formatBody(body: string, kind: string, options: FormatOptions, eol: string): string {
+/** A body laid out: JSON by jsonc-parser's rules (strict JSON in one pass), other bodies only without trailing spaces. */
+export function formatBody(body: string, kind: string, options: FormatOptions, eol: string): string {
+  const indent = options.insertSpaces === false ? '\t' : ' '.repeat(options.tabSize ?? 2);
+  // Strict JSON (most bodies) is laid out in one pass; the rest goes through jsonc-parser.
+  // (A MARK in the text is not strict JSON outside strings, and the one-pass layout refuses it inside.)
+  const fast = kind === 'json' && !options.keepLines ? layoutStrictJson(body, indent, eol) : undefined;
+  if (fast !== undefined) return fast;
   const lines = body.split(/\r?\n/);
   if (kind !== 'json' || body.includes(MARK) || parseBodyTree(body).errors.length) return lines.map((l) => l.trimEnd()).join(eol);
   const { text, restore } = protect(lines.join('\n'));
   const jsonOptions: JsonFormattingOptions = { tabSize: options.tabSize ?? 2, insertSpaces: options.insertSpaces !== false, eol, keepLines: !!options.keepLines };
-  const formatted = applyEdits(text, formatJson(text, undefined, jsonOptions));
+  const formatted = applyJsonEdits(text, formatJson(text, undefined, jsonOptions));
   return restore(formatted).split(/\r?\n/).map((l) => l.trimEnd()).join(eol);
 }
+
+/** jsonc-parser's edits applied in one pass (its `applyEdits` rebuilds the whole text for each edit). */
+function applyJsonEdits(text: string, edits: Array<{ offset: number; length: number; content: string }>): string {
+  const sorted = [...edits].sort((a, b) => a.offset - b.offset);
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of sorted) {
+    parts.push(text.slice(at, e.offset), e.content);
+    at = e.offset + e.length;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/**
+ * The layout jsonc-parser's formatter gives a strict JSON text (no comments, no `{{variables}}`, no
+ * trailing commas), in one pass over it: each member and item on its own line, `": "` after keys,
+ * `{}` and `[]` when empty; strings, numbers and literals copied as written. Undefined for anything
+ * else (the caller then takes jsonc-parser's path), so it never has to be right about what it does not
+ * read. `test/core/format.test.ts` holds it to jsonc-parser's result on the bench's 20,000 bodies.
+ */
+function layoutStrictJson(text: string, indent: string, eol: string): string | undefined {
+  const n = text.length;
+  const pads: string[] = [];
+  const pad = (d: number): string => (pads[d] ??= eol + indent.repeat(d));
+  /** The containers open around `i`: true for an object. */
+  const objects: boolean[] = [];
+  // What may come next: a value, an object's key, or what follows a value (a comma, a close, the end).
+  let state: 'value' | 'key' | 'after' = 'value';
+  // The layout differs from the text only in the spaces between tokens: the text is copied from `mark`
+  // on, and only where a gap is not already what it should be does the result take a new piece, so a
+  // body already laid out costs no string at all.
+  let out = '';
+  let mark = 0;
+  /** The spaces from `a` to `b` become `want`. */
+  const gap = (a: number, b: number, want: string): void => {
+    if (b - a === want.length && (want.length === 0 || text.startsWith(want, a))) return;
+    out += text.slice(mark, a) + want;
+    mark = b;
+  };
+  /** After `{`, `[` or `,`: the gap before the next token. */
+  let next = '';
+  // The other control characters, and MARK (jsonc-parser's path swaps placeholders marked with it), send
+  // the body to that path; the next `\`, line break and tab are found as the strings need them.
+  if (OTHER_CONTROLS.test(text)) return undefined;
+  let backslash = -1;
+  let newline = -1;
+  let cr = -1;
+  let tab = -1;
+  let i = 0;
+  for (;;) {
+    const from = i;
+    let c = text.charCodeAt(i);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+    if (i >= n) {
+      if (state !== 'after' || objects.length !== 0) return undefined;
+      gap(from, n, '');
+      return mark === 0 ? text : out + text.slice(mark);
+    }
+    if (state === 'after') {
+      if (objects.length === 0) return undefined;
+      const inObject = objects[objects.length - 1];
+      if (c === 44) {
+        gap(from, i, '');
+        next = pad(objects.length);
+        state = inObject ? 'key' : 'value';
+      } else if (c === (inObject ? 125 : 93)) {
+        objects.pop();
+        gap(from, i, pad(objects.length));
+      } else return undefined;
+      i++;
+      continue;
+    }
+    gap(from, i, next);
+    if (c === 34) {
+      // A string, copied as written once its escapes and characters are those JSON allows.
+      if (objects.length === 0) return undefined;
+      // To the closing quote by native searches: the next quote, and whether an escape, a line break or
+      // a tab (not allowed in a JSON string) comes before it. Each "next" is searched again only once passed.
+      let j = i + 1;
+      for (;;) {
+        const q = text.indexOf('"', j);
+        if (q < 0) return undefined;
+        if (backslash < j) backslash = nextOf(text, '\\', j);
+        if (backslash < q) {
+          const e = text.charCodeAt(backslash + 1);
+          if (e === 117) {
+            if (!HEX4.test(text.slice(backslash + 2, backslash + 6))) return undefined;
+            j = backslash + 6;
+          } else if (e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) j = backslash + 2;
+          else return undefined;
+          continue;
+        }
+        if (newline < j) newline = nextOf(text, '\n', j);
+        if (cr < j) cr = nextOf(text, '\r', j);
+        if (tab < j) tab = nextOf(text, '\t', j);
+        if (newline < q || cr < q || tab < q) return undefined;
+        i = q + 1;
+        break;
+      }
+      if (state === 'key') {
+        const keyEnd = i;
+        c = text.charCodeAt(i);
+        while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+        if (c !== 58) return undefined;
+        gap(keyEnd, i, '');
+        i++;
+        next = ' ';
+        state = 'value';
+      } else state = 'after';
+      continue;
+    }
+    if (state === 'key') return undefined;
+    if (c === 123 || c === 91) {
+      const close = c === 123 ? 125 : 93;
+      // Empty: `{}` or `[]`, whatever the spacing inside.
+      let j = i + 1;
+      let d = text.charCodeAt(j);
+      while (d === 32 || d === 10 || d === 13 || d === 9) d = text.charCodeAt(++j);
+      if (d === close) {
+        gap(i + 1, j, '');
+        i = j + 1;
+        state = 'after';
+        continue;
+      }
+      objects.push(c === 123);
+      next = pad(objects.length);
+      i++;
+      state = c === 123 ? 'key' : 'value';
+      continue;
+    }
+    // A number or a literal, copied as written once it reads as one; the top level is an object or a list.
+    if (objects.length === 0) return undefined;
+    WORD.lastIndex = i;
+    if (!WORD.test(text)) return undefined;
+    i = WORD.lastIndex;
+    const after = text.charCodeAt(i);
+    if (!(after === 44 || after === 93 || after === 125 || after === 32 || after === 10 || after === 13 || after === 9)) return undefined;
+    state = 'after';
+  }
+}
+
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+const OTHER_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u2063]/;
+
+/** Where `ch` next occurs in `text` from `from`, or the text's length. */
+function nextOf(text: string, ch: string, from: number): number {
+  const k = text.indexOf(ch, from);
+  return k < 0 ? text.length : k;
+}
+const WORD = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /**
  * Swaps what jsonc-parser would misread for text it keeps as it is: an unquoted `{{expr}}` for the

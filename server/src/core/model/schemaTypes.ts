@@ -52,6 +52,8 @@ export interface JsonSchema {
   'x-durationFrom'?: string;
   /** An object holding a range of days (YYYY-MM-DD) in two members, the last day included. */
   'x-dateRange'?: { from: string; to: string };
+  /** The values are optimization goals of the objective mapping (rules-data/objectives.json): completion offers the ones the campaign objective allows first. */
+  'x-objectiveGoals'?: boolean;
   /** The span of days an enum value covers, where the value itself says it (`last_7d`: 7 days). */
   'x-enumSpans'?: Record<string, string>;
   [key: string]: unknown;

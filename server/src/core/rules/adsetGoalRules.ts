@@ -4,7 +4,8 @@
  * ADSET-FREQ-GOAL. The tables live in schemas/rules-data/ (objectives.json, promoted-object.json).
  */
 import type { Call } from '../analysis/call';
-import { conversionEvents, customEventTypeMap, objectives, promotedObjectRows, type ObjectiveLocation } from '../model/rulesData';
+import { conversionEvents, customEventTypeMap, objectives, promotedObjectRows } from '../model/rulesData';
+import { goalsForObjective, locationsFor } from './objectiveGoals';
 import { lacksAppStore } from './adsetIos14Rules';
 import type { CrossFieldRule } from './registry';
 import type { Location } from './ruleFinding';
@@ -14,43 +15,22 @@ import { given, list, obj, objective, str } from './values';
 const CREATE = ['adset.create'];
 const MAPPING_DOC = '[2] Objective to optimization-goal mapping';
 
-/** The conversion locations that apply: by destination_type, or all of the objective's when unknown. */
-function locationsFor(call: Call, objectiveName: string): { locations: ObjectiveLocation[]; exact: boolean; destination?: string } | undefined {
-  const info = objectives[objectiveName];
-  if (!info) return undefined;
-  const always = info.locations.filter((l) => l.destinationTypes === null);
-  if (always.length) return { locations: always, exact: true };
-  const destination = str(call, 'destination_type');
-  const matched = destination ? info.locations.filter((l) => l.destinationTypes?.includes(destination)) : [];
-  if (matched.length) return { locations: matched, exact: matched.length === 1, destination };
-  return { locations: info.locations, exact: false, destination };
-}
-
 export const goalRules: CrossFieldRule[] = [
   {
     id: 'ADSET-GOAL-FOR-OBJECTIVE',
     endpoints: CREATE,
     check(call, { out }) {
-      const obj = objective(call);
       const goal = str(call, 'optimization_goal');
-      if (!obj || !goal) return;
-      const found = locationsFor(call, obj.value);
-      if (!found) return; // Not an outcome objective: the table does not apply, and graphreq does not guess.
-      const allowed = [...new Set(found.locations.flatMap((l) => l.goals))];
+      const goals = goal ? goalsForObjective(call) : undefined;
+      if (!goal || !goals) return;
+      const { allowed, label, where, decisions } = goals;
       if (allowed.includes(goal)) return;
-      const label = objectives[obj.value].label;
-      const where = found.locations.length === 1 && found.locations[0].location !== 'n/a'
-        ? ` with conversion location ${found.locations[0].location}`
-        : found.destination && found.locations.length < objectives[obj.value].locations.length
-          ? ` with destination_type ${found.destination}`
-          : found.locations[0].location === 'n/a' ? '' : ' at any conversion location';
-      const decisions = found.locations.map((l) => l.decision).filter(Boolean);
       out.push({
         rule: 'ADSET-GOAL-FOR-OBJECTIVE',
         message: `\`optimization_goal\` ${goal} is not allowed for the ${label} objective${where}: use ${inlineList(allowed, 50) ?? `one of its ${allowed.length} goals, such as \`${allowed[0]}\``}.`,
-        detail: `The allowed goals${found.destination ? ` with destination_type ${found.destination}` : ''} are ${listForMessage(allowed, allowed.length)} (${MAPPING_DOC}; objective from ${obj.from === 'directive' ? 'the `# @objective` directive' : '`campaign_spec.objective`'}).${decisions.length === 1 ? ` graphreq's reading of the table (docs/rules.md): ${decisions[0]}` : ''}`,
+        detail: `The allowed goals${goals.destination ? ` with destination_type ${goals.destination}` : ''} are ${listForMessage(allowed, allowed.length)} (${MAPPING_DOC}; objective from ${goals.from === 'directive' ? 'the `# @objective` directive' : '`campaign_spec.objective`'}).${decisions.length === 1 ? ` graphreq's reading of the table (docs/rules.md): ${decisions[0]}` : ''}`,
         at: { kind: 'param', name: 'optimization_goal', part: 'value' },
-        related: obj.from === 'directive'
+        related: goals.from === 'directive'
           ? [{ at: { kind: 'directive', name: 'objective' }, message: 'the objective' }]
           : [{ at: { kind: 'param', name: 'campaign_spec', path: ['objective'] }, message: 'the objective' }],
         fixes: allowed.slice(0, 3).map((g, i) => ({ kind: 'setValue' as const, title: `Change to \`${g}\``, name: 'optimization_goal', value: g, preferred: i === 0 && allowed.length === 1 })),

@@ -75,7 +75,8 @@ function closestUncached(input: string, candidates: readonly string[]): string |
       best = c;
     }
   }
-  const limit = Math.max(2, Math.floor(input.length / 3));
+  // A short name is a typo one letter off (`nme`, `idd`); two edits would change most of it (`ads` is not `id`).
+  const limit = input.length <= 4 ? 1 : Math.max(2, Math.floor(input.length / 3));
   return bestScore <= limit ? best : undefined;
 }
 

@@ -3,6 +3,7 @@
  * empty), the error envelope decoded, the usage headers read. Also the result of a send that got no
  * response, so that every front end renders one shape.
  */
+import { parseJsonExact } from '../syntax/jsonBody';
 import type { ApiModel } from '../model/apiModel';
 import { toCurl } from './curl';
 import { decodeBareStatus, decodeErrorBody, decodeRedirect, findErrorInfo } from './decodeError';
@@ -48,7 +49,9 @@ export function parseBody(raw: RawResponse): { body: unknown; bodyKind: SendResu
   if (raw.bodyText.trim() === '') return { body: null, bodyKind: 'empty' };
   if (raw.truncatedAt !== undefined || nestingDepth(raw.bodyText) > MAX_JSON_DEPTH) return { body: raw.bodyText, bodyKind: 'text' };
   try {
-    return { body: JSON.parse(raw.bodyText), bodyKind: 'json' };
+    // An integer past 2^53 keeps its digits, as text (docs/rules.md, "Decision: int64"): a JavaScript
+    // number would round it, and later requests and expectations read it.
+    return { body: parseJsonExact(raw.bodyText), bodyKind: 'json' };
   } catch {
     return { body: raw.bodyText, bodyKind: 'text' };
   }

@@ -19,6 +19,6 @@ export { baseUrlTrust, type BaseUrlSource, type BaseUrlTrust, type BaseUrlTrustI
 export { formatResultText, failureLabel, usageText, type TextPaint, type TextReportOptions } from './textReport';
 export { evaluateExpectations, expectedText, expectsError, type ExpectationOutcome, type EvaluateContext, type SnapshotSource } from './expectations';
 export { maskForSnapshot, firstDifference, shortValue, MASK, type Difference } from './snapshot';
-export { testCases, requestKeys, requestLabel, planTests, type TestCaseInfo, type PlannedStep } from './testPlan';
+export { testCases, requestKeys, requestLabel, planTests, testSource, type TestCaseInfo, type PlannedStep } from './testPlan';
 export { emptyRecentUsage, recordUsage, usageNow, pruneRecentUsage, figureAt, type RecentUsage, type UsageScope, type ScopeNow, type UsageNow } from './recentUsage';
 export { forecastRun, forecastTitle, scopeLine, type Forecast, type ForecastInputs, type ForecastScope, type ForecastItem, type LimitInputs } from './forecast';

@@ -50,6 +50,31 @@ export function requestKeys(doc: GraphreqDocument): Map<number, string> {
   return out;
 }
 
+/**
+ * What a test's last result was a result of: a digest of its block as written (request line, query
+ * lines, headers, body and expectations, each line without trailing spaces), leaving out blank lines
+ * and comments that are not directives, which change neither what is sent nor what is checked. The
+ * editor compares it with the block as it stands to tell a result that an edit has made stale.
+ */
+export function testSource(block: RequestBlock): string {
+  const lines = block.text.split(/\r?\n/).map((l) => l.trimEnd()).filter((l) => l !== '' && !/^\s*(#(?!##)|\/\/)(?!\s*@)/.test(l));
+  return digest(lines.join('\n'));
+}
+
+/** cyrb53, a 53-bit string hash (public domain, bryc): a fingerprint, not a secret. */
+function digest(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
 /** How the user recognises a request: its `###` title, else its name, else its request line. */
 export function requestLabel(block: RequestBlock): string {
   const title = block.parsed.separator?.title?.text;

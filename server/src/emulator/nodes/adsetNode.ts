@@ -7,6 +7,7 @@
 import { getApiModel, parseVersion, type FieldItem, type Version } from '../../core';
 import { resolveRef } from '../../core';
 import type { AdSetRecord, EmulatorState } from '../state';
+import { exactIntegers } from '../exactInteger';
 import { formatDatetime } from './datetime';
 import { flaggedAssetsOf, issueEntries } from './flaggedAssets';
 import { own } from '../../core/own';
@@ -34,7 +35,7 @@ export function adsetNode(adset: AdSetRecord, state: EmulatorState, options: Rea
     if (valueSince && !atLeast(options.version, valueSince)) return undefined;
     if (DATETIME_FIELDS.has(item.name) && typeof value === 'number') return formatDatetime(value, options.unix);
     if (prop?.['x-kind'] === 'numeric string' && typeof value === 'number') return String(value);
-    return value;
+    return exactIntegers(value, prop, node);
   });
 }
 

@@ -1,0 +1,48 @@
+/**
+ * Settings of graphreq.env.json written with the wrong JSON type (`"baseUrl": 8990`, `"timeoutMs":
+ * "5000"`) are left out, as before, but no longer silently: check, send and test say so in one line
+ * each on stderr, and go on (a send without its base URL goes to the embedded emulator, as the line says).
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { misTypedSettings, readEnvironmentFile } from '../../server/src/core';
+import { runCli } from './cliHelpers';
+
+const ENV = { $shared: { baseUrl: 8990, timeoutMs: '5000', defaultVersion: 'v23.0', account: 7 }, prod: { accounts: [], currency: 'USD', limits: null } };
+
+describe('graphreq.env.json settings of the wrong type', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-envtypes-'));
+  fs.mkdirSync(path.join(dir, '.git'));
+  fs.writeFileSync(path.join(dir, 'graphreq.env.json'), JSON.stringify(ENV));
+  fs.writeFileSync(path.join(dir, 'read.graphreq'), '# @expect status 200\nGET /t_100200300?fields=id\n');
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const envFile = path.join(dir, 'graphreq.env.json');
+
+  it('misTypedSettings names each setting, its section and the type it takes; variables of any type are not settings', () => {
+    assert.deepEqual(misTypedSettings(readEnvironmentFile(ENV), 'prod'), [
+      '`baseUrl` of "$shared" is ignored: it must be a string, not a number',
+      '`timeoutMs` of "$shared" is ignored: it must be a number, not a string',
+      '`accounts` of "prod" is ignored: it must be an object, not a list',
+      '`limits` of "prod" is ignored: it must be an object, not null',
+    ]);
+    assert.deepEqual(misTypedSettings(readEnvironmentFile({ $shared: { baseUrl: 'http://127.0.0.1:8990', timeoutMs: 5000, accounts: {} } }), undefined), []);
+  });
+
+  it('check, send and test say so in one line each, and still run', async () => {
+    const check = await runCli(['check', 'read.graphreq'], dir);
+    assert.equal(check.code, 0, check.stderr);
+    assert.match(check.stderr, new RegExp(`^graphreq check: ${envFile.replace(/[.]/g, '\\.')}: \`baseUrl\` of "\\$shared" is ignored: it must be a string, not a number$`, 'm'));
+    assert.match(check.stderr, /^graphreq check: .*: `timeoutMs` of "\$shared" is ignored: it must be a number, not a string$/m);
+    const send = await runCli(['send', 'read.graphreq', '--env', 'prod', '--no-history'], dir);
+    assert.equal(send.code, 0, send.stderr);
+    assert.match(send.stderr, /^graphreq send: .*: `accounts` of "prod" is ignored: it must be an object, not a list$/m);
+    assert.match(send.stderr, /sending to the embedded emulator/);
+    assert.match(send.stdout, /HTTP 200/);
+    const test = await runCli(['test', 'read.graphreq', '--no-history'], dir);
+    assert.equal(test.code, 0, test.stdout + test.stderr);
+    assert.match(test.stderr, /^graphreq test: .*: `baseUrl` of "\$shared" is ignored/m);
+  });
+});
