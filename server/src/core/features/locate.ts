@@ -16,8 +16,11 @@ import type { Finding, Fix, Span, TextEdit } from '../types';
 
 const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
 
-/** Lets the tests compare locating through the member index with locating through the whole tree (test/core/bodyIndex.test.ts). */
-export const locatorOptions = { memberIndex: true };
+/**
+ * Lets the tests compare locating through the member index with locating through the whole tree
+ * (test/core/bodyIndex.test.ts), and fixes computed when read with fixes computed at once (test/core/deferredFixes.test.ts).
+ */
+export const locatorOptions = { memberIndex: true, deferFixes: true };
 
 export class Locator {
   private tree: BodyTree | undefined;
@@ -170,7 +173,7 @@ export class Locator {
     if (f.related?.length) out.related = f.related.map((r) => ({ span: this.span(r.at), message: r.message }));
     const specs = f.fixes;
     if (specs?.length) {
-      if (later) deferFixes(out, () => later.locator()?.fixes(specs, span));
+      if (later && locatorOptions.deferFixes) deferFixes(out, () => later.locator()?.fixes(specs, span));
       else out.fixes = this.fixes(specs, span);
     }
     if (f.tags) out.tags = f.tags;
