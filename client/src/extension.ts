@@ -35,6 +35,8 @@ export interface GraphreqApi {
   /** The last lines the sender wrote to the "GraphReq" output channel (one per send). */
   sendLog(): string[];
   responseViewVisible(): boolean;
+  /** The results the response view shows now (a send, or a failing test of a Debug run). */
+  responseShown(): SendResult[];
   /** Lists the tests of every request file of the workspace again; resolves when done. */
   discoverTests(): Promise<void>;
   /** The Testing view's items: each file's id, and its tests' ids (`<file uri>#<key>`). */
@@ -61,7 +63,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   });
   const picker = new EnvironmentPicker(context.workspaceState);
   const sender = new Sender({ client: () => client, pickedEnvironment: () => picker.picked(), tokens, responseView, usageView, statusBar, redactor, log });
-  const testing = new GraphreqTesting({ client: () => client, sender, statusBar, redactor, log });
+  const testing = new GraphreqTesting({ client: () => client, sender, statusBar, redactor, log, responseView });
   context.subscriptions.push(log, statusBar, usageView, responseView, sender, picker, testing);
 
   const byCommand: Record<string, SendKind> = { [Commands.send]: 'send', [Commands.sendAll]: 'sendAll', [Commands.validateOnly]: 'validateOnly' };
@@ -116,6 +118,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     usageScopes: () => statusBar.now(),
     sendLog: () => [...sender.logged],
     responseViewVisible: () => responseView.visible,
+    responseShown: () => [...responseView.current],
     discoverTests: () => testing.discover(),
     testItems: () => {
       const out: Array<{ id: string; tests: string[] }> = [];

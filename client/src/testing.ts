@@ -6,8 +6,11 @@
  * failure is shown at the line of the expectation that failed, with what was expected and what came.
  * The status bar's usage follows the responses of the run.
  *
- * There is no Debug profile: nothing in a request file runs as code, so there is nothing to step
- * through (docs/vscode.md, The Testing view). "Run and Update Snapshots" writes the snapshots.
+ * "Run and Update Snapshots" writes the snapshots. "Debug" (nothing in a request file runs as code,
+ * so there is nothing to step through) is what a request tool's user debugs with: the chosen tests one
+ * at a time, stopping at the first failure, each test's whole exchange in the run's output
+ * (testExchange.ts), and the failing test's response in the response view beside the expectation
+ * that failed (docs/vscode.md, The Testing view).
  */
 import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
@@ -16,6 +19,8 @@ import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import { Commands, Requests, ServerNotifications, type TestCommandResult, type TestInfo, type TestReportModel, type TestResultParams } from '../../server/src/lsp/protocol';
 import type { Sender } from './commands/send';
 import type { Redactor } from './redact';
+import type { ResponseView } from './responseView';
+import { exchangeText, failureLine } from './testExchange';
 import type { UsageStatusBar } from './statusBar';
 
 export interface TestingDeps {
@@ -24,6 +29,14 @@ export interface TestingDeps {
   statusBar: UsageStatusBar;
   redactor: Redactor;
   log: vscode.LogOutputChannel;
+  responseView: ResponseView;
+}
+
+/** How a run goes: Run, Run and Update Snapshots, or Debug. */
+interface RunMode {
+  updateSnapshots: boolean;
+  /** One test at a time, stop at the first failure, each exchange in the output, the failure shown. */
+  debug: boolean;
 }
 
 /** What a finished run left, for the extension's API (the end-to-end tests read it). */
@@ -31,6 +44,12 @@ export interface TestRunSummary {
   passed: string[];
   failed: string[];
   skipped: string[];
+  /** The profile that ran. */
+  kind: 'run' | 'debug';
+  /** Debug: what the run's output received (the exchanges), in order. */
+  output: string[];
+  /** Debug: the failing test whose response the response view shows, and the line revealed (0-based). */
+  shown?: { test: string; line: number };
 }
 
 const EXCLUDE = '**/{node_modules,.graphreq,.graphreq-history,.git}/**';
@@ -44,6 +63,8 @@ export class GraphreqTesting implements vscode.Disposable {
   /** Fires when a run has ended, with the ids of its tests by outcome. */
   readonly onDidFinishRun = this.finished.event;
   private subscribed = false;
+  /** Debug: failures being shown (editor and response view); a run ends once they are. */
+  private readonly showing = new Set<Promise<void>>();
 
   constructor(private readonly d: TestingDeps) {
     this.controller.resolveHandler = async (item) => {
@@ -51,8 +72,9 @@ export class GraphreqTesting implements vscode.Disposable {
       else if (item.uri) await this.refreshFile(item.uri);
     };
     this.controller.refreshHandler = () => this.discover();
-    this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, false), true);
-    this.controller.createRunProfile('Run and Update Snapshots', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, true), false);
+    this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, { updateSnapshots: false, debug: false }), true);
+    this.controller.createRunProfile('Run and Update Snapshots', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, { updateSnapshots: true, debug: false }), false);
+    this.controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, (request, token) => this.run(request, token, { updateSnapshots: false, debug: true }), true);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.graphreq');
     this.disposables.push(
       watcher,
@@ -117,16 +139,16 @@ export class GraphreqTesting implements vscode.Disposable {
     });
     const cts = new vscode.CancellationTokenSource();
     try {
-      await this.run(new vscode.TestRunRequest(include), cts.token, false);
+      await this.run(new vscode.TestRunRequest(include), cts.token, { updateSnapshots: false, debug: false });
     } finally {
       cts.dispose();
     }
   }
 
-  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, updateSnapshots: boolean): Promise<void> {
+  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, mode: RunMode): Promise<void> {
     const client = this.d.client();
-    const run = this.controller.createTestRun(request, updateSnapshots ? 'GraphReq: run and update snapshots' : undefined);
-    const summary: TestRunSummary = { passed: [], failed: [], skipped: [] };
+    const run = this.controller.createTestRun(request, mode.updateSnapshots ? 'GraphReq: run and update snapshots' : mode.debug ? 'GraphReq: debug' : undefined);
+    const summary: TestRunSummary = { passed: [], failed: [], skipped: [], kind: mode.debug ? 'debug' : 'run', output: [] };
     try {
       if (!client?.isRunning()) {
         run.appendOutput('GraphReq: the language server is not running.\r\n');
@@ -138,14 +160,18 @@ export class GraphreqTesting implements vscode.Disposable {
         return;
       }
       if (!request.include) await this.discover();
-      for (const [file, tests] of this.selection(request)) {
-        if (token.isCancellationRequested) {
+      const selection = this.selection(request);
+      this.d.log.info(`${mode.debug ? 'debug' : 'run'} ${[...selection.values()].reduce((n, t) => n + t.length, 0)} tests in ${selection.size} files`);
+      for (const [file, tests] of selection) {
+        // Debug stops at the first failure: the files after it are not run either.
+        if (token.isCancellationRequested || (mode.debug && summary.failed.length)) {
           for (const t of tests) this.skip(run, t, summary);
           continue;
         }
-        await this.runFile(client, run, file, tests, token, updateSnapshots, summary);
+        await this.runFile(client, run, file, tests, token, mode, summary);
       }
     } finally {
+      await Promise.all([...this.showing]);
       run.end();
       this.finished.fire(summary);
     }
@@ -171,7 +197,7 @@ export class GraphreqTesting implements vscode.Disposable {
     return out;
   }
 
-  private async runFile(client: LanguageClient, run: vscode.TestRun, file: vscode.TestItem, tests: vscode.TestItem[], token: vscode.CancellationToken, updateSnapshots: boolean, summary: TestRunSummary): Promise<void> {
+  private async runFile(client: LanguageClient, run: vscode.TestRun, file: vscode.TestItem, tests: vscode.TestItem[], token: vscode.CancellationToken, mode: RunMode, summary: TestRunSummary): Promise<void> {
     const uri = file.uri!;
     const byKey = new Map(tests.map((t) => [keyOf(t), t]));
     for (const t of tests) run.enqueued(t);
@@ -183,30 +209,39 @@ export class GraphreqTesting implements vscode.Disposable {
     }
     const runId = randomUUID();
     const reported = new Set<string>();
-    this.runs.set(runId, ({ report }) => {
-      const item = byKey.get(report.key);
-      if (!item) return;
+    // Run: every test is started at once (the server runs them in file order). Debug: one at a
+    // time, the next started when the one before it reported.
+    const startNext = (): void => {
+      const next = tests.find((t) => !reported.has(keyOf(t)));
+      if (next) run.started(next);
+    };
+    const apply = (report: TestReportModel, item: vscode.TestItem): void => {
       reported.add(report.key);
       this.report(run, item, report, uri, summary);
       this.showUsage(report, sending.environment, sending.baseUrl);
+      if (mode.debug) {
+        this.debugOutput(run, item, report, uri, summary, sending.environment);
+        if (report.status !== 'failed') startNext();
+      }
+    };
+    this.runs.set(runId, ({ report }) => {
+      const item = byKey.get(report.key);
+      if (item && !reported.has(report.key)) apply(report, item);
     });
-    for (const t of tests) run.started(t);
+    if (mode.debug) startNext();
+    else for (const t of tests) run.started(t);
     const cancel = token.onCancellationRequested(() => {
       void client.sendRequest(ExecuteCommandRequest.type, { command: Commands.cancel, arguments: [{ sendId: runId }] }).catch(() => undefined);
     });
     try {
       const result = (await client.sendRequest(ExecuteCommandRequest.type, {
         command: Commands.test,
-        arguments: [{ ...sending.args, uri: uri.toString(), keys: [...byKey.keys()], runId, updateSnapshots }],
+        arguments: [{ ...sending.args, uri: uri.toString(), keys: [...byKey.keys()], runId, updateSnapshots: mode.updateSnapshots, ...(mode.debug ? { bail: true, exchanges: true } : {}) }],
       })) as TestCommandResult;
       // Reports also come back with the result: any the notifications did not bring are applied now.
       for (const r of result.reports) {
         const item = byKey.get(r.key);
-        if (item && !reported.has(r.key)) {
-          reported.add(r.key);
-          this.report(run, item, r, uri, summary);
-          this.showUsage(r, sending.environment, sending.baseUrl);
-        }
+        if (item && !reported.has(r.key)) apply(r, item);
       }
       for (const [key, item] of byKey) {
         if (reported.has(key)) continue;
@@ -255,6 +290,29 @@ export class GraphreqTesting implements vscode.Disposable {
     }
     run.failed(item, messages, duration);
     summary.failed.push(item.id);
+  }
+
+  /**
+   * Debug: the test's whole exchange in the run's output, at its request line; a failed test's
+   * response in the response view, and its first failing expectation revealed in the editor.
+   */
+  private debugOutput(run: vscode.TestRun, item: vscode.TestItem, r: TestReportModel, uri: vscode.Uri, summary: TestRunSummary, environment: string | undefined): void {
+    if (r.status === 'not-run') return;
+    const text = exchangeText(r, `${vscode.workspace.asRelativePath(uri)}:${r.line + 1}`, (s) => this.d.redactor.redact(s));
+    run.appendOutput(text, new vscode.Location(uri, new vscode.Position(r.line, 0)), item);
+    summary.output.push(text);
+    if (r.status !== 'failed') return;
+    const line = failureLine(r);
+    summary.shown = { test: item.id, line };
+    const shown = (async () => {
+      const editor = await vscode.window.showTextDocument(uri, { preserveFocus: false, preview: false, viewColumn: vscode.ViewColumn.One });
+      const at = new vscode.Range(line, 0, line, editor.document.lineAt(Math.min(line, editor.document.lineCount - 1)).text.length);
+      editor.selection = new vscode.Selection(at.start, at.end);
+      editor.revealRange(at, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+      if (r.exchange) this.d.responseView.show([r.exchange], environment);
+    })().catch((e: unknown) => this.d.log.warn(`debug: ${this.d.redactor.redact((e as Error).message ?? String(e))}`));
+    this.showing.add(shown);
+    void shown.finally(() => this.showing.delete(shown));
   }
 
   private skip(run: vscode.TestRun, item: vscode.TestItem, summary: TestRunSummary): void {

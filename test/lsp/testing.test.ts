@@ -83,6 +83,36 @@ describe('tests through the language server', () => {
     assert.match(titles[1], /^✗ body\.messages\.data\.length 3: Expected 3, got 2\. \(\d\d:\d\d\)$/);
   });
 
+  it('for the Debug profile: stops at the first failure (bail) and gives each report its whole exchange, token-free', async () => {
+    const failFirst = `### Wrong count first
+GET /v23.0/t_100200300?fields=messages.limit(2)
+# @expect body.messages.data.length 3
+
+### Never reached
+GET /v23.0/t_100200300?fields=id
+# @expect status 200
+`;
+    const debugFile = path.join(dir, 'debug.graphreq');
+    const debugUri = pathToFileURL(debugFile).href;
+    fs.writeFileSync(debugFile, failFirst);
+    await client.open(debugUri, failFirst);
+    const r = await client.request<TestCommandResult>('workspace/executeCommand', { command: 'graphreq.test', arguments: [{ uri: debugUri, runId: 'debug-1', bail: true, exchanges: true }] });
+    assert.deepEqual(r.reports.map((x) => [x.key, x.status]), [['Wrong count first', 'failed'], ['Never reached', 'not-run']]);
+    const x = r.reports[0].exchange!;
+    assert.equal(x.status, 200);
+    assert.equal(x.request.method, 'GET');
+    assert.match(x.request.url, /\/v23\.0\/t_100200300\?fields=messages\.limit\(2\)/);
+    assert.ok(Object.keys(x.headers).some((h) => h === 'x-business-use-case-usage'), `the usage headers: ${Object.keys(x.headers).join(', ')}`);
+    assert.equal((x.body as { messages: { data: unknown[] } }).messages.data.length, 2);
+    assert.equal(r.reports[1].exchange, undefined, 'a test not run has no exchange');
+    const notified = results.filter((p) => p.runId === 'debug-1');
+    assert.deepEqual(notified.map((p) => [p.report.key, !!p.report.exchange]), [['Wrong count first', true], ['Never reached', false]]);
+    assert.ok(!JSON.stringify(r).includes('demo-token'), 'the token never comes back');
+    // A run that did not ask carries no exchange (reports stay small).
+    const plain = await client.request<TestCommandResult>('workspace/executeCommand', { command: 'graphreq.test', arguments: [{ uri: debugUri }] });
+    assert.deepEqual(plain.reports.map((x) => [x.status, 'exchange' in x]), [['failed', false], ['passed', false]]);
+  });
+
   it('runs one test by its key, and shows a result graphreq test recorded in a terminal', async () => {
     const one = await client.request<TestCommandResult>('workspace/executeCommand', { command: 'graphreq.test', arguments: [{ uri, keys: ['Wrong count'] }] });
     assert.deepEqual(one.reports.map((x) => x.key), ['Wrong count']);

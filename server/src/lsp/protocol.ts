@@ -43,6 +43,10 @@ export interface TestCommandArgs extends Omit<SendCommandArgs, 'index' | 'sendId
   runId?: string;
   /** Write what came for each `matches snapshot` instead of comparing (graphreq test --update-snapshots). */
   updateSnapshots?: boolean;
+  /** Stop at the first test that fails; the rest are reported as not run (graphreq test --bail). */
+  bail?: boolean;
+  /** Each report carries its whole exchange (`exchange`): what the Testing view's Debug profile shows. */
+  exchanges?: boolean;
 }
 
 /** One test of a file: a request with expectations. Lines are 0-based. */
@@ -74,6 +78,11 @@ export interface TestReportModel {
   receivedAt: string | null;
   /** The request as it was sent (token replaced), null when it was not. */
   request: import('../core/send/types').SentRequest | null;
+  /**
+   * The whole exchange (the request as sent, the response's status, headers and body), token-free,
+   * as `graphreq.send` returns it; only when the run asked for it (`exchanges`) and the test was sent.
+   */
+  exchange?: SendResult;
 }
 
 export interface TestResultParams {

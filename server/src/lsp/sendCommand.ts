@@ -231,9 +231,10 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
         env,
         signal: controller.signal,
         updateSnapshots: args.updateSnapshots,
-        onTest: (r) => context.onTest?.(testReportModel(r)),
+        bail: args.bail,
+        onTest: (r) => context.onTest?.(testReportModel(r, args.exchanges)),
       });
-      const reports = outcome.reports.map(testReportModel);
+      const reports = outcome.reports.map((r) => testReportModel(r, args.exchanges));
       if (context.workspaceFolder && fsPath) {
         const at = new Date(options.clock ? options.clock.now() : Date.now()).toISOString();
         const results: Record<string, LastTestResult> = {};

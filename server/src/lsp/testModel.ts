@@ -5,8 +5,9 @@
 import type { TestReport } from '../send/testRun';
 import type { TestReportModel } from './protocol';
 
-export function testReportModel(r: TestReport): TestReportModel {
-  return {
+/** `exchange`: with the whole result of the test's send (the Debug profile's output and response view). */
+export function testReportModel(r: TestReport, exchange = false): TestReportModel {
+  const model: TestReportModel = {
     key: r.test.key,
     label: r.test.label,
     line: r.line - 1,
@@ -19,4 +20,6 @@ export function testReportModel(r: TestReport): TestReportModel {
     receivedAt: r.result ? new Date(Date.parse(r.result.sentAt) + r.result.durationMs).toISOString() : null,
     request: r.result && r.result.status !== null ? r.result.request : null,
   };
+  if (exchange && r.result) model.exchange = r.result;
+  return model;
 }

@@ -6,7 +6,7 @@
  */
 import type { ApiModel, EndpointDef } from '../model/apiModel';
 import { errorMeaning, refusalErrors, type ErrorPair } from '../model/responses';
-import { blockExpectations, subjectText, type ExpectCheck, type Expectation, type ExpectValue } from '../syntax/expectation';
+import { blockExpectations, subjectText, type ExpectCheck, type Expectation, type ExpectJson, type ExpectValue } from '../syntax/expectation';
 import type { ParsedBlock } from '../syntax/ast';
 import type { Span } from '../types';
 import { firstDifference, maskForSnapshot, shortValue } from './snapshot';
@@ -72,7 +72,7 @@ function evaluateOne(e: Expectation, index: number, r: SendResult, ctx: Evaluate
     if (resolved.missing.length) return fail(expected, shortValue(actual), `Not evaluated: {{${resolved.missing[0]}}} has no value when the expectation is checked.`);
     value = { ...value, value: resolved.text };
   }
-  const verdict = compare(check, value, actual, e.subject.kind);
+  const verdict = compare(check, value, actual, e.subject.kind, subjectText(e));
   const shown = e.subject.kind === 'status' || e.subject.kind === 'time' ? String(actual) : shortValue(actual);
   if (verdict.passed) return { ...base, passed: true, expected, actual: shown };
   return fail(expected, shown, `Expected ${expected}, got ${shown}${verdict.why ? ` (${verdict.why})` : ''}.`);
@@ -143,7 +143,8 @@ function usageValue(path: string[], r: SendResult): number | undefined {
   }
 }
 
-function compare(check: ExpectCheck, v: ExpectValue | undefined, actual: unknown, kind: string): { passed: boolean; why?: string } {
+function compare(check: ExpectCheck, v: ExpectValue | undefined, actual: unknown, kind: string, at: string): { passed: boolean; why?: string } {
+  if (v?.kind === 'json') return compareJson(check.op, v, actual, kind, at);
   switch (check.op) {
     case 'exists':
       return { passed: actual !== undefined };
@@ -192,7 +193,66 @@ function equals(actual: unknown, v: ExpectValue, kind: string): boolean {
       if (typeof actual === 'string') return actual === v.value;
       if (v.quoted) return false;
       return (typeof actual === 'number' || typeof actual === 'boolean') && String(actual) === v.value;
+    case 'json':
+      return !!v.json && !jsonDifference(actual, v.json, '', kind, false);
   }
+}
+
+/**
+ * `== {...}`, `!= [...]`, `contains {...}` (docs/format.md, Expectations): equal is deep equality,
+ * each leaf compared as the same value written alone (a number also equals its digits as text);
+ * an object contains an object whose members it has with equal values, and a list contains an
+ * object one of its items contains, or a list equal to one of its items.
+ */
+function compareJson(op: ExpectCheck['op'], v: Extract<ExpectValue, { kind: 'json' }>, actual: unknown, kind: string, at: string): { passed: boolean; why?: string } {
+  const j = v.json;
+  if (!j) return { passed: false, why: 'the expected value is not JSON' };
+  const why = (d: JsonDifference | undefined): string | undefined => (d && d.path !== at ? d.text : undefined);
+  if (op === '==') {
+    const d = jsonDifference(actual, j, at, kind, false);
+    return { passed: !d, why: why(d) };
+  }
+  if (op === '!=') return { passed: actual !== undefined && !!jsonDifference(actual, j, at, kind, false), why: actual === undefined ? 'the response has no such part' : undefined };
+  if (op !== 'contains') return { passed: false, why: 'the expected value is not a number' };
+  const partial = j.kind === 'object';
+  if (Array.isArray(actual)) {
+    return actual.some((x, i) => !jsonDifference(x, j, `${at}[${i}]`, kind, partial)) ? { passed: true } : { passed: false, why: partial ? 'no item has these members' : 'no item is this list' };
+  }
+  if (partial && isObject(actual)) {
+    const d = jsonDifference(actual, j, at, kind, true);
+    return { passed: !d, why: d?.text };
+  }
+  return { passed: false, why: actual === undefined ? 'the response has no such part' : `only ${partial ? 'lists and objects contain an object' : 'lists contain a list'}` };
+}
+
+interface JsonDifference {
+  path: string;
+  text: string;
+}
+
+/** The first place where `actual` differs from the JSON value `j`; `partial`: members of `actual` beyond `j`'s are allowed (at its top only). */
+function jsonDifference(actual: unknown, j: ExpectJson, path: string, kind: string, partial: boolean): JsonDifference | undefined {
+  const differs = (text: string): JsonDifference => ({ path, text: `${path}: ${text}` });
+  if (j.kind === 'object') {
+    if (!isObject(actual)) return differs(`expected an object, got ${shortValue(actual)}`);
+    for (const m of j.members) {
+      if (!Object.prototype.hasOwnProperty.call(actual, m.name)) return { path: `${path}.${m.name}`, text: `${path}.${m.name} is missing` };
+      const d = jsonDifference(actual[m.name], m.value, `${path}.${m.name}`, kind, false);
+      if (d) return d;
+    }
+    const extra = partial ? undefined : Object.keys(actual).find((k) => !j.members.some((m) => m.name === k));
+    return extra === undefined ? undefined : { path: `${path}.${extra}`, text: `${path}.${extra} is not expected` };
+  }
+  if (j.kind === 'list') {
+    if (!Array.isArray(actual)) return differs(`expected a list, got ${shortValue(actual)}`);
+    if (actual.length !== j.items.length) return differs(`expected ${j.items.length} items, got ${actual.length}`);
+    for (let i = 0; i < j.items.length; i++) {
+      const d = jsonDifference(actual[i], j.items[i], `${path}[${i}]`, kind, false);
+      if (d) return d;
+    }
+    return undefined;
+  }
+  return equals(actual, j, kind) ? undefined : differs(`expected ${j.text}, got ${shortValue(actual)}`);
 }
 
 function numberOf(v: unknown): number | undefined {

@@ -11,11 +11,13 @@
  *               | ("==" | "!=" | "<" | "<=" | ">" | ">=" | "contains") value
  *               | value                                    (the same as "==" value)
  *   value       = number | "text in quotes" | true | false | null | 2xx (a status class) | 500ms | 2s
+ *               | json-object | json-list                 ({"id": "1"}, ["DE", "FR"]: strict JSON, spaces allowed)
  *               | word                                     (a bare word is text: PAUSED, {{create.response.body.id}})
  *
  * Like the rest of the parser this never throws: a malformed expectation still yields what could be
  * read, with its errors (SYNTAX-EXPECT), so completion and hover work while it is being typed.
  */
+import { ParseErrorCode, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import type { Directive, ParsedBlock, SyntaxError, Token } from './ast';
 import type { Span } from '../types';
 
@@ -48,6 +50,15 @@ export type ExpectOperator = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'contains' 
 
 export const COMPARATORS: readonly ExpectOperator[] = ['==', '!=', '<', '<=', '>', '>='];
 
+/** A leaf of a JSON value: as a value of the same kind written alone (a JSON text is quoted). */
+export type ExpectJsonLeaf = Extract<ExpectValue, { kind: 'number' | 'string' | 'boolean' | 'null' }>;
+
+/** A JSON object or list written as a value, parsed member by member (numbers keep their digits as written). */
+export type ExpectJson =
+  | ExpectJsonLeaf
+  | { kind: 'object'; members: Array<{ name: string; value: ExpectJson }>; span: Span }
+  | { kind: 'list'; items: ExpectJson[]; span: Span };
+
 export type ExpectValue =
   | { kind: 'number'; value: number; text: string; span: Span }
   | { kind: 'string'; value: string; text: string; span: Span; quoted: boolean }
@@ -56,7 +67,9 @@ export type ExpectValue =
   /** `2xx`: any status from 200 to 299. */
   | { kind: 'statusClass'; value: number; text: string; span: Span }
   /** `500ms`, `2s`: a duration, in milliseconds. */
-  | { kind: 'duration'; value: number; text: string; span: Span };
+  | { kind: 'duration'; value: number; text: string; span: Span }
+  /** `{"id": "1"}`, `["DE", "FR"]`: a JSON object or list; `value` is it parsed (null when it is not JSON). */
+  | { kind: 'json'; value: unknown; json: ExpectJson | null; text: string; span: Span };
 
 export interface ExpectCheck {
   op: ExpectOperator;
@@ -204,6 +217,12 @@ function checkFits(kind: ExpectSubjectKind, path: ExpectPathSegment[], check: Ex
   }
   if (!v) return;
   const numeric = check.op === '<' || check.op === '<=' || check.op === '>' || check.op === '>=';
+  if (v.kind === 'json') {
+    // A broken JSON value has its own error; a whole one only fits a body, error or header part.
+    const what = v.text.startsWith('[') ? 'a list' : 'an object';
+    if (v.json && (kind === 'status' || kind === 'time' || kind === 'usage' || numeric)) error(`${numeric ? `\`${check.op}\` compares numbers` : `\`${kind}\` is a number`}, not ${what}: compare ${what} with == or contains.`, v.span);
+    return;
+  }
   if (kind === 'status' && v.kind !== 'number' && v.kind !== 'statusClass') error(`A status is a number such as 200, or a class such as 4xx, not \`${v.text}\`.`, v.span);
   else if (kind === 'status' && v.kind === 'statusClass' && numeric) error(`Compare a status class with == or !=: \`status ${v.text}\`.`, v.span);
   else if (kind === 'time' && v.kind !== 'number' && v.kind !== 'duration') error(`A time is milliseconds, such as 500, 500ms or 2s, not \`${v.text}\`.`, v.span);
@@ -219,6 +238,7 @@ function checkFits(kind: ExpectSubjectKind, path: ExpectPathSegment[], check: Ex
 function parseValue(w: Word, error: (message: string, span: Span) => void): ExpectValue {
   const text = w.text;
   const s = span(w);
+  if (startsJson(text, 0)) return parseJsonValue(text, s, error);
   if (text.startsWith('"')) {
     try {
       const value = JSON.parse(text) as unknown;
@@ -237,6 +257,67 @@ function parseValue(w: Word, error: (message: string, span: Span) => void): Expe
   const duration = /^(\d+(?:\.\d+)?)(ms|s)$/.exec(text);
   if (duration) return { kind: 'duration', value: Number(duration[1]) * (duration[2] === 's' ? 1000 : 1), text, span: s };
   return { kind: 'string', value: text, text, span: s, quoted: false };
+}
+
+/** Whether a JSON object or list starts at `i` (`{{` starts a reference, not an object). */
+function startsJson(text: string, i: number): boolean {
+  return text[i] === '[' || (text[i] === '{' && text[i + 1] !== '{');
+}
+
+const JSON_ERRORS: Partial<Record<ParseErrorCode, string>> = {
+  [ParseErrorCode.InvalidSymbol]: 'this is not a JSON value (text goes in double quotes)',
+  [ParseErrorCode.InvalidNumberFormat]: 'this number is not written as JSON',
+  [ParseErrorCode.PropertyNameExpected]: 'a member name in double quotes is expected here',
+  [ParseErrorCode.ValueExpected]: 'a value is expected here',
+  [ParseErrorCode.ColonExpected]: 'a colon is expected here',
+  [ParseErrorCode.CommaExpected]: 'a comma is expected here',
+  [ParseErrorCode.CloseBraceExpected]: '`}` is expected here',
+  [ParseErrorCode.CloseBracketExpected]: '`]` is expected here',
+  [ParseErrorCode.EndOfFileExpected]: 'nothing goes after the end of the value',
+  [ParseErrorCode.UnexpectedEndOfString]: 'this text is not closed',
+  [ParseErrorCode.InvalidEscapeCharacter]: 'this escape is not JSON',
+  [ParseErrorCode.InvalidUnicode]: 'this \\u escape is not JSON',
+  [ParseErrorCode.InvalidCharacter]: 'this character must be escaped',
+};
+
+/** `{"id": "1"}`, `["DE", "FR"]`: strict JSON; a broken one is reported where it breaks. */
+function parseJsonValue(text: string, s: Span, error: (message: string, span: Span) => void): ExpectValue {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const bad = errors[0];
+  if (bad || !root) {
+    const offset = bad?.offset ?? 0;
+    const unclosed = bad && (bad.error === ParseErrorCode.CloseBraceExpected || bad.error === ParseErrorCode.CloseBracketExpected) && offset >= text.length;
+    if (text.startsWith('{{', offset)) {
+      error('A {{reference}} is not resolved inside a JSON value: compare its part alone (`body.data[0].id {{create.response.body.id}}`).', { start: s.start + offset, end: s.start + Math.min(text.length, text.indexOf('}}', offset) < 0 ? text.length : text.indexOf('}}', offset) + 2) });
+    } else if (unclosed) {
+      error(`This \`${text[0]}\` is never closed: write the object or list whole, as JSON, on the one line.`, { start: s.start, end: s.start + 1 });
+    } else {
+      const what = (bad && JSON_ERRORS[bad.error]) ?? 'this is not JSON';
+      error(`Not JSON: ${what}; write objects and lists as JSON, {"id": "1"} or ["DE", "FR"].`, { start: s.start + offset, end: s.start + Math.min(text.length, offset + Math.max(1, bad?.length ?? 1)) });
+    }
+    return { kind: 'json', value: null, json: null, text, span: s };
+  }
+  return { kind: 'json', value: JSON.parse(text) as unknown, json: jsonOf(root, text, s.start), text, span: s };
+}
+
+function jsonOf(n: Node, text: string, base: number): ExpectJson {
+  const s = { start: base + n.offset, end: base + n.offset + n.length };
+  const raw = text.slice(n.offset, n.offset + n.length);
+  switch (n.type) {
+    case 'object':
+      return { kind: 'object', span: s, members: (n.children ?? []).map((p) => ({ name: p.children![0].value as string, value: jsonOf(p.children![1], text, base) })) };
+    case 'array':
+      return { kind: 'list', span: s, items: (n.children ?? []).map((c) => jsonOf(c, text, base)) };
+    case 'string':
+      return { kind: 'string', value: n.value as string, text: raw, span: s, quoted: true };
+    case 'number':
+      return { kind: 'number', value: n.value as number, text: raw, span: s };
+    case 'boolean':
+      return { kind: 'boolean', value: n.value as boolean, text: raw, span: s };
+    default:
+      return { kind: 'null', value: null, text: raw, span: s };
+  }
 }
 
 /** `.data[0].length` after the subject word. */
@@ -283,6 +364,10 @@ function splitWords(text: string, start: number, error: (message: string, span: 
       while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
       i = Math.min(text.length, i + 1);
       if (i < text.length && !/\s/.test(text[i])) error('Leave a space after the closing quote.', { start: start + i, end: start + i + 1 });
+    } else if (out.length > 0 && startsJson(text, i)) {
+      // A JSON object or list is one word, spaces and all: up to its closing bracket (or the end).
+      i = jsonEnd(text, i);
+      if (i < text.length && !/\s/.test(text[i])) error('Leave a space after the closing bracket.', { start: start + i, end: start + i + 1 });
     } else {
       while (i < text.length && !/\s/.test(text[i])) {
         if (text.startsWith('{{', i)) {
@@ -294,6 +379,25 @@ function splitWords(text: string, start: number, error: (message: string, span: 
     out.push({ text: text.slice(from, i), start: start + from, end: start + i });
   }
   return out;
+}
+
+/** Where the JSON object or list starting at `from` ends: after its closing bracket, else the end of the text. */
+function jsonEnd(text: string, from: number): number {
+  let depth = 0;
+  let i = from;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {
+      i++;
+      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    } else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+    i++;
+  }
+  return text.length;
 }
 
 function span(w: Word): Span {

@@ -112,6 +112,7 @@ exports.run = async function run() {
 
     // The Testing view: requests with expectations as tests.
     await require('./testing').checkTesting({ api, check, withTimeout });
+    await require('./testing').checkDebug({ api, check, withTimeout });
 
     // Navigation and rename (last: the rename changes the fixture files).
     await require('./navigation').checkNavigation({ uri, doc, check, lineOf });

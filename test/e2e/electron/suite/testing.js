@@ -39,3 +39,62 @@ exports.checkTesting = async function checkTesting({ api, check, withTimeout }) 
   // The tests read threads, counted under the messaging app use case: the status bar saw that scope again.
   check(msgrSeen() > msgrBefore, `the usage status bar follows the test run: the msgr scope of its thread reads is updated ("${api.usageStatusText()}")`);
 };
+
+// The Debug profile (the Debug button; here "Debug Tests" of the file): the file's tests one at a time,
+// stopping at the first failure; each test's whole exchange in the run's output (the request as sent,
+// the response's status, headers with the usage headers, and body, token-free); the failing test's
+// response in the response view and its failing expectation's line selected in the editor.
+exports.checkDebug = async function checkDebug({ api, check, withTimeout }) {
+  const folder = vscode.workspace.workspaceFolders[0];
+  const uri = vscode.Uri.joinPath(folder.uri, 'debug.graphreq');
+  const text = [
+    '### Passes',
+    '# @name first',
+    'GET /v23.0/t_100200300?fields=id,messages.source(PARTICIPANTS)',
+    '# @expect status 200',
+    '',
+    '### Fails on purpose',
+    '# @name second',
+    'GET /v23.0/t_100200300?fields=messages.limit(2)',
+    '# @expect status 200',
+    '# @expect body.messages.data.length 3',
+    '',
+    '### Not run: the Debug run stops at the failure before it',
+    '# @name third',
+    'GET /v23.0/t_100200300?fields=id',
+    '# @expect status 200',
+    '',
+  ].join('\n');
+  await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  await withTimeout(api.discoverTests(), 30000, 'the Testing view\'s discovery');
+  const id = uri.toString();
+  const file = api.testItems().find((f) => f.id === id);
+  check(file && file.tests.length === 3, `the Testing view lists debug.graphreq with its three tests (${file && file.tests.length})`);
+
+  const finished = new Promise((resolve) => {
+    const sub = api.onDidFinishTestRun((summary) => {
+      sub.dispose();
+      resolve(summary);
+    });
+  });
+  // "Debug Tests" of the file (the Explorer's context menu): "Debug Tests in Current File" takes the
+  // focused code editor, and the run before left the focus in the Test Results panel.
+  await vscode.commands.executeCommand('testing.debug.uri', uri);
+  const summary = await withTimeout(finished, 60000, 'the debug run');
+  check(summary.kind === 'debug', `the Debug profile ran the file (${summary.kind})`);
+  check(summary.passed.join() === `${id}#first` && summary.failed.join() === `${id}#second` && summary.skipped.join() === `${id}#third`, `Debug: the first test passed, the second failed and the run stopped before the third (passed ${summary.passed.length}, failed ${summary.failed.length}, skipped ${summary.skipped.length})`);
+  const [first, second] = summary.output;
+  check(summary.output.length === 2, `Debug: one exchange in the output per test that ran (${summary.output.length})`);
+  check(first && /^── PASS Passes \[first\] · debug\.graphreq:3/.test(first) && /\r\n> GET http:\/\/127\.0\.0\.1:\d+\/v23\.0\/t_100200300\?fields=id,messages\.source\(PARTICIPANTS\)\r\n/.test(first), 'Debug output: the verdict and the request as sent');
+  check(first && /\r\n< HTTP 200 /.test(first) && /\r\n< x-business-use-case-usage: \{/.test(first) && /\r\n< content-type: application\/json/.test(first), 'Debug output: the response status and headers, the usage headers among them');
+  check(first && first.includes('"id": "t_100200300"') && first.includes('✓ status 200'), 'Debug output: the response body and each expectation');
+  check(second && second.includes('✗ body.messages.data.length 3 (line 10): Expected 3, got 2.'), 'Debug output: the failing expectation with its line');
+  check(!summary.output.join('').includes('demo-token'), 'Debug output: no token');
+
+  check(summary.shown && summary.shown.test === `${id}#second` && summary.shown.line === 9, `Debug: the failure shown is the second test's expectation on line 10 (${JSON.stringify(summary.shown)})`);
+  const shown = api.responseShown();
+  check(api.responseViewVisible() && shown.length === 1 && shown[0].status === 200 && shown[0].body.messages.data.length === 2, 'Debug: the response view shows the failing test\'s response');
+  const editor = vscode.window.activeTextEditor;
+  check(editor && editor.document.uri.toString() === id && editor.selection.start.line === 9 && editor.document.lineAt(9).text === '# @expect body.messages.data.length 3', `Debug: the editor reveals the failing expectation (line ${editor && editor.selection.start.line + 1})`);
+};
