@@ -72,6 +72,7 @@ export const cases: RuleCases = {
   'EXPECT-PATH': {
     fail: [
       { name: 'a field the node does not have', text: 'GET /v23.0/120200000000000002?fields=id,name\n# @expect body.⟦nme⟧ exists\n' },
+      { name: 'a field past the documented list that the read does not ask for', text: 'GET /v23.0/120200000000000002?fields=id,name\n# @expect body.⟦targeting⟧ exists\n' },
       { name: 'a field the read does not ask for', text: 'GET /v23.0/120200000000000002?fields=id,name\n# @expect body.⟦daily_budget⟧ exists\n' },
       { name: 'a member of the copy answer', text: 'POST /v23.0/120200000000000002/copies\n\n{ "status_option": "PAUSED" }\n# @expect body.⟦copied_id⟧ exists\n' },
       { name: 'an index into an object', text: 'GET /v23.0/t_100200300?fields=messages\n# @expect body.messages⟦[0]⟧ exists\n' },
@@ -126,6 +127,16 @@ whenRun(module, () => {
       const text = '# @expect status = 200\nGET /v23.0/t_100200300?fields=id\n';
       assert.equal(applyFix(text, findingsOf(text)[0]), '# @expect status == 200\nGET /v23.0/t_100200300?fields=id\n');
     });
+    it('EXPECT-PATH: a field asked for that the field check says may exist may be in the answer', () => {
+      // `targeting` is past the documents' alphabetical cut-off of ad set fields: a hint, and no EXPECT-PATH.
+      const adset = findingsOf('GET /v23.0/120200000000000002?fields=id,targeting\n# @expect body.targeting.geo_locations.countries == ["DE", "FR"]\n# @expect body.targeting contains {"age_min": 20}\n');
+      assert.deepEqual(adset.map((f) => `${f.code} ${f.severity}`), ['ADSET-READ-FIELDS hint']);
+      // A thread's fields are not all named (a hint too).
+      assert.deepEqual(findingsOf('GET /v23.0/t_100200300?fields=id,snippet\n# @expect body.snippet exists\n').map((f) => f.code), ['THREAD-FIELDS']);
+      // A field the documents rule out (a URL's fields are all named) stays absent from the answer.
+      assert.ok(findingsOf('GET /v23.0/?id=https://example.com/&fields=engagment\n# @expect body.engagment exists\n').some((f) => f.code === 'EXPECT-PATH'));
+    });
+
     it('EXPECT-PATH takes the nearest name', () => {
       const text = 'GET /v23.0/120200000000000002?fields=id,name\n# @expect body.nme exists\n';
       assert.equal(applyFix(text, findingsOf(text)[0]), 'GET /v23.0/120200000000000002?fields=id,name\n# @expect body.name exists\n');

@@ -154,11 +154,25 @@ function selectedSchema(holder: JsonSchema, root: JsonSchema, items: Array<Pick<
   if (depth === 0 && props.id) out.id = resolveRef(props.id, root);
   for (const item of items) {
     const field = own(props, item.name);
-    if (!field) continue;
+    if (!field) {
+      // A field asked for that the documents may just not show: the answer may hold it, as anything.
+      if (mayBeUnshown(base, item.name)) out[item.name] = {};
+      continue;
+    }
     const r = resolveRef(field, root);
     out[item.name] = answerOf(r, root, item.selection, model, depth);
   }
   return { type: 'object', description: holder.description, properties: out };
+}
+
+/**
+ * Whether a field the node's schema does not name may still exist, as the field check says (a hint):
+ * past the documents' alphabetical cut-off (`x-notShownAfter`), or on a node whose fields the
+ * documents do not all name.
+ */
+function mayBeUnshown(node: JsonSchema, name: string): boolean {
+  const cutoff = node['x-notShownAfter'];
+  return (!!cutoff && name > cutoff) || node['x-unknownFieldRule']?.severity === 'hint';
 }
 
 function answerOf(field: JsonSchema, root: JsonSchema, selection: FieldItem[] | undefined, model: ApiModel, depth: number): JsonSchema {
