@@ -38,11 +38,15 @@ export interface FormatOptions {
 export function formatDocument(doc: GraphreqDocument, options: FormatOptions = {}, range?: Span): TextEdit[] {
   const edits: TextEdit[] = [];
   const eol = detectEol(doc);
+  const pad = padder(indentOf(options), eol);
   const last = doc.blocks.length - 1;
+  // The whole document is read from one flat copy of its text: characters of the blocks' texts (slices
+  // of the text the parse was given) cost more to read than the copy (a range reads its blocks as they are).
+  const whole = range ? undefined : doc.blocks.map((b) => b.text).join('');
   for (const block of doc.blocks) {
     const end = block.offset + block.text.length;
     if (range && (end < range.start || block.offset > range.end || (end === range.start && range.end > range.start))) continue;
-    blockEdits(block, options, eol, block.index === last, edits);
+    blockEdits(block, options, eol, pad, block.index === last, whole === undefined ? { text: block.text, offset: block.offset } : { text: whole, offset: 0 }, edits);
   }
   return edits;
 }
@@ -55,10 +59,10 @@ export function formatText(text: string, doc: GraphreqDocument, options: FormatO
   let at = 0;
   for (const block of doc.blocks) {
     if (block.offset > at) parts.push(text.slice(at, block.offset));
-    const source = strictSource(block, options);
-    const body = source === undefined ? undefined : layoutStrictJsonText(source, indentOf(options), eol);
-    const l = layoutBlock(block, options, eol, block.index === last, body !== undefined);
-    parts.push(l.head, body ?? '', l.tail);
+    const strict = strictBody(block, options);
+    const body = strict && layoutStrictJsonText(block.text.slice(strict.start, strict.end), indentOf(options), eol);
+    const l = layoutBlock(block, options, eol, block.index === last, !!body);
+    parts.push(l.head, body || '', l.tail);
     at = block.offset + block.text.length;
   }
   parts.push(text.slice(at));
@@ -75,10 +79,10 @@ interface BlockLayout {
   tail: string;
 }
 
-/** The block's body when it may be strict JSON (laid out by `layoutStrictJson`). */
-function strictSource(block: RequestBlock, options: FormatOptions): string | undefined {
+/** Where the block's body is (in the block's text) when it may be strict JSON (laid out by `layoutStrictJson`). */
+function strictBody(block: RequestBlock, options: FormatOptions): Span | undefined {
   const body = block.parsed.request?.body;
-  return body && body.kind === 'json' && !options.keepLines ? body.text : undefined;
+  return body && body.kind === 'json' && !options.keepLines ? body.span : undefined;
 }
 
 /** `layoutStrictJson`'s result as text: the text between the gaps that change, copied once. */
@@ -86,7 +90,7 @@ function layoutStrictJsonText(text: string, indent: string, eol: string): string
   let out = '';
   let mark = 0;
   let changed = false;
-  const ok = layoutStrictJson(text, indent, eol, (a, b, want) => {
+  const ok = layoutStrictJson(text, 0, text.length, padder(indent, eol), (a, b, want) => {
     out += text.slice(mark, a) + want;
     mark = b;
     changed = true;
@@ -95,30 +99,29 @@ function layoutStrictJsonText(text: string, indent: string, eol: string): string
   return changed ? out + text.slice(mark) : text;
 }
 
-/** The edits that format one block, added to `edits`. */
-function blockEdits(block: RequestBlock, options: FormatOptions, eol: string, isLast: boolean, edits: TextEdit[]): void {
+/**
+ * The edits that format one block, added to `edits` in order. `source` holds the block's text: `text`
+ * is the document's text from `offset` on (the whole document, or the block's own text).
+ */
+function blockEdits(block: RequestBlock, options: FormatOptions, eol: string, pad: Padder, isLast: boolean, source: { text: string; offset: number }, edits: TextEdit[]): void {
   const text = block.text;
-  const source = strictSource(block, options);
-  const bodyEdits: TextEdit[] = [];
-  if (source !== undefined) {
-    const base = block.offset + block.parsed.request!.body!.span.start;
-    if (!layoutStrictJson(source, indentOf(options), eol, (a, b, want) => gapEdit(source, a, b, want, base, bodyEdits))) bodyEdits.length = 0;
-    else if (bodyEdits.length === 0) bodyEdits.push(NO_EDIT);
+  const body = strictBody(block, options);
+  if (body) {
+    // Most bodies are strict JSON: the block is laid out around them, and their gaps go in between.
+    const mark = edits.length;
+    const l = layoutBlock(block, options, eol, isLast, true);
+    whitespaceEdits(text, 0, body.start, l.head, block.offset, edits);
+    const from = block.offset + body.start - source.offset;
+    const src = source.text;
+    if (layoutStrictJson(src, from, from + body.end - body.start, pad, (a, b, want) => gapEdit(src, a, b, want, source.offset, edits))) {
+      whitespaceEdits(text, body.end, text.length, l.tail, block.offset, edits);
+      return;
+    }
+    edits.length = mark;
   }
-  const strict = bodyEdits.length > 0;
-  const l = layoutBlock(block, options, eol, isLast, strict);
-  if (!strict) {
-    if (l.head !== text) whitespaceEdits(text, 0, text.length, l.head, block.offset, edits);
-    return;
-  }
-  const { start, end } = block.parsed.request!.body!.span;
-  whitespaceEdits(text, 0, start, l.head, block.offset, edits);
-  for (const e of bodyEdits) if (e !== NO_EDIT) edits.push(e);
-  whitespaceEdits(text, end, text.length, l.tail, block.offset, edits);
+  const l = layoutBlock(block, options, eol, isLast, false);
+  if (l.head !== text) whitespaceEdits(text, 0, text.length, l.head, block.offset, edits);
 }
-
-/** Stands for "strict JSON, laid out already" among a body's edits. */
-const NO_EDIT: TextEdit = { span: { start: 0, end: 0 }, newText: '' };
 
 /** One edit for a gap of a body: the spaces from `a` to `b` become `want`, without what they share at either end. */
 function gapEdit(text: string, a: number, b: number, want: string, base: number, edits: TextEdit[]): void {
@@ -343,11 +346,19 @@ function applyJsonEdits(text: string, edits: Array<{ offset: number; length: num
   return parts.join('');
 }
 
+/** A line break and the indentation of a depth (each made once). */
+type Padder = (depth: number) => string;
+
+function padder(indent: string, eol: string): Padder {
+  const pads: string[] = [];
+  return (d) => (pads[d] ??= eol + indent.repeat(d));
+}
+
 /** Told of each gap between tokens that is not what it should be: the text from `a` to `b` (spaces only) becomes `want`. */
 type GapSink = (a: number, b: number, want: string) => void;
 
 /**
- * The layout jsonc-parser's formatter gives a strict JSON text (no comments, no `{{variables}}`, no
+ * The layout jsonc-parser's formatter gives a strict JSON text (`text` from `start` to `end`; no comments, no `{{variables}}`, no
  * trailing commas), in one pass over it: each member and item on its own line, `": "` after keys,
  * `{}` and `[]` when empty; strings, numbers and literals copied as written. The layout differs from
  * the text only in the spaces between tokens, and `sink` hears of each gap that changes, in order (a
@@ -355,10 +366,8 @@ type GapSink = (a: number, b: number, want: string) => void;
  * path, and drops what `sink` heard), so it never has to be right about what it does not read.
  * `test/core/format.test.ts` holds it to jsonc-parser's result on the bench's 20,000 bodies.
  */
-function layoutStrictJson(text: string, indent: string, eol: string, sink: GapSink): boolean {
-  const n = text.length;
-  const pads: string[] = [];
-  const pad = (d: number): string => (pads[d] ??= eol + indent.repeat(d));
+function layoutStrictJson(text: string, start: number, end: number, pad: Padder, sink: GapSink): boolean {
+  const n = end;
   /** The containers open around `i`: true for an object. */
   const objects: boolean[] = [];
   // What may come next: a value, an object's key, or what follows a value (a comma, a close, the end).
@@ -370,7 +379,7 @@ function layoutStrictJson(text: string, indent: string, eol: string, sink: GapSi
   };
   /** After `{`, `[` or `,`: the gap before the next token. */
   let next = '';
-  let i = 0;
+  let i = start;
   for (;;) {
     const from = i;
     let c = text.charCodeAt(i);
@@ -421,7 +430,7 @@ function layoutStrictJson(text: string, indent: string, eol: string, sink: GapSi
         const keyEnd = i;
         c = text.charCodeAt(i);
         while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
-        if (c !== 58) return false;
+        if (c !== 58 || i >= n) return false;
         gap(keyEnd, i, '');
         i++;
         next = ' ';
@@ -436,7 +445,7 @@ function layoutStrictJson(text: string, indent: string, eol: string, sink: GapSi
       let j = i + 1;
       let d = text.charCodeAt(j);
       while (d === 32 || d === 10 || d === 13 || d === 9) d = text.charCodeAt(++j);
-      if (d === close) {
+      if (d === close && j < n) {
         gap(i + 1, j, '');
         i = j + 1;
         state = 'after';
@@ -454,6 +463,7 @@ function layoutStrictJson(text: string, indent: string, eol: string, sink: GapSi
     WORD.lastIndex = i;
     if (!WORD.test(text)) return false;
     i = WORD.lastIndex;
+    if (i > n) return false;
     const after = text.charCodeAt(i);
     if (!(after === 44 || after === 93 || after === 125 || after === 32 || after === 10 || after === 13 || after === 9)) return false;
     state = 'after';
