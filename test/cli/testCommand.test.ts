@@ -111,6 +111,49 @@ GET /v23.0/t_100200300?fields=id
     assert.match(xml, /<skipped message="not run: the run stopped before it"\/>/);
   });
 
+  it('JSON objects and lists as values: deep equality, contains by members, the first difference; a broken one is not evaluated', async () => {
+    const { dir } = workspace(`### Create an ad set in two countries
+# @name create
+# @expect status 200
+POST /v23.0/act_1000000001/adsets
+
+{
+  "name": "Two countries",
+  "campaign_id": "120200000000000001",
+  "daily_budget": 2000,
+  "billing_event": "IMPRESSIONS",
+  "optimization_goal": "REACH",
+  "targeting": { "geo_locations": { "countries": ["DE", "FR"] } },
+  "status": "PAUSED"
+}
+
+### Read it back
+# @name read
+GET /v23.0/{{create.response.body.id}}?fields=id,daily_budget,targeting
+# @expect body.targeting.geo_locations.countries == ["DE","FR"]
+# @expect body.targeting.geo_locations == { "countries": ["DE", "FR"] }
+# @expect body.targeting contains {"geo_locations": {"countries": ["DE", "FR"]}}
+# @expect body.targeting.geo_locations.countries != ["FR", "DE"]
+
+### A thread's messages
+# @name thread
+GET /v23.0/t_100200300?fields=messages.limit(2)
+# @expect body.messages.data contains {"id": "m_100200307"}
+# @expect body.messages.data[0].from == {"id": 5550001, "name": "Alex Example"}
+# @expect body.messages.data[0].from == {"id": "5550001"}
+# @expect body.messages.data contains {"id": "m_1",}
+`);
+    const r = await runCli(['test', 'api.graphreq', '--no-color'], dir);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /^PASS api\.graphreq:18 Read it back \[read\] \(\d+ ms\)\n {2}✓ body\.targeting\.geo_locations\.countries == \["DE","FR"\]\n {2}✓ body\.targeting\.geo_locations == \{ "countries": \["DE", "FR"\] \}\n {2}✓ body\.targeting contains \{"geo_locations": \{"countries": \["DE", "FR"\]\}\} \(\{"geo_locations":\{"countries":\["DE","FR"\]\}\}\)\n {2}✓ body\.targeting\.geo_locations\.countries != \["FR", "DE"\] \(\["DE","FR"\]\)\n/m);
+    assert.match(r.stdout, /^FAIL api\.graphreq:26 A thread's messages \[thread\] \(\d+ ms\)\n {2}✓ body\.messages\.data contains \{"id": "m_100200307"\} \(\[\{"id":"m_100200307",.*\)\n {2}✓ body\.messages\.data\[0\]\.from == \{"id": 5550001, "name": "Alex Example"\}\n {2}✗ body\.messages\.data\[0\]\.from == \{"id": "5550001"\} \(api\.graphreq:29\)\n {6}Expected == \{"id": "5550001"\}, got \{"id":"5550001","name":"Alex Example"\} \(body\.messages\.data\[0\]\.from\.name is not expected\)\.\n {2}✗ body\.messages\.data contains \{"id": "m_1",\} \(api\.graphreq:30\)\n {6}Not evaluated: Not JSON: JSON has no comma before a closing bracket/m);
+    // `graphreq check` reports the broken value where it breaks (line 30, the closing brace).
+    const check = await runCli(['check', 'api.graphreq', '--format', 'json'], dir);
+    assert.equal(check.code, 1);
+    const findings = (JSON.parse(check.stdout) as Array<{ code: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }>).filter((f) => f.code === 'SYNTAX-EXPECT');
+    assert.deepEqual(findings.map((f) => [f.range.start.line, f.range.start.character, f.range.end.character]), [[29, 51, 52]]);
+  });
+
   it('--format json: one report with every expectation', async () => {
     const { dir } = workspace('GET /v23.0/t_100200300?fields=messages\n# @expect body.messages.data.length >= 5\n# @expect usage.buc.msgr.call_count < 100\n');
     const r = await runCli(['test', 'api.graphreq', '--format', 'json'], dir);

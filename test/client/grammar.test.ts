@@ -57,6 +57,8 @@ GET /v23.0/{{create.response.body.id}}?fields=id,name
 # @expect time < 500ms
 # @expect body.id {{create.response.body.id}}
 # @expect body matches snapshot
+# @expect body.countries == ["DE", "FR"]
+# @expect body.data contains {"id": "1", "n": 2, "ok": true}
 
 ### Refused
 POST /v23.0/act_2000000002/adsets
@@ -96,6 +98,15 @@ describe('the TextMate grammar', () => {
       ['time < 500ms', '500ms', 'constant.numeric.graphreq'],
       ['body.id {{', 'create', 'variable.other.object.request-name.graphreq'],
       ['matches snapshot', 'matches snapshot', 'keyword.operator.word.graphreq'],
+      // JSON objects and lists as values: their text, numbers and literals as JSON, their brackets as punctuation.
+      ['body.countries ==', '[', 'punctuation.separator.expect-json.graphreq'],
+      ['body.countries ==', 'DE', 'string.quoted.double.graphreq'],
+      ['body.countries ==', ']', 'punctuation.separator.expect-json.graphreq'],
+      ['body.data contains {', '{', 'punctuation.separator.expect-json.graphreq'],
+      ['body.data contains {', 'id', 'string.quoted.double.graphreq'],
+      ['body.data contains {', '2', 'constant.numeric.graphreq'],
+      ['body.data contains {', 'true', 'constant.language.graphreq'],
+      ['body.data contains {', '}', 'punctuation.separator.expect-json.graphreq'],
     ]);
   });
 

@@ -94,6 +94,50 @@ describe('evaluating expectations', () => {
     assert.deepEqual(verdicts(['refused URL-READ-RATE'], result({ status: 429, body: { error: { code: 613 } } }), 'GET /v23.0/?id=https://example.com/'), [true]);
   });
 
+  it('JSON objects and lists: deep equality, numbers also as their digits in text, at every leaf', () => {
+    const j = result({ body: { targeting: { geo_locations: { countries: ['DE', 'FR'] } }, data: [{ id: '1', name: 'a', spend: '2000' }, { id: '2', name: 'b', spend: '0' }], big: '120200000000000001', obj: { a: 1 } } });
+    assert.deepEqual(verdicts([
+      'body.targeting.geo_locations.countries == ["DE","FR"]',
+      'body.targeting.geo_locations.countries ["DE", "FR"]',
+      'body.targeting.geo_locations.countries == ["FR","DE"]',
+      'body.targeting.geo_locations == {"countries": ["DE", "FR"]}',
+      'body.data[0] == {"id": "1", "name": "a", "spend": 2000}',
+      'body.data[0] == {"id": 1, "name": "a", "spend": "2000"}',
+      'body.data[0] == {"id": "1"}',
+      'body.data[0] != {"id": "1"}',
+      'body.missing != {"id": "1"}',
+      'body.big [120200000000000001]',
+    ], result({ body: { ...(j.body as object), big: ['120200000000000001'] } })), [true, true, false, true, true, true, false, true, false, true]);
+    // A quoted text at a leaf equals text only, as written alone.
+    assert.deepEqual(verdicts(['body.obj == {"a": "1"}', 'body.obj == {"a": 1}'], j), [false, true]);
+  });
+
+  it('contains with an object: a list item (or the object) that has its members; with a list: an item equal to it', () => {
+    const j = result({ body: { data: [{ id: '1', name: 'a' }, { id: '2', name: 'b' }], pairs: [['a', 'b'], ['c']], obj: { id: '1', name: 'a', n: 3 }, text: 'abc' } });
+    assert.deepEqual(verdicts([
+      'body.data contains {"id":"1"}',
+      'body.data contains {"id": 2, "name": "b"}',
+      'body.data contains {"id": "1", "name": "b"}',
+      'body.obj contains {"name": "a", "n": 3}',
+      'body.obj contains {"name": "b"}',
+      'body.pairs contains ["c"]',
+      'body.pairs contains ["a"]',
+      'body.text contains {"a": 1}',
+      'body.data contains "x"',
+    ], j), [true, true, false, true, false, true, false, false, false]);
+  });
+
+  it('a JSON value that differs says where first', () => {
+    const j = result({ body: { countries: ['DE', 'IT'], data: [{ id: '1', name: 'a' }], obj: { id: '1', name: 'a' } } });
+    assert.deepEqual(evaluate(['body.countries == ["DE", "FR"]'], j)[0], [false, 'Expected == ["DE", "FR"], got ["DE","IT"] (body.countries[1]: expected "FR", got "IT").']);
+    assert.deepEqual(evaluate(['body.countries == ["DE"]'], j)[0], [false, 'Expected == ["DE"], got ["DE","IT"] (body.countries: expected 1 items, got 2).']);
+    assert.deepEqual(evaluate(['body.obj == {"id": "1"}'], j)[0], [false, 'Expected == {"id": "1"}, got {"id":"1","name":"a"} (body.obj.name is not expected).']);
+    assert.deepEqual(evaluate(['body.obj == {"id": "1", "x": 2, "name": "a"}'], j)[0], [false, 'Expected == {"id": "1", "x": 2, "name": "a"}, got {"id":"1","name":"a"} (body.obj.x is missing).']);
+    assert.deepEqual(evaluate(['body.data contains {"id": "2"}'], j)[0], [false, 'Expected contains {"id": "2"}, got [{"id":"1","name":"a"}] (no item has these members).']);
+    assert.deepEqual(evaluate(['body.obj contains {"name": "b"}'], j)[0], [false, 'Expected contains {"name": "b"}, got {"id":"1","name":"a"} (body.obj.name: expected "b", got "a").']);
+    assert.deepEqual(evaluate(['body.missing == ["DE"]'], j)[0], [false, 'Expected == ["DE"], got absent.']);
+  });
+
   it('no response: every expectation fails, saying why', () => {
     const failed = result({ status: null, failure: { kind: 'refused', message: 'connection refused by 127.0.0.1:1', retryAt: null } });
     assert.deepEqual(evaluate(['status 200'], failed)[0], [false, 'No response to check: connection refused by 127.0.0.1:1.']);

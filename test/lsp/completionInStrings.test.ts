@@ -88,6 +88,43 @@ describe('completion inside JSON strings, over stdio', () => {
     assert.deepEqual(item(open.items, 'IMPRESSIONS').textEdit, { range: { start: { line: 2, character: 20 }, end: { line: 2, character: 22 } }, newText: 'IMPRESSIONS"' });
   });
 
+  /** The items a client keeps when it filters as LSP says: filterText (else the label) against the text of the edit's range up to the cursor. */
+  function kept(text: string, items: CompletionItem[], cursor: { line: number; character: number }): string[] {
+    return items.filter((i) => {
+      const edit = i.textEdit as TextEdit;
+      const typed = text.split('\n')[cursor.line].slice(edit.range.start.character, cursor.character);
+      return (i.filterText ?? i.label).toLowerCase().startsWith(typed.toLowerCase());
+    }).map((i) => i.label);
+  }
+
+  const bareCases: Array<[string, string, string[], string, string]> = [
+    ['{ "bid_strategy": LOWEST‸ }', 'LOWEST_COST_WITHOUT_CAP', ['LOWEST_COST_WITHOUT_CAP', 'LOWEST_COST_WITH_BID_CAP', 'LOWEST_COST_WITH_MIN_ROAS'], '{ "bid_strategy": "LOWEST_COST_WITHOUT_CAP" }', 'before a closing brace'],
+    ['{ "bid_strategy": LOWEST‸', 'LOWEST_COST_WITH_BID_CAP', ['LOWEST_COST_WITHOUT_CAP', 'LOWEST_COST_WITH_BID_CAP', 'LOWEST_COST_WITH_MIN_ROAS'], '{ "bid_strategy": "LOWEST_COST_WITH_BID_CAP"', 'at the end of the file'],
+    ['{\n  "bid_strategy": co‸\n}', 'COST_CAP', ['COST_CAP'], '{\n  "bid_strategy": "COST_CAP"\n}', 'on its own line, in lower case'],
+    ['{ "status": P‸, "name": "x" }', 'PAUSED', ['PAUSED'], '{ "status": "PAUSED", "name": "x" }', 'before the next member'],
+    ['{ "status": ‸ }', 'ACTIVE', ['ACTIVE', 'PAUSED', 'DELETED', 'ARCHIVED'], '{ "status": "ACTIVE" }', 'nothing typed yet'],
+  ];
+  for (const [marked, label, offered, expected, what] of bareCases) {
+    it(`a value typed without its opening quote: the edit quotes it, the items filter on the bare value (${what})`, async () => {
+      for (const snippets of [true, false]) {
+        const { text, cursor, items } = await complete(marked, snippets);
+        const it = item(items, label);
+        assert.equal(it.filterText, label, 'filtered on the value as typed, without quotes');
+        assert.equal(it.textEdit.newText, JSON.stringify(label));
+        assert.deepEqual([...kept(text, items, cursor)].sort(), [...offered].sort(), 'what a client that filters by filterText keeps');
+        assert.equal(applyWhole(text, it.textEdit), HEAD + expected);
+      }
+    });
+  }
+
+  it('exact edits of a value typed without its opening quote: the range is the word typed', async () => {
+    const { items } = await complete('{ "bid_strategy": LOWEST‸ }', false);
+    assert.deepEqual(
+      items.filter((i) => i.label.startsWith('LOWEST_COST_WITH')).map((i) => ({ label: i.label, filterText: i.filterText, textEdit: i.textEdit })),
+      ['LOWEST_COST_WITHOUT_CAP', 'LOWEST_COST_WITH_BID_CAP', 'LOWEST_COST_WITH_MIN_ROAS'].map((v) => ({ label: v, filterText: v, textEdit: { range: { start: { line: 2, character: 18 }, end: { line: 2, character: 24 } }, newText: `"${v}"` } })),
+    );
+  });
+
   it('a key in a string: with snippets, the key and its value from after the opening quote', async () => {
     const { text, items } = await complete('{ "bil‸" }', true);
     const it = item(items, 'billing_event');

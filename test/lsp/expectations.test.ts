@@ -95,6 +95,48 @@ describe('expectations in the language server', () => {
     assert.match(await hover(18, 30), /^\*\*length\*\*: how many items/);
   });
 
+  it('JSON objects and lists as values: a broken one is reported where it breaks; hover and completion work around them', async () => {
+    const uri = 'file:///tmp/graphreq-lsp-expect/json.graphreq';
+    const lines = [
+      'GET /v23.0/t_100200300?fields=id,messages',
+      '# @expect body.messages.data[0].from == {"id": "5550001", "name": "Alex Example"}',
+      '# @expect body.messages.data contains {"id": "m_100200307"}',
+      '# @expect body.messages.data == ["a" "b"]',
+      '# @expect body.messages.data contains {"id": 1,}',
+      '# @expect body.messages.data contains {"id": "1"',
+      '# @expect body.messages.data contains {"id": {{$guid}}}',
+      '# @expect body.messages.data contains {"id": ',
+    ];
+    const d = await client.open(uri, lines.join('\n') + '\n');
+    const at = (x: (typeof d.diagnostics)[number]): string => `${x.range.start.line}:${x.range.start.character}-${x.range.end.character}:${x.code}:${lines[x.range.start.line].slice(x.range.start.character, x.range.end.character)}`;
+    assert.deepEqual(d.diagnostics.map(at), [
+      '3:37-40:SYNTAX-EXPECT:"b"',
+      '4:47-48:SYNTAX-EXPECT:}',
+      '5:38-39:SYNTAX-EXPECT:{',
+      '6:45-54:SYNTAX-EXPECT:{{$guid}}',
+      '7:38-39:SYNTAX-EXPECT:{',
+    ]);
+    assert.deepEqual(d.diagnostics.map((x) => x.message), [
+      'Not JSON: a comma is expected here; write objects and lists as JSON, {"id": "1"} or ["DE", "FR"].',
+      'Not JSON: JSON has no comma before a closing bracket; write objects and lists as JSON, {"id": "1"} or ["DE", "FR"].',
+      'This `{` is never closed: write the object or list whole, as JSON, on the one line.',
+      'A {{reference}} is not resolved inside a JSON value: compare its part alone (`body.data[0].id {{create.response.body.id}}`).',
+      'This `{` is never closed: write the object or list whole, as JSON, on the one line.',
+    ]);
+    const hoverAt = async (line: number, character: number): Promise<string> => {
+      const h = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line, character } });
+      return h ? (h.contents as { value: string }).value : '';
+    };
+    assert.match(await hoverAt(1, 60), /^\*\*A JSON object\*\*: the part must equal this object exactly/);
+    assert.match(await hoverAt(2, 45), /^\*\*A JSON object\*\*: a list passes when one of its items has these members/);
+    assert.match(await hoverAt(1, 20), /^\*\*body\.messages\*\*/, 'the path still has its hover');
+    // Inside a JSON value nothing is offered (and nothing fails); before it, the checks still are.
+    const inside = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 7, character: lines[7].length } });
+    assert.deepEqual(inside.items, []);
+    const check = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 2, character: 30 } });
+    assert.ok(check.items.some((i) => i.label === 'contains'), check.items.map((i) => i.label).join(','));
+  });
+
   function text(range: { start: { line: number; character: number }; end: { line: number; character: number } }): string {
     return TEXT.split('\n')[range.start.line].slice(range.start.character, range.end.character);
   }

@@ -102,6 +102,8 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
       }
     }
     findings.sort((a, b) => a.span.start - b.span.start);
+    // One write per file: a write per line was a twentieth of the check of a file with 19,000 findings.
+    const lines: string[] = [];
     for (const f of findings) {
       if (f.severity === 'error') counts.errors++;
       else if (f.severity === 'warning') counts.warnings++;
@@ -112,9 +114,10 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
         // The long form (allowed values, parameters, the document reference) rides along for tools.
         json.push({ file, range: { start, end }, severity: f.severity, code: f.code, message: redactor.text(f.message), ...(f.detail ? { detail: redactor.text(f.detail) } : {}) });
       } else {
-        output.out(findingLine(output.style, { file, line: start.line + 1, column: start.character + 1, severity: f.severity, code: f.code, message: redactor.text(f.message) }));
+        lines.push(findingLine(output.style, { file, line: start.line + 1, column: start.character + 1, severity: f.severity, code: f.code, message: redactor.text(f.message) }));
       }
     }
+    if (lines.length) output.out(lines.join(''));
   }
   if (values.format === 'json') output.out(JSON.stringify(json, null, 2) + '\n');
   else output.err(checkSummary(output.errStyle, counts));

@@ -22,6 +22,12 @@ export const cases: RuleCases = {
       { name: 'a broken list index', text: '# @expect body.messages.data⟦[x]⟧ exists\nGET /v23.0/t_100200300?fields=messages\n' },
       { name: 'a snapshot of the status', text: '# @expect status ⟦matches⟧ snapshot\nGET /v23.0/t_100200300?fields=id\n' },
       { name: 'a rule ID in lower case', text: '# @expect refused ⟦adset-dsa-required⟧\nGET /v23.0/t_100200300?fields=id\n' },
+      { name: 'a JSON list with a missing comma', text: 'GET /v23.0/t_100200300?fields=messages\n# @expect body.messages.data == ["DE" ⟦"FR"⟧]\n' },
+      { name: 'a JSON object with text in single quotes', text: 'GET /v23.0/t_100200300?fields=messages\n# @expect body.messages.data[0] == {"id": ⟦\'1\'⟧}\n' },
+      { name: 'a JSON object never closed', text: 'GET /v23.0/t_100200300?fields=messages\n# @expect body.messages.data contains ⟦{⟧"id": "1"\n' },
+      { name: 'a JSON object with a trailing comma', text: 'GET /v23.0/t_100200300?fields=messages\n# @expect body.messages.data contains {"id": "1",⟦}⟧\n' },
+      { name: 'a reference inside a JSON value', text: 'GET /v23.0/t_100200300?fields=messages\n# @expect body.messages.data contains {"id": ⟦{{$guid}}⟧}\n' },
+      { name: 'a JSON list compared with <', text: 'GET /v23.0/t_100200300?fields=messages\n# @expect body.messages.data < ⟦[1]⟧\n' },
       { name: 'outside any request', text: '@version = v23.0\n⟦# @expect status 200⟧\n\n### read\nGET /{{version}}/t_100200300?fields=id\n' },
     ],
     pass: [
@@ -47,6 +53,16 @@ export const cases: RuleCases = {
         ].join('\n') + '\n',
       },
       { name: 'after the body', text: `${EU_CREATE.replace('\n\n{', '\n\n{').trimEnd()}\n# @expect refused ADSET-DSA-REQUIRED\n# @expect error.subcode 3858079\n` },
+      {
+        name: 'JSON objects and lists as values',
+        text: [
+          'GET /v23.0/t_100200300?fields=id,messages',
+          '# @expect body.messages.data[0].from == {"id": "5550001", "name": "Alex Example"}',
+          '# @expect body.messages.data contains { "id": "m_100200307" }',
+          '# @expect body.messages.data[0].tags != ["a", "b"]',
+          '# @expect body.messages.data.length 5',
+        ].join('\n') + '\n',
+      },
       { name: 'a reference as the value', text: '### create\n# @name create\n' + adsetCreate() + '\n### read\nGET /v23.0/{{create.response.body.id}}?fields=id\n# @expect body.id {{create.response.body.id}}\n' },
     ],
   },
@@ -181,8 +197,28 @@ whenRun(module, () => {
       assert.deepEqual(blockExpectations(b).map((e) => e.text), ['status 200', 'body.id exists']);
     });
 
+    it('JSON objects and lists are one value, spaces and all, parsed member by member', () => {
+      const e = parse('# @expect body.targeting.geo_locations == { "countries": ["DE", "FR"], "n": 120200000000000001 }');
+      assert.deepEqual(e.errors, []);
+      assert.equal(e.check?.op, '==');
+      const v = e.check!.value!;
+      assert.equal(v.kind, 'json');
+      assert.equal(v.text, '{ "countries": ["DE", "FR"], "n": 120200000000000001 }');
+      assert.deepEqual(v.kind === 'json' && v.value, { countries: ['DE', 'FR'], n: 120200000000000001 });
+      // Numbers keep their digits as written (an id past 2^53 is compared by its text).
+      const json = v.kind === 'json' ? v.json : null;
+      assert.equal(json?.kind === 'object' && json.members[1].value.kind === 'number' && json.members[1].value.text, '120200000000000001');
+      const list = parse('# @expect body.list contains ["a", {"b": null}]');
+      assert.equal(list.check?.op, 'contains');
+      assert.deepEqual(list.check?.value?.kind === 'json' && list.check.value.value, ['a', { b: null }]);
+      // `{{` is a reference, not an object; a list index stays part of the path.
+      assert.equal(parse('# @expect body.id {{x}}').check?.value?.kind, 'string');
+      assert.deepEqual(parse('# @expect body.data[0] {"id": "1"}').subject?.path.map((p) => p.index ?? p.text), ['data', 0]);
+      assert.match(parse('# @expect body.data {"id": "1"}x').errors[0].message, /Leave a space after the closing bracket/);
+    });
+
     it('never throws on any text after @expect', () => {
-      for (const junk of ['"', '"\\', '[', '.', 'body..', 'body[', 'body[]', '{{', '== ==', 'refused', 'refused A-B C', 'usage.', '\u0000', 'é è', 'status < 2xx', 'time 5ms5']) {
+      for (const junk of ['body [', 'body {', 'body ["', 'body {"a": [}', 'body [1]]', 'body {{"a": 1}}', 'body [\\', '"', '"\\', '[', '.', 'body..', 'body[', 'body[]', '{{', '== ==', 'refused', 'refused A-B C', 'usage.', '\u0000', 'é è', 'status < 2xx', 'time 5ms5']) {
         const e = parse(`# @expect ${junk}`);
         assert.ok(Array.isArray(e.errors), junk);
       }

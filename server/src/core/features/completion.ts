@@ -136,7 +136,11 @@ export function getCompletions(block: RequestBlock, offset: number, ctx: Complet
         items.push({ label: '{…}', kind: 'snippet', detail: kindOf(s), documentation: s.description, insertText: valueSnippet(s, params!), snippet: true, replace: cursor.span });
       }
       const str = cursor.inString;
-      return str ? items.map((i) => valueInString(i, str)) : items;
+      if (str) return items.map((i) => valueInString(i, str));
+      // A value typed without its opening quote (`"bid_strategy": LOWEST`): the edit replaces the word
+      // with the quoted value, and the items filter on the value as typed, bare (a client compares the
+      // text of the edit's range, `LOWEST`, with filterText).
+      return cursor.quoted ? items : items.map(bareFilter);
     }
     case 'variable':
       return variableItems(ctx, cursor.span, cursor.prefix, block);
@@ -273,6 +277,17 @@ function keyInString(item: CompletionItem, str: InString, hasValue: boolean, tra
   const withValue = (item.insertText ?? '').replace(/^"/, '');
   const replace = { start: str.inner.start, end: str.closed ? str.inner.end + 1 : str.inner.end };
   return { ...item, insertText: `${withValue}${trail}`, replace, filterText: undefined, plain: keyOnly };
+}
+
+/** The filter text of a value item without its JSON quotes: `"PAUSED"` → `PAUSED`. */
+function bareFilter(item: CompletionItem): CompletionItem {
+  const filter = item.filterText ?? item.label;
+  if (!/^".*"$/.test(filter)) return item;
+  try {
+    return { ...item, filterText: JSON.parse(filter) as string };
+  } catch {
+    return item;
+  }
 }
 
 /**

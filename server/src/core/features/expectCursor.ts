@@ -75,6 +75,8 @@ export function expectPosition(block: RequestBlock, directive: Directive, offset
     return { part: 'subject', head: stepStart > 0 ? head : undefined, path: typedPath, prefix: current.text.slice(stepStart), span: { start: current.start + stepStart, end: Math.max(end, offset) } };
   }
   if (!head) return { part: 'none' };
+  // Inside or after a JSON object or list (`== {"id": `): nothing to offer, whatever its spaces split it into.
+  if (words.slice(1).some((w) => w.text[0] === '[' || (w.text[0] === '{' && w.text[1] !== '{'))) return { part: 'none' };
   if (head === 'refused') return index === 1 ? { part: 'rule', prefix: current.text, span } : { part: 'none' };
   if (index === 1) return { part: 'check', head, path, prefix: current.text, span };
   if (index === 2) return { part: 'value', head, path, op: words[1].text, prefix: current.text, span };

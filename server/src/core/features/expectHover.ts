@@ -77,6 +77,13 @@ function valueHover(e: Expectation, bc: ReturnType<typeof blockCallOf>, model: A
     const contents = info ? `**${member === 'code' ? 'Code' : 'Subcode'} ${v.value}: ${info.title}**\n\n${info.meaning}${info.action ? `\n\n${info.action}` : ''}${info.doc ? `\n\nSource: ${info.doc}` : ''}` : `**${v.value}**: not a code the documents give.`;
     return { contents, span: v.span };
   }
+  if (v.kind === 'json') {
+    const what = v.text.startsWith('[') ? 'list' : 'object';
+    const how = e.check!.op === 'contains'
+      ? what === 'object' ? 'a list passes when one of its items has these members with equal values (an object, when it has them)' : 'a list passes when one of its items equals this list'
+      : `the part must equal this ${what} exactly, member by member and item by item`;
+    return { contents: `**A JSON ${what}**: ${how}; a number also equals the same digits as text.`, span: v.span };
+  }
   if (v.kind === 'statusClass') return { contents: `**${v.text}**: any status from ${v.value}00 to ${v.value}99.`, span: v.span };
   if (v.kind === 'duration') return { contents: `**${v.text}**: ${v.value} milliseconds.`, span: v.span };
   if ((s.kind === 'body' || s.kind === 'error') && v.kind === 'string') {

@@ -5,7 +5,10 @@
  * a body that is not a well-formed object.
  */
 import { modify, type Node } from 'jsonc-parser';
-import type { BlockCall } from '../analysis/blockCall';
+import { buildBlockCall, type BlockCall } from '../analysis/blockCall';
+import type { FileContext } from '../analysis/fileContext';
+import type { ApiModel } from '../model/apiModel';
+import { deferFixes } from './deferredFixes';
 import type { Param, RequestBlock } from '../syntax/ast';
 import { indexBodyMembers, memberNamed, nodeAtPath, parseBodyTree, parseMemberValue, propertyAtPath, type BodyMember, type BodyMembers, type BodyTree, type JsonPath } from '../syntax/jsonBody';
 import type { FixSpec, Location, RuleFinding } from '../rules/ruleFinding';
@@ -13,8 +16,11 @@ import type { Finding, Fix, Span, TextEdit } from '../types';
 
 const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
 
-/** Lets the tests compare locating through the member index with locating through the whole tree (test/core/bodyIndex.test.ts). */
-export const locatorOptions = { memberIndex: true };
+/**
+ * Lets the tests compare locating through the member index with locating through the whole tree
+ * (test/core/bodyIndex.test.ts), and fixes computed when read with fixes computed at once (test/core/deferredFixes.test.ts).
+ */
+export const locatorOptions = { memberIndex: true, deferFixes: true };
 
 export class Locator {
   private tree: BodyTree | undefined;
@@ -156,15 +162,28 @@ export class Locator {
     return p.value.span.end > p.value.span.start ? p.value.span : p.span;
   }
 
-  finding(f: RuleFinding, severity: Finding['severity']): Finding {
+  /**
+   * The finding at its span. With `later`, its fixes are computed when first read, by the locator
+   * `later` builds then (deferredFixes.ts); without, now.
+   */
+  finding(f: RuleFinding, severity: Finding['severity'], later?: LaterLocator): Finding {
     const span = this.span(f.at);
     const out: Finding = { code: f.rule, severity, message: f.message, span };
     if (f.detail) out.detail = f.detail;
     if (f.related?.length) out.related = f.related.map((r) => ({ span: this.span(r.at), message: r.message }));
-    const fixes = (f.fixes ?? []).map((x) => this.fix(x, span)).filter((x): x is Fix => !!x);
-    if (fixes.length) out.fixes = fixes;
+    const specs = f.fixes;
+    if (specs?.length) {
+      if (later && locatorOptions.deferFixes) deferFixes(out, () => later.locator()?.fixes(specs, span));
+      else out.fixes = this.fixes(specs, span);
+    }
     if (f.tags) out.tags = f.tags;
     return out;
+  }
+
+  /** The fixes of `specs` that apply here, for a finding at `at`; undefined when none does. */
+  fixes(specs: FixSpec[], at: Span): Fix[] | undefined {
+    const fixes = specs.map((x) => this.fix(x, at)).filter((x): x is Fix => !!x);
+    return fixes.length ? fixes : undefined;
   }
 
   fix(spec: FixSpec, at: Span): Fix | undefined {
@@ -368,6 +387,27 @@ export class Locator {
     const root = tree?.root;
     if (!tree || !root || root.type !== 'object') return undefined;
     return { text: tree.text, root, props: root.children ?? [] };
+  }
+}
+
+/**
+ * The locator of a block, built when first asked: from what the block's check was given, not from
+ * its call, which is not kept (a call per request of a large file, held for fixes nobody may ask for).
+ */
+export class LaterLocator {
+  private made: Locator | null | undefined;
+  constructor(
+    private readonly block: RequestBlock,
+    private readonly ctx: FileContext,
+    private readonly model: ApiModel,
+  ) {}
+
+  locator(): Locator | undefined {
+    if (this.made === undefined) {
+      const bc = buildBlockCall(this.block, this.ctx, this.model);
+      this.made = bc ? new Locator(this.block, bc) : null;
+    }
+    return this.made ?? undefined;
   }
 }
 

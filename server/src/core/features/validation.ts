@@ -15,7 +15,8 @@ import { checkCall } from '../rules/engine';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
 import type { Environment, Finding, Severity, Span } from '../types';
-import { Locator } from './locate';
+import { copyFinding } from './deferredFixes';
+import { LaterLocator, Locator } from './locate';
 import { checkWrittenBlock, checkWrittenRequest } from './writtenChecks';
 import { closest, inlineList, listForMessage } from '../rules/suggest';
 import { checkExpectations, expectedRefusals } from '../rules/expectRules';
@@ -160,12 +161,14 @@ export function urlReadRate(reads: UrlRead[]): Finding[] {
 
 function shiftFinding(f: Finding, by: number): Finding {
   if (by === 0) return f;
-  return {
-    ...f,
-    span: { start: f.span.start + by, end: f.span.end + by },
-    related: f.related?.map((r) => ({ ...r, span: { start: r.span.start + by, end: r.span.end + by } })),
-    fixes: f.fixes?.map((x) => ({ ...x, edits: x.edits.map((e) => ({ ...e, span: { start: e.span.start + by, end: e.span.end + by } })) })),
-  };
+  return copyFinding(
+    f,
+    {
+      span: { start: f.span.start + by, end: f.span.end + by },
+      related: f.related?.map((r) => ({ ...r, span: { start: r.span.start + by, end: r.span.end + by } })),
+    },
+    (x) => ({ ...x, edits: x.edits.map((e) => ({ ...e, span: { start: e.span.start + by, end: e.span.end + by } })) }),
+  );
 }
 
 export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): BlockResult {
@@ -218,11 +221,14 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
     return { findings };
   }
   const locator = new Locator(block, bc);
+  // Fixes are computed when asked (a code action, fix all, check --fix), by a locator built again then:
+  // the block's call is not kept for them.
+  const later = new LaterLocator(block, ctx, model);
   // A request written to be refused (`# @expect refused RULE-ID`) breaks that rule on purpose.
   const expected = expectedRefusals(block);
   for (const f of checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text })) {
     if (expected.has(f.rule)) continue;
-    findings.push(locator.finding(f, severityOf(f.rule, f.severity, model)));
+    findings.push(locator.finding(f, severityOf(f.rule, f.severity, model), later));
   }
   checkWrittenRequest(block, ctx, bc, model, findings);
   // REQ-DUPLICATE-PARAM: one warning on each later copy, where it is written.

@@ -9,7 +9,7 @@
 import type { JsonPath } from '../syntax/jsonBody';
 import { isOpaque, parseJsonExact } from '../syntax/jsonBody';
 import type { FixSpec, RuleFinding } from '../rules/ruleFinding';
-import { closest, inlineList, listForMessage, splitMessage } from '../rules/suggest';
+import { closest, inlineList, listForMessage, namesOf, splitMessage } from '../rules/suggest';
 import type { JsonSchema } from './schemaTypes';
 import { atLeast, type Version } from './version';
 
@@ -350,7 +350,7 @@ function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: 
       checkGate(sub, key, [...path, key], ctx);
       validateValue(sub, obj[key], [...path, key], ctx);
     } else if (schema.additionalProperties === false && props) {
-      const suggestion = closest(key, Object.keys(props));
+      const suggestion = closest(key, namesOf(props));
       // The documents list every member of such an object (rename_options): another one is refused, so
       // it is an error like any bad value (docs/rules.md, "The editor and the service agree").
       ctx.out.push({

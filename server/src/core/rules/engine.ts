@@ -51,7 +51,8 @@ function withServiceBehaviour(findings: RuleFinding[], model: ApiModel): RuleFin
 
 function checkAll(call: Call, model: ApiModel, opts: CheckOptions): RuleFinding[] {
   const out: RuleFinding[] = [];
-  const ctx: RuleContext = { ...opts, model, out };
+  // Built field by field: a spread of the options was a sixtieth of a cold check of a file with findings.
+  const ctx: RuleContext = { written: opts.written, model, out };
   const stop = checkRequestLevel(call, ctx);
   const endpoint = call.endpoint;
   if (stop || !endpoint || endpoint.refuse || endpoint.undocumented) return out;

@@ -14,7 +14,7 @@ import type { Severity } from '../types';
 import type { RuleContext } from './engine';
 import { hasOwn } from '../own';
 import type { Location } from './ruleFinding';
-import { closest, inlineList, listForMessage, ruleDoc } from './suggest';
+import { closest, inlineList, listForMessage, namesOf, ruleDoc } from './suggest';
 
 export function checkFieldList(call: Call, ctx: RuleContext): void {
   const list = call.fields;
@@ -172,7 +172,7 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
     if (child.opaque) continue;
     const cs = props[child.name];
     if (!cs) {
-      const suggestion = closest(child.name, Object.keys(props));
+      const suggestion = closest(child.name, namesOf(props));
       ctx.out.push({
         rule: 'REQ-UNKNOWN-FIELD',
         message: `\`${child.name}\` is not a documented subfield of \`${path}\`: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,

@@ -9,7 +9,7 @@ import { checkGate, firstSentence, validateValue, type ValidateContext } from '.
 import type { JsonSchema } from '../model/schemaTypes';
 import type { RuleContext } from './engine';
 import { paramsToWalk, WALK_ALL } from './paramGate';
-import { closest, listForMessage, ruleDoc } from './suggest';
+import { closest, listForMessage, namesOf, ruleDoc } from './suggest';
 
 /** "Refresh a URL node" -> "refresh a URL node". */
 export function lowerFirst(text: string): string {
@@ -29,7 +29,7 @@ export function checkParams(call: Call, ctx: RuleContext): void {
     const sub = props[p.name];
     if (!sub) {
       if (p.name.indexOf('{{') >= 0) continue;
-      const suggestion = closest(p.name, Object.keys(props));
+      const suggestion = closest(p.name, namesOf(props));
       const cutoff = schema['x-notShownAfter'];
       // The documents list these parameters alphabetically and stop ("not shown"): a name that sorts
       // after the last one shown may exist, so it gets a hint rather than a warning.

@@ -24,15 +24,37 @@ const suggestions = new Map<string, Map<string, string | null>>();
 const MAX_SETS = 256;
 const MAX_INPUTS_PER_SET = 4096;
 
-/** "Did you mean": the closest candidate by edit distance, or undefined when nothing is close. */
-export function closest(input: string, candidates: Iterable<string>): string | undefined {
-  const list = Array.isArray(candidates) ? (candidates as string[]) : [...candidates];
+/** The answers for a frozen candidate list (`namesOf`), by the list itself: no key to build and hash per call. */
+const byList = new WeakMap<readonly string[], Map<string, string | null>>();
+
+function answersFor(list: readonly string[]): Map<string, string | null> {
+  const frozen = Object.isFrozen(list);
+  if (frozen) {
+    const known = byList.get(list);
+    if (known) return known;
+  }
   const setKey = list.join('\u0000');
   let answers = suggestions.get(setKey);
   if (!answers) {
     if (suggestions.size >= MAX_SETS) suggestions.clear();
     suggestions.set(setKey, (answers = new Map()));
   }
+  if (frozen) byList.set(list, answers);
+  return answers;
+}
+
+/** The own property names of a schema object that never changes (a schema's `properties`), frozen, built once per object. */
+const names = new WeakMap<object, readonly string[]>();
+export function namesOf(o: object): readonly string[] {
+  let list = names.get(o);
+  if (!list) names.set(o, (list = Object.freeze(Object.keys(o))));
+  return list;
+}
+
+/** "Did you mean": the closest candidate by edit distance, or undefined when nothing is close. */
+export function closest(input: string, candidates: Iterable<string>): string | undefined {
+  const list = Array.isArray(candidates) ? (candidates as readonly string[]) : [...candidates];
+  const answers = answersFor(list);
   const known = answers.get(input);
   if (known !== undefined) return known ?? undefined;
   const answer = closestUncached(input, list);
@@ -41,7 +63,7 @@ export function closest(input: string, candidates: Iterable<string>): string | u
   return answer;
 }
 
-function closestUncached(input: string, candidates: string[]): string | undefined {
+function closestUncached(input: string, candidates: readonly string[]): string | undefined {
   const lower = input.toLowerCase();
   let best: string | undefined;
   let bestScore = Infinity;

@@ -207,7 +207,8 @@ function equals(actual: unknown, v: ExpectValue, kind: string): boolean {
 function compareJson(op: ExpectCheck['op'], v: Extract<ExpectValue, { kind: 'json' }>, actual: unknown, kind: string, at: string): { passed: boolean; why?: string } {
   const j = v.json;
   if (!j) return { passed: false, why: 'the expected value is not JSON' };
-  const why = (d: JsonDifference | undefined): string | undefined => (d && d.path !== at ? d.text : undefined);
+  // A part of another kind altogether (absent, text for a list) is said by "got ..." already.
+  const why = (d: JsonDifference | undefined): string | undefined => (d && !(d.kind && d.path === at) ? d.text : undefined);
   if (op === '==') {
     const d = jsonDifference(actual, j, at, kind, false);
     return { passed: !d, why: why(d) };
@@ -228,13 +229,15 @@ function compareJson(op: ExpectCheck['op'], v: Extract<ExpectValue, { kind: 'jso
 interface JsonDifference {
   path: string;
   text: string;
+  /** Set when the part is not of the value's kind (not an object, not a list). */
+  kind?: true;
 }
 
 /** The first place where `actual` differs from the JSON value `j`; `partial`: members of `actual` beyond `j`'s are allowed (at its top only). */
 function jsonDifference(actual: unknown, j: ExpectJson, path: string, kind: string, partial: boolean): JsonDifference | undefined {
   const differs = (text: string): JsonDifference => ({ path, text: `${path}: ${text}` });
   if (j.kind === 'object') {
-    if (!isObject(actual)) return differs(`expected an object, got ${shortValue(actual)}`);
+    if (!isObject(actual)) return { ...differs(`expected an object, got ${shortValue(actual)}`), kind: true };
     for (const m of j.members) {
       if (!Object.prototype.hasOwnProperty.call(actual, m.name)) return { path: `${path}.${m.name}`, text: `${path}.${m.name} is missing` };
       const d = jsonDifference(actual[m.name], m.value, `${path}.${m.name}`, kind, false);
@@ -244,7 +247,7 @@ function jsonDifference(actual: unknown, j: ExpectJson, path: string, kind: stri
     return extra === undefined ? undefined : { path: `${path}.${extra}`, text: `${path}.${extra} is not expected` };
   }
   if (j.kind === 'list') {
-    if (!Array.isArray(actual)) return differs(`expected a list, got ${shortValue(actual)}`);
+    if (!Array.isArray(actual)) return { ...differs(`expected a list, got ${shortValue(actual)}`), kind: true };
     if (actual.length !== j.items.length) return differs(`expected ${j.items.length} items, got ${actual.length}`);
     for (let i = 0; i < j.items.length; i++) {
       const d = jsonDifference(actual[i], j.items[i], `${path}[${i}]`, kind, false);

@@ -287,14 +287,18 @@ function parseJsonValue(text: string, s: Span, error: (message: string, span: Sp
   const bad = errors[0];
   if (bad || !root) {
     const offset = bad?.offset ?? 0;
-    const unclosed = bad && (bad.error === ParseErrorCode.CloseBraceExpected || bad.error === ParseErrorCode.CloseBracketExpected) && offset >= text.length;
-    if (text.startsWith('{{', offset)) {
-      error('A {{reference}} is not resolved inside a JSON value: compare its part alone (`body.data[0].id {{create.response.body.id}}`).', { start: s.start + offset, end: s.start + Math.min(text.length, text.indexOf('}}', offset) < 0 ? text.length : text.indexOf('}}', offset) + 2) });
+    // A value cut short (`{"id": `) also lacks its closing bracket: that is what to say.
+    const unclosed = errors.some((x) => (x.error === ParseErrorCode.CloseBraceExpected || x.error === ParseErrorCode.CloseBracketExpected) && x.offset >= text.length);
+    const reference = [...text.matchAll(/\{\{.*?(\}\}|$)/g)].find((m) => m.index! <= offset && offset < m.index! + m[0].length);
+    if (reference) {
+      error('A {{reference}} is not resolved inside a JSON value: compare its part alone (`body.data[0].id {{create.response.body.id}}`).', { start: s.start + reference.index!, end: s.start + reference.index! + reference[0].length });
     } else if (unclosed) {
       error(`This \`${text[0]}\` is never closed: write the object or list whole, as JSON, on the one line.`, { start: s.start, end: s.start + 1 });
     } else {
-      const what = (bad && JSON_ERRORS[bad.error]) ?? 'this is not JSON';
-      error(`Not JSON: ${what}; write objects and lists as JSON, {"id": "1"} or ["DE", "FR"].`, { start: s.start + offset, end: s.start + Math.min(text.length, offset + Math.max(1, bad?.length ?? 1)) });
+      const trailingComma = /[}\]]/.test(text[offset] ?? '') && /,\s*$/.test(text.slice(0, offset));
+      const what = trailingComma ? 'JSON has no comma before a closing bracket' : (bad && JSON_ERRORS[bad.error]) ?? 'this is not JSON';
+      const from = Math.min(offset, text.length - 1);
+      error(`Not JSON: ${what}; write objects and lists as JSON, {"id": "1"} or ["DE", "FR"].`, { start: s.start + from, end: s.start + Math.min(text.length, from + Math.max(1, bad?.length ?? 1)) });
     }
     return { kind: 'json', value: null, json: null, text, span: s };
   }
