@@ -103,6 +103,9 @@ describe('completion inside JSON strings, over stdio', () => {
     ['{\n  "bid_strategy": co‸\n}', 'COST_CAP', ['COST_CAP'], '{\n  "bid_strategy": "COST_CAP"\n}', 'on its own line, in lower case'],
     ['{ "status": P‸, "name": "x" }', 'PAUSED', ['PAUSED'], '{ "status": "PAUSED", "name": "x" }', 'before the next member'],
     ['{ "status": ‸ }', 'ACTIVE', ['ACTIVE', 'PAUSED', 'DELETED', 'ARCHIVED'], '{ "status": "ACTIVE" }', 'nothing typed yet'],
+    // The last request of a file, its object not closed yet: the blanks after the colon are the body's.
+    ['{ "status": ‸', 'PAUSED', ['ACTIVE', 'PAUSED', 'DELETED', 'ARCHIVED'], '{ "status": "PAUSED"', 'nothing typed yet, at the end of the file'],
+    ['{\n  "status": ‸\n', 'PAUSED', ['ACTIVE', 'PAUSED', 'DELETED', 'ARCHIVED'], '{\n  "status": "PAUSED"\n', 'nothing typed yet, a line break and the end of the file after it'],
   ];
   for (const [marked, label, offered, expected, what] of bareCases) {
     it(`a value typed without its opening quote: the edit quotes it, the items filter on the bare value (${what})`, async () => {
@@ -146,6 +149,18 @@ describe('completion inside JSON strings, over stdio', () => {
       assert.equal(applyWhole(text, it.textEdit), HEAD + expected);
       assert.equal(applyFromStart(text, it.textEdit, cursor), HEAD + expected);
     }
+  });
+
+  it('a key where the object is not closed yet, at the end of the file: after an opening brace, a comma, a line break', async () => {
+    for (const marked of ['{ ‸', '{\n  ‸', '{ "name": "x", ‸', '{\n  "name": "x",\n  ‸', '{\n  "name": "x",\n  ‸\n']) {
+      const { text, cursor, items } = await complete(marked, false);
+      const it = item(items, 'status');
+      assert.deepEqual(it.textEdit.range, { start: cursor, end: cursor }, JSON.stringify(marked));
+      assert.match(it.textEdit.newText, /^"status": /);
+      assert.equal(applyWhole(text, it.textEdit), HEAD + marked.replace('‸', it.textEdit.newText));
+    }
+    // After a closed body, nothing goes there.
+    assert.deepEqual((await complete('{ "name": "x" }\n\n‸', false)).items, []);
   });
 
   it('a key that has a value already: only the key is replaced', async () => {

@@ -114,10 +114,14 @@ export function cursorAt(block: RequestBlock, offset: number): Cursor {
   }
 
   const body = request.body;
-  if (body && offset >= body.span.start && offset <= body.span.end) {
+  // A JSON body's span ends at its last character, so blanks after it (`{ "status": ‸` or `{⏎  ‸` with
+  // nothing after: the last request of a file, its object not closed yet) are the body's too; after
+  // a closed body the parse holds nothing there.
+  const afterJson = body?.kind === 'json' && offset > body.span.end && text.slice(body.span.end, offset).trim() === '';
+  if (body && offset >= body.span.start && (offset <= body.span.end || afterJson)) {
     if (body.kind === 'form') return paramCursor(text, body.formParams ?? [], offset, 'form');
     if (body.kind === 'file') return { kind: 'none' };
-    return bodyCursor(text.slice(body.span.start, body.span.end), offset - body.span.start, body.span.start);
+    return bodyCursor(text.slice(body.span.start, Math.max(offset, body.span.end)), offset - body.span.start, body.span.start);
   }
   if (!body && line.trim() === '' && offset > request.span.end) {
     // After the request line and headers: a header name can go here.
