@@ -159,6 +159,13 @@ GET /v23.0/t_100200300?fields=messages.source(PARTICIPANTS),nmae
     assert.doesNotMatch(r.stdout, /error/);
   });
 
+  it('an expectation with an operator written without its spaces is reported where the space is missing', () => {
+    write('glued.graphreq', 'GET /v23.0/t_100200300?fields=messages\n# @expect status==200\n# @expect body.messages.data contains{"id": "m_1"}\n# @expect body.messages.data.length >= 1\n');
+    const r = check(['glued.graphreq'], dir);
+    assert.equal(r.code, 1);
+    assert.equal(r.stdout, 'glued.graphreq:2:17: error SYNTAX-EXPECT Leave a space before and after `==`.\nglued.graphreq:3:30: error SYNTAX-EXPECT Leave a space after `contains`.\n');
+  });
+
   it('--fix leaves a file with nothing safe to fix untouched', () => {
     const file = write('nofix.graphreq', 'GET /v23.0/120200000000000002?fields=id,nmae\n');
     const before = fs.statSync(file).mtimeMs;

@@ -28,6 +28,9 @@ export const cases: RuleCases = {
       { name: 'a JSON object with a trailing comma', text: 'GET /v23.0/t_100200300?fields=messages\n# @expect body.messages.data contains {"id": "1",⟦}⟧\n' },
       { name: 'a reference inside a JSON value', text: 'GET /v23.0/t_100200300?fields=messages\n# @expect body.messages.data contains {"id": ⟦{{$guid}}⟧}\n' },
       { name: 'a JSON list compared with <', text: 'GET /v23.0/t_100200300?fields=messages\n# @expect body.messages.data < ⟦[1]⟧\n' },
+      { name: 'an operator against the subject', text: '# @expect status⟦==⟧200\nGET /v23.0/t_100200300?fields=id\n' },
+      { name: 'an operator against its value', text: '# @expect status ⟦==⟧200\nGET /v23.0/t_100200300?fields=id\n' },
+      { name: 'contains against its value', text: 'GET /v23.0/t_100200300?fields=messages\n# @expect body.messages.data ⟦contains⟧{"id": "1"}\n' },
       { name: 'outside any request', text: '@version = v23.0\n⟦# @expect status 200⟧\n\n### read\nGET /{{version}}/t_100200300?fields=id\n' },
     ],
     pass: [
@@ -215,6 +218,28 @@ whenRun(module, () => {
       assert.equal(parse('# @expect body.id {{x}}').check?.value?.kind, 'string');
       assert.deepEqual(parse('# @expect body.data[0] {"id": "1"}').subject?.path.map((p) => p.index ?? p.text), ['data', 0]);
       assert.match(parse('# @expect body.data {"id": "1"}x').errors[0].message, /Leave a space after the closing bracket/);
+    });
+
+    it('an operator written without its spaces is named, not read as a path or as text', () => {
+      const one = (line: string): string[] => parse(`# @expect ${line}`).errors.map((e) => e.message);
+      assert.deepEqual(one('status==200'), ['Leave a space before and after `==`.']);
+      assert.deepEqual(one('body.data.length<=2'), ['Leave a space before and after `<=`.']);
+      assert.deepEqual(one('body.data=={"id":"1"}'), ['Leave a space before and after `==`.']);
+      assert.deepEqual(one('body.data.length >=1'), ['Leave a space after `>=`.']);
+      assert.deepEqual(one('body.name contains"Alex"'), ['Leave a space after `contains`.']);
+      assert.deepEqual(one('body.data contains["DE"]'), ['Leave a space after `contains`.']);
+      // The JSON value after it is still read as one, spaces and all.
+      const json = parse('# @expect body.data contains{"id": "1", "n": [1, 2]}');
+      assert.deepEqual(json.errors.map((e) => e.message), ['Leave a space after `contains`.']);
+      assert.deepEqual(json.check?.op === 'contains' && json.check.value?.kind === 'json' && json.check.value.value, { id: '1', n: [1, 2] });
+      assert.deepEqual(one('body.data=={"id": "1"}'), ['Leave a space before and after `==`.']);
+      assert.deepEqual(one('body.data !=["DE", "FR"]'), ['Leave a space after `!=`.']);
+      // The path before the operator is still read (hover and completion use it).
+      assert.deepEqual(parse('# @expect body.data.length<=2').subject?.path.map((p) => p.text), ['data', 'length']);
+      // Written with spaces, or a word that only starts like one, they are what they were.
+      for (const fine of ['status == 200', 'body.data.length >= 1', 'body.name contains Alex', 'body.name containsAlex', 'body.data contains ["DE"]', 'body.x ==', 'body.name "<b>"', 'body.contains[0] exists', 'body.data[0] == [1]']) {
+        assert.deepEqual(one(fine).filter((m) => /Leave a space/.test(m)), [], fine);
+      }
     });
 
     it('never throws on any text after @expect', () => {

@@ -134,7 +134,15 @@ export function parseExpectation(directive: Directive): Expectation {
     return out;
   }
   const word: Token = { text: first.text.slice(0, head.length), span: { start: first.start, end: first.start + head.length } };
-  const path = parsePath(first.text.slice(head.length), first.start + head.length, error);
+  // An operator written against the subject (`status==200`, `body.id!=1`): the path stops before it.
+  let pathText = first.text.slice(head.length);
+  const glued = /==|!=|<=|>=|[<>=]/.exec(pathText);
+  if (glued) {
+    const at = first.start + head.length + glued.index;
+    error(`Leave a space before and after \`${glued[0]}\`.`, { start: at, end: at + glued[0].length });
+    pathText = pathText.slice(0, glued.index);
+  }
+  const path = parsePath(pathText, first.start + head.length, error);
   out.subject = { kind, word, path, span: span(first) };
 
   if (kind === 'refused') {
@@ -154,6 +162,7 @@ export function parseExpectation(directive: Directive): Expectation {
 
   const rest = words.slice(1);
   const check = parseCheck(rest, error);
+  if (!check && glued) return out;
   if (!check) {
     error(`Say what to expect of \`${first.text}\`: a value, a comparison (\`< 80\`), \`exists\` or \`absent\`.`, span(first));
     return out;
@@ -189,6 +198,10 @@ function parseCheck(words: Word[], error: (message: string, span: Span) => void)
   if (op.text === '=' || op.text === '===') {
     error('Compare with `==` (or write the value alone).', span(op));
   }
+  // An operator written against its value (`==200`, `contains"Alex"`, `contains{"id": "1"}`) would be
+  // read as one bare word, text that the part is then expected to equal.
+  const against = /^(?:==|!=|<=|>=|[<>](?!=))(?=[^\s=<>!])|^contains(?=["{[])/.exec(op.text);
+  if (against) error(`Leave a space after \`${against[0]}\`.`, { start: op.start, end: op.start + against[0].length });
   const comparator = (COMPARATORS as readonly string[]).includes(op.text) || op.text === 'contains' ? (op.text as ExpectOperator) : op.text === '=' || op.text === '===' ? '==' : undefined;
   if (comparator) {
     const v = words[1];
@@ -377,6 +390,10 @@ function splitWords(text: string, start: number, error: (message: string, span: 
         if (text.startsWith('{{', i)) {
           const close = text.indexOf('}}', i + 2);
           i = close < 0 ? text.length : close + 2;
+        } else if (startsJson(text, i) && (/(==|!=)$/.test(text.slice(from, i)) || (out.length > 0 && text.slice(from, i) === 'contains'))) {
+          // An operator against a JSON value (`contains{"id": "1"}`, `body.data==[1]`): the value is a word of its own.
+          if (out.length > 0) error(`Leave a space after \`${text.slice(from, i)}\`.`, { start: start + from, end: start + i });
+          break;
         } else i++;
       }
     }
