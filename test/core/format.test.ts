@@ -19,6 +19,26 @@ import { model } from '../helpers';
 import { exampleFiles, examplesDir } from '../examples';
 
 const fmt = (text: string, options: FormatOptions = {}): string => formatText(text, parseDocument(text), options);
+
+/**
+ * The edits `formatDocument` gives, applied: they must be in order without overlapping, and each must
+ * replace whitespace with whitespace (the layout is all that changes). `whitespaceOnly` false: an edit
+ * may also cover other characters (a line the formatter rewrites otherwise).
+ */
+function applyFormatEdits(text: string, options: FormatOptions = {}, whitespaceOnly = true): string {
+  const edits = formatDocument(parseDocument(text), options);
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of edits) {
+    assert.ok(e.span.start >= at && e.span.end >= e.span.start, `edits in order without overlap: ${JSON.stringify(e)}`);
+    assert.ok(e.span.end > e.span.start || e.newText !== '', 'no empty edit');
+    if (whitespaceOnly) assert.match(text.slice(e.span.start, e.span.end) + e.newText, /^\s*$/, `an edit of whitespace only: ${JSON.stringify(e)}`);
+    parts.push(text.slice(at, e.span.start), e.newText);
+    at = e.span.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
 const repo = path.resolve(__dirname, '..', '..', '..');
 const env = { variables: { account: '1234567890', budget: '2000' }, today: '2026-01-15' };
 
@@ -83,6 +103,48 @@ describe('formatting', () => {
     assert.equal(out, `###A\nGET   /v23.0/1\n### B\nGET /v23.0/2\n\n###C\nGET   /v23.0/3\n`);
   });
 
+  it('gives an edit for each run of whitespace that changes, not one for the request', () => {
+    const src = `POST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n      "status": "PAUSED",\n"daily_budget": 2000, "bid_amount":100\n}\n`;
+    const at = (needle: string): number => src.indexOf(needle);
+    assert.deepEqual(formatDocument(parseDocument(src)), [
+      // Indentation too deep: the extra spaces go; missing: two are inserted.
+      { span: { start: at('"status"') - 4, end: at('"status"') }, newText: '' },
+      { span: { start: at('"daily_budget"'), end: at('"daily_budget"') }, newText: '  ' },
+      // `, ` between members: a line break and the indentation, the space already there kept; `:` gets its space.
+      { span: { start: at(', "bid_amount"') + 1, end: at(', "bid_amount"') + 1 }, newText: '\n ' },
+      { span: { start: at('100'), end: at('100') }, newText: ' ' },
+    ]);
+    assert.equal(applyFormatEdits(src), fmt(src));
+  });
+
+  it('formats a body indented under the blank line once (its first line is not kept as well)', () => {
+    const src = `POST /v23.0/act_1/adsets\n\n  {"name":"Sale",\n  "status":"PAUSED"}\n`;
+    const want = `POST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "status": "PAUSED"\n}\n`;
+    assert.equal(fmt(src), want);
+    assert.equal(applyFormatEdits(src), want);
+    assertSameMeaning(src, want);
+  });
+
+  it('gives edits that make the formatted text of the repository\'s files and of the bench\'s generated file', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-format-edits-'));
+    const generated = path.join(tmp, 'findings.graphreq');
+    execFileSync(process.execPath, [path.join(repo, 'bench', 'generate.mjs'), '200', generated, '--findings'], { stdio: 'ignore' });
+    const files = [...exampleFiles().map((f) => path.join(examplesDir, f)), path.join(repo, 'test', 'fixtures', 'findings-300.graphreq'), path.join(repo, 'test', 'e2e', 'fixtures', 'e2e.graphreq'), generated];
+    for (const file of files.filter((f) => f.endsWith('.graphreq'))) {
+      const text = fs.readFileSync(file, 'utf8');
+      assert.equal(applyFormatEdits(text), fmt(text), path.basename(file));
+    }
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('keeps the file\'s line breaks and a byte-order mark in its edits', () => {
+    for (const src of ['\uFEFF###A\r\nPOST /v23.0/act_1/adsets\r\n\r\n{"name":"x","t":{"a":[1, 2]}}\r\n', '\uFEFFGET   /v23.0/1\n']) {
+      assert.equal(applyFormatEdits(src), fmt(src));
+      assert.ok(fmt(src).startsWith('\uFEFF'));
+      assert.deepEqual(formatDocument(parseDocument(fmt(src))), []);
+    }
+  });
+
   it('leaves an already formatted file alone (no edits)', () => {
     for (const f of ['adsets.graphreq', 'eu-targeting.graphreq', 'url-and-thread.graphreq']) {
       const once = fmt(fs.readFileSync(path.join(repo, 'examples', f), 'utf8'));
@@ -139,6 +201,10 @@ describe('formatting', () => {
         const once = fmt(text);
         assert.equal(fmt(once), once, 'formatting twice changes more');
         assertSameMeaning(text, once);
+        // The editor's edits: whitespace only, and together exactly the formatted text; none once formatted.
+        assert.equal(applyFormatEdits(text), once);
+        assert.equal(applyFormatEdits(text, { tabSize: 4, insertSpaces: false }), fmt(text, { tabSize: 4, insertSpaces: false }));
+        assert.deepEqual(formatDocument(parseDocument(once)), []);
       }),
       { numRuns: 150 },
     );

@@ -1,6 +1,7 @@
 /**
- * Format Document and Format Selection over stdio with a real JSON-RPC client: the exact edits, the
- * indentation taken from the request, and a document that is already formatted getting none.
+ * Format Document and Format Selection over stdio with a real JSON-RPC client: the exact edits (one
+ * for each run of whitespace that changes), the indentation taken from the request, and a document
+ * that is already formatted getting none.
  */
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -16,6 +17,12 @@ POST /v23.0/act_1/adsets
 
 {"name":"Sale","daily_budget":{{budget}}}
 `;
+
+/** An edit from `line:character` to `line:character`. */
+const edit = (from: string, to: string, newText: string): TextEdit => {
+  const pos = (p: string): { line: number; character: number } => ({ line: Number(p.split(':')[0]), character: Number(p.split(':')[1]) });
+  return { range: { start: pos(from), end: pos(to) }, newText };
+};
 
 function apply(text: string, edits: TextEdit[]): string {
   const lines = text.split('\n');
@@ -37,23 +44,48 @@ describe('formatting over stdio', () => {
     assert.equal(await client.shutdown(), 0);
   });
 
-  it('formats the document with exact edits, one per request, indented as asked', async () => {
+  it('formats the document with exact edits, one per run of whitespace that changes, indented as asked', async () => {
     const edits = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: URI }, options: { tabSize: 4, insertSpaces: true } });
     assert.deepEqual(edits, [
-      { range: { start: { line: 0, character: 3 }, end: { line: 2, character: 15 } }, newText: ' Read\nGET /v23.0/120200000000000002\n    ?fields=id,name\n' },
-      { range: { start: { line: 3, character: 4 }, end: { line: 6, character: 40 } }, newText: 'Create\nPOST /v23.0/act_1/adsets\n\n{\n    "name": "Sale",\n    "daily_budget": {{budget}}\n' },
+      edit('0:3', '0:3', ' '), // ###Read
+      edit('1:4', '1:7', ''), // GET    /v23.0
+      edit('2:0', '2:0', '    '), // ?fields
+      edit('3:0', '3:0', '\n'), // the blank line before ###
+      edit('3:4', '3:6', ''), // ###   Create
+      // {"name":"Sale","daily_budget":{{budget}}}
+      edit('6:1', '6:1', '\n    '),
+      edit('6:8', '6:8', ' '),
+      edit('6:15', '6:15', '\n    '),
+      edit('6:30', '6:30', ' '),
+      edit('6:40', '6:40', '\n'),
     ]);
     assert.equal(apply(TEXT, edits), `### Read\nGET /v23.0/120200000000000002\n    ?fields=id,name\n\n### Create\nPOST /v23.0/act_1/adsets\n\n{\n    "name": "Sale",\n    "daily_budget": {{budget}}\n}\n`);
   });
 
   it('formats only the request a selection touches', async () => {
     const edits = await client.request<TextEdit[]>('textDocument/rangeFormatting', { textDocument: { uri: URI }, range: { start: { line: 6, character: 2 }, end: { line: 6, character: 5 } }, options: { tabSize: 2, insertSpaces: true } });
-    assert.deepEqual(edits, [{ range: { start: { line: 3, character: 4 }, end: { line: 6, character: 40 } }, newText: 'Create\nPOST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "daily_budget": {{budget}}\n' }]);
+    assert.deepEqual(edits, [edit('3:4', '3:6', ''), edit('6:1', '6:1', '\n  '), edit('6:8', '6:8', ' '), edit('6:15', '6:15', '\n  '), edit('6:30', '6:30', ' '), edit('6:40', '6:40', '\n')]);
+  });
+
+  it('gives one edit of the indentation for one member indented wrongly', async () => {
+    const formatted = `### Create\nPOST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "status": "PAUSED",\n  "targeting": {\n    "geo_locations": {\n      "countries": [\n        "US"\n      ]\n    }\n  }\n}\n`;
+    const options = { tabSize: 2, insertSpaces: true };
+    const cases: Array<[string, string, TextEdit]> = [
+      ['deep', formatted.replace('\n  "status"', '\n      "status"'), edit('5:2', '5:6', '')],
+      ['shallow', formatted.replace('\n      "countries"', '\n  "countries"'), edit('8:2', '8:2', '    ')],
+    ];
+    for (const [name, text, want] of cases) {
+      const uri = `file:///tmp/graphreq-format-test/${name}.graphreq`;
+      await client.open(uri, text);
+      const edits = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options });
+      assert.deepEqual(edits, [want], name);
+      assert.equal(apply(text, edits), formatted, name);
+    }
   });
 
   it('gives no edit for a document that is already formatted', async () => {
     const uri = 'file:///tmp/graphreq-format-test/tidy.graphreq';
-    await client.open(uri, `### Read\nGET /v23.0/1\n  ?fields=id\n`);
+    await client.open(uri, `### Read\nGET /v23.0/1\n  ?fields=id\n\n### Create\nPOST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "targeting": {\n    "countries": [\n      "US"\n    ]\n  }\n}\n`);
     assert.deepEqual(await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }), []);
   });
 });

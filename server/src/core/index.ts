@@ -9,7 +9,7 @@ export { parseDocument, updateDocument, blockAt, requestNumber } from './syntax/
 export { parseBlock, HTTP_METHODS } from './syntax/parseBlock';
 export { findBlockStarts } from './syntax/splitBlocks';
 export { parseFieldList, type FieldItem, type FieldList, type FieldModifier } from './syntax/fields';
-export { positionAt, positionInBlock, blockStartLines, offsetAt, documentText, lineStartsOf } from './syntax/positions';
+export { positionAt, positionWalker, positionInBlock, blockStartLines, offsetAt, documentText, lineStartsOf } from './syntax/positions';
 export { ApiModel, getApiModel, type EndpointDef, type RuleInfo, type ErrorCodeInfo } from './model/apiModel';
 export { parseVersion, compareVersions, type Version } from './model/version';
 export { validateDocument, validateBlock, validateByBlock, allFindings, urlReadRate, ValidationCache, type ValidateOptions, type UrlRead, type BlockResult, type DocumentValidation } from './features/validation';

@@ -1,10 +1,11 @@
 /**
  * Format Document and Format Selection: the core formats whole requests (the ones a selection
- * touches); the indentation comes with the request, `graphreq.format.keepLines` from the settings.
+ * touches) and gives an edit for each run of whitespace that changes; the indentation comes with the
+ * request, `graphreq.format.keepLines` from the settings.
  */
 import type { FormattingOptions, TextEdit } from 'vscode-languageserver';
-import { offsetAt, type FormatOptions } from '../core';
-import { toTextEdit } from './convert';
+import { offsetAt, positionWalker, type FormatOptions, type TextEdit as CoreTextEdit } from '../core';
+import type { DocumentState } from './documentStore';
 import type { FeatureDeps } from './navigation';
 import { runSafe } from './runSafe';
 
@@ -15,13 +16,19 @@ export function registerFormatting(d: FeatureDeps): void {
   connection.onDocumentFormatting((p) => {
     const s = documents.get(p.textDocument.uri);
     if (!s) return [];
-    return runSafe(log, 'formatting', [] as TextEdit[], () => ls.format(s.parse, options(p.options)).map((e) => toTextEdit(s, e)));
+    return runSafe(log, 'formatting', [] as TextEdit[], () => toTextEdits(s, ls.format(s.parse, options(p.options))));
   });
 
   connection.onDocumentRangeFormatting((p) => {
     const s = documents.get(p.textDocument.uri);
     if (!s) return [];
     const range = { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) };
-    return runSafe(log, 'rangeFormatting', [] as TextEdit[], () => ls.format(s.parse, options(p.options), range).map((e) => toTextEdit(s, e)));
+    return runSafe(log, 'rangeFormatting', [] as TextEdit[], () => toTextEdits(s, ls.format(s.parse, options(p.options), range)));
   });
+}
+
+/** The core's edits (in document order) with LSP ranges, the positions found in one walk over the document. */
+function toTextEdits(s: DocumentState, edits: CoreTextEdit[]): TextEdit[] {
+  const at = positionWalker(s.parse);
+  return edits.map((e) => ({ range: { start: at(e.span.start), end: at(e.span.end) }, newText: e.newText }));
 }

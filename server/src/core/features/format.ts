@@ -30,40 +30,161 @@ export interface FormatOptions {
 }
 
 /**
- * The edits that format the document, or the blocks that `range` touches. Each changed block is one
- * edit, trimmed to the part that changes.
+ * The edits that format the document, or the blocks that `range` touches: only what changes, so an
+ * editor keeps its cursor, markers and undo steps. Layout changes are whitespace, and each edit
+ * replaces one run of it (the indentation of a line, the gap between two JSON tokens, a space after
+ * `###`); a formatted document gets none. Applying them gives `formatText`'s result.
  */
 export function formatDocument(doc: GraphreqDocument, options: FormatOptions = {}, range?: Span): TextEdit[] {
   const edits: TextEdit[] = [];
   const eol = detectEol(doc);
+  const pad = padder(indentOf(options), eol);
   const last = doc.blocks.length - 1;
+  // The whole document is read from one flat copy of its text: characters of the blocks' texts (slices
+  // of the text the parse was given) cost more to read than the copy (a range reads its blocks as they are).
+  const whole = range ? undefined : doc.blocks.map((b) => b.text).join('');
   for (const block of doc.blocks) {
     const end = block.offset + block.text.length;
     if (range && (end < range.start || block.offset > range.end || (end === range.start && range.end > range.start))) continue;
-    let formatted = formatBlock(block, options, eol, block.index === last);
-    // A byte-order mark is the file's encoding, not layout: it stays (formatting trims it as a space).
-    if (block.offset === 0 && block.text.startsWith('\uFEFF') && !formatted.startsWith('\uFEFF')) formatted = `\uFEFF${formatted}`;
-    if (formatted !== block.text) edits.push(trimmedEdit(block.offset, block.text, formatted));
+    blockEdits(block, options, eol, pad, block.index === last, whole === undefined ? { text: block.text, offset: block.offset } : { text: whole, offset: 0 }, edits);
   }
   return edits;
 }
 
 /** The formatted text of a whole document (for `graphreq fmt` and tests). */
 export function formatText(text: string, doc: GraphreqDocument, options: FormatOptions = {}): string {
-  let out = text;
-  for (const e of [...formatDocument(doc, options)].sort((a, b) => b.span.start - a.span.start)) out = out.slice(0, e.span.start) + e.newText + out.slice(e.span.end);
-  return out;
+  const eol = detectEol(doc);
+  const last = doc.blocks.length - 1;
+  const parts: string[] = [];
+  let at = 0;
+  for (const block of doc.blocks) {
+    if (block.offset > at) parts.push(text.slice(at, block.offset));
+    const strict = strictBody(block, options);
+    const body = strict && layoutStrictJsonText(block.text.slice(strict.start, strict.end), indentOf(options), eol);
+    const l = layoutBlock(block, options, eol, block.index === last, !!body);
+    parts.push(l.head, body || '', l.tail);
+    at = block.offset + block.text.length;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/**
+ * A block laid out. With `strictBody` (its JSON body is strict JSON, laid out gap by gap by
+ * `layoutStrictJson`), `head` is the new text before the body and `tail` the new text after it;
+ * otherwise `head` is the whole formatted block.
+ */
+interface BlockLayout {
+  head: string;
+  tail: string;
+}
+
+/** Where the block's body is (in the block's text) when it may be strict JSON (laid out by `layoutStrictJson`). */
+function strictBody(block: RequestBlock, options: FormatOptions): Span | undefined {
+  const body = block.parsed.request?.body;
+  return body && body.kind === 'json' && !options.keepLines ? body.span : undefined;
+}
+
+/** `layoutStrictJson`'s result as text: the text between the gaps that change, copied once. */
+function layoutStrictJsonText(text: string, indent: string, eol: string): string | undefined {
+  let out = '';
+  let mark = 0;
+  let changed = false;
+  const ok = layoutStrictJson(text, 0, text.length, padder(indent, eol), (a, b, want) => {
+    out += text.slice(mark, a) + want;
+    mark = b;
+    changed = true;
+  });
+  if (!ok) return undefined;
+  return changed ? out + text.slice(mark) : text;
+}
+
+/**
+ * The edits that format one block, added to `edits` in order. `source` holds the block's text: `text`
+ * is the document's text from `offset` on (the whole document, or the block's own text).
+ */
+function blockEdits(block: RequestBlock, options: FormatOptions, eol: string, pad: Padder, isLast: boolean, source: { text: string; offset: number }, edits: TextEdit[]): void {
+  const text = block.text;
+  const body = strictBody(block, options);
+  if (body) {
+    // Most bodies are strict JSON: the block is laid out around them, and their gaps go in between.
+    const mark = edits.length;
+    const l = layoutBlock(block, options, eol, isLast, true);
+    whitespaceEdits(text, 0, body.start, l.head, block.offset, edits);
+    const from = block.offset + body.start - source.offset;
+    const src = source.text;
+    if (layoutStrictJson(src, from, from + body.end - body.start, pad, (a, b, want) => gapEdit(src, a, b, want, source.offset, edits))) {
+      whitespaceEdits(text, body.end, text.length, l.tail, block.offset, edits);
+      return;
+    }
+    edits.length = mark;
+  }
+  const l = layoutBlock(block, options, eol, isLast, false);
+  if (l.head !== text) whitespaceEdits(text, 0, text.length, l.head, block.offset, edits);
+}
+
+/** One edit for a gap of a body: the spaces from `a` to `b` become `want`, without what they share at either end. */
+function gapEdit(text: string, a: number, b: number, want: string, base: number, edits: TextEdit[]): void {
+  let p = 0;
+  const max = Math.min(b - a, want.length);
+  while (p < max && text.charCodeAt(a + p) === want.charCodeAt(p)) p++;
+  let s = 0;
+  while (s < max - p && text.charCodeAt(b - 1 - s) === want.charCodeAt(want.length - 1 - s)) s++;
+  edits.push({ span: { start: base + a + p, end: base + b - s }, newText: p === 0 && s === 0 ? want : want.slice(p, want.length - s) });
+}
+
+/**
+ * The edits that turn `text` from `from` to `to` into `after`, one per run of whitespace that differs
+ * (formatting only changes layout). Where the two differ in anything else, one edit covers the rest,
+ * so the edits always give `after`.
+ */
+function whitespaceEdits(text: string, from: number, to: number, after: string, base: number, edits: TextEdit[]): void {
+  let i = from;
+  let j = 0;
+  const m = after.length;
+  for (;;) {
+    while (i < to && j < m && text.charCodeAt(i) === after.charCodeAt(j)) {
+      i++;
+      j++;
+    }
+    if (i === to && j === m) return;
+    let i2 = i;
+    while (i2 < to && isSpace(text.charCodeAt(i2))) i2++;
+    let j2 = j;
+    while (j2 < m && isSpace(after.charCodeAt(j2))) j2++;
+    const resync = (i2 === to && j2 === m) || (i2 < to && j2 < m && text.charCodeAt(i2) === after.charCodeAt(j2));
+    if (!resync) {
+      i2 = to;
+      j2 = m;
+    }
+    // Without the end the two share (`\n  ` before `\n    `: two spaces are inserted, not a line).
+    let ei = i2;
+    let ej = j2;
+    while (ei > i && ej > j && text.charCodeAt(ei - 1) === after.charCodeAt(ej - 1)) {
+      ei--;
+      ej--;
+    }
+    edits.push({ span: { start: base + i, end: base + ei }, newText: after.slice(j, ej) });
+    if (!resync) return;
+    i = i2;
+    j = j2;
+  }
+}
+
+/** What `String.prototype.trim` removes: the whitespace formatting may change. */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 type LineKind = 'separator' | 'comment' | 'directive' | 'variable' | 'request' | 'query' | 'header' | 'blank' | 'other';
 
-function formatBlock(block: RequestBlock, options: FormatOptions, eol: string, isLast: boolean): string {
+function layoutBlock(block: RequestBlock, options: FormatOptions, eol: string, isLast: boolean, strictBody: boolean): BlockLayout {
   const text = block.text;
   const p = block.parsed;
   const request = p.request;
   const bodyStart = request?.body ? request.body.span.start : -1;
   const kinds = lineKinds(p);
-  const indent = options.insertSpaces === false ? '\t' : ' '.repeat(options.tabSize ?? 2);
+  const indent = indentOf(options);
   const out: string[] = [];
   let blank = false;
   // Whether a blank line has come since the request line: the body needs one before it.
@@ -93,26 +214,48 @@ function formatBlock(block: RequestBlock, options: FormatOptions, eol: string, i
       lineStart = nl + 1;
     }
   };
-  emitLines(0, bodyStart < 0 ? text.length : bodyStart);
-  if (request?.body) {
-    if (blank || !blankSinceRequest) out.push('');
+  // The lines before the body's own line (an indented body starts after its line's start).
+  emitLines(0, bodyStart < 0 ? text.length : text.lastIndexOf('\n', bodyStart - 1) + 1);
+  /**
+   * The block's text from `lines`: one copy, the last line break and the blank line before the next
+   * request joined in. `afterBody`: the lines after a strict body, each after a line break.
+   */
+  const joined = (lines: string[], afterBody: boolean): string => {
+    // No blank lines at the end of the block.
+    while (lines.length && lines[lines.length - 1] === '') lines.pop();
+    if (afterBody) lines.unshift('');
+    else if (lines.length === 0) return '';
+    lines.push('');
+    if (!isLast) lines.push('');
+    return lines.join(eol);
+  };
+  if (!request?.body) return { head: bom(block, joined(out, false)), tail: '' };
+  if (blank || !blankSinceRequest) out.push('');
+  const strict = strictBody;
+  let head: string;
+  if (strict) {
+    // Strict JSON: laid out in place by its gaps, one piece that never ends in a line break.
+    out.push('');
+    head = out.join(eol);
+  } else {
     // The body goes in as one piece (the lines are joined by `eol` anyway), unless it ends in blank lines.
-    const body = formatBody(text.slice(request.body.span.start, request.body.span.end), request.body.kind, options, eol);
+    const body = formatLooseBody(request.body.text, request.body.kind, options, eol);
     if (body === '' || body.endsWith(eol)) out.push(...body.split(eol));
     else out.push(body);
-    // The lines that close the block after the body: expectations (`# @expect ...`), other comments, `??` lines.
-    blank = false;
-    const afterBody = text.indexOf('\n', request.body.span.end);
-    if (afterBody >= 0) emitLines(afterBody + 1, text.length);
+    head = '';
   }
-  // No blank lines at the end of the block.
-  while (out.length && out[out.length - 1] === '') out.pop();
-  if (out.length === 0) return '';
-  // The line break after the last line (and the blank line before the next request) joined in with
-  // the rest: one copy of the block's text instead of a join and two concatenations.
-  out.push('');
-  if (!isLast) out.push('');
-  return out.join(eol);
+  // The lines that close the block after the body: expectations (`# @expect ...`), other comments, `??` lines.
+  const bodyLines = out.length;
+  blank = false;
+  const afterBody = text.indexOf('\n', request.body.span.end);
+  if (afterBody >= 0) emitLines(afterBody + 1, text.length);
+  if (!strict) return { head: bom(block, joined(out, false)), tail: '' };
+  return { head: bom(block, head), tail: joined(out.slice(bodyLines), true) };
+}
+
+/** A byte-order mark is the file's encoding, not layout: it stays (formatting trims it as a space). */
+function bom(block: RequestBlock, formatted: string): string {
+  return block.offset === 0 && block.text.startsWith('\uFEFF') && !formatted.startsWith('\uFEFF') ? `\uFEFF${formatted}` : formatted;
 }
 
 /** What each line of the block is, by the offset of its first non-blank character. */
@@ -170,17 +313,24 @@ const MARK = '\u2063';
 
 /** A body laid out: JSON by jsonc-parser's rules (strict JSON in one pass), other bodies only without trailing spaces. */
 export function formatBody(body: string, kind: string, options: FormatOptions, eol: string): string {
-  const indent = options.insertSpaces === false ? '\t' : ' '.repeat(options.tabSize ?? 2);
   // Strict JSON (most bodies) is laid out in one pass; the rest goes through jsonc-parser.
   // (A MARK in the text is not strict JSON outside strings, and the one-pass layout refuses it inside.)
-  const fast = kind === 'json' && !options.keepLines ? layoutStrictJson(body, indent, eol) : undefined;
-  if (fast !== undefined) return fast;
+  const fast = kind === 'json' && !options.keepLines ? layoutStrictJsonText(body, indentOf(options), eol) : undefined;
+  return fast ?? formatLooseBody(body, kind, options, eol);
+}
+
+/** A body that is not strict JSON: jsonc-parser's layout when it parses, else only without trailing spaces. */
+function formatLooseBody(body: string, kind: string, options: FormatOptions, eol: string): string {
   const lines = body.split(/\r?\n/);
   if (kind !== 'json' || body.includes(MARK) || parseBodyTree(body).errors.length) return lines.map((l) => l.trimEnd()).join(eol);
   const { text, restore } = protect(lines.join('\n'));
   const jsonOptions: JsonFormattingOptions = { tabSize: options.tabSize ?? 2, insertSpaces: options.insertSpaces !== false, eol, keepLines: !!options.keepLines };
   const formatted = applyJsonEdits(text, formatJson(text, undefined, jsonOptions));
   return restore(formatted).split(/\r?\n/).map((l) => l.trimEnd()).join(eol);
+}
+
+function indentOf(options: FormatOptions): string {
+  return options.insertSpaces === false ? '\t' : ' '.repeat(options.tabSize ?? 2);
 }
 
 /** jsonc-parser's edits applied in one pass (its `applyEdits` rebuilds the whole text for each edit). */
@@ -196,53 +346,51 @@ function applyJsonEdits(text: string, edits: Array<{ offset: number; length: num
   return parts.join('');
 }
 
-/**
- * The layout jsonc-parser's formatter gives a strict JSON text (no comments, no `{{variables}}`, no
- * trailing commas), in one pass over it: each member and item on its own line, `": "` after keys,
- * `{}` and `[]` when empty; strings, numbers and literals copied as written. Undefined for anything
- * else (the caller then takes jsonc-parser's path), so it never has to be right about what it does not
- * read. `test/core/format.test.ts` holds it to jsonc-parser's result on the bench's 20,000 bodies.
- */
-function layoutStrictJson(text: string, indent: string, eol: string): string | undefined {
-  const n = text.length;
+/** A line break and the indentation of a depth (each made once). */
+type Padder = (depth: number) => string;
+
+function padder(indent: string, eol: string): Padder {
   const pads: string[] = [];
-  const pad = (d: number): string => (pads[d] ??= eol + indent.repeat(d));
+  return (d) => (pads[d] ??= eol + indent.repeat(d));
+}
+
+/** Told of each gap between tokens that is not what it should be: the text from `a` to `b` (spaces only) becomes `want`. */
+type GapSink = (a: number, b: number, want: string) => void;
+
+/**
+ * The layout jsonc-parser's formatter gives a strict JSON text (`text` from `start` to `end`; no comments, no `{{variables}}`, no
+ * trailing commas), in one pass over it: each member and item on its own line, `": "` after keys,
+ * `{}` and `[]` when empty; strings, numbers and literals copied as written. The layout differs from
+ * the text only in the spaces between tokens, and `sink` hears of each gap that changes, in order (a
+ * body already laid out gives none). False for anything else (the caller then takes jsonc-parser's
+ * path, and drops what `sink` heard), so it never has to be right about what it does not read.
+ * `test/core/format.test.ts` holds it to jsonc-parser's result on the bench's 20,000 bodies.
+ */
+function layoutStrictJson(text: string, start: number, end: number, pad: Padder, sink: GapSink): boolean {
+  const n = end;
   /** The containers open around `i`: true for an object. */
   const objects: boolean[] = [];
   // What may come next: a value, an object's key, or what follows a value (a comma, a close, the end).
   let state: 'value' | 'key' | 'after' = 'value';
-  // The layout differs from the text only in the spaces between tokens: the text is copied from `mark`
-  // on, and only where a gap is not already what it should be does the result take a new piece, so a
-  // body already laid out costs no string at all.
-  let out = '';
-  let mark = 0;
   /** The spaces from `a` to `b` become `want`. */
   const gap = (a: number, b: number, want: string): void => {
     if (b - a === want.length && (want.length === 0 || text.startsWith(want, a))) return;
-    out += text.slice(mark, a) + want;
-    mark = b;
+    sink(a, b, want);
   };
   /** After `{`, `[` or `,`: the gap before the next token. */
   let next = '';
-  // The other control characters, and MARK (jsonc-parser's path swaps placeholders marked with it), send
-  // the body to that path; the next `\`, line break and tab are found as the strings need them.
-  if (OTHER_CONTROLS.test(text)) return undefined;
-  let backslash = -1;
-  let newline = -1;
-  let cr = -1;
-  let tab = -1;
-  let i = 0;
+  let i = start;
   for (;;) {
     const from = i;
     let c = text.charCodeAt(i);
     while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
     if (i >= n) {
-      if (state !== 'after' || objects.length !== 0) return undefined;
+      if (state !== 'after' || objects.length !== 0) return false;
       gap(from, n, '');
-      return mark === 0 ? text : out + text.slice(mark);
+      return true;
     }
     if (state === 'after') {
-      if (objects.length === 0) return undefined;
+      if (objects.length === 0) return false;
       const inObject = objects[objects.length - 1];
       if (c === 44) {
         gap(from, i, '');
@@ -251,42 +399,38 @@ function layoutStrictJson(text: string, indent: string, eol: string): string | u
       } else if (c === (inObject ? 125 : 93)) {
         objects.pop();
         gap(from, i, pad(objects.length));
-      } else return undefined;
+      } else return false;
       i++;
       continue;
     }
     gap(from, i, next);
     if (c === 34) {
-      // A string, copied as written once its escapes and characters are those JSON allows.
-      if (objects.length === 0) return undefined;
-      // To the closing quote by native searches: the next quote, and whether an escape, a line break or
-      // a tab (not allowed in a JSON string) comes before it. Each "next" is searched again only once passed.
+      // A string, copied as written once its escapes and characters are those JSON allows: no control
+      // character (a line break, a tab), and no MARK (jsonc-parser's path swaps placeholders marked with it).
+      if (objects.length === 0) return false;
       let j = i + 1;
       for (;;) {
-        const q = text.indexOf('"', j);
-        if (q < 0) return undefined;
-        if (backslash < j) backslash = nextOf(text, '\\', j);
-        if (backslash < q) {
-          const e = text.charCodeAt(backslash + 1);
+        if (j >= n) return false;
+        const d = text.charCodeAt(j);
+        if (d === 34) break;
+        if (d === 92) {
+          const e = text.charCodeAt(j + 1);
           if (e === 117) {
-            if (!HEX4.test(text.slice(backslash + 2, backslash + 6))) return undefined;
-            j = backslash + 6;
-          } else if (e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) j = backslash + 2;
-          else return undefined;
+            if (!(isHex(text.charCodeAt(j + 2)) && isHex(text.charCodeAt(j + 3)) && isHex(text.charCodeAt(j + 4)) && isHex(text.charCodeAt(j + 5)))) return false;
+            j += 6;
+          } else if (e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) j += 2;
+          else return false;
           continue;
         }
-        if (newline < j) newline = nextOf(text, '\n', j);
-        if (cr < j) cr = nextOf(text, '\r', j);
-        if (tab < j) tab = nextOf(text, '\t', j);
-        if (newline < q || cr < q || tab < q) return undefined;
-        i = q + 1;
-        break;
+        if (d < 32 || d === 0x2063) return false;
+        j++;
       }
+      i = j + 1;
       if (state === 'key') {
         const keyEnd = i;
         c = text.charCodeAt(i);
         while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
-        if (c !== 58) return undefined;
+        if (c !== 58 || i >= n) return false;
         gap(keyEnd, i, '');
         i++;
         next = ' ';
@@ -294,14 +438,14 @@ function layoutStrictJson(text: string, indent: string, eol: string): string | u
       } else state = 'after';
       continue;
     }
-    if (state === 'key') return undefined;
+    if (state === 'key') return false;
     if (c === 123 || c === 91) {
       const close = c === 123 ? 125 : 93;
       // Empty: `{}` or `[]`, whatever the spacing inside.
       let j = i + 1;
       let d = text.charCodeAt(j);
       while (d === 32 || d === 10 || d === 13 || d === 9) d = text.charCodeAt(++j);
-      if (d === close) {
+      if (d === close && j < n) {
         gap(i + 1, j, '');
         i = j + 1;
         state = 'after';
@@ -314,24 +458,22 @@ function layoutStrictJson(text: string, indent: string, eol: string): string | u
       continue;
     }
     // A number or a literal, copied as written once it reads as one; the top level is an object or a list.
-    if (objects.length === 0) return undefined;
+    // (Anything else, a control character or a MARK among them, is not strict JSON.)
+    if (objects.length === 0) return false;
     WORD.lastIndex = i;
-    if (!WORD.test(text)) return undefined;
+    if (!WORD.test(text)) return false;
     i = WORD.lastIndex;
+    if (i > n) return false;
     const after = text.charCodeAt(i);
-    if (!(after === 44 || after === 93 || after === 125 || after === 32 || after === 10 || after === 13 || after === 9)) return undefined;
+    if (!(after === 44 || after === 93 || after === 125 || after === 32 || after === 10 || after === 13 || after === 9)) return false;
     state = 'after';
   }
 }
 
-const HEX4 = /^[0-9a-fA-F]{4}$/;
-const OTHER_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u2063]/;
-
-/** Where `ch` next occurs in `text` from `from`, or the text's length. */
-function nextOf(text: string, ch: string, from: number): number {
-  const k = text.indexOf(ch, from);
-  return k < 0 ? text.length : k;
+function isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 }
+
 const WORD = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /**
@@ -394,14 +536,4 @@ function detectEol(doc: GraphreqDocument): string {
     if (nl >= 0) return nl > 0 && b.text[nl - 1] === '\r' ? '\r\n' : '\n';
   }
   return '\n';
-}
-
-/** One edit replacing `before` (at `offset`) with `after`, without the unchanged start and end. */
-function trimmedEdit(offset: number, before: string, after: string): TextEdit {
-  let s = 0;
-  const max = Math.min(before.length, after.length);
-  while (s < max && before.charCodeAt(s) === after.charCodeAt(s)) s++;
-  let e = 0;
-  while (e < max - s && before.charCodeAt(before.length - 1 - e) === after.charCodeAt(after.length - 1 - e)) e++;
-  return { span: { start: offset + s, end: offset + before.length - e }, newText: after.slice(s, after.length - e) };
 }

@@ -69,6 +69,32 @@ export function positionAt(doc: GraphreqDocument, offset: number): { line: numbe
 }
 
 /**
+ * Positions of offsets given in ascending order (a list of edits in order), each found by walking on
+ * from the one before rather than by two searches: one pass over the blocks and lines they cross. An
+ * offset before the last one is searched for as `positionAt` does.
+ */
+export function positionWalker(doc: GraphreqDocument): (offset: number) => { line: number; character: number } {
+  const blocks = doc.blocks;
+  if (blocks.length === 0) return (offset) => positionAt(doc, offset);
+  const firstLines = startLines(doc);
+  let b = 0;
+  let starts = blockLineStarts(blocks[0]);
+  let l = 0;
+  return (offset) => {
+    offset = Math.max(0, Math.min(offset, doc.length));
+    if (offset < blocks[b].offset + starts[l]) return positionAt(doc, offset);
+    while (b + 1 < blocks.length && blocks[b + 1].offset <= offset) {
+      b++;
+      starts = blockLineStarts(blocks[b]);
+      l = 0;
+    }
+    const rel = offset - blocks[b].offset;
+    while (l + 1 < starts.length && starts[l + 1] <= rel) l++;
+    return { line: firstLines[b] + l, character: rel - starts[l] };
+  };
+}
+
+/**
  * A block-relative offset as a position counted from the block's first line: what a host that
  * keeps results per block (the language server's diagnostics) converts once, whatever moves before it.
  */
