@@ -83,6 +83,25 @@ describe('formatting over stdio', () => {
     }
   });
 
+  it('sends a request whose layout changes throughout as one edit over what changes, fewer bytes than an edit a gap', async () => {
+    const uri = 'file:///tmp/graphreq-format-test/pasted.graphreq';
+    const members = Array.from({ length: 12 }, (_, i) => `"m${i}":${i}`).join(',');
+    const text = `### Tidy\nGET /v23.0/1\n  ?fields=id\n\n### Pasted\nPOST /v23.0/act_1/adsets\n\n{${members}}\n`;
+    await client.open(uri, text);
+    const edits = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    const body = `{\n${Array.from({ length: 12 }, (_, i) => `  "m${i}": ${i}`).join(',\n')}\n}`;
+    // 25 gaps change (a line break after each member, a space after each colon): one edit from the first to the last.
+    assert.deepEqual(edits, [edit('7:1', `7:${members.length + 1}`, body.slice(1, -1))]);
+    assert.equal(apply(text, edits), `### Tidy\nGET /v23.0/1\n  ?fields=id\n\n### Pasted\nPOST /v23.0/act_1/adsets\n\n${body}\n`);
+    // A misindented request beside it keeps its fine edit.
+    const both = text.replace('\n  ?fields', '\n?fields');
+    await client.open(uri.replace('pasted', 'pasted-misindented'), both);
+    const again = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: uri.replace('pasted', 'pasted-misindented') }, options: { tabSize: 2, insertSpaces: true } });
+    assert.deepEqual(again[0], edit('2:0', '2:0', '  '));
+    assert.equal(again.length, 2);
+    assert.equal(apply(both, again), apply(text, edits));
+  });
+
   it('gives no edit for a document that is already formatted', async () => {
     const uri = 'file:///tmp/graphreq-format-test/tidy.graphreq';
     await client.open(uri, `### Read\nGET /v23.0/1\n  ?fields=id\n\n### Create\nPOST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "targeting": {\n    "countries": [\n      "US"\n    ]\n  }\n}\n`);
