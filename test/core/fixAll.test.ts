@@ -66,6 +66,11 @@ describe('fix all', () => {
         const sorted = [...starts].sort((a, b) => a - b);
         const edits = sorted.map((s, i) => ({ span: { start: s, end: Math.min(s + 2, sorted[i + 1] ?? text.length) }, newText: texts[i] }));
         assert.equal(applyEdits(text, edits), applyFromEnd(text, edits));
+        // To a piece of the text (from `base` on) that holds the edits: that piece of the result.
+        const base = sorted.length ? sorted[0] : 0;
+        const end = edits.length ? edits[edits.length - 1].span.end : text.length;
+        const whole = applyFromEnd(text, edits);
+        assert.equal(applyEdits(text.slice(base, end), edits, base), whole.slice(base, whole.length - (text.length - end)));
       }),
       { numRuns: 300 },
     );

@@ -5,7 +5,7 @@
  * (a body pasted on one line) goes out as one edit (`coalesceEdits`).
  */
 import type { FormattingOptions, TextEdit } from 'vscode-languageserver';
-import { offsetAt, positionWalker, type FormatOptions, type GraphreqDocument, type TextEdit as CoreTextEdit } from '../core';
+import { applyEdits, offsetAt, positionWalker, type FormatOptions, type GraphreqDocument, type TextEdit as CoreTextEdit } from '../core';
 import type { DocumentState } from './documentStore';
 import type { FeatureDeps } from './navigation';
 import { runSafe } from './runSafe';
@@ -77,14 +77,6 @@ function merged(text: string, base: number, edits: CoreTextEdit[], from: number,
     grown += e.newText.length - (e.span.end - e.span.start);
   }
   if (EDIT_BYTES + end - start + grown >= fine) return false;
-  const parts: string[] = [];
-  let at = start;
-  for (let k = from; k < to; k++) {
-    const e = edits[k];
-    parts.push(text.slice(at - base, e.span.start - base), e.newText);
-    at = e.span.end;
-  }
-  parts.push(text.slice(at - base, end - base));
-  out.push({ span: { start, end }, newText: parts.join('') });
+  out.push({ span: { start, end }, newText: applyEdits(text.slice(start - base, end - base), edits.slice(from, to), start) });
   return true;
 }

@@ -30,15 +30,18 @@ export function fixAllChoice(findings: readonly Finding[]): Array<{ finding: Fin
   });
 }
 
-/** Applies edits that do not overlap, in one pass over the text. Edits at the same offset go in the order given. */
-export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+/**
+ * Applies edits that do not overlap, in one pass over the text. Edits at the same offset go in the
+ * order given. `base`: the offset `text` starts at, when it is a piece of the text the edits' spans count in.
+ */
+export function applyEdits(text: string, edits: readonly TextEdit[], base = 0): string {
   const parts: string[] = [];
-  let at = 0;
+  let at = base;
   for (const e of sortEdits([...edits])) {
-    parts.push(text.slice(at, e.span.start), e.newText);
+    parts.push(text.slice(at - base, e.span.start - base), e.newText);
     at = Math.max(at, e.span.end);
   }
-  parts.push(text.slice(at));
+  parts.push(text.slice(at - base));
   return parts.join('');
 }
 

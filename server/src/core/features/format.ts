@@ -18,7 +18,9 @@
 import { format as formatJson, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree } from '../syntax/jsonBody';
+import { documentText } from '../syntax/positions';
 import type { Span, TextEdit } from '../types';
+import { applyEdits } from './fixAll';
 
 export interface FormatOptions {
   /** Spaces per indentation level (JSON bodies, query lines). Default 2. */
@@ -42,7 +44,7 @@ export function formatDocument(doc: GraphreqDocument, options: FormatOptions = {
   const last = doc.blocks.length - 1;
   // The whole document is read from one flat copy of its text: characters of the blocks' texts (slices
   // of the text the parse was given) cost more to read than the copy (a range reads its blocks as they are).
-  const whole = range ? undefined : doc.blocks.map((b) => b.text).join('');
+  const whole = range ? undefined : documentText(doc);
   for (const block of doc.blocks) {
     const end = block.offset + block.text.length;
     if (range && (end < range.start || block.offset > range.end || (end === range.start && range.end > range.start))) continue;
@@ -325,25 +327,13 @@ function formatLooseBody(body: string, kind: string, options: FormatOptions, eol
   if (kind !== 'json' || body.includes(MARK) || parseBodyTree(body).errors.length) return lines.map((l) => l.trimEnd()).join(eol);
   const { text, restore } = protect(lines.join('\n'));
   const jsonOptions: JsonFormattingOptions = { tabSize: options.tabSize ?? 2, insertSpaces: options.insertSpaces !== false, eol, keepLines: !!options.keepLines };
-  const formatted = applyJsonEdits(text, formatJson(text, undefined, jsonOptions));
+  // Applied in one pass (jsonc-parser's own `applyEdits` rebuilds the whole text for each edit).
+  const formatted = applyEdits(text, formatJson(text, undefined, jsonOptions).map((e) => ({ span: { start: e.offset, end: e.offset + e.length }, newText: e.content })));
   return restore(formatted).split(/\r?\n/).map((l) => l.trimEnd()).join(eol);
 }
 
 function indentOf(options: FormatOptions): string {
   return options.insertSpaces === false ? '\t' : ' '.repeat(options.tabSize ?? 2);
-}
-
-/** jsonc-parser's edits applied in one pass (its `applyEdits` rebuilds the whole text for each edit). */
-function applyJsonEdits(text: string, edits: Array<{ offset: number; length: number; content: string }>): string {
-  const sorted = [...edits].sort((a, b) => a.offset - b.offset);
-  const parts: string[] = [];
-  let at = 0;
-  for (const e of sorted) {
-    parts.push(text.slice(at, e.offset), e.content);
-    at = e.offset + e.length;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
 }
 
 /** A line break and the indentation of a depth (each made once). */
