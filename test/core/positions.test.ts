@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { offsetAt, parseDocument, positionAt, updateDocument } from '../../server/src/core';
+import { offsetAt, parseDocument, positionAt, positionWalker, updateDocument } from '../../server/src/core';
 
 const pieces = fc.constantFrom('### a\n', 'GET /v23.0/1\n', '\n', '{ "a": 1 }\n', '@x = 1\n', 'x', '\r\n', '###\n', 'POST /v23.0/act_1/adsets\n\n{\n  "name": "n"\n}\n');
 const text = fc.array(pieces, { minLength: 1, maxLength: 30 }).map((p) => p.join(''));
@@ -34,6 +34,19 @@ describe('positions after edits', () => {
         }
       }),
       { numRuns: 300, seed: 5 },
+    );
+  });
+
+  it('found by a walk over offsets in order (positionWalker) are positionAt\'s, and so are offsets asked out of order', () => {
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(), { maxLength: 30 }), fc.boolean(), (src, picks, sorted) => {
+        const doc = parseDocument(src);
+        const offsets = picks.map((n) => n % (src.length + 2));
+        if (sorted) offsets.sort((a, b) => a - b);
+        const at = positionWalker(doc);
+        for (const o of offsets) assert.deepEqual(at(o), positionAt(doc, o), `offset ${o} of ${JSON.stringify(src)}`);
+      }),
+      { numRuns: 300, seed: 7 },
     );
   });
 });

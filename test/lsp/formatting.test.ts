@@ -102,6 +102,17 @@ describe('formatting over stdio', () => {
     assert.equal(apply(both, again), apply(text, edits));
   });
 
+  it('keeps the fine edits of a request with many when one edit over them would be more bytes', async () => {
+    const uri = 'file:///tmp/graphreq-format-test/long-values.graphreq';
+    // 20 members with long values, each indented one space too deep: 20 one-space deletions, against one edit of the whole body.
+    const members = Array.from({ length: 20 }, (_, i) => `   "m${i}": "${'x'.repeat(200)}"`);
+    const text = `POST /v23.0/act_1/adsets\n\n{\n${members.join(',\n')}\n}\n`;
+    await client.open(uri, text);
+    const edits = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    assert.deepEqual(edits, members.map((_, i) => edit(`${i + 3}:2`, `${i + 3}:3`, '')));
+    assert.equal(apply(text, edits), text.replace(/\n {3}"/g, '\n  "'));
+  });
+
   it('gives no edit for a document that is already formatted', async () => {
     const uri = 'file:///tmp/graphreq-format-test/tidy.graphreq';
     await client.open(uri, `### Read\nGET /v23.0/1\n  ?fields=id\n\n### Create\nPOST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "targeting": {\n    "countries": [\n      "US"\n    ]\n  }\n}\n`);
