@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { misTypedSettings, readEnvironmentFile } from '../../server/src/core';
+import { misTypedSettings, readEnvironmentFile, resolveEnvironment } from '../../server/src/core';
+import envSchema from '../../schemas/graphreq.env.schema.json';
 import { runCli } from './cliHelpers';
 
 const ENV = { $shared: { baseUrl: 8990, timeoutMs: '5000', defaultVersion: 'v23.0', account: 7 }, prod: { accounts: [], currency: 'USD', limits: null } };
@@ -29,6 +30,26 @@ describe('graphreq.env.json settings of the wrong type', () => {
       '`limits` of "prod" is ignored: it must be an object, not null',
     ]);
     assert.deepEqual(misTypedSettings(readEnvironmentFile({ $shared: { baseUrl: 'http://127.0.0.1:8990', timeoutMs: 5000, accounts: {} } }), undefined), []);
+  });
+
+  it('what the line calls ignored is left out, and nothing else: the one type check of resolveEnvironment', () => {
+    const env = resolveEnvironment(readEnvironmentFile(ENV), 'prod');
+    assert.deepEqual([env.baseUrl, env.timeoutMs, env.accounts, env.limits], [undefined, undefined, undefined, undefined]);
+    assert.deepEqual([env.defaultVersion, env.currency, env.variables.account], ['v23.0', 'USD', '7']);
+    const lists = { $shared: { releases: ['2025-01-01'], accounts: ['act_1'] } };
+    assert.equal(misTypedSettings(readEnvironmentFile(lists), undefined).length, 2);
+    const listed = resolveEnvironment(readEnvironmentFile(lists), undefined);
+    assert.deepEqual([listed.releases, listed.accounts], [undefined, undefined]);
+  });
+
+  it('the settings are the keys graphreq.env.schema.json types, each checked with its type: none is taken for a variable', () => {
+    const section = envSchema.definitions.section.properties as Record<string, { type?: string; $ref?: string }>;
+    const typed = Object.keys(section).filter((k) => section[k].type || section[k].$ref);
+    assert.ok(typed.length >= 11, typed.join());
+    const wrong = Object.fromEntries(typed.map((k) => [k, true]));
+    const lines = misTypedSettings(readEnvironmentFile({ $shared: wrong }), undefined);
+    assert.deepEqual(lines.map((l) => /^`(\w+)`/.exec(l)![1]), typed);
+    assert.deepEqual(Object.keys(resolveEnvironment(readEnvironmentFile({ $shared: wrong }), undefined).variables), []);
   });
 
   it('check, send and test say so in one line each, and still run', async () => {

@@ -121,6 +121,8 @@ describe('goal values ordered by the campaign objective', () => {
     assert.equal(body.find((i) => i.label === 'LANDING_PAGE_VIEWS')!.detail, 'not allowed for the Traffic objective with conversion location App (ADSET-GOAL-FOR-OBJECTIVE)');
     const query = ordered(complete('# @objective OUTCOME_TRAFFIC\nPOST /v23.0/act_1/adsets?optimization_goal=‸'));
     assert.deepEqual(query.slice(0, 4).map((i) => i.label), ['LINK_CLICKS', 'LANDING_PAGE_VIEWS', 'IMPRESSIONS', 'REACH']);
+    // No destination: allowed at some location of the objective, which the detail does not claim is every one.
+    assert.equal(query[0].detail, 'allowed for the Traffic objective');
     assert.equal(query.find((i) => i.label === 'THRUPLAY')!.detail, 'not allowed for the Traffic objective at any conversion location (ADSET-GOAL-FOR-OBJECTIVE)');
   });
 

@@ -61,6 +61,18 @@ describe('tests through the language server', () => {
     assert.deepEqual(onDisk.map((t) => t.key), ['request 1']);
   });
 
+  it('runs no test of a file on disk that is not UTF-8: the reason names the byte, and nothing is sent with U+FFFD', async () => {
+    const latin1 = path.join(dir, 'latin1.graphreq');
+    fs.writeFileSync(latin1, Buffer.from('# Caf\u00e9\nGET /v23.0/t_100200300?fields=id\n# @expect status 200\n', 'latin1'));
+    const before = results.length;
+    await assert.rejects(
+      client.request<TestCommandResult>('workspace/executeCommand', { command: 'graphreq.test', arguments: [{ uri: pathToFileURL(latin1).href }] }),
+      (e: Error) => e.message.includes(`${latin1} is not UTF-8 text (byte 0xE9 at line 1, column 6)`),
+    );
+    assert.equal(results.length, before, 'no test ran');
+    assert.deepEqual(await client.request<TestInfo[]>('graphreq/tests', { uri: pathToFileURL(latin1).href }), []);
+  });
+
   it('offers to run each test from a CodeLens before it ever ran', async () => {
     const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
     const tests = lenses.filter((l) => l.command?.command === 'graphreq.test');

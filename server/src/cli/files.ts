@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { misTypedSettings, readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
 import { findWorkspaceEnvFile, folderOf, repositoryRoot } from '../files/envFile';
-import { decodeUtf8, NotUtf8Error } from '../files/textFile';
+import { NotUtf8Error, readTextFile } from '../files/textFile';
 
 export class UsageError extends Error {}
 
@@ -55,7 +55,7 @@ function walk(dir: string, out: string[], skipped: string[]): void {
 /** A request file's text, strictly UTF-8 (files/textFile.ts); one usage line when it cannot be read or is not UTF-8. */
 export function readText(file: string): string {
   try {
-    return decodeUtf8(fs.readFileSync(file));
+    return readTextFile(file);
   } catch (e) {
     throw new UsageError(unreadable(file, e));
   }

@@ -5,11 +5,10 @@
  *
  * The workspace is searched once, and only when a name is not found in the file that reads it.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildFileContext, parseDocument, type EnvironmentSettings, type GraphreqDocument } from '../core';
 import { collectFiles } from './files';
-import { decodeUtf8 } from '../files/textFile';
+import { readTextFile } from '../files/textFile';
 import type { PlannedSource } from './sendPlan';
 
 /**
@@ -46,7 +45,7 @@ function indexNames(workspace: string, given: Array<{ file: string; doc: Graphre
     const shown = path.relative(process.cwd(), file) || file;
     let text: string;
     try {
-      text = decodeUtf8(fs.readFileSync(file));
+      text = readTextFile(file);
     } catch {
       // Unreadable, or not UTF-8 (files/textFile.ts): nothing this run can send.
       continue;

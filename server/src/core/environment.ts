@@ -13,8 +13,34 @@
  * repository, so that a planted file cannot send `GITHUB_TOKEN` or any other secret of the shell.
  */
 import type { Environment } from './types';
+import type { JsonSchema } from './model/schemaTypes';
+import envSchema from '../../../schemas/graphreq.env.schema.json';
 
-const RESERVED = new Set(['baseUrl', 'defaultVersion', 'latestVersion', 'releases', 'default_dsa_payor', 'default_dsa_beneficiary', 'accounts', 'currency', 'limits', 'accessTokenEnv', 'timeoutMs']);
+type SettingType = 'string' | 'number' | 'object';
+
+/**
+ * The settings of a section and the JSON type each takes, as schemas/graphreq.env.schema.json types
+ * them (an integer is read as any number; the keys it forbids, `access_token` and the like, type none).
+ */
+const SETTING_TYPES: Record<string, SettingType> = (() => {
+  const { definitions } = envSchema as JsonSchema;
+  const out: Record<string, SettingType> = {};
+  for (const [key, prop] of Object.entries((definitions!.section as JsonSchema).properties!)) {
+    const ref = typeof prop.$ref === 'string' ? definitions![prop.$ref.replace('#/definitions/', '')] : undefined;
+    const type = prop.type ?? ref?.type;
+    if (type === 'string' || type === 'object') out[key] = type;
+    else if (type === 'integer' || type === 'number') out[key] = 'number';
+  }
+  return out;
+})();
+
+const RESERVED = new Set(Object.keys(SETTING_TYPES));
+
+/** Whether `value` has the JSON type of setting `key` (a list or null is no object). */
+function ofType(key: string, value: unknown): boolean {
+  const want = SETTING_TYPES[key];
+  return want === 'object' ? value !== null && typeof value === 'object' && !Array.isArray(value) : typeof value === want;
+}
 
 export interface EnvironmentFile {
   names: string[];
@@ -53,38 +79,26 @@ export function resolveEnvironment(file: EnvironmentFile | undefined, name: stri
     if (RESERVED.has(k) || k.startsWith('$')) continue;
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') variables[k] = String(v);
   }
-  const str = (k: string): string | undefined => (typeof merged[k] === 'string' ? (merged[k] as string) : undefined);
+  // A setting of another type than the schema's is left out (misTypedSettings says which).
+  const setting = <T>(k: string): T | undefined => (ofType(k, merged[k]) ? (merged[k] as T) : undefined);
+  const str = (k: string): string | undefined => setting<string>(k);
+  const currency = str('currency');
   return {
     name,
     variables,
     baseUrl: str('baseUrl'),
     defaultVersion: str('defaultVersion'),
     latestVersion: str('latestVersion'),
-    releases: isStringMap(merged.releases) ? merged.releases : undefined,
+    releases: ofType('releases', merged.releases) && isStringMap(merged.releases) ? merged.releases : undefined,
     defaultDsaPayor: str('default_dsa_payor'),
     defaultDsaBeneficiary: str('default_dsa_beneficiary'),
-    accounts: typeof merged.accounts === 'object' && merged.accounts !== null ? (merged.accounts as Environment['accounts']) : undefined,
-    currency: typeof merged.currency === 'string' && /^[A-Z]{3}$/.test(merged.currency) ? merged.currency : undefined,
-    limits: typeof merged.limits === 'object' && merged.limits !== null && !Array.isArray(merged.limits) ? (merged.limits as Environment['limits']) : undefined,
+    accounts: setting<Environment['accounts']>('accounts'),
+    currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
+    limits: setting<Environment['limits']>('limits'),
     accessTokenEnv: str('accessTokenEnv'),
-    timeoutMs: typeof merged.timeoutMs === 'number' ? merged.timeoutMs : undefined,
+    timeoutMs: setting<number>('timeoutMs'),
   };
 }
-
-/** The JSON type each setting takes (graphreq.env.schema.json); a setting of another type is not used. */
-const SETTING_TYPES: Record<string, 'string' | 'number' | 'object'> = {
-  baseUrl: 'string',
-  defaultVersion: 'string',
-  latestVersion: 'string',
-  releases: 'object',
-  default_dsa_payor: 'string',
-  default_dsa_beneficiary: 'string',
-  accounts: 'object',
-  currency: 'string',
-  limits: 'object',
-  accessTokenEnv: 'string',
-  timeoutMs: 'number',
-};
 
 /**
  * The settings of the sections `resolveEnvironment` merges (`$shared`, then `name`) that are not of
@@ -97,10 +111,9 @@ export function misTypedSettings(file: EnvironmentFile, name: string | undefined
   for (const section of ['$shared', ...(name ? [name] : [])]) {
     for (const [key, value] of Object.entries(file.sections[section] ?? {})) {
       const want = SETTING_TYPES[key];
-      if (!want) continue;
+      if (!want || ofType(key, value)) continue;
       const got = value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-      const ok = want === 'object' ? got === 'an object' : typeof value === want;
-      if (!ok) out.push(`\`${key}\` of "${section}" is ignored: it must be ${want === 'object' ? 'an object' : `a ${want}`}, not ${got}`);
+      out.push(`\`${key}\` of "${section}" is ignored: it must be ${want === 'object' ? 'an object' : `a ${want}`}, not ${got}`);
     }
   }
   return out;

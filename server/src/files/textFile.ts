@@ -1,11 +1,14 @@
 /**
- * Decoding the bytes of a file the user wrote (a request file, a `< path` body) as UTF-8, strictly.
+ * Decoding the bytes of a file the user wrote (a request file, a `< path` body) as UTF-8, strictly:
+ * every reader of request files on disk goes through here (the CLI, and the language server for files
+ * not open in the editor).
  *
  * Node's lenient decoding turns every byte that is not UTF-8 into U+FFFD: a request file saved in
  * Latin-1 (`"name": "Café"`) would be checked clean, sent with `Caf�` to the service, and rewritten
  * with the replacement character by `graphreq fmt` or `check --fix`, its bytes lost for good. So a
  * file that is not UTF-8 is refused in one line that says where, and is never written back.
  */
+import * as fs from 'node:fs';
 import { TextDecoder } from 'node:util';
 
 /** Why the bytes of a file are not UTF-8 text, in words that end a sentence such as "x.graphreq is ...". */
@@ -27,6 +30,11 @@ export function decodeUtf8(bytes: Uint8Array): string {
     const column = before.length - before.lastIndexOf('\n');
     throw new NotUtf8Error(`not UTF-8 text (byte 0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')} at line ${line}, column ${column}): save it as UTF-8`);
   }
+}
+
+/** The text of a file the user wrote, strictly UTF-8: throws the read's error, or a NotUtf8Error. */
+export function readTextFile(file: string): string {
+  return decodeUtf8(fs.readFileSync(file));
 }
 
 /** The offset of the first byte that does not begin or continue a well-formed UTF-8 sequence. */

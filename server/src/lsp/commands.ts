@@ -9,8 +9,8 @@
  */
 import type { WorkDoneProgressReporter } from 'vscode-languageserver';
 import { requestNumber } from '../core';
-import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { NotUtf8Error, readTextFile } from '../files/textFile';
 import { Commands, ServerNotifications, type SendCommandArgs, type SendCommandResult, type TestCommandArgs, type TestCommandResult, type TestReportModel, type TestResultParams } from './protocol';
 import type { CommandContext } from './server';
 import { createSendCommandHandler, type CancellationLike } from './sendCommand';
@@ -41,7 +41,6 @@ export async function executeServerCommand(command: string, args: unknown[], ctx
  */
 async function runTests(args: TestCommandArgs, ctx: CommandContext, cancel?: CancellationLike): Promise<TestCommandResult> {
   const text = ctx.documents.get(args.uri)?.getText() ?? readFileOf(args.uri);
-  if (text === undefined) throw new Error(`${Commands.test}: cannot read ${args.uri}`);
   const onTest = (report: TestReportModel): void => {
     void ctx.connection.sendNotification(ServerNotifications.testResult, { runId: args.runId ?? null, uri: args.uri, report } satisfies TestResultParams);
   };
@@ -52,12 +51,15 @@ async function runTests(args: TestCommandArgs, ctx: CommandContext, cancel?: Can
   }
 }
 
-function readFileOf(uri: string): string | undefined {
+/** A file not open in the editor, as on disk: strictly UTF-8 (files/textFile.ts), so no test sends `Caf�`. */
+function readFileOf(uri: string): string {
+  const file = uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
   try {
-    return uri.startsWith('file:') ? fs.readFileSync(fileURLToPath(uri), 'utf8') : undefined;
-  } catch {
-    return undefined;
+    if (file) return readTextFile(file);
+  } catch (e) {
+    if (e instanceof NotUtf8Error) throw new Error(`${Commands.test}: ${file} is ${e.message}`);
   }
+  throw new Error(`${Commands.test}: cannot read ${uri}`);
 }
 
 export function disposeServerCommands(): Promise<void> {

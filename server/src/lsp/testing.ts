@@ -5,13 +5,13 @@
  * Running is the `graphreq.test` command (sendCommand.ts). No test logic here: the core plans and
  * evaluates, send/ runs and records.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodeLens, Connection } from 'vscode-languageserver';
 import { positionAt, type GraphreqDocument, type LanguageService } from '../core';
 import { testCases, testSource } from '../core/send/testPlan';
 import { blockExpectations } from '../core/syntax/expectation';
+import { readTextFile } from '../files/textFile';
 import { TestResults, type LastTestResult } from '../send/testResults';
 import type { DocumentStore } from './documentStore';
 import { Commands, Requests, type TestInfo } from './protocol';
@@ -41,7 +41,7 @@ function documentOf(uri: string, f: TestingFeatures): GraphreqDocument | undefin
   if (open) return open.parse;
   if (!uri.startsWith('file:')) return undefined;
   try {
-    return f.ls.parse(fs.readFileSync(fileURLToPath(uri), 'utf8'));
+    return f.ls.parse(readTextFile(fileURLToPath(uri)));
   } catch {
     return undefined;
   }

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { GraphreqDocument, LanguageService } from '../core';
+import { readTextFile } from '../files/textFile';
 import type { DocumentStore } from './documentStore';
 
 /** Enough for any real workspace; a walk stops there rather than read a whole disk. */
@@ -65,7 +66,7 @@ export class WorkspaceFiles {
     if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size) return hit.parse;
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readTextFile(file);
     } catch {
       return undefined;
     }

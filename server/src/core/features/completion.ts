@@ -325,12 +325,10 @@ function valueItems(schema: JsonSchema, span: Span, json: boolean, source?: stri
 function byObjective(items: CompletionItem[], schema: JsonSchema, call: Call | undefined): CompletionItem[] {
   const goals = schema['x-objectiveGoals'] && call ? goalsForObjective(call) : undefined;
   if (!goals) return items;
-  // Without a destination, a goal is allowed when some location of the objective allows it.
-  const anywhere = goals.where === ' at any conversion location';
   const objective = `the ${goals.label} objective`;
   return items.map((i) => {
     const rank = goals.allowed.indexOf(i.label);
-    if (rank >= 0) return { ...i, detail: i.detail ?? `allowed for ${objective}${anywhere ? '' : goals.where}`, sortText: `0${String(rank).padStart(3, '0')}` };
+    if (rank >= 0) return { ...i, detail: i.detail ?? `allowed for ${objective}${goals.anywhere ? '' : goals.where}`, sortText: `0${String(rank).padStart(3, '0')}` };
     if (i.deprecated) return i;
     return { ...i, detail: `not allowed for ${objective}${goals.where} (ADSET-GOAL-FOR-OBJECTIVE)`, sortText: `5${i.sortText ?? i.label}` };
   });

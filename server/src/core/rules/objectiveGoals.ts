@@ -30,6 +30,8 @@ export interface ObjectiveGoals {
   allowed: string[];
   /** Where the goals hold, for messages: ` with conversion location Website`, ` with destination_type WEBSITE`, or ''. */
   where: string;
+  /** No destination narrowed the locations: a goal is allowed when some location of the objective allows it. */
+  anywhere: boolean;
   destination?: string;
   /** graphreq's readings of the table that decided the locations (docs/rules.md). */
   decisions: string[];
@@ -42,17 +44,17 @@ export function goalsForObjective(call: Call): ObjectiveGoals | undefined {
   const found = locationsFor(call, obj.value);
   if (!found) return undefined; // Not an outcome objective: the table does not apply, and graphreq does not guess.
   const info = objectives[obj.value];
-  const where = found.locations.length === 1 && found.locations[0].location !== 'n/a'
-    ? ` with conversion location ${found.locations[0].location}`
-    : found.destination && found.locations.length < info.locations.length
-      ? ` with destination_type ${found.destination}`
-      : found.locations[0].location === 'n/a' ? '' : ' at any conversion location';
+  const single = found.locations.length === 1 && found.locations[0].location !== 'n/a';
+  const narrowed = !single && !!found.destination && found.locations.length < info.locations.length;
+  const anywhere = !single && !narrowed && found.locations[0].location !== 'n/a';
+  const where = single ? ` with conversion location ${found.locations[0].location}` : narrowed ? ` with destination_type ${found.destination}` : anywhere ? ' at any conversion location' : '';
   return {
     objective: obj.value,
     label: info.label,
     from: obj.from,
     allowed: [...new Set(found.locations.flatMap((l) => l.goals))],
     where,
+    anywhere,
     destination: found.destination,
     decisions: found.locations.map((l) => l.decision).filter((d): d is string => !!d),
   };
