@@ -165,3 +165,13 @@ describe('completion in sub-selections the documents do not describe', () => {
     assert.deepEqual(labels(complete('GET /v23.0/?id=https://example.com/&fields=og_object{title},‸')), ['id', 'app_links', 'engagement']);
   });
 });
+
+describe('completion inside an expectation', () => {
+  it('offers no value inside a JSON object or list after the operator; before one, the values of the part', () => {
+    const at = (line: string): string[] => labels(complete(`GET /v23.0/120200000000000002?fields=status\n# @expect ${line}\n`));
+    assert.ok(at('body.status == ‸').includes('PAUSED'), 'the enum values, written alone');
+    assert.deepEqual(at('body.status == [‸'), []);
+    assert.deepEqual(at('body.status == ["ACTIVE", ‸'), []);
+    assert.deepEqual(at('body.status contains {"a": ‸'), []);
+  });
+});

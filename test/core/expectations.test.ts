@@ -127,6 +127,16 @@ describe('evaluating expectations', () => {
     ], j), [true, true, false, true, false, true, false, false, false]);
   });
 
+  it('contains with an object: only its own members may be more; a member that is an object must equal it whole', () => {
+    const j = result({ body: { data: [{ id: '1', from: { id: '5', name: 'a' } }], obj: { id: '1', from: { id: '5', name: 'a' } } } });
+    assert.deepEqual(verdicts([
+      'body.data contains {"from": {"id": "5", "name": "a"}}',
+      'body.data contains {"from": {"id": "5"}}',
+      'body.obj contains {"from": {"id": "5", "name": "a"}}',
+      'body.obj contains {"from": {"id": "5"}}',
+    ], j), [true, false, true, false]);
+  });
+
   it('a JSON value that differs says where first', () => {
     const j = result({ body: { countries: ['DE', 'IT'], data: [{ id: '1', name: 'a' }], obj: { id: '1', name: 'a' } } });
     assert.deepEqual(evaluate(['body.countries == ["DE", "FR"]'], j)[0], [false, 'Expected == ["DE", "FR"], got ["DE","IT"] (body.countries[1]: expected "FR", got "IT").']);

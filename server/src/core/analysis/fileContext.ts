@@ -5,6 +5,7 @@
  */
 import type { GraphreqDocument, RequestBlock, VariableDef } from '../syntax/ast';
 import type { BodyFileResult, Environment } from '../types';
+import { digest } from '../digest';
 import { own } from '../own';
 import { resolveBuiltin } from './builtins';
 import { blockNames, readExpr, REFERENCE_RE } from './names';
@@ -67,16 +68,6 @@ function readBodyFiles(doc: GraphreqDocument, ctx: FileContext, sig: string[]): 
 export function bodyFilePath(written: string, ctx: FileContext): string | undefined {
   const r = resolveText(written, ctx);
   return r.opaque ? undefined : r.text.trim();
-}
-
-/** A short fingerprint of a text (FNV-1a), for signatures. */
-function digest(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(36);
 }
 
 export function requestName(block: RequestBlock): string | undefined {

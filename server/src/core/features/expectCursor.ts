@@ -9,7 +9,7 @@ import type { ApiModel } from '../model/apiModel';
 import { errorEnvelopeSchema, lookupPath, successBodySchema } from '../model/responses';
 import type { JsonSchema } from '../model/schemaTypes';
 import type { Directive, RequestBlock } from '../syntax/ast';
-import type { ExpectSubjectKind } from '../syntax/expectation';
+import { startsJson, type ExpectSubjectKind } from '../syntax/expectation';
 import type { Span } from '../types';
 
 /** The subjects, as completion offers them: label, text inserted, what it is. */
@@ -76,7 +76,7 @@ export function expectPosition(block: RequestBlock, directive: Directive, offset
   }
   if (!head) return { part: 'none' };
   // Inside or after a JSON object or list (`== {"id": `): nothing to offer, whatever its spaces split it into.
-  if (words.slice(1).some((w) => w.text[0] === '[' || (w.text[0] === '{' && w.text[1] !== '{'))) return { part: 'none' };
+  if (words.slice(1).some((w) => startsJson(w.text, 0))) return { part: 'none' };
   if (head === 'refused') return index === 1 ? { part: 'rule', prefix: current.text, span } : { part: 'none' };
   if (index === 1) return { part: 'check', head, path, prefix: current.text, span };
   if (index === 2) return { part: 'value', head, path, op: words[1].text, prefix: current.text, span };

@@ -5,6 +5,7 @@
  * plan here, so a test is the same test in the terminal, in CI and in the editor.
  */
 import { buildFileContext, requestName } from '../analysis/fileContext';
+import { digest } from '../digest';
 import type { Environment } from '../types';
 import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
 import { blockExpectations } from '../syntax/expectation';
@@ -59,20 +60,6 @@ export function requestKeys(doc: GraphreqDocument): Map<number, string> {
 export function testSource(block: RequestBlock): string {
   const lines = block.text.split(/\r?\n/).map((l) => l.trimEnd()).filter((l) => l !== '' && !/^\s*(#(?!##)|\/\/)(?!\s*@)/.test(l));
   return digest(lines.join('\n'));
-}
-
-/** cyrb53, a 53-bit string hash (public domain, bryc): a fingerprint, not a secret. */
-function digest(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 /** How the user recognises a request: its `###` title, else its name, else its request line. */

@@ -273,7 +273,7 @@ function parseValue(w: Word, error: (message: string, span: Span) => void): Expe
 }
 
 /** Whether a JSON object or list starts at `i` (`{{` starts a reference, not an object). */
-function startsJson(text: string, i: number): boolean {
+export function startsJson(text: string, i: number): boolean {
   return text[i] === '[' || (text[i] === '{' && text[i + 1] !== '{');
 }
 
