@@ -27,7 +27,8 @@ GET    /v23.0/120200000000000002
 
 ###   Create
 POST /v23.0/act_1/adsets
-{"name":"Sale","daily_budget":{{budget}}}
+{
+"name":"Sale","daily_budget":{{budget}}}
 `;
 const TIDY = `### Read
 GET /v23.0/120200000000000002
@@ -83,10 +84,33 @@ describe('graphreq fmt (CLI)', () => {
     assert.equal(fs.readFileSync(messy, 'utf8'), TIDY.replace(/^  /gm, '\t'));
   });
 
+  it('takes the print width from --print-width, else from .editorconfig, as Prettier does', () => {
+    const folder = path.join(dir, 'configured');
+    fs.mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, 'wide.graphreq');
+    after(() => fs.rmSync(folder, { recursive: true, force: true }));
+    const body = `POST /v23.0/act_1/adsets\n\n{ "name": "Sale", "targeting": { "geo_locations": { "countries": ["US"] } } }\n`;
+    fs.writeFileSync(file, body);
+    // Within 80 columns: kept on one line, as Prettier keeps it.
+    assert.equal(fmt(['--check', file], dir).code, 0);
+    const narrow = fmt(['--print-width', '50', file], dir);
+    assert.equal(narrow.code, 0, narrow.stderr);
+    assert.equal(fs.readFileSync(file, 'utf8'), `POST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "targeting": {\n    "geo_locations": { "countries": ["US"] }\n  }\n}\n`);
+    fs.writeFileSync(file, body);
+    fs.writeFileSync(path.join(folder, '.editorconfig'), 'root = true\n\n[*]\nindent_size = 8\n\n[*.graphreq]\nmax_line_length = 60\nindent_style = space\nindent_size = 4\n');
+    const configured = fmt([file], dir);
+    assert.equal(configured.code, 0, configured.stderr);
+    assert.equal(fs.readFileSync(file, 'utf8'), `POST /v23.0/act_1/adsets\n\n{\n    "name": "Sale",\n    "targeting": {\n        "geo_locations": { "countries": ["US"] }\n    }\n}\n`);
+    // The flags win over the file.
+    fs.writeFileSync(file, body);
+    assert.equal(fmt(['--print-width', '100', '--tab-size', '2', file], dir).code, 0);
+    assert.equal(fs.readFileSync(file, 'utf8'), body);
+  });
+
   it('leaves no temporary file beside what it wrote and keeps the file\'s mode', () => {
     fs.chmodSync(messy, 0o640);
     assert.equal(fmt([messy], dir).code, 0);
-    assert.deepEqual(fs.readdirSync(dir).sort(), ['messy.graphreq', 'sub']);
+    assert.deepEqual(fs.readdirSync(dir).filter((f) => f !== 'configured').sort(), ['messy.graphreq', 'sub']);
     assert.equal(fs.statSync(messy).mode & 0o777, 0o640);
   });
 
@@ -94,6 +118,7 @@ describe('graphreq fmt (CLI)', () => {
     for (const [args, pattern] of [
       [['--chek'], /unknown option --chek \(did you mean --check\?\)/],
       [['--tab-size', 'x'], /--tab-size takes a whole number from 1 to 16, not "x"/],
+      [['--print-width', '5'], /--print-width takes a whole number from 20 to 1000, not "5"/],
       [['nowhere.graphreq'], /nowhere.graphreq: no such file or folder/],
     ] as Array<[string[], RegExp]>) {
       const r = fmt(args, dir);

@@ -210,7 +210,7 @@ describe('every declared capability answers a real request over stdio', () => {
       const edits = await client.request<TextEdit[]>('textDocument/formatting', { textDocument, options: { tabSize: 2, insertSpaces: true } });
       const formatted = applyEdits(TEXT, edits);
       assert.match(formatted, /\n {2}"name": "Spring sale",\n/);
-      assert.match(formatted, /\n {4}"geo_locations": \{\n/);
+      assert.match(formatted, /\n {2}"targeting": \{ "geo_locations": \{ "countries": \["US"\] \} \},\n/);
       assert.equal(formatted.split('\n').slice(0, 8).join('\n'), lines.slice(0, 8).join('\n'));
     },
     async documentRangeFormattingProvider() {

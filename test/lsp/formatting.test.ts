@@ -4,6 +4,10 @@
  * that is already formatted getting none.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { TextEdit } from 'vscode-languageserver-protocol';
 import { LspClient } from './lspClient';
@@ -15,7 +19,8 @@ GET    /v23.0/120200000000000002
 ###   Create
 POST /v23.0/act_1/adsets
 
-{"name":"Sale","daily_budget":{{budget}}}
+{
+"name":"Sale","daily_budget":{{budget}}}
 `;
 
 /** An edit from `line:character` to `line:character`. */
@@ -52,23 +57,23 @@ describe('formatting over stdio', () => {
       edit('2:0', '2:0', '    '), // ?fields
       edit('3:0', '3:0', '\n'), // the blank line before ###
       edit('3:4', '3:6', ''), // ###   Create
-      // {"name":"Sale","daily_budget":{{budget}}}
-      edit('6:1', '6:1', '\n    '),
-      edit('6:8', '6:8', ' '),
-      edit('6:15', '6:15', '\n    '),
-      edit('6:30', '6:30', ' '),
-      edit('6:40', '6:40', '\n'),
+      // {⏎"name":"Sale","daily_budget":{{budget}}}
+      edit('7:0', '7:0', '    '),
+      edit('7:7', '7:7', ' '),
+      edit('7:14', '7:14', '\n    '),
+      edit('7:29', '7:29', ' '),
+      edit('7:39', '7:39', '\n'),
     ]);
     assert.equal(apply(TEXT, edits), `### Read\nGET /v23.0/120200000000000002\n    ?fields=id,name\n\n### Create\nPOST /v23.0/act_1/adsets\n\n{\n    "name": "Sale",\n    "daily_budget": {{budget}}\n}\n`);
   });
 
   it('formats only the request a selection touches', async () => {
-    const edits = await client.request<TextEdit[]>('textDocument/rangeFormatting', { textDocument: { uri: URI }, range: { start: { line: 6, character: 2 }, end: { line: 6, character: 5 } }, options: { tabSize: 2, insertSpaces: true } });
-    assert.deepEqual(edits, [edit('3:4', '3:6', ''), edit('6:1', '6:1', '\n  '), edit('6:8', '6:8', ' '), edit('6:15', '6:15', '\n  '), edit('6:30', '6:30', ' '), edit('6:40', '6:40', '\n')]);
+    const edits = await client.request<TextEdit[]>('textDocument/rangeFormatting', { textDocument: { uri: URI }, range: { start: { line: 7, character: 2 }, end: { line: 7, character: 5 } }, options: { tabSize: 2, insertSpaces: true } });
+    assert.deepEqual(edits, [edit('3:4', '3:6', ''), edit('7:0', '7:0', '  '), edit('7:7', '7:7', ' '), edit('7:14', '7:14', '\n  '), edit('7:29', '7:29', ' '), edit('7:39', '7:39', '\n')]);
   });
 
   it('gives one edit of the indentation for one member indented wrongly', async () => {
-    const formatted = `### Create\nPOST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "status": "PAUSED",\n  "targeting": {\n    "geo_locations": {\n      "countries": [\n        "US"\n      ]\n    }\n  }\n}\n`;
+    const formatted = `### Create\nPOST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "status": "PAUSED",\n  "targeting": {\n    "geo_locations": {\n      "countries": ["US"]\n    }\n  }\n}\n`;
     const options = { tabSize: 2, insertSpaces: true };
     const cases: Array<[string, string, TextEdit]> = [
       ['deep', formatted.replace('\n  "status"', '\n      "status"'), edit('5:2', '5:6', '')],
@@ -113,9 +118,41 @@ describe('formatting over stdio', () => {
     assert.equal(apply(text, edits), text.replace(/\n {3}"/g, '\n  "'));
   });
 
+  it('lays JSON out as Prettier within the print width of the document\'s .editorconfig, or of graphreq.format.printWidth', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-format-editorconfig-'));
+    try {
+      const text = `POST /v23.0/act_1/adsets\n\n{ "name": "Sale", "targeting": { "geo_locations": { "countries": ["US", "CA"] } } }\n`;
+      const options = { tabSize: 2, insertSpaces: true };
+      const file = path.join(dir, 'narrow.graphreq');
+      fs.writeFileSync(file, text);
+      const uri = pathToFileURL(file).href;
+      await client.open(uri, text);
+      // 84 columns: past Prettier's 80, so the outer object breaks and the rest fits.
+      const wide = apply(text, await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options }));
+      assert.equal(wide, `POST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "targeting": { "geo_locations": { "countries": ["US", "CA"] } }\n}\n`);
+      fs.writeFileSync(path.join(dir, '.editorconfig'), '[*.graphreq]\nmax_line_length = 40\n');
+      const narrow = apply(text, await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options }));
+      assert.equal(narrow, `POST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "targeting": {\n    "geo_locations": {\n      "countries": ["US", "CA"]\n    }\n  }\n}\n`);
+      // The setting wins over the file: at 100 columns the body is formatted as it is.
+      client.settings = { format: { printWidth: 100 } };
+      await client.notify('workspace/didChangeConfiguration', { settings: { graphreq: client.settings } });
+      let edits: TextEdit[] = [];
+      for (let i = 0; i < 100; i++) {
+        edits = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options });
+        if (edits.length === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.deepEqual(edits, []);
+      client.settings = {};
+      await client.notify('workspace/didChangeConfiguration', { settings: { graphreq: { format: { printWidth: null } } } });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('gives no edit for a document that is already formatted', async () => {
     const uri = 'file:///tmp/graphreq-format-test/tidy.graphreq';
-    await client.open(uri, `### Read\nGET /v23.0/1\n  ?fields=id\n\n### Create\nPOST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "targeting": {\n    "countries": [\n      "US"\n    ]\n  }\n}\n`);
+    await client.open(uri, `### Read\nGET /v23.0/1\n  ?fields=id\n\n### Create\nPOST /v23.0/act_1/adsets\n\n{\n  "name": "Sale",\n  "targeting": {\n    "countries": ["US"]\n  }\n}\n`);
     assert.deepEqual(await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }), []);
   });
 });

@@ -94,6 +94,10 @@ export class LspClient {
     return next;
   }
 
+  notify(method: string, params: unknown): Promise<void> {
+    return this.connection.sendNotification(method, params);
+  }
+
   request<R>(method: string, params: unknown): Promise<R> {
     return this.connection.sendRequest(method, params) as Promise<R>;
   }

@@ -1,5 +1,5 @@
 /**
- * `graphreq fmt [PATH...] [--check] [--tab-size N] [--use-tabs] [--keep-lines] [--no-color]`
+ * `graphreq fmt [PATH...] [--check] [--print-width N] [--tab-size N] [--use-tabs] [--keep-lines] [--no-color]`
  * Formats .graphreq files in place (core/features/format.ts: layout only, never what is sent), or
  * with --check lists the files that would change, for CI and pre-commit hooks.
  * Exit codes: 0 done (with --check: nothing would change), 1 with --check: some file would change,
@@ -7,20 +7,23 @@
  */
 import { formatText, parseDocument, type FormatOptions } from '../core';
 import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
+import { editorConfigFor } from '../files/editorConfig';
 import { parseCommandArgs } from './args';
-import { collectFiles, unreadable, UsageError } from './files';
+import { cliWorkspaceRoot, collectFiles, unreadable, UsageError } from './files';
 import { fmtSummary, formattedLine } from './render/fmt';
 import { Output, type Terminal } from './render/output';
 
 export const fmtHelp = `Usage: graphreq fmt [PATH...] [options]
 Formats .graphreq files in place (folders are searched recursively; default: the current folder).
 Only the layout changes, never what a request sends: \`###\` separators, request lines, query lines,
-headers, variables and directives are normalised, JSON bodies are formatted (comments and
-{{variables}} kept), blank runs become one blank line. Formatting twice changes nothing more.
+headers, variables and directives are normalised, JSON bodies are laid out as Prettier lays out JSON
+(comments and {{variables}} kept), blank runs become one blank line. Formatting twice changes nothing more.
   --check          write nothing: list the files that would change and exit 1 if there are any
                    (for CI and pre-commit hooks)
-  --tab-size N     spaces per indentation level (default 2)
-  --use-tabs       indent with tabs
+  --print-width N  keep JSON bodies within N columns where they can be (default: .editorconfig's
+                   max_line_length, else 80)
+  --tab-size N     spaces per indentation level (default: .editorconfig's indent_size, else 2)
+  --use-tabs       indent with tabs (default: .editorconfig's indent_style)
   --keep-lines     keep the line breaks of JSON bodies as written
   --no-color       no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
 Files are written atomically, and a file that changed while it was formatted is left as it is.
@@ -33,6 +36,7 @@ export async function runFmt(argv: string[], terminal: Terminal): Promise<number
     allowPositionals: true,
     options: {
       check: { type: 'boolean', default: false },
+      'print-width': { type: 'string' },
       'tab-size': { type: 'string' },
       'use-tabs': { type: 'boolean', default: false },
       'keep-lines': { type: 'boolean', default: false },
@@ -45,9 +49,18 @@ export async function runFmt(argv: string[], terminal: Terminal): Promise<number
     output.out(fmtHelp + '\n');
     return 0;
   }
-  const tabSize = values['tab-size'] === undefined ? 2 : Number(values['tab-size']);
-  if (!Number.isInteger(tabSize) || tabSize < 1 || tabSize > 16 || !/^\d+$/.test(values['tab-size'] ?? '2')) throw new UsageError(`--tab-size takes a whole number from 1 to 16, not "${values['tab-size']}"`);
-  const options: FormatOptions = { tabSize, insertSpaces: !values['use-tabs'], keepLines: values['keep-lines'] };
+  const tabSize = wholeNumberFlag('--tab-size', values['tab-size'], 1, 16);
+  const printWidth = wholeNumberFlag('--print-width', values['print-width'], 20, 1000);
+  // What the flags say wins over each file's .editorconfig, which wins over the defaults.
+  const optionsFor = (file: string): FormatOptions => {
+    const config = editorConfigFor(file, cliWorkspaceRoot(file));
+    return {
+      tabSize: tabSize ?? config.tabSize ?? 2,
+      insertSpaces: values['use-tabs'] ? false : config.insertSpaces ?? true,
+      printWidth: printWidth ?? config.printWidth,
+      keepLines: values['keep-lines'],
+    };
+  };
   const inputs = positionals.length ? positionals : ['.'];
   const skipped: string[] = [];
   const files = collectFiles(inputs, skipped);
@@ -63,7 +76,7 @@ export async function runFmt(argv: string[], terminal: Terminal): Promise<number
       continue;
     }
     counts.files++;
-    const formatted = formatText(read.text, parseDocument(read.text), options);
+    const formatted = formatText(read.text, parseDocument(read.text), optionsFor(file));
     if (formatted === read.text) continue;
     if (!values.check) {
       const problem = write(file, formatted, read.stamp);
@@ -79,6 +92,14 @@ export async function runFmt(argv: string[], terminal: Terminal): Promise<number
   output.err(fmtSummary(output.errStyle, counts, values.check));
   if (counts.problems) return 2;
   return values.check && counts.changed ? 1 : 0;
+}
+
+/** A flag's whole number within bounds, or undefined when it is not given. */
+function wholeNumberFlag(flag: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${value}"`);
+  return n;
 }
 
 /** Writes over the version that was read, atomically; the one-line reason when it was not written. */

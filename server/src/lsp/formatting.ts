@@ -1,10 +1,14 @@
 /**
  * Format Document and Format Selection: the core formats whole requests (the ones a selection
  * touches) and gives an edit for each run of whitespace that changes; the indentation comes with the
- * request, `graphreq.format.keepLines` from the settings. A request whose layout changes throughout
+ * request, the print width of JSON bodies from `graphreq.format.printWidth`, else the document's
+ * `.editorconfig` (`max_line_length`), else 80, and `graphreq.format.keepLines` from the settings. A request whose layout changes throughout
  * (a body pasted on one line) goes out as one edit (`coalesceEdits`).
  */
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FormattingOptions, TextEdit } from 'vscode-languageserver';
+import { editorConfigFor } from '../files/editorConfig';
 import { applyEdits, offsetAt, positionWalker, type FormatOptions, type GraphreqDocument, type TextEdit as CoreTextEdit } from '../core';
 import type { DocumentState } from './documentStore';
 import type { FeatureDeps } from './navigation';
@@ -12,19 +16,27 @@ import { runSafe } from './runSafe';
 
 export function registerFormatting(d: FeatureDeps): void {
   const { connection, ls, documents, environment, log } = d;
-  const options = (o: FormattingOptions): FormatOptions => ({ tabSize: o.tabSize, insertSpaces: o.insertSpaces, keepLines: !!environment.settings.format?.keepLines });
+  const options = (uri: string, o: FormattingOptions): FormatOptions => ({ tabSize: o.tabSize, insertSpaces: o.insertSpaces, keepLines: !!environment.settings.format?.keepLines, printWidth: printWidthOf(uri) });
+  /** The setting, else the document's .editorconfig (files on disk, read up to their workspace folder). */
+  const printWidthOf = (uri: string): number | undefined => {
+    const setting = environment.settings.format?.printWidth;
+    if (typeof setting === 'number' && Number.isInteger(setting) && setting >= 20 && setting <= 1000) return setting;
+    if (!uri.startsWith('file:')) return undefined;
+    const file = fileURLToPath(uri);
+    return editorConfigFor(file, environment.folderOf(uri) ?? path.dirname(file)).printWidth;
+  };
 
   connection.onDocumentFormatting((p) => {
     const s = documents.get(p.textDocument.uri);
     if (!s) return [];
-    return runSafe(log, 'formatting', [] as TextEdit[], () => toTextEdits(s, ls.format(s.parse, options(p.options))));
+    return runSafe(log, 'formatting', [] as TextEdit[], () => toTextEdits(s, ls.format(s.parse, options(p.textDocument.uri, p.options))));
   });
 
   connection.onDocumentRangeFormatting((p) => {
     const s = documents.get(p.textDocument.uri);
     if (!s) return [];
     const range = { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) };
-    return runSafe(log, 'rangeFormatting', [] as TextEdit[], () => toTextEdits(s, ls.format(s.parse, options(p.options), range)));
+    return runSafe(log, 'rangeFormatting', [] as TextEdit[], () => toTextEdits(s, ls.format(s.parse, options(p.textDocument.uri, p.options), range)));
   });
 }
 

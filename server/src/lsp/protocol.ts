@@ -229,8 +229,8 @@ export interface ServerSettings {
    * graphreq.env.json gives no base URL. Default true (editors without the notion).
    */
   workspaceTrusted?: boolean;
-  /** `graphreq.format.*`: JSON bodies keep their line breaks (default false). */
-  format?: { keepLines?: boolean };
+  /** `graphreq.format.*`: JSON bodies keep their line breaks (default false); the print width of JSON bodies (default: .editorconfig's max_line_length, else 80). */
+  format?: { keepLines?: boolean; printWidth?: number };
   /** `graphreq.inlayHints.*`: which inlay hints to give (each on unless false). */
   inlayHints?: { variables?: boolean; currency?: boolean; times?: boolean; dateRanges?: boolean };
 }

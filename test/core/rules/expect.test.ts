@@ -178,7 +178,7 @@ whenRun(module, () => {
     it('expectations, comments and ?? lines after a JSON body stay, formatted, and formatting twice changes nothing', () => {
       const text = 'POST /v23.0/act_1/adsets\n\n{ "name": "x" }\n#   @expect   status 200\n\n\n// @expect body.id exists\n?? status == 200\n';
       const once = formatText(text, parseDocument(text));
-      assert.equal(once, 'POST /v23.0/act_1/adsets\n\n{\n  "name": "x"\n}\n# @expect status 200\n\n// @expect body.id exists\n?? status == 200\n');
+      assert.equal(once, 'POST /v23.0/act_1/adsets\n\n{ "name": "x" }\n# @expect status 200\n\n// @expect body.id exists\n?? status == 200\n');
       assert.equal(formatText(once, parseDocument(once)), once);
       assert.deepEqual(blockExpectations(parseDocument(once).blocks[0].parsed).map((e) => e.text), ['status 200', 'body.id exists']);
     });

@@ -8,9 +8,10 @@
  * - headers `Name: value`, file variables `@name = value`, directives `# @name value`;
  * - one blank line between the headers and the body, blank runs elsewhere cut to one, no trailing
  *   spaces, one line break at the end of the file;
- * - JSON bodies with jsonc-parser's formatter, comments kept. A `{{variable}}` standing as a value is
- *   not JSON: it is swapped for a placeholder string before formatting and put back after, so the
- *   formatter never splits its braces. `#` comment lines of a body are kept the same way.
+ * - JSON bodies as Prettier lays out JSON (`jsonLayout.ts`: one line when it fits in the print width,
+ *   objects kept expanded when their author expanded them), comments and `{{variables}}` kept whole.
+ *   A body that layout does not read goes through jsonc-parser's formatter, with each `{{variable}}`
+ *   swapped for a placeholder string before and put back after.
  *
  * What the parser reports as broken (a JSON body that does not parse, a line that is not a header) is
  * left as written apart from trailing spaces. Formatting twice gives the result of formatting once.
@@ -18,9 +19,9 @@
 import { format as formatJson, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree } from '../syntax/jsonBody';
-import { documentText } from '../syntax/positions';
 import type { Span, TextEdit } from '../types';
 import { applyEdits } from './fixAll';
+import { layoutJsonBody } from './jsonLayout';
 
 export interface FormatOptions {
   /** Spaces per indentation level (JSON bodies, query lines). Default 2. */
@@ -29,7 +30,12 @@ export interface FormatOptions {
   insertSpaces?: boolean;
   /** Keep the line breaks of JSON bodies as written (only spaces and indentation change). Default false. */
   keepLines?: boolean;
+  /** The width JSON bodies are kept within where they can be (Prettier's `printWidth`). Default 80. */
+  printWidth?: number;
 }
+
+/** Prettier's default print width. */
+export const DEFAULT_PRINT_WIDTH = 80;
 
 /**
  * The edits that format the document, or the blocks that `range` touches: only what changes, so an
@@ -40,15 +46,11 @@ export interface FormatOptions {
 export function formatDocument(doc: GraphreqDocument, options: FormatOptions = {}, range?: Span): TextEdit[] {
   const edits: TextEdit[] = [];
   const eol = detectEol(doc);
-  const pad = padder(indentOf(options), eol);
   const last = doc.blocks.length - 1;
-  // The whole document is read from one flat copy of its text: characters of the blocks' texts (slices
-  // of the text the parse was given) cost more to read than the copy (a range reads its blocks as they are).
-  const whole = range ? undefined : documentText(doc);
   for (const block of doc.blocks) {
     const end = block.offset + block.text.length;
     if (range && (end < range.start || block.offset > range.end || (end === range.start && range.end > range.start))) continue;
-    blockEdits(block, options, eol, pad, block.index === last, whole === undefined ? { text: block.text, offset: block.offset } : { text: whole, offset: 0 }, edits);
+    blockEdits(block, options, eol, block.index === last, edits);
   }
   return edits;
 }
@@ -61,10 +63,9 @@ export function formatText(text: string, doc: GraphreqDocument, options: FormatO
   let at = 0;
   for (const block of doc.blocks) {
     if (block.offset > at) parts.push(text.slice(at, block.offset));
-    const strict = strictBody(block, options);
-    const body = strict && layoutStrictJsonText(block.text.slice(strict.start, strict.end), indentOf(options), eol);
+    const body = laidOutBody(block, options, eol);
     const l = layoutBlock(block, options, eol, block.index === last, !!body);
-    parts.push(l.head, body || '', l.tail);
+    parts.push(l.head, body?.text ?? '', l.tail);
     at = block.offset + block.text.length;
   }
   parts.push(text.slice(at));
@@ -72,67 +73,39 @@ export function formatText(text: string, doc: GraphreqDocument, options: FormatO
 }
 
 /**
- * A block laid out. With `strictBody` (its JSON body is strict JSON, laid out gap by gap by
- * `layoutStrictJson`), `head` is the new text before the body and `tail` the new text after it;
- * otherwise `head` is the whole formatted block.
+ * A block laid out. With a body laid out on its own (`laidOutBody`), `head` is the new text before
+ * the body and `tail` the new text after it; otherwise `head` is the whole formatted block.
  */
 interface BlockLayout {
   head: string;
   tail: string;
 }
 
-/** Where the block's body is (in the block's text) when it may be strict JSON (laid out by `layoutStrictJson`). */
-function strictBody(block: RequestBlock, options: FormatOptions): Span | undefined {
+/** The block's JSON body laid out as Prettier lays out JSON, with where it is in the block's text; undefined when that layout does not read it. */
+function laidOutBody(block: RequestBlock, options: FormatOptions, eol: string): { span: Span; text: string } | undefined {
   const body = block.parsed.request?.body;
-  return body && body.kind === 'json' && !options.keepLines ? body.span : undefined;
+  if (!body || body.kind !== 'json' || options.keepLines) return undefined;
+  const laid = layoutJsonBody(block.text.slice(body.span.start, body.span.end), jsonLayoutOptions(options));
+  return laid === undefined ? undefined : { span: body.span, text: eol === '\n' ? laid : laid.replace(/\n/g, eol) };
 }
 
-/** `layoutStrictJson`'s result as text: the text between the gaps that change, copied once. */
-function layoutStrictJsonText(text: string, indent: string, eol: string): string | undefined {
-  let out = '';
-  let mark = 0;
-  let changed = false;
-  const ok = layoutStrictJson(text, 0, text.length, padder(indent, eol), (a, b, want) => {
-    out += text.slice(mark, a) + want;
-    mark = b;
-    changed = true;
-  });
-  if (!ok) return undefined;
-  return changed ? out + text.slice(mark) : text;
+function jsonLayoutOptions(options: FormatOptions): { printWidth: number; indent: string; indentWidth: number } {
+  return { printWidth: options.printWidth ?? DEFAULT_PRINT_WIDTH, indent: indentOf(options), indentWidth: options.tabSize ?? 2 };
 }
 
-/**
- * The edits that format one block, added to `edits` in order. `source` holds the block's text: `text`
- * is the document's text from `offset` on (the whole document, or the block's own text).
- */
-function blockEdits(block: RequestBlock, options: FormatOptions, eol: string, pad: Padder, isLast: boolean, source: { text: string; offset: number }, edits: TextEdit[]): void {
+/** The edits that format one block, added to `edits` in order: one per run of whitespace that changes. */
+function blockEdits(block: RequestBlock, options: FormatOptions, eol: string, isLast: boolean, edits: TextEdit[]): void {
   const text = block.text;
-  const body = strictBody(block, options);
+  const body = laidOutBody(block, options, eol);
   if (body) {
-    // Most bodies are strict JSON: the block is laid out around them, and their gaps go in between.
-    const mark = edits.length;
     const l = layoutBlock(block, options, eol, isLast, true);
-    whitespaceEdits(text, 0, body.start, l.head, block.offset, edits);
-    const from = block.offset + body.start - source.offset;
-    const src = source.text;
-    if (layoutStrictJson(src, from, from + body.end - body.start, pad, (a, b, want) => gapEdit(src, a, b, want, source.offset, edits))) {
-      whitespaceEdits(text, body.end, text.length, l.tail, block.offset, edits);
-      return;
-    }
-    edits.length = mark;
+    whitespaceEdits(text, 0, body.span.start, l.head, block.offset, edits);
+    whitespaceEdits(text, body.span.start, body.span.end, body.text, block.offset, edits);
+    whitespaceEdits(text, body.span.end, text.length, l.tail, block.offset, edits);
+    return;
   }
   const l = layoutBlock(block, options, eol, isLast, false);
   if (l.head !== text) whitespaceEdits(text, 0, text.length, l.head, block.offset, edits);
-}
-
-/** One edit for a gap of a body: the spaces from `a` to `b` become `want`, without what they share at either end. */
-function gapEdit(text: string, a: number, b: number, want: string, base: number, edits: TextEdit[]): void {
-  let p = 0;
-  const max = Math.min(b - a, want.length);
-  while (p < max && text.charCodeAt(a + p) === want.charCodeAt(p)) p++;
-  let s = 0;
-  while (s < max - p && text.charCodeAt(b - 1 - s) === want.charCodeAt(want.length - 1 - s)) s++;
-  edits.push({ span: { start: base + a + p, end: base + b - s }, newText: p === 0 && s === 0 ? want : want.slice(p, want.length - s) });
 }
 
 /**
@@ -180,7 +153,7 @@ function isSpace(c: number): boolean {
 
 type LineKind = 'separator' | 'comment' | 'directive' | 'variable' | 'request' | 'query' | 'header' | 'blank' | 'other';
 
-function layoutBlock(block: RequestBlock, options: FormatOptions, eol: string, isLast: boolean, strictBody: boolean): BlockLayout {
+function layoutBlock(block: RequestBlock, options: FormatOptions, eol: string, isLast: boolean, bodyApart: boolean): BlockLayout {
   const text = block.text;
   const p = block.parsed;
   const request = p.request;
@@ -220,7 +193,7 @@ function layoutBlock(block: RequestBlock, options: FormatOptions, eol: string, i
   emitLines(0, bodyStart < 0 ? text.length : text.lastIndexOf('\n', bodyStart - 1) + 1);
   /**
    * The block's text from `lines`: one copy, the last line break and the blank line before the next
-   * request joined in. `afterBody`: the lines after a strict body, each after a line break.
+   * request joined in. `afterBody`: the lines after a body laid out apart, each after a line break.
    */
   const joined = (lines: string[], afterBody: boolean): string => {
     // No blank lines at the end of the block.
@@ -233,10 +206,10 @@ function layoutBlock(block: RequestBlock, options: FormatOptions, eol: string, i
   };
   if (!request?.body) return { head: bom(block, joined(out, false)), tail: '' };
   if (blank || !blankSinceRequest) out.push('');
-  const strict = strictBody;
+  const strict = bodyApart;
   let head: string;
   if (strict) {
-    // Strict JSON: laid out in place by its gaps, one piece that never ends in a line break.
+    // A body laid out on its own (laidOutBody) goes between head and tail; it never ends in a line break.
     out.push('');
     head = out.join(eol);
   } else {
@@ -313,12 +286,10 @@ function formatLine(kind: LineKind, trimmed: string, line: string, indent: strin
 /** Marks a placeholder of a `{{variable}}` or `#` comment while jsonc-parser formats the body. */
 const MARK = '\u2063';
 
-/** A body laid out: JSON by jsonc-parser's rules (strict JSON in one pass), other bodies only without trailing spaces. */
+/** A body laid out: JSON as Prettier lays it out (jsonc-parser's layout where that does not read it), other bodies only without trailing spaces. */
 export function formatBody(body: string, kind: string, options: FormatOptions, eol: string): string {
-  // Strict JSON (most bodies) is laid out in one pass; the rest goes through jsonc-parser.
-  // (A MARK in the text is not strict JSON outside strings, and the one-pass layout refuses it inside.)
-  const fast = kind === 'json' && !options.keepLines ? layoutStrictJsonText(body, indentOf(options), eol) : undefined;
-  return fast ?? formatLooseBody(body, kind, options, eol);
+  const laid = kind === 'json' && !options.keepLines ? layoutJsonBody(body, jsonLayoutOptions(options)) : undefined;
+  return laid === undefined ? formatLooseBody(body, kind, options, eol) : laid.replace(/\n/g, eol);
 }
 
 /** A body that is not strict JSON: jsonc-parser's layout when it parses, else only without trailing spaces. */
@@ -335,136 +306,6 @@ function formatLooseBody(body: string, kind: string, options: FormatOptions, eol
 function indentOf(options: FormatOptions): string {
   return options.insertSpaces === false ? '\t' : ' '.repeat(options.tabSize ?? 2);
 }
-
-/** A line break and the indentation of a depth (each made once). */
-type Padder = (depth: number) => string;
-
-function padder(indent: string, eol: string): Padder {
-  const pads: string[] = [];
-  return (d) => (pads[d] ??= eol + indent.repeat(d));
-}
-
-/** Told of each gap between tokens that is not what it should be: the text from `a` to `b` (spaces only) becomes `want`. */
-type GapSink = (a: number, b: number, want: string) => void;
-
-/**
- * The layout jsonc-parser's formatter gives a strict JSON text (`text` from `start` to `end`; no comments, no `{{variables}}`, no
- * trailing commas), in one pass over it: each member and item on its own line, `": "` after keys,
- * `{}` and `[]` when empty; strings, numbers and literals copied as written. The layout differs from
- * the text only in the spaces between tokens, and `sink` hears of each gap that changes, in order (a
- * body already laid out gives none). False for anything else (the caller then takes jsonc-parser's
- * path, and drops what `sink` heard), so it never has to be right about what it does not read.
- * `test/core/format.test.ts` holds it to jsonc-parser's result on the bench's 20,000 bodies.
- */
-function layoutStrictJson(text: string, start: number, end: number, pad: Padder, sink: GapSink): boolean {
-  const n = end;
-  /** The containers open around `i`: true for an object. */
-  const objects: boolean[] = [];
-  // What may come next: a value, an object's key, or what follows a value (a comma, a close, the end).
-  let state: 'value' | 'key' | 'after' = 'value';
-  /** The spaces from `a` to `b` become `want`. */
-  const gap = (a: number, b: number, want: string): void => {
-    if (b - a === want.length && (want.length === 0 || text.startsWith(want, a))) return;
-    sink(a, b, want);
-  };
-  /** After `{`, `[` or `,`: the gap before the next token. */
-  let next = '';
-  let i = start;
-  for (;;) {
-    const from = i;
-    let c = text.charCodeAt(i);
-    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
-    if (i >= n) {
-      if (state !== 'after' || objects.length !== 0) return false;
-      gap(from, n, '');
-      return true;
-    }
-    if (state === 'after') {
-      if (objects.length === 0) return false;
-      const inObject = objects[objects.length - 1];
-      if (c === 44) {
-        gap(from, i, '');
-        next = pad(objects.length);
-        state = inObject ? 'key' : 'value';
-      } else if (c === (inObject ? 125 : 93)) {
-        objects.pop();
-        gap(from, i, pad(objects.length));
-      } else return false;
-      i++;
-      continue;
-    }
-    gap(from, i, next);
-    if (c === 34) {
-      // A string, copied as written once its escapes and characters are those JSON allows: no control
-      // character (a line break, a tab), and no MARK (jsonc-parser's path swaps placeholders marked with it).
-      if (objects.length === 0) return false;
-      let j = i + 1;
-      for (;;) {
-        if (j >= n) return false;
-        const d = text.charCodeAt(j);
-        if (d === 34) break;
-        if (d === 92) {
-          const e = text.charCodeAt(j + 1);
-          if (e === 117) {
-            if (!(isHex(text.charCodeAt(j + 2)) && isHex(text.charCodeAt(j + 3)) && isHex(text.charCodeAt(j + 4)) && isHex(text.charCodeAt(j + 5)))) return false;
-            j += 6;
-          } else if (e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) j += 2;
-          else return false;
-          continue;
-        }
-        if (d < 32 || d === 0x2063) return false;
-        j++;
-      }
-      i = j + 1;
-      if (state === 'key') {
-        const keyEnd = i;
-        c = text.charCodeAt(i);
-        while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
-        if (c !== 58 || i >= n) return false;
-        gap(keyEnd, i, '');
-        i++;
-        next = ' ';
-        state = 'value';
-      } else state = 'after';
-      continue;
-    }
-    if (state === 'key') return false;
-    if (c === 123 || c === 91) {
-      const close = c === 123 ? 125 : 93;
-      // Empty: `{}` or `[]`, whatever the spacing inside.
-      let j = i + 1;
-      let d = text.charCodeAt(j);
-      while (d === 32 || d === 10 || d === 13 || d === 9) d = text.charCodeAt(++j);
-      if (d === close && j < n) {
-        gap(i + 1, j, '');
-        i = j + 1;
-        state = 'after';
-        continue;
-      }
-      objects.push(c === 123);
-      next = pad(objects.length);
-      i++;
-      state = c === 123 ? 'key' : 'value';
-      continue;
-    }
-    // A number or a literal, copied as written once it reads as one; the top level is an object or a list.
-    // (Anything else, a control character or a MARK among them, is not strict JSON.)
-    if (objects.length === 0) return false;
-    WORD.lastIndex = i;
-    if (!WORD.test(text)) return false;
-    i = WORD.lastIndex;
-    if (i > n) return false;
-    const after = text.charCodeAt(i);
-    if (!(after === 44 || after === 93 || after === 125 || after === 32 || after === 10 || after === 13 || after === 9)) return false;
-    state = 'after';
-  }
-}
-
-function isHex(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-}
-
-const WORD = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /**
  * Swaps what jsonc-parser would misread for text it keeps as it is: an unquoted `{{expr}}` for the

@@ -114,6 +114,9 @@ exports.run = async function run() {
     await require('./testing').checkTesting({ api, check, withTimeout });
     await require('./testing').checkDebug({ api, check, withTimeout });
 
+    // Format on save (a file of its own, removed after).
+    await require('./formatting').checkFormatOnSave({ check, withTimeout });
+
     // Navigation and rename (last: the rename changes the fixture files).
     await require('./navigation').checkNavigation({ uri, doc, check, lineOf });
   } catch (e) {
