@@ -90,6 +90,18 @@ POST /v23.0/act_1/adsets
     assert.match(xml, /<testsuite name="api\.graphreq" package="api\.graphreq" id="0" tests="2" failures="2" errors="0" skipped="0" /);
     assert.match(xml, /<testcase name="Refused &amp; &quot;quoted&quot; &lt;xml&gt; \(line 12\)" classname="api\.graphreq" time="[\d.]+">\n {6}<failure message="line 16: time &lt; 0: Expected &lt; 0, got \d+\." type="expectation">/);
     assert.ok(!xml.includes('demo-token'));
+    // Without --out the report goes to stdout, alone: the results go to stderr.
+    const piped = await runCli(['test', '.', '--reporter', 'junit'], dir);
+    assert.equal(piped.code, 1, piped.stderr);
+    assert.match(piped.stdout, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites[ >]/);
+    assert.deepEqual(await junitErrors(piped.stdout), NO_ERRORS);
+    assert.match(piped.stderr, /^FAIL api\.graphreq:3 Read a thread/m);
+    assert.match(piped.stderr, /^2 tests: 0 passed, 2 failed/m);
+    const json = await runCli(['test', '.', '--reporter', 'json'], dir);
+    assert.equal(json.code, 1, json.stderr);
+    const report = JSON.parse(json.stdout) as { summary?: unknown; tests?: Array<{ status: string }> };
+    assert.deepEqual(report.tests?.map((t) => t.status), ['failed', 'failed']);
+    assert.match(json.stderr, /^FAIL api\.graphreq:3 Read a thread/m);
   });
 
   it('--bail stops at the first failing test; the rest are not run, and skipped in JUnit', async () => {
@@ -222,8 +234,9 @@ GET /v23.0/{{create.response.body.id}}?fields=id,name
     const cases: Array<[string[], RegExp]> = [
       [['test', 'api.graphreq'], /^graphreq test: no request with expectations in api\.graphreq: add # @expect lines \(docs\/format\.md\), or test every request with --all\n$/],
       [['test', 'missing.graphreq'], /^graphreq test: missing\.graphreq: no such file or folder\n$/],
-      [['test', 'api.graphreq', '--reporter', 'junit'], /^graphreq test: --reporter junit needs --out FILE\n$/],
-      [['test', 'api.graphreq', '--reporter', 'tap', '--out', 'x'], /^graphreq test: --reporter takes junit, not "tap"\n$/],
+      [['test', 'api.graphreq', '--reporter', 'junit', '--format', 'json'], /^graphreq test: --format json and --reporter junit would both write to stdout: give --out FILE\n$/],
+      [['test', 'api.graphreq', '--out', 'x.xml'], /^graphreq test: --out goes with --reporter junit or --reporter json\n$/],
+      [['test', 'api.graphreq', '--reporter', 'tap', '--out', 'x'], /^graphreq test: --reporter takes junit or json, not "tap"\n$/],
       [['test', 'api.graphreq', '--format', 'xml'], /^graphreq test: --format must be text or json, not "xml"\n$/],
       [['test', 'api.graphreq', '--bial'], /^graphreq test: unknown option --bial \(did you mean --bail\?\); see graphreq test --help\n$/],
     ];

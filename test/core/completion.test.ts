@@ -175,3 +175,28 @@ describe('completion inside an expectation', () => {
     assert.deepEqual(at('body.status contains {"a": ‸'), []);
   });
 });
+
+describe('completion of keys below a broken line', () => {
+  const create = (lines: string): string => `POST /v23.0/act_1/adsets\n\n{\n  "name": "x",\n${lines}\n}\n`;
+
+  it('keeps offering the parameter names while the line above is half typed', () => {
+    for (const above of ['  "daily_budget": {{,', '  "daily_budget": {{', '  "daily_budget": {{bud', '  "daily_budget":', '  "daily_budget": ,']) {
+      for (const line of ['  "‸"', '  ‸', '  "camp‸']) {
+        const names = labels(complete(create(`${above}\n${line}`)));
+        assert.ok(names.includes('campaign_id'), `${above} / ${line}: ${names.slice(0, 5).join(', ')}`);
+        // The keys already written are not offered again.
+        assert.ok(!names.includes('name') && !names.includes('daily_budget'), `${above} / ${line}: name or daily_budget offered again`);
+      }
+    }
+  });
+
+  it('offers the keys of the object the cursor is in, nested ones too', () => {
+    const names = labels(complete(create('  "targeting": {\n    "age_min": {{\n    "‸"\n  }')));
+    assert.ok(names.includes('geo_locations') && !names.includes('campaign_id') && !names.includes('age_min'), names.slice(0, 8).join(', '));
+  });
+
+  it('replaces the key being typed', () => {
+    const text = resultText(create('  "daily_budget": {{\n  "camp‸"'), 'campaign_id');
+    assert.match(text, /\n {2}"campaign_id": /);
+  });
+});

@@ -42,6 +42,7 @@ describe('the packed npm package, installed into an empty project', () => {
   let tmp;
   let project;
   let tarball;
+  let installOutput = '';
 
   before(() => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-pack-'));
@@ -56,6 +57,7 @@ describe('the packed npm package, installed into an empty project', () => {
     // --offline: the package has no runtime dependency, so installing it needs nothing from the registry.
     const inst = run('npm', ['install', '--save-dev', '--offline', '--no-audit', '--no-fund', tarball], project);
     assert.equal(inst.code, 0, `npm install of the tarball failed:\n${inst.out}\n${inst.err}`);
+    installOutput = inst.out + inst.err;
     fs.copyFileSync(path.join(root, 'examples', 'adsets.graphreq'), path.join(project, 'adsets.graphreq'));
   });
 
@@ -72,6 +74,14 @@ describe('the packed npm package, installed into an empty project', () => {
     }
     const nodeModules = fs.readdirSync(path.join(project, 'node_modules')).filter((d) => !d.startsWith('.'));
     assert.deepEqual(nodeModules, ['graphreq'], 'the package pulls in no other package');
+  });
+
+  it('ships a package.json without the development scripts: installing it warns of none, and the repository\'s is left as it was', () => {
+    const packed = JSON.parse(fs.readFileSync(path.join(project, 'node_modules', 'graphreq', 'package.json'), 'utf8'));
+    assert.equal(packed.scripts, undefined, `scripts in the packed package.json: ${JSON.stringify(packed.scripts)}`);
+    assert.doesNotMatch(installOutput, /prepare|esbuild/i, installOutput);
+    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')), manifest, 'npm pack left the repository\'s package.json changed');
+    assert.ok(!fs.existsSync(path.join(root, '.package.json.pack-backup')), 'the backup of package.json is gone after npm pack');
   });
 
   it('npx graphreq --version prints the package version', () => {

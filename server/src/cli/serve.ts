@@ -2,8 +2,9 @@
  * `graphreq serve [--host 127.0.0.1] [--port N] [--data FILE] [--config FILE] [--quiet]`: runs the
  * local emulator of the documented service until SIGINT or SIGTERM, then closes it cleanly (calls in
  * progress finish and their state is written) and exits 0. It says where it listens and which token
- * to use, and logs one line per request (method, path, status, time) unless `--quiet`.
+ * to use, and logs one line per request (method, path and query with tokens hidden, status, time) unless `--quiet`.
  */
+import { Redactor } from '../core/send';
 import { startEmulator, type EmulatorConfig, type RequestLogEntry } from '../emulator';
 import { mergeConfig, defaultConfig } from '../emulator/config';
 import { parseCommandArgs } from './args';
@@ -19,7 +20,7 @@ Runs the local emulator of the documented API (docs/emulator.md) until Ctrl+C.
   --data FILE      keep the state in FILE (created with the seed data when absent); default: in memory
   --config FILE    JSON configuration merged over the defaults (tokens, versions, quotas, limits);
                    an unknown key is refused, naming the nearest known one
-  --quiet          no line per request (the log is: method, path without query, status, time)
+  --quiet          no line per request (the log is: method, path and query with tokens hidden, status, time)
   --no-color       no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
   --test-clock     test mode: POST /__graphreq/clock?advance=90m moves the emulator's clock forward
 It prints its base URL and the token to use (demo-token unless the configuration removes it).
@@ -58,7 +59,9 @@ export async function runServe(argv: string[], terminal: Terminal): Promise<numb
     throw new UsageError(`${values.config}: ${(e as Error).message}`);
   }
 
-  const log = values.quiet ? undefined : (entry: RequestLogEntry): void => output.out(requestLogLine(output.style, entry));
+  // The tokens of the configuration are hidden wherever they appear in a query (any access_token= value is, too).
+  const redactor = new Redactor(Object.keys(merged.tokens));
+  const log = values.quiet ? undefined : (entry: RequestLogEntry): void => output.out(requestLogLine(output.style, entry, redactor));
   let emulator;
   try {
     emulator = await startEmulator({ host: values.host, port, dataFile: values.data, config, onRequest: log });

@@ -2,7 +2,8 @@
  * `graphreq test [PATH...]`: sends the requests that have expectations (`# @expect ...`; with --all
  * every request), in file order with named responses, and reports each expectation. Results stream
  * as each test finishes (render/test.ts); `--format json` prints one report at the end;
- * `--reporter junit --out FILE` also writes JUnit XML for CI. See testHelp and docs/testing.md.
+ * `--reporter junit|json` writes a report for CI to `--out FILE`, or to stdout (the results then go to
+ * stderr, so stdout holds the report alone). See testHelp and docs/testing.md.
  *
  * Exit codes: 0 every test passed, 1 a test failed (or was not run), 2 usage error, 130 interrupted, 143 terminated.
  */
@@ -37,8 +38,9 @@ ${trustOriginHelp}
   --fresh            start the embedded emulator from its seed data and forget saved responses
   --update-snapshots write what came for each "matches snapshot" into NAME.snap.json beside the file
   --format FORMAT    text (default) or json (one report at the end)
-  --reporter junit   also write a JUnit XML report (for CI); needs --out FILE
-  --out FILE         where --reporter junit writes
+  --reporter R       also write a report for CI: junit (JUnit XML) or json; to --out FILE, or to
+                     stdout, with the results on stderr so that stdout holds the report alone
+  --out FILE         where --reporter writes
   --timeout MS       time allowed for each attempt
   --max-bytes N      bytes of a response body kept at most (default: as graphreq send)
   --no-history       do not save results in .graphreq-history/
@@ -78,9 +80,13 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
   }
   const format = values.format;
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
-  if (values.reporter !== undefined && values.reporter !== 'junit') throw new UsageError(`--reporter takes junit, not "${values.reporter}"`);
-  if (values.reporter === 'junit' && !values.out) throw new UsageError('--reporter junit needs --out FILE');
-  if (values.out && values.reporter !== 'junit') throw new UsageError('--out goes with --reporter junit');
+  const reporter = values.reporter;
+  if (reporter !== undefined && reporter !== 'junit' && reporter !== 'json') throw new UsageError(`--reporter takes junit or json, not "${reporter}"`);
+  if (values.out && reporter === undefined) throw new UsageError('--out goes with --reporter junit or --reporter json');
+  // A report on stdout is all that stdout holds: the streamed results go to stderr.
+  const reportToStdout = reporter !== undefined && !values.out;
+  if (reportToStdout && format === 'json') throw new UsageError(`--format json and --reporter ${reporter} would both write to stdout: give --out FILE`);
+  const results = reportToStdout ? { write: (text: string) => output.err(text), style: output.errStyle } : { write: (text: string) => output.out(text), style: output.style };
 
   // The report's folder is made before anything is sent: a mistyped path never cuts a run short.
   if (values.out) makeFolderOf(values.out);
@@ -125,10 +131,10 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
           updateSnapshots: values['update-snapshots'],
           onStart: (request, position, total) => output.progress(testProgress(output.errStyle, position, total, request)),
           onSetup: (request, result) => {
-            if (format === 'text') output.out(setupText(output.style, request, result));
+            if (format === 'text') results.write(setupText(results.style, request, result));
           },
           onTest: (report) => {
-            if (format === 'text') output.out(testText(output.style, report));
+            if (format === 'text') results.write(testText(results.style, report));
           },
         });
       } catch (e) {
@@ -138,7 +144,7 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
       output.clearProgress();
       const elapsed = Date.now() - started.getTime();
       if (format === 'json') output.out(JSON.stringify(testJson(outcome.reports, elapsed, outcome.snapshotsWritten), null, 2) + '\n');
-      if (values.out) await writeJunit(values.out, outcome.reports, started, context, output);
+      if (reporter) await writeReport(reporter, values.out, reportText(reporter, outcome, started, elapsed, context), output);
       await recordResults(context.workspace, context.environmentName, outcome.reports);
       const stopped = outcome.stop?.kind === 'bail' ? 'graphreq test: stopped at the first failing test (--bail)\n' : stopMessage(outcome.stop, outcome.reports.filter((r) => r.status === 'not-run').length, Date.now(), context.target.embedded, signal.reason)?.replace(/^graphreq send/, 'graphreq test');
       if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
@@ -160,17 +166,27 @@ function makeFolderOf(file: string): void {
   }
 }
 
-async function writeJunit(file: string, reports: TestReport[], started: Date, context: { environmentName?: string; target: { embedded: boolean; baseUrl: string } }, output: Output): Promise<void> {
-  const xml = junitXml(reports, {
+/** The report `--reporter` asks for, as text. */
+function reportText(reporter: 'junit' | 'json', outcome: { reports: TestReport[]; snapshotsWritten: string[] }, started: Date, elapsed: number, context: { environmentName?: string; target: { embedded: boolean; baseUrl: string } }): string {
+  if (reporter === 'json') return JSON.stringify(testJson(outcome.reports, elapsed, outcome.snapshotsWritten), null, 2) + '\n';
+  return junitXml(outcome.reports, {
     started,
     hostname: os.hostname(),
     properties: { environment: context.environmentName ?? '$shared', target: context.target.embedded ? 'embedded emulator' : context.target.baseUrl },
   });
+}
+
+/** The report written to `file`, or to stdout without one. */
+async function writeReport(reporter: string, file: string | undefined, text: string, output: Output): Promise<void> {
+  if (file === undefined) {
+    output.out(text);
+    return;
+  }
   try {
-    await writeFileAtomic(file, xml);
+    await writeFileAtomic(file, text);
   } catch (e) {
     output.err(`graphreq test: --out: cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
-    throw new UsageError(`--out ${file}: cannot write the JUnit report`);
+    throw new UsageError(`--out ${file}: cannot write the ${reporter === 'junit' ? 'JUnit' : 'JSON'} report`);
   }
 }
 

@@ -25,7 +25,7 @@ export interface EmulatorOptions {
   dataFile?: string;
   config?: Partial<EmulatorConfig>;
   now?: () => number;
-  /** Told once per answered request (`graphreq serve` logs it); the path comes without its query, which may hold a token. */
+  /** Told once per answered request (`graphreq serve` logs it); the query may hold a token: whoever shows it redacts it. */
   onRequest?: (entry: RequestLogEntry) => void;
 }
 
@@ -33,6 +33,8 @@ export interface RequestLogEntry {
   method: string;
   /** The request path without the query string. */
   path: string;
+  /** The query string as received (without `?`; empty when there is none). It may hold an access token. */
+  query: string;
   status: number;
   durationMs: number;
 }
@@ -65,7 +67,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const started = process.hrtime.bigint();
     const done = store
       .track(() => respond(req, res, rt))
-      .then(() => options.onRequest?.({ method: req.method ?? '', path: (req.url ?? '').split('?')[0], status: res.statusCode, durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n) }))
+      .then(() => options.onRequest?.({ method: req.method ?? '', ...splitTarget(req.url ?? ''), status: res.statusCode, durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n) }))
       .catch(() => {
         res.destroy();
       })
@@ -159,4 +161,10 @@ function refuseMalformed(err: NodeJS.ErrnoException, socket: Socket, rt: Emulato
   );
   const reason = tooLarge ? 'Request Header Fields Too Large' : timedOut ? 'Request Timeout' : 'Bad Request';
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+/** A request target's path and query (the text after the first `?`). */
+function splitTarget(url: string): { path: string; query: string } {
+  const q = url.indexOf('?');
+  return q < 0 ? { path: url, query: '' } : { path: url.slice(0, q), query: url.slice(q + 1) };
 }

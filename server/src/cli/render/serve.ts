@@ -2,6 +2,7 @@
  * What `graphreq serve` prints: where it listens and how to call it (the documented demo token; a
  * token set in a configuration file is never printed), and one line per request.
  */
+import type { Redactor } from '../../core/send';
 import type { RequestLogEntry } from '../../emulator';
 import { DEMO_TOKEN } from '../../send/target';
 import type { Style } from './style';
@@ -36,13 +37,19 @@ export function serveBanner(s: Style, f: BannerFacts): string {
     else lines.push(`  graphreq:  graphreq send takes a token over plain http:// to loopback only: listen on 127.0.0.1 or 0.0.0.0 to send from this machine, or put an https proxy in front`);
     lines.push(`  curl:      curl -H 'Authorization: Bearer ${DEMO_TOKEN}' '${client ?? f.url}/v23.0/t_100200300?fields=id'`);
   }
-  if (!f.quiet) lines.push(s.dim('one line per request follows (method, path, status, time); --quiet turns it off'));
+  if (!f.quiet) lines.push(s.dim('one line per request follows (method, path and query with tokens hidden, status, time); --quiet turns it off'));
   return lines.join('\n') + '\n';
 }
 
-export function requestLogLine(s: Style, e: RequestLogEntry): string {
+/**
+ * One request: method, path and query, status, time. The query's tokens are hidden (`redactor`
+ * knows the emulator's tokens; any `access_token=` value is hidden as well), so that eleven reads of
+ * one path with different queries tell apart, and no token reaches the terminal or a log file.
+ */
+export function requestLogLine(s: Style, e: RequestLogEntry, redactor: Redactor): string {
   const status = String(e.status);
   const painted = e.status >= 500 ? s.red(status) : e.status >= 400 ? s.yellow(status) : s.green(status);
-  // The path is printed as received (percent-encoding kept), so a control character cannot reach the terminal.
-  return `${e.method} ${e.path} ${painted} ${e.durationMs} ms\n`;
+  // Printed as received (percent-encoding kept), so a control character cannot reach the terminal.
+  const query = e.query ? `?${redactor.text(e.query)}` : '';
+  return `${e.method} ${e.path}${query} ${painted} ${e.durationMs} ms\n`;
 }

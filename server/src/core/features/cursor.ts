@@ -9,6 +9,7 @@ import { parseFieldList, type FieldItem, type FieldModifier } from '../syntax/fi
 import { getNodePath, nodeAtOffset, parseBodyTree, type JsonPath } from '../syntax/jsonBody';
 import { useAt } from '../analysis/names';
 import type { Span } from '../types';
+import { openObjectAt } from './keyContext';
 
 /**
  * The cursor inside a JSON string: `inner` is the text between its quotes (for a string not closed
@@ -222,6 +223,18 @@ function bodyCursor(body: string, rel: number, base: number): Cursor {
     if (!closed) while (e < body.length && /[\w.-]/.test(body[e])) e++;
     return { inner: shift(open + 1, e), closed };
   };
+  // A key typed at the start of its line below a broken line (`"daily_budget": {{`, a value not
+  // written yet): the tree's recovery cannot be trusted there, the brackets can (keyContext.ts).
+  const lineStart = body.lastIndexOf('\n', rel - 1) + 1;
+  const typedOnLine = body.slice(lineStart, rel);
+  if (/^[ \t]*"?[\w-]*$/.test(typedOnLine) && (tree.errors.some((e) => e.span.start < lineStart) || valueOnLaterLine(node, lineStart))) {
+    const open = openObjectAt(tree.text, lineStart);
+    if (open) {
+      const s = lineStart + typedOnLine.length - typedOnLine.trimStart().length;
+      const quotedKey = body[s] === '"';
+      return { kind: 'bodyKey', path: open.path, present: open.present, prefix: body.slice(s, rel).replace(/"/g, ''), span: shift(s, rel), quoted: quotedKey, inString: quotedKey ? inString(s, rel) : undefined };
+    }
+  }
   if (!node) return { kind: 'none' };
   // Right before an object's or list's opening bracket: nothing goes there.
   if ((node.type === 'object' || node.type === 'array') && rel <= node.offset) return { kind: 'none' };
@@ -276,6 +289,18 @@ function bodyCursor(body: string, rel: number, base: number): Cursor {
   const typed = body.slice(s, rel);
   const quotedKey = typed.startsWith('"');
   return { kind: 'bodyKey', path: getNodePath(node), present: presentKeys(node), prefix: typed.replace(/"/g, ''), span: shift(s, rel), quoted: quotedKey, inString: quotedKey ? inString(s, rel) : undefined };
+}
+
+/**
+ * Whether the tree reads the cursor's line as the value of a key on an earlier line (`"daily_budget":`
+ * with no value yet, then a key typed below it): a string starting the line taken as that value, or
+ * the cursor after that colon with nothing between.
+ */
+function valueOnLaterLine(node: Node | undefined, lineStart: number): boolean {
+  if (!node) return false;
+  if (node.type === 'property') return node.children?.length === 1 && (node.colonOffset ?? lineStart) < lineStart;
+  const property = node.parent;
+  return node.type === 'string' && node.offset >= lineStart && property?.type === 'property' && property.children?.[1] === node && (property.colonOffset ?? lineStart) < lineStart;
 }
 
 function presentKeys(objectNode: Node): string[] {
