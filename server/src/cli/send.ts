@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseDocument } from '../core';
-import type { SendResult } from '../core/send';
+import { OUTPUT_LEVELS, type OutputLevel, type SendResult } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { GRAPHREQ_FOLDER } from '../send/graphreqFolder';
 import { HistoryStore, type HistoryEntry } from '../send/history';
@@ -50,6 +50,10 @@ ${trustOriginHelp}
   --fresh            start the embedded emulator from its seed data and forget the saved responses
                      of the environment (the session lives in ${GRAPHREQ_FOLDER}/ of the workspace)
   --format FORMAT    text (default), json (one array) or jsonl (one object per line, as they come)
+  --output LEVEL     how much of each result text shows: short (one line: status, time, size, name,
+                     and the highest usage from 50%), headers (status and response headers), body
+                     (the body alone), exchange (request and response with headers), full (default;
+                     also GRAPHREQ_OUTPUT)
   --out DIR          also write each result as DIR/<n>-<name>.json
   --timeout MS       time allowed for each attempt (default: the environment's timeoutMs, else ${DEFAULT_TIMEOUT_MS})
   --max-bytes N      bytes of a response body kept at most; a longer body is cut (default ${DEFAULT_MAX_RESPONSE_BYTES},
@@ -93,6 +97,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       'max-bytes': { type: 'string' },
       fresh: { type: 'boolean', default: false },
       format: { type: 'string', default: 'text' },
+      output: { type: 'string' },
       out: { type: 'string' },
       timeout: { type: 'string' },
       wait: { type: 'boolean', default: false },
@@ -111,6 +116,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   }
   const format = values.format as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be text, json or jsonl, not "${values.format}"`);
+  const level = outputLevel(values.output);
   // Several files (or folders) are sent one after the other with --all, to one service.
   const skipped: string[] = [];
   const files = positionals.length ? collectFiles(positionals, skipped) : [];
@@ -166,13 +172,13 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
         onStart: (request, position, total) => output.progress(progressText(output.errStyle, position, total, request)),
         onResult: async (request, result) => {
           if (format === 'text') {
-            output.out(resultSeparator(output.style, request.file, lastFile, severalFiles));
+            output.out(resultSeparator(output.style, request.file, lastFile, severalFiles, level));
             lastFile = request.file;
-            output.out(resultText(output.style, result, values.force ? undefined : isRateLimitNote));
+            output.out(resultText(output.style, result, values.force ? undefined : isRateLimitNote, level));
           } else if (json) json.item(jsonItem(result));
           else output.out(JSON.stringify(jsonItem(result)) + '\n');
           // The failure in one line on stderr, unless the text on the terminal just said it.
-          const shownAbove = format === 'text' && terminal.outIsTTY;
+          const shownAbove = format === 'text' && terminal.outIsTTY && level !== 'body';
           if (result.failure && NETWORK_FAILURES.has(result.failure.kind) && result.failure.kind !== 'cancelled' && !shownAbove) {
             output.err(failureLine(result, (t) => request.session.redactor.text(t)));
           }
@@ -191,6 +197,16 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
     output.clearProgress();
     await context.close();
   }
+}
+
+/** `--output`, else GRAPHREQ_OUTPUT, else full. */
+export function outputLevel(flag: string | undefined): OutputLevel {
+  const fromEnv = process.env.GRAPHREQ_OUTPUT?.trim() || undefined;
+  const value = flag ?? fromEnv ?? 'full';
+  if (!(OUTPUT_LEVELS as readonly string[]).includes(value)) {
+    throw new UsageError(`${flag !== undefined ? '--output' : 'GRAPHREQ_OUTPUT'} must be ${OUTPUT_LEVELS.slice(0, -1).join(', ')} or ${OUTPUT_LEVELS[OUTPUT_LEVELS.length - 1]}, not "${value}"`);
+  }
+  return value as OutputLevel;
 }
 
 /** `--out DIR` is checked before anything is sent, so a mistyped folder never cuts a run in the middle. */

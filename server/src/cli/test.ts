@@ -22,6 +22,7 @@ import { junitXml } from './render/junit';
 import { Output, type Terminal } from './render/output';
 import { stopMessage } from './render/send';
 import { setupText, testJson, testProgress, testSummary, testText } from './render/test';
+import { outputLevel } from './send';
 import { interruptedExit, openSendContext, withInterrupt } from './sendContext';
 import { trustOriginHelp } from './sendTrust';
 
@@ -38,6 +39,9 @@ ${trustOriginHelp}
   --fresh            start the embedded emulator from its seed data and forget saved responses
   --update-snapshots write what came for each "matches snapshot" into NAME.snap.json beside the file
   --format FORMAT    text (default) or json (one report at the end)
+  --output LEVEL     how much text shows: short (one line a test), full (default; each expectation),
+                     or headers, body, exchange (full, and that part of the exchange; as graphreq send
+                     --output; also GRAPHREQ_OUTPUT)
   --reporter R       also write a report for CI: junit (JUnit XML) or json; to --out FILE, or to
                      stdout, with the results on stderr so that stdout holds the report alone
   --out FILE         where --reporter writes
@@ -65,6 +69,7 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
       fresh: { type: 'boolean', default: false },
       'update-snapshots': { type: 'boolean', default: false },
       format: { type: 'string', default: 'text' },
+      output: { type: 'string' },
       reporter: { type: 'string' },
       out: { type: 'string' },
       timeout: { type: 'string' },
@@ -80,6 +85,7 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
   }
   const format = values.format;
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`);
+  const level = outputLevel(values.output);
   const reporter = values.reporter;
   if (reporter !== undefined && reporter !== 'junit' && reporter !== 'json') throw new UsageError(`--reporter takes junit or json, not "${reporter}"`);
   if (values.out && reporter === undefined) throw new UsageError('--out goes with --reporter junit or --reporter json');
@@ -134,7 +140,7 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
             if (format === 'text') results.write(setupText(results.style, request, result));
           },
           onTest: (report) => {
-            if (format === 'text') results.write(testText(results.style, report));
+            if (format === 'text') results.write(testText(results.style, report, level));
           },
         });
       } catch (e) {

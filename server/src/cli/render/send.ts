@@ -6,7 +6,7 @@
  * and on stderr: the progress line (terminals only), the one message that explains an early stop,
  * and the closing summary (sent, failed, held back, not sent) that ends every run.
  */
-import { formatResultText, minutesText, type SendResult, type TextPaint } from '../../core/send';
+import { formatResultText, minutesText, type OutputLevel, type SendResult, type TextPaint } from '../../core/send';
 import * as path from 'node:path';
 import type { HistoryEntry, HistorySummary } from '../../send/history';
 import { answeredAsExpected, type PlannedRequest, type RunOutcome, type RunStop } from '../../send/sendRun';
@@ -19,14 +19,18 @@ export function resultPaint(s: Style): TextPaint {
   return { heading: (t) => s.bold(t), good: (t) => s.green(t), bad: (t) => s.red(t), warn: (t) => s.yellow(t), faint: (t) => s.dim(t) };
 }
 
-export function resultText(s: Style, r: SendResult, omitWarning?: (w: string) => boolean): string {
-  return formatResultText(r, { paint: resultPaint(s), omitWarning });
+export function resultText(s: Style, r: SendResult, omitWarning?: (w: string) => boolean, level: OutputLevel = 'full'): string {
+  return formatResultText(r, { paint: resultPaint(s), omitWarning, level });
 }
 
-/** What goes before a result in text: a blank line between results, and a `=== file` heading when a run spans files. */
-export function resultSeparator(s: Style, file: string, previousFile: string | undefined, severalFiles: boolean): string {
-  if (severalFiles && file !== previousFile) return `${previousFile === undefined ? '' : '\n'}${s.bold(`=== ${file}`)}\n\n`;
-  return previousFile === undefined ? '' : '\n';
+/**
+ * What goes before a result in text: a blank line between results (none between one-line results
+ * or bodies), and a `=== file` heading when a run spans files.
+ */
+export function resultSeparator(s: Style, file: string, previousFile: string | undefined, severalFiles: boolean, level: OutputLevel = 'full'): string {
+  const compact = level === 'short' || level === 'body';
+  if (severalFiles && file !== previousFile) return `${previousFile === undefined || compact ? '' : '\n'}${s.bold(`=== ${file}`)}\n${compact ? '' : '\n'}`;
+  return previousFile === undefined || compact ? '' : '\n';
 }
 
 /** The embedded emulator the run sends to, said once on stderr. */

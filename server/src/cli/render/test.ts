@@ -5,15 +5,26 @@
  */
 import type { PlannedRequest } from '../../send/sendRun';
 import type { TestReport } from '../../send/testRun';
-import type { SendResult } from '../../core/send';
+import type { OutputLevel, SendResult } from '../../core/send';
 import { plural } from './check';
+import { resultText } from './send';
 import type { Style } from './style';
 
 /** One test: `PASS file:line label (time)`, then one line per expectation (and the difference of each failure). */
-export function testText(s: Style, r: TestReport): string {
+/**
+ * A test's report at the level `--output` asks for: `short`, one line (the verdict, and the first
+ * failing expectation); `full` (default), the verdict and each expectation; `headers`, `body` and
+ * `exchange` add that part of the exchange (as `graphreq send --output` shows it) below the expectations.
+ */
+export function testText(s: Style, r: TestReport, level: OutputLevel = 'full'): string {
   const where = `${r.file.file}:${r.line}`;
   const time = r.result ? s.dim(` (${r.result.durationMs} ms)`) : '';
   const verdict = r.status === 'passed' ? s.green('PASS') : r.status === 'failed' ? s.red('FAIL') : s.yellow('NOT RUN');
+  if (level === 'short') {
+    const failed = r.outcomes.find((x) => !x.passed);
+    const why = failed ? `  ${s.red('✗')} ${failed.text}: ${failed.message ?? `expected ${failed.expected}, got ${failed.actual}`}` : r.reason ? `  ${r.reason}` : '';
+    return `${verdict} ${where} ${s.bold(r.test.label)}${time}${why}\n`;
+  }
   const lines = [`${verdict} ${where} ${s.bold(r.test.label)}${time}`];
   if (r.reason) lines.push(`  ${r.status === 'failed' ? s.red('✗') : s.yellow('-')} ${r.reason}`);
   for (const x of r.outcomes) {
@@ -26,6 +37,7 @@ export function testText(s: Style, r: TestReport): string {
     lines.push(`  ${s.red('✗')} ${x.text} ${s.dim(`(${r.file.file}:${x.line})`)}`);
     lines.push(`      ${x.message ?? `expected ${x.expected}, got ${x.actual}`}`);
   }
+  if (r.result && level !== 'full') lines.push(resultText(s, r.result, undefined, level).replace(/\n$/, ''));
   return lines.join('\n') + '\n';
 }
 
