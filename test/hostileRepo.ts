@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { localServer } from './send/sendHelpers';
 
 export interface HostileRepo {
   /** The clone: the workspace the user runs graphreq in. */
@@ -69,4 +70,22 @@ export function hostileRepo(o: HostileOptions): HostileRepo {
     return out;
   };
   return { dir, outside, outsideBefore: snapshot(), outsideNow: snapshot, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
+/** The attacker's server: a recording server on loopback that answers every request with a JSON object. */
+export function recordingServer(): ReturnType<typeof localServer> {
+  return localServer((_req, _body, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end('{"id":"1"}');
+  });
+}
+
+/** A request file in `dir` that `fmt` would indent and `check --fix` would fix, made read-only (0444); returns its path and text. */
+export function readOnlyRequestFile(dir: string): { file: string; text: string } {
+  const file = path.join(dir, 'ro.graphreq');
+  // Formattable (indentation) and fixable (a misspelt enum value of REQ-ENUM has a quick fix).
+  const text = 'POST /v23.0/act_1234567890/adsets\n\n{"name":"x","status":"paused"}\n';
+  fs.writeFileSync(file, text);
+  fs.chmodSync(file, 0o444);
+  return { file, text };
 }

@@ -11,19 +11,15 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { SendCommandResult } from '../../server/src/lsp/protocol';
-import { CANARY_TOKEN, hostileRepo, type HostileRepo } from '../hostileRepo';
+import { CANARY_TOKEN, hostileRepo, recordingServer, type HostileRepo } from '../hostileRepo';
 import { LspClient } from '../lsp/lspClient';
-import { localServer } from '../send/sendHelpers';
 import { runCli } from './cliHelpers';
 
-type Recorder = Awaited<ReturnType<typeof localServer>>;
+type Recorder = Awaited<ReturnType<typeof recordingServer>>;
 let recorder: Recorder;
 const repos: HostileRepo[] = [];
 before(async () => {
-  recorder = await localServer((_req, _body, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end('{"id":"1"}');
-  });
+  recorder = await recordingServer();
 });
 after(async () => {
   await recorder.close();

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { hostileRepo, type HostileRepo } from '../hostileRepo';
+import { hostileRepo, readOnlyRequestFile, type HostileRepo } from '../hostileRepo';
 import { runCli, tempWorkspace } from './cliHelpers';
 
 const repos: HostileRepo[] = [];
@@ -60,11 +60,7 @@ describe('graphreq writes through no symbolic link a repository ships', () => {
     it(`${command} ${args.join(' ')} leaves a read-only (0444) file as it is, in one line`, async () => {
       const dir = tempWorkspace('graphreq-readonly-');
       dirs.push(dir);
-      const file = path.join(dir, 'ro.graphreq');
-      // Formattable (indentation) and fixable (a misspelt enum value of REQ-ENUM has a quick fix).
-      const text = 'POST /v23.0/act_1234567890/adsets\n\n{"name":"x","status":"paused"}\n';
-      fs.writeFileSync(file, text);
-      fs.chmodSync(file, 0o444);
+      const { file, text } = readOnlyRequestFile(dir);
       const run = await runCli([command, ...args, 'ro.graphreq'], dir);
       assert.equal(fs.readFileSync(file, 'utf8'), text);
       assert.equal((fs.statSync(file).mode & 0o777).toString(8), '444');

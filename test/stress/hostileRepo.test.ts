@@ -13,20 +13,16 @@ import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { SendCommandResult } from '../../server/src/lsp/protocol';
 import { runCli, tempWorkspace } from '../cli/cliHelpers';
-import { CANARY_TOKEN, hostileRepo, type HostileRepo } from '../hostileRepo';
+import { CANARY_TOKEN, hostileRepo, readOnlyRequestFile, recordingServer, type HostileRepo } from '../hostileRepo';
 import { LspClient } from '../lsp/lspClient';
-import { localServer } from '../send/sendHelpers';
 import { stressOnly } from './stressGate';
 
 const ROUNDS = 5;
-let recorder: Awaited<ReturnType<typeof localServer>>;
+let recorder: Awaited<ReturnType<typeof recordingServer>>;
 const repos: HostileRepo[] = [];
 const dirs: string[] = [];
 before(async () => {
-  recorder = await localServer((_req, _body, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end('{"id":"1"}');
-  });
+  recorder = await recordingServer();
 });
 after(async () => {
   await recorder.close();
@@ -115,10 +111,7 @@ describe('a malicious repository', stressOnly, () => {
   it(`13: fmt and check --fix never rewrite a read-only file (${ROUNDS} rounds)`, async () => {
     const dir = tempWorkspace('graphreq-stress-readonly-');
     dirs.push(dir);
-    const file = path.join(dir, 'ro.graphreq');
-    const text = 'POST /v23.0/act_1234567890/adsets\n\n{"name":"x","status":"paused"}\n';
-    fs.writeFileSync(file, text);
-    fs.chmodSync(file, 0o444);
+    const { file, text } = readOnlyRequestFile(dir);
     for (let round = 0; round < ROUNDS; round++) {
       await runCli(['fmt', 'ro.graphreq'], dir);
       await runCli(['check', '--fix', 'ro.graphreq'], dir);
