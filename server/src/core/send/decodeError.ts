@@ -118,7 +118,7 @@ interface StatusMeaning {
  */
 function statusMeaning(status: number | undefined, e: Envelope): StatusMeaning | undefined {
   const message = typeof e.message === 'string' ? e.message : '';
-  if (status === 404 || /^Unsupported (get|post|delete) request\b/i.test(message)) {
+  if (status === 404 || /^Unsupported (get|post|put|delete) request\b/i.test(message)) {
     return {
       title: 'Object not found',
       meaning: 'nothing answers this method on the id or path of the request: the object does not exist, this token cannot see it, or it does not support this method.',
