@@ -297,16 +297,10 @@ describe('editor and emulator agree', () => {
   it('on every case of the rule tables in test/core/rules', async (t) => {
     const cases = loadRuleCases();
     assert.ok(cases.length > 100, `only ${cases.length} rule cases found`);
-    const groups = new Map<string, RuleCaseInput[]>();
-    for (const c of cases) {
-      const key = JSON.stringify(c.env ?? {});
-      groups.set(key, [...(groups.get(key) ?? []), c]);
-    }
     const problems: string[] = [];
     const skipped = new Map<string, number>();
     let compared = 0;
-    for (const [key, group] of groups) {
-      const env: Environment = { variables: {}, ...(JSON.parse(key) as Partial<Environment>) };
+    for (const [env, group] of byEnvironment(cases)) {
       const emu = await emulatorFor(env, group);
       for (const c of group) {
         const prepared = withCampaignKnowledge(c.text);
@@ -326,16 +320,10 @@ describe('editor and emulator agree', () => {
 
   it('on updates and copies that repeat the creation cases of the rule tables', async (t) => {
     const cases = loadRuleCases().filter((c) => c.file.startsWith('adset-create'));
-    const groups = new Map<string, RuleCaseInput[]>();
-    for (const c of cases) {
-      const key = JSON.stringify(c.env ?? {});
-      groups.set(key, [...(groups.get(key) ?? []), c]);
-    }
     const problems: string[] = [];
     const skipped = new Map<string, number>();
     const compared = { update: 0, copy: 0, refusals: 0 };
-    for (const [key, group] of groups) {
-      const env: Environment = { variables: {}, ...(JSON.parse(key) as Partial<Environment>) };
+    for (const [env, group] of byEnvironment(cases)) {
       const emu = await emulatorFor(env, group);
       for (const c of group) {
         const d = derivable(c, env);
@@ -482,6 +470,16 @@ function loadRuleCases(): RuleCaseInput[] {
     }
   }
   return out;
+}
+
+/** The cases grouped by the environment they give the editor (one emulator each). */
+function byEnvironment(cases: RuleCaseInput[]): Array<[Environment, RuleCaseInput[]]> {
+  const groups = new Map<string, RuleCaseInput[]>();
+  for (const c of cases) {
+    const key = JSON.stringify(c.env ?? {});
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  return [...groups].map(([key, group]) => [{ variables: {}, ...(JSON.parse(key) as Partial<Environment>) }, group]);
 }
 
 /** The seeded iOS 14 campaigns that promote the app every iOS 14 condition accepts, by objective. */
