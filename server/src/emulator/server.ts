@@ -11,6 +11,7 @@
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getApiModel } from '../core';
+import { EMULATOR_REDACT_HEADER, secretsOfRedactHeader } from '../core/send';
 import { EmulatorClock } from './clock';
 import { defaultConfig, mergeConfig, type EmulatorConfig } from './config';
 import { envelopeOf } from './envelope';
@@ -66,7 +67,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     // respond() never throws by design; if writing fails anyway, the connection goes, the server stays.
     const started = process.hrtime.bigint();
     const done = store
-      .track(() => respond(req, res, rt))
+      .track(() => respond(req, res, rt), secretsOfRedactHeader(headerText(req.headers[EMULATOR_REDACT_HEADER.toLowerCase()])))
       .then(() => options.onRequest?.({ method: req.method ?? '', ...splitTarget(req.url ?? ''), status: res.statusCode, durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n) }))
       .catch(() => {
         res.destroy();
@@ -167,4 +168,8 @@ function refuseMalformed(err: NodeJS.ErrnoException, socket: Socket, rt: Emulato
 function splitTarget(url: string): { path: string; query: string } {
   const q = url.indexOf('?');
   return q < 0 ? { path: url, query: '' } : { path: url.slice(0, q), query: url.slice(q + 1) };
+}
+
+function headerText(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
 }
