@@ -56,11 +56,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   const statusBar = new UsageStatusBar();
   const icon = vscode.Uri.joinPath(context.extensionUri, 'client', 'images', 'graphreq-file.svg');
   const usageView = new UsageView(redactor, icon, () => statusBar.now());
-  const responseView: ResponseView = new ResponseView(redactor, icon, (action, r): Promise<void> => {
-    if (action === 'save') return saveResponse(responseView, redactor, r);
-    if (action === 'curl') return copyAsCurl(responseView, redactor, r);
-    return openHistory(responseView, r);
-  });
+  const responseView: ResponseView = new ResponseView(redactor, icon, (action, r): Promise<void> => (action === 'save' ? saveResponse(responseView, redactor, r) : copyAsCurl(responseView, redactor, r)));
   const picker = new EnvironmentPicker(context.workspaceState);
   const sender = new Sender({ client: () => client, pickedEnvironment: () => picker.picked(), tokens, responseView, usageView, statusBar, redactor, log });
   const testing = new GraphreqTesting({ client: () => client, sender, statusBar, redactor, log, responseView });

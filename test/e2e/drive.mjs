@@ -313,6 +313,21 @@ async function walkThroughUi(page) {
   check(await page.locator('.tab', { hasText: 'Response' }).count() === 1, 'one response view, reused');
   const bodyText = await frame.locator('#body').innerText().catch(() => '');
   check(/"id"/.test(bodyText), 'the response view shows the JSON body (with the new id)');
+  // JSON's commas sit after the value they follow, never on a line of their own.
+  const urlBody = await frame.locator('#body .formatted').innerText().catch(() => '');
+  check(!urlBody.split('\n').some((l) => l.trim() === ','), `the formatted body has no comma on a line of its own (${urlBody.split('\n').length} lines)`);
+  // The exchange: time received, the measured phases, the request sent (expandable) before the response.
+  const facts = (await frame.locator('.summary').first().innerText()).replace(/\s+/g, ' ');
+  const phases = await frame.locator('#timings .phase').evaluateAll((els) => els.map((e) => e.dataset.phase));
+  check(/Received/.test(facts) && phases.includes('first-byte') && phases.includes('download'), `the exchange's facts: "${facts.slice(0, 120)}", phases ${phases.join(', ')}`);
+  await frame.locator('#request summary').click();
+  const requestText = await frame.locator('#request').innerText();
+  check(/POST/.test(requestText) && /name=/.test(requestText) && !/demo-token/.test(requestText), 'the request sent opens with its headers and body, the token redacted');
+  await frame.locator('button.view-toggle[data-view="raw"]').first().click();
+  const raw = await frame.locator('pre.raw').first().innerText().catch(() => '');
+  check(/^\{\n\s+"id"/.test(raw), 'the raw view shows the body as JSON text');
+  await frame.locator('button.view-toggle[data-view="formatted"]').first().click();
+  await frame.locator('#request summary').click();
   check(!/demo-token/.test(await frame.locator('body').innerText()), 'the response view shows no token');
   const headers = await frame.locator('table.headers tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']));
   await frame.locator('#headers summary').click().catch(() => {});

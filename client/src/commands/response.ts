@@ -1,4 +1,4 @@
-/** Save response, Copy as cURL, Open history: actions on a response shown in the response view. */
+/** Save response, Copy as cURL: actions on a response shown in the response view; Open history. */
 import * as vscode from 'vscode';
 import { writeFileAtomic } from '../../../server/src/files/atomicWrite';
 import { curlWithPlaceholder, renderCurl, type Redactor } from '../redact';
@@ -92,25 +92,13 @@ async function readEntry(uri: vscode.Uri): Promise<HistoryEntry | undefined> {
   }
 }
 
-/**
- * Opens the history: the entry of `r` when given (found by its send time and index), else a pick of
- * every entry of the workspace, newest first. An entry opens in the response view.
- */
-export async function openHistory(view: ResponseView, r?: SendResult): Promise<void> {
+/** Opens the history: a pick of every entry of the workspace, newest first. An entry opens in the response view, marked as old. */
+export async function openHistory(view: ResponseView): Promise<void> {
   const files = await historyFiles();
   if (!files.length) {
     const enabled = vscode.workspace.getConfiguration('graphreq').get<boolean>('history.enabled', true);
     void vscode.window.showInformationMessage(enabled ? 'GraphReq: the history is empty: send a request first.' : 'GraphReq: the history is off (setting graphreq.history.enabled).');
     return;
-  }
-  if (r) {
-    for (const f of [...files].reverse()) {
-      const e = await readEntry(f.uri);
-      if (e && e.result.sentAt === r.sentAt && e.result.index === r.index) {
-        await vscode.window.showTextDocument(f.uri, { preview: true, viewColumn: vscode.ViewColumn.Beside });
-        return;
-      }
-    }
   }
   const entries: Array<{ entry: HistoryEntry; uri: vscode.Uri }> = [];
   for (const f of [...files].reverse().slice(0, 200)) {
@@ -129,5 +117,5 @@ export async function openHistory(view: ResponseView, r?: SendResult): Promise<v
     };
   });
   const chosen = await vscode.window.showQuickPick(items, { title: 'GraphReq: open a response from the history', matchOnDescription: true, matchOnDetail: true });
-  if (chosen) view.show([chosen.entry.result], undefined);
+  if (chosen) view.show([chosen.entry.result], undefined, { savedAt: chosen.entry.savedAt });
 }
