@@ -19,6 +19,8 @@ export interface PageOptions {
   redactor: Redactor;
   thresholds?: Thresholds;
   environment?: string;
+  /** The address the requests went to. */
+  target?: string;
   now: number;
   /** The results were reopened from the history: when they were saved. */
   fromHistory?: { savedAt: string };
@@ -111,7 +113,8 @@ function renderFacts(r: SendResult, o: PageOptions): string {
       ${answered ? `<span class="metric" title="Body size"><span class="k">Size</span> <span class="size">${escapeHtml(formatSize(r.size))}</span></span>` : ''}
       ${received ? `<span class="metric"><span class="k">${answered ? 'Received' : 'At'}</span> <span class="received">${escapeHtml(received)}</span></span>` : ''}
       ${version ? `<span class="metric"><span class="k">Version</span> ${version}</span>` : ''}
-      <span class="metric"><span class="k">Env</span> <span class="env">${escapeHtml(o.environment ?? '(none)')}</span>${originOf(r.request?.url) ? ` <span class="muted">${escapeHtml(originOf(r.request?.url))}</span>` : ''}</span>
+      <span class="metric"><span class="k">Env</span> <span class="env">${escapeHtml(o.environment ?? '(none)')}</span></span>
+      ${o.target ? `<span class="metric target"><span class="k">Sent to</span> ${escapeHtml(o.target)}</span>` : originOf(r.request?.url) ? `<span class="metric target"><span class="k">Sent to</span> ${escapeHtml(originOf(r.request?.url))}</span>` : ''}
     </div>
     ${answered && phases.length ? `<div class="timings" id="timings">${phases.map((p) => `<span class="phase" data-phase="${p.key}"><span class="k">${escapeHtml(p.label)}</span> ${escapeHtml(formatDuration(p.ms))}</span>`).join('')}</div>` : ''}`;
 }

@@ -20,6 +20,7 @@ export class ResponseView implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private results: SendResult[] = [];
   private environment: string | undefined;
+  private target: string | undefined;
   private fromHistory: { savedAt: string } | undefined;
 
   constructor(private readonly redactor: Redactor, private readonly icon: vscode.Uri, private readonly onAction: (action: ResponseAction, result: SendResult) => unknown) {}
@@ -33,10 +34,14 @@ export class ResponseView implements vscode.Disposable {
     return !!this.panel?.visible;
   }
 
-  /** `fromHistory`: the results were reopened from the history, saved then. */
-  show(results: SendResult[], environment: string | undefined, fromHistory?: { savedAt: string }): void {
+  /**
+   * `target`: the address the requests went to (the server's word), when they were sent;
+   * `fromHistory`: the results were reopened from the history, saved then.
+   */
+  show(results: SendResult[], environment: string | undefined, target?: string, fromHistory?: { savedAt: string }): void {
     this.results = results;
     this.environment = environment;
+    this.target = target;
     this.fromHistory = fromHistory;
     void vscode.commands.executeCommand('setContext', 'graphreq.hasResponse', results.length > 0);
     if (!this.panel) {
@@ -63,6 +68,7 @@ export class ResponseView implements vscode.Disposable {
       redactor: this.redactor,
       thresholds: thresholds(),
       environment,
+      target,
       now: Date.now(),
       fromHistory,
     });
@@ -70,7 +76,7 @@ export class ResponseView implements vscode.Disposable {
 
   /** Shows the last results again (e.g. after the thresholds changed). */
   refresh(): void {
-    if (this.panel) this.show(this.results, this.environment, this.fromHistory);
+    if (this.panel) this.show(this.results, this.environment, this.target, this.fromHistory);
   }
 
   dispose(): void {

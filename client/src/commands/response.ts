@@ -117,5 +117,5 @@ export async function openHistory(view: ResponseView): Promise<void> {
     };
   });
   const chosen = await vscode.window.showQuickPick(items, { title: 'GraphReq: open a response from the history', matchOnDescription: true, matchOnDetail: true });
-  if (chosen) view.show([chosen.entry.result], undefined, { savedAt: chosen.entry.savedAt });
+  if (chosen) view.show([chosen.entry.result], undefined, undefined, { savedAt: chosen.entry.savedAt });
 }
