@@ -9,6 +9,7 @@ import type { Redactor } from './redact';
 import type { UsageNow } from '../../server/src/core/send/recentUsage';
 import { escapeHtml } from './htmlText';
 import { renderJson } from './jsonHtml';
+import { plainText } from './plainText';
 import { usageLines } from './usageWords';
 
 export interface PageOptions {
@@ -82,9 +83,9 @@ function renderResult(r: SendResult, i: number, many: boolean, open: boolean, o:
   const parts = [renderFacts(r, o), `<div class="request-line"><span class="method">${escapeHtml(r.request?.method ?? '')}</span> <span class="url">${escapeHtml(r.request?.url ?? '')}</span></div>`, renderActions(r, i)];
   if (r.failure) {
     const retry = r.failure.retryAt ? ` Access should return at ${escapeHtml(formatTime(Date.parse(r.failure.retryAt)))}.` : '';
-    parts.push(`<div class="error-box failure"><div class="error-title">${escapeHtml(FAILURE_TITLE[r.failure.kind] ?? 'Not sent')}</div><div>${escapeHtml(r.failure.message)}${retry}</div></div>`);
+    parts.push(`<div class="error-box failure"><div class="error-title">${escapeHtml(FAILURE_TITLE[r.failure.kind] ?? 'Not sent')}</div><div>${escapeHtml(plainText(r.failure.message))}${retry}</div></div>`);
   }
-  for (const w of r.warnings ?? []) parts.push(`<div class="warning">⚠ ${escapeHtml(w)}</div>`);
+  for (const w of r.warnings ?? []) parts.push(`<div class="warning">⚠ ${escapeHtml(plainText(w))}</div>`);
   if (r.error) parts.push(renderError(r.error));
   if (r.status !== null) parts.push(renderUsageSummary(r.usage, o));
   parts.push(renderRequest(r));
@@ -346,7 +347,7 @@ export function renderScopes(view: UsageNow, o: Pick<PageOptions, 'thresholds' |
     ${view.highest ? `<p>Limiting scope: <b>${escapeHtml(view.highest.label)}</b>. Each figure falls as its window rolls (an hour; 24 hours for msgr, pages, photo, leadgen); a call to another scope does not reset it.</p>` : ''}`;
 }
 
-function page(title: string, body: string, o: PageOptions): string {
+export function page(title: string, body: string, o: Pick<PageOptions, 'nonce' | 'cspSource'>): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${o.cspSource} 'unsafe-inline'; script-src 'nonce-${o.nonce}';">
@@ -420,6 +421,10 @@ tr.limiting td:first-child { font-weight: bold; }
 .j-num { color: var(--vscode-debugTokenExpression-number, #b5cea8); } .j-bool, .j-null { color: var(--vscode-debugTokenExpression-boolean, #569cd6); }
 .j-punc { color: var(--vscode-descriptionForeground); }
 h2 { font-size: 1.1em; }
+table.history { width: 100%; } table.history td { padding: 6px 12px 6px 0; border-top: 1px solid var(--vscode-panel-border, rgba(127,127,127,.3)); }
+table.history .status { font-size: 1em; padding: 0; }
+tr.history-row.old { opacity: .75; }
+.actions .muted { align-self: center; margin-left: 8px; }
 .old-banner { border-left: 3px solid var(--vscode-editorInfo-foreground, #3794ff); background: var(--vscode-textBlockQuote-background, rgba(127,127,127,.1)); padding: 6px 10px; margin: 6px 0 10px; }
 .timings { display: flex; flex-wrap: wrap; gap: 12px; margin: 0 0 6px; font-size: .92em; }
 .timings .k { color: var(--vscode-descriptionForeground); }
