@@ -9,6 +9,7 @@ import { DidChangeConfigurationNotification, type LanguageClient } from 'vscode-
 import { Commands, Notifications, type SentTarget } from '../../server/src/lsp/protocol';
 import { clearAccessToken, setAccessToken } from './commands/tokens';
 import { openExample } from './commands/example';
+import { showSendAllForecast } from './commands/forecast';
 import { copyAsCurl, saveResponse } from './commands/response';
 import { HistoryView } from './historyView';
 import { Sender, type SendKind } from './commands/send';
@@ -89,6 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   register('graphreq.sendRequest', () => sender.run('send'));
   register('graphreq.sendAllRequests', () => sender.run('sendAll'));
   register('graphreq.validateRequest', () => sender.run('validateOnly'));
+  register('graphreq.showSendAllForecast', () => showSendAllForecast(client, () => sender.run('sendAll')));
   register('graphreq.cancelSend', () => sender.cancel());
   register('graphreq.selectEnvironment', () => picker.pick());
   register('graphreq.setAccessToken', () => setAccessToken(tokens, picker.picked()));
