@@ -6,9 +6,8 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runCli, tempWorkspace } from './cliHelpers';
+import { runCli, workspaceOf } from './cliHelpers';
 
 const dirs: string[] = [];
 after(() => {
@@ -18,16 +17,7 @@ after(() => {
 const CREATE = '# @name springSale\nPOST /v23.0/120200000000000002/copies\n';
 const READ = 'GET /v23.0/{{springSale.response.body.copied_adset_id}}?fields=id\n\n###\nGET /v23.0/{{nope.response.body.id}}?fields=id\n';
 
-function workspace(files: Record<string, string>): string {
-  const dir = tempWorkspace('graphreq-names-');
-  dirs.push(dir);
-  fs.writeFileSync(path.join(dir, 'graphreq.env.json'), '{ "$shared": {} }\n');
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
+const workspace = (files: Record<string, string>): string => workspaceOf('graphreq-names-', files, dirs);
 
 describe('names across the files of a workspace (CLI)', () => {
   it('check of one file knows the requests named in the other files', async () => {
