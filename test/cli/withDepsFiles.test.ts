@@ -6,7 +6,6 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { runCli, workspaceOf } from './cliHelpers';
 
