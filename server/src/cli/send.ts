@@ -181,7 +181,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       });
       output.clearProgress();
       json?.end();
-      const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), context.target.embedded, signal.reason);
+      const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), context.target.embedded, signal.reason, outcome.held.length);
       if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
       output.err(runSummary(output.errStyle, outcome, Date.now() - started));
       if (outcome.stop?.kind === 'cancelled') return interruptedExit(signal);

@@ -4,7 +4,7 @@
  * (core/send/dependencies.ts), each with the label and line the user recognises it by.
  */
 import * as path from 'node:path';
-import { buildFileContext, positionAt, type EnvironmentSettings, type GraphreqDocument, type RequestBlock } from '../core';
+import { buildFileContext, positionAt, requestName, type EnvironmentSettings, type GraphreqDocument, type RequestBlock } from '../core';
 import { expectsError, namesRead, requestDependencies, requestLabel } from '../core/send';
 import type { PlannedRequest } from '../send/sendRun';
 import type { SendSession } from '../send/sendSession';
@@ -78,13 +78,18 @@ export function planRun(parsed: Array<{ file: string; doc: GraphreqDocument; ind
     let session = sessions.get(path.resolve(file));
     if (!session) sessions.set(path.resolve(file), (session = sessionFor(file)));
     refuseAmbiguous(doc, index);
+    const name = requestName(doc.blocks[index]);
+    if (name) supplied.add(name);
     plan.push({ session, doc, index, file, line: requestLine(doc, doc.blocks[index]), label: requestLabel(doc.blocks[index]), dependency, expectsError: expectsError(doc.blocks[index].parsed) });
   };
+  // Names whose producer this run sends before their readers: the reader gets that response, whatever other files name.
+  const supplied = new Set<string>();
   // A response read from a name that two files give: the saved one is whichever was sent last, so send does not guess.
   const refuseAmbiguous = (doc: GraphreqDocument, index: number): void => {
     if (!c.producersNamed) return;
     const reads = namesRead(doc.blocks[index], buildFileContext(doc, c.env));
     for (const name of [...reads.known, ...reads.unknown]) {
+      if (supplied.has(name)) continue;
       const found = c.producersNamed(name);
       if (found.length > 1) throw new UsageError(`\`${name}\` names a request in ${found.length} files (${placesOf(found)}): which response this reads depends on which was sent last; rename all but one (REQ-AMBIGUOUS-NAME)`);
     }

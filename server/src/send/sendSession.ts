@@ -16,10 +16,13 @@ import {
   backoffDelay,
   defaultRetryPolicy,
   minutesText,
+  namesRead,
   parseBody,
   prepareRequest,
   recordResult,
   Redactor,
+  refusalScopes,
+  requestScopes,
   resultFromFailure,
   resultFromResponse,
   responseError,
@@ -94,6 +97,8 @@ export class SendSession {
   private readonly clock: Clock;
   private readonly rate: RateStore;
   private contexts = new WeakMap<GraphreqDocument, FileContext>();
+  /** The scopes a result was held back or refused in (rateLimits.ts `requestScopes`), for the run to hold the calls in them. */
+  private readonly heldIn = new WeakMap<SendResult, string[]>();
 
   constructor(private readonly o: SendSessionOptions) {
     // Besides the token: secrets the request may read through `$processEnv` and `$dotenv`.
@@ -126,6 +131,8 @@ export class SendSession {
     const result = await this.sendUnredacted(doc, index, options);
     result.number = requestNumber(doc, index);
     const safe = this.redactor.value(result);
+    const held = this.heldIn.get(result);
+    if (held) this.heldIn.set(safe, held);
     // A cancelled send did not finish: nothing of it is kept.
     if (result.failure?.kind === 'cancelled') return safe;
     if (result.name) {
@@ -144,6 +151,28 @@ export class SendSession {
       safe.warnings.push(`the result was not saved in history (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
     }
     return safe;
+  }
+
+  /** The scopes a result was held back or refused in (none for any other result). */
+  holdScopes(result: SendResult): string[] {
+    return this.heldIn.get(result) ?? [];
+  }
+
+  /** The rate-limit scopes of a request, as it would be sent now; undefined when it cannot be built yet. */
+  scopesOf(doc: GraphreqDocument, index: number): string[] | undefined {
+    const block = doc.blocks[index];
+    if (!block) return undefined;
+    const runtime = { now: this.clock.now(), random: this.o.random ?? Math.random, uuid: randomUUID };
+    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, runtime });
+    return prepared.ok ? requestScopes(this.forRate(prepared.request)) : undefined;
+  }
+
+  /** The named requests whose responses a request reads (directly or through variables). */
+  namesRead(doc: GraphreqDocument, index: number): string[] {
+    const block = doc.blocks[index];
+    if (!block) return [];
+    const r = namesRead(block, this.context(doc));
+    return [...r.known, ...r.unknown];
   }
 
   /** The request as the rate-limit state sees it: under the session's stable origin, when it has one. */
@@ -181,7 +210,9 @@ export class SendSession {
         // The reason is the failure's message; repeating it as a warning would say it twice.
         const rest = warnings.filter((w) => w !== advice.holdReason);
         const hint = this.o.holdHint ?? 'Use --wait to wait and send then (or --force to send anyway)';
-        return resultFromFailure(req, failure('rate-limited', [advice.holdReason, hint].filter(Boolean).join('. '), advice.holdUntil), { ...base, warnings: rest });
+        const held = resultFromFailure(req, failure('rate-limited', [advice.holdReason, hint].filter(Boolean).join('. '), advice.holdUntil), { ...base, warnings: rest });
+        this.heldIn.set(held, advice.holdScopes);
+        return held;
       }
       const waited = await this.waitUntil(advice.holdUntil, options.signal);
       if (waited) return resultFromFailure(req, waited, { ...base, warnings });
@@ -203,7 +234,10 @@ export class SendSession {
 
     if (result.status !== null) {
       this.rate.save(recordResult(this.rate.load(), this.forRate(req), result, this.clock.now()));
-      if (result.error?.rateLimit) result.warnings.push(afterRateLimit(result, this.clock.now()));
+      if (result.error?.rateLimit) {
+        result.warnings.push(afterRateLimit(result, this.clock.now()));
+        this.heldIn.set(result, refusalScopes(this.forRate(req), result));
+      }
     }
     return result;
   }

@@ -48,6 +48,8 @@ export interface SendAdvice {
   holdUntil: number | null;
   /** Why it is held, one line. */
   holdReason: string | null;
+  /** The scopes that hold it (`<origin> <scope>`, as `requestScopes` names them): a run holds the later calls in them too. */
+  holdScopes: string[];
 }
 
 export function originOf(req: Pick<PreparedRequest, 'baseUrl'>): string {
@@ -74,8 +76,10 @@ export function adviseBeforeSend(state: RateState, req: PreparedRequest, now: nu
   const warnings: string[] = [];
   let holdUntil: number | null = null;
   let holdReason: string | null = null;
-  const hold = (until: number, reason: string): void => {
+  const holdScopes: string[] = [];
+  const hold = (until: number, reason: string, scope: string): void => {
     warnings.push(reason);
+    holdScopes.push(`${origin} ${scope}`);
     if (holdUntil === null || until > holdUntil) {
       holdUntil = until;
       holdReason = reason;
@@ -87,7 +91,7 @@ export function adviseBeforeSend(state: RateState, req: PreparedRequest, now: nu
     if (reads.length + n > URL_READS_PER_HOUR) {
       // The read that frees a slot is the oldest one still inside the hour.
       const until = reads[Math.max(0, reads.length + n - 1 - URL_READS_PER_HOUR)] + HOUR;
-      hold(until, `this would be read ${reads.length + n} of ${url} within an hour: the URL node allows ${URL_READS_PER_HOUR} reads per URL, per app, per hour (URL-READ-RATE); the next read is allowed at ${clock(until)}`);
+      hold(until, `this would be read ${reads.length + n} of ${url} within an hour: the URL node allows ${URL_READS_PER_HOUR} reads per URL, per app, per hour (URL-READ-RATE); the next read is allowed at ${clock(until)}`, `url:${url}`);
     }
   }
 
@@ -95,14 +99,14 @@ export function adviseBeforeSend(state: RateState, req: PreparedRequest, now: nu
   for (const b of state.blocks) {
     if (b.origin !== origin || !scopes.includes(b.scope)) continue;
     if (b.until === null) warnings.push(`${b.reason} (${clock(b.since)}); the service gave no time to regain access, and calling on lengthens the wait (LIMIT-BLOCK)`);
-    else if (b.until > now) hold(b.until, `${b.reason}; access should return at ${clock(b.until)} (in ${minutesText(b.until - now)}); calling before then lengthens the wait (LIMIT-BLOCK)`);
+    else if (b.until > now) hold(b.until, `${b.reason}; access should return at ${clock(b.until)} (in ${minutesText(b.until - now)}); calling before then lengthens the wait (LIMIT-BLOCK)`, b.scope);
   }
 
   const u = state.usage[origin];
   if (u && u.highestPercent >= 100 && now - u.at < HOUR) {
     warnings.push(`usage was at ${u.highestPercent}% (${u.limiting}) at ${clock(u.at)}: this call may be refused by a rate limit`);
   }
-  return { warnings, holdUntil, holdReason };
+  return { warnings, holdUntil, holdReason, holdScopes };
 }
 
 function countEach(urls: string[]): Map<string, number> {
@@ -146,6 +150,20 @@ export function recordResult(state: RateState, req: PreparedRequest, result: Sen
     for (const scope of errorScopes(error.rateLimit, error.bucType, req)) setBlock(next, { origin, scope, since: now, until, reason });
   }
   return next;
+}
+
+/** The scopes of a call (`<origin> <scope>`): a hold in any of them holds it. */
+export function requestScopes(req: PreparedRequest): string[] {
+  const origin = originOf(req);
+  return scopesOf(req).map((s) => `${origin} ${s}`);
+}
+
+/** The scopes (`<origin> <scope>`) that the service's rate-limit refusal of `req` holds back. */
+export function refusalScopes(req: PreparedRequest, result: SendResult): string[] {
+  const error = result.error;
+  if (!error?.rateLimit) return [];
+  const origin = originOf(req);
+  return errorScopes(error.rateLimit, error.bucType, req).map((s) => `${origin} ${s}`);
 }
 
 /** Which calls a rate-limit error holds back. */
