@@ -18,7 +18,7 @@
  * would hold it, and its refusal holds nothing: that refusal is what it checks.
  */
 import { requestName, type GraphreqDocument } from '../core';
-import type { SendResult } from '../core/send';
+import type { HoldKey, SendResult } from '../core/send';
 import { regainTime, succeeded, type SendOptions, type SendSession } from './sendSession';
 
 export interface PlannedRequest {
@@ -114,13 +114,13 @@ export async function runRequests(plan: PlannedRequest[], o: RunOptions = {}): P
 
 /** What the rate limits met so far in a run hold: their scopes, and the named responses that will not come. */
 class Holds {
-  /** `<origin> <scope>` → the request held back in it. */
-  private readonly scopes = new Map<string, PlannedRequest>();
+  /** What held requests back, and which request each held. */
+  private readonly scopes: Array<{ key: HoldKey; by: PlannedRequest }> = [];
   /** Request name → the held request it waits for (itself, or one it read from). */
   private readonly names = new Map<string, PlannedRequest>();
 
-  add(request: PlannedRequest, scopes: string[]): void {
-    for (const s of scopes) if (!this.scopes.has(s)) this.scopes.set(s, request);
+  add(request: PlannedRequest, keys: HoldKey[]): void {
+    for (const key of keys) this.scopes.push({ key, by: request });
     this.name(request, request);
   }
 
@@ -132,16 +132,13 @@ class Holds {
 
   /** Why `request` is held, if it is: it reads a response that will not come, or it is in a held scope. */
   of(request: PlannedRequest): { by: PlannedRequest; why: string } | undefined {
-    if (this.names.size === 0 && this.scopes.size === 0) return undefined;
+    if (this.names.size === 0 && this.scopes.length === 0) return undefined;
     for (const name of request.session.namesRead(request.doc, request.index)) {
       const by = this.names.get(name);
       if (by) return { by, why: `it reads the response of \`${name}\`, which a rate limit held back` };
     }
-    for (const scope of request.session.scopesOf(request.doc, request.index) ?? []) {
-      const by = this.scopes.get(scope);
-      if (by) return { by, why: `the rate limit that held back ${by.label} covers it too` };
-    }
-    return undefined;
+    const hold = request.session.coveredBy(request.doc, request.index, this.scopes);
+    return hold && { by: hold.by, why: `the rate limit that held back ${hold.by.label} covers it too` };
   }
 }
 

@@ -24,7 +24,7 @@ import {
   redactHeaderValue,
   Redactor,
   refusalScopes,
-  requestScopes,
+  holdCovers,
   resultFromFailure,
   resultFromResponse,
   responseError,
@@ -33,6 +33,7 @@ import {
   toWire,
   tokenTransportProblem,
   type AttemptOutcome,
+  type HoldKey,
   type PreparedRequest,
   type RawResponse,
   type RetryPolicy,
@@ -100,7 +101,7 @@ export class SendSession {
   private readonly rate: RateStore;
   private contexts = new WeakMap<GraphreqDocument, FileContext>();
   /** The scopes a result was held back or refused in (rateLimits.ts `requestScopes`), for the run to hold the calls in them. */
-  private readonly heldIn = new WeakMap<SendResult, string[]>();
+  private readonly heldIn = new WeakMap<SendResult, HoldKey[]>();
   private readonly emulatorRedact: string | undefined;
 
   constructor(private readonly o: SendSessionOptions) {
@@ -159,18 +160,20 @@ export class SendSession {
     return safe;
   }
 
-  /** The scopes a result was held back or refused in (none for any other result). */
-  holdScopes(result: SendResult): string[] {
+  /** What held back or refused a result (nothing for any other result). */
+  holdScopes(result: SendResult): HoldKey[] {
     return this.heldIn.get(result) ?? [];
   }
 
-  /** The rate-limit scopes of a request, as it would be sent now; undefined when it cannot be built yet. */
-  scopesOf(doc: GraphreqDocument, index: number): string[] | undefined {
+  /** The first of `holds` that covers a request, as it would be sent now (none when it cannot be built yet). */
+  coveredBy<T extends { key: HoldKey }>(doc: GraphreqDocument, index: number, holds: T[]): T | undefined {
     const block = doc.blocks[index];
-    if (!block) return undefined;
+    if (!block || holds.length === 0) return undefined;
     const runtime = { now: this.clock.now(), random: this.o.random ?? Math.random, uuid: randomUUID };
     const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, runtime });
-    return prepared.ok ? requestScopes(this.forRate(prepared.request)) : undefined;
+    if (!prepared.ok) return undefined;
+    const req = this.forRate(prepared.request);
+    return holds.find((h) => holdCovers(h.key, req));
   }
 
   /** The named requests whose responses a request reads (directly or through variables). */
