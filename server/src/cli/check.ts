@@ -10,6 +10,7 @@ import { Redactor, secretVariableValues } from '../core/send';
 import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
 import { withHostInputs } from '../files/hostInputs';
 import { allowedVariables } from '../send/tokenChoice';
+import { checkContext } from '../account/checkContext';
 import { parseCommandArgs } from './args';
 import { cliSessionFolder, collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, unreadable, UsageError } from './files';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
@@ -21,6 +22,8 @@ documented API rules.
   --format text|json   output format (default text: file:line:col: severity RULE-ID message)
   --env NAME           environment of graphreq.env.json to use
   --env-file FILE      environment file (default: the nearest graphreq.env.json)
+  --no-context         do not use what graphreq knows of the account (the embedded emulator's state,
+                       or the environment's context read with --context): only the file's directives
   --fix                apply the fixes that are safe without review; each one is listed
                        (file:line: fixed RULE-ID before -> after), then what is left is reported;
                        each file is replaced atomically, and only if nobody changed it meanwhile
@@ -42,6 +45,7 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
       env: { type: 'string' },
       'env-file': { type: 'string' },
       fix: { type: 'boolean', default: false },
+      'no-context': { type: 'boolean', default: false },
       'no-color': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
@@ -60,6 +64,12 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
   // The workspace as `graphreq send` sees it (files.ts cliSessionFolder).
   const workspace = cliSessionFolder(envFile, inputs[0]);
   env.today ??= new Date().toISOString().slice(0, 10);
+  // What the editor knows of the account, read the same way here (account/checkContext.ts).
+  if (!values['no-context']) {
+    const read = checkContext({ env, workspace });
+    env.context = read.context;
+    for (const line of read.notes) output.err(`graphreq check: ${line}\n`);
+  }
   // Files that could not be read, fixed or listed: each is reported in one line, the rest is still checked, and the exit code is 2.
   for (const line of skipped) output.err(`graphreq check: ${line}\n`);
   const json: unknown[] = [];

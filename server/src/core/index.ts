@@ -36,3 +36,4 @@ export { splitVersion } from './model/apiModel';
 export { coerce, resolveRef, characterCount } from './model/validateValue';
 export { parseJsonExact } from './syntax/jsonBody';
 export { euTargeting } from './rules/adsetRegionRules';
+export * from './account/accountContext';

@@ -233,4 +233,9 @@ export interface ServerSettings {
   format?: { keepLines?: boolean };
   /** `graphreq.inlayHints.*`: which inlay hints to give (each on unless false). */
   inlayHints?: { variables?: boolean; currency?: boolean; times?: boolean; dateRanges?: boolean };
+  /**
+   * `graphreq.context`: what the checks know of the account (docs/format.md). `emulator` (the
+   * default): the embedded emulator's state when no base URL is set; `off`: only the file's directives.
+   */
+  context?: 'emulator' | 'off';
 }

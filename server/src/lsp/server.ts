@@ -65,7 +65,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const log = (m: string): void => connection.console.log(m);
   const environment = new WorkspaceEnvironment(log);
   // The environment of each document: its workspace's, plus $processEnv, .env and `< path` bodies.
-  const inputs = new DocumentInputs(environment);
+  const inputs = new DocumentInputs(environment, log);
   const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
   const workspaceFiles = new WorkspaceFiles(ls, documents, () => environment.folderPaths);
   const forecastLens = new ForecastLens(ls, environment);
@@ -319,7 +319,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     const refreshCodeLenses = (): void => {
       if (codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
     };
-    return execute(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client, refreshCodeLenses }, token, reporter);
+    try {
+      return await execute(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client, refreshCodeLenses }, token, reporter);
+    } finally {
+      // A send may have changed what graphreq knows of the account (the emulator's state, the
+      // responses it learns from): the documents are checked against it again.
+      diagnostics.refreshAll();
+      refreshInlayHints();
+    }
   });
 
   connection.onShutdown(async () => {

@@ -41,7 +41,7 @@ export function buildFileContext(doc: GraphreqDocument, env: Environment): FileC
       sig.push(`#${name}:${block.index}`);
     }
   }
-  sig.push(JSON.stringify(env));
+  sig.push(envSignature(env));
   const ctx: FileContext = { variables, names, env, files: new Map(), signature: '' };
   readBodyFiles(doc, ctx, sig);
   ctx.signature = sig.join('\n');
@@ -154,6 +154,13 @@ export function contextFromParts(parts: FileContextParts[], env: Environment): F
       sig.push(`#${name}`);
     }
   }
-  sig.push(JSON.stringify(env));
+  sig.push(envSignature(env));
   return { variables, names, env, files: new Map(), signature: sig.join('\n') };
+}
+
+/** The environment in a context's signature: the account context by its key, not its whole content (read on every edit). */
+function envSignature(env: Environment): string {
+  return JSON.stringify(env, function (this: unknown, k: string, v: unknown) {
+    return this === env && k === 'context' && v ? (v as { key: string }).key : v;
+  });
 }
