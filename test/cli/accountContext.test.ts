@@ -6,6 +6,7 @@
  * is a symbolic link is not read.
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -87,5 +88,22 @@ describe('check with the embedded emulator\'s account context', () => {
     const run = await check(dir);
     assert.deepEqual(byLine(run.findings), THREE_FINDINGS);
     assert.match(run.stderr, /symbolic link/);
+  });
+
+  it('does not read the state of a .graphreq/ tracked by git (it came with the repository)', async () => {
+    const dir = workspace('clone');
+    const file = path.join(dir, '.graphreq', 'emulator-state.json');
+    fs.mkdirSync(path.dirname(file));
+    const store = await Store.open(file);
+    store.state.campaigns['120200000000000001'] = { ...store.state.campaigns['120200000000000001'], objective: 'OUTCOME_TRAFFIC' };
+    await store.commit();
+    await store.close();
+    const git = (...args: string[]): void => void execFileSync('git', ['-c', 'user.email=a@example.invalid', '-c', 'user.name=author', ...args], { cwd: dir, stdio: 'ignore' });
+    git('init', '-q', '.');
+    git('add', '-A', '-f');
+    git('commit', '-q', '-m', 'with its state');
+    const run = await check(dir);
+    assert.deepEqual(byLine(run.findings), THREE_FINDINGS, "the seed's awareness campaign, not the committed state's");
+    assert.match(run.stderr, /\.graphreq\/ is tracked by git/);
   });
 });

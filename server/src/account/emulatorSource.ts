@@ -4,8 +4,10 @@
  * since it sends nothing. It only reads: it never takes the emulator's lock nor writes its state, so
  * it works while the editor's emulator or a `graphreq send` run holds the state.
  *
- * A state file or folder that is a symbolic link is not read (its content is someone else's choice):
- * the context is then the seed data's, as it is for a workspace that never sent anything.
+ * A `.graphreq/` tracked by git came with the repository, and a state file or folder that is a
+ * symbolic link points at someone else's choice: neither is read (send/graphreqFolder.ts), and the
+ * context is then the seed data's, as it is for a workspace that never sent anything (the emulator a
+ * send starts there begins from the seed too).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,7 +15,7 @@ import type { AccountContext } from '../core';
 import { emulatorContext } from '../emulator/accountContext';
 import { seedState } from '../emulator/seed';
 import { readStateFile } from '../emulator/store';
-import { EMULATOR_STATE_FILE, graphreqFolder } from '../send/graphreqFolder';
+import { EMULATOR_STATE_FILE, ForeignFolderError, graphreqFolder, graphreqFolderUsable } from '../send/graphreqFolder';
 
 export interface EmulatorContextRead {
   context: AccountContext;
@@ -37,6 +39,7 @@ export function readEmulatorContext(workspace: string | null): EmulatorContextRe
   let stat: fs.Stats;
   try {
     const folder = fs.lstatSync(dir);
+    if (folder.isDirectory() && !graphreqFolderUsable(workspace)) return { ...seedContext(), note: new ForeignFolderError(dir).message };
     if (!folder.isDirectory()) return { ...seedContext(), note: `${dir} is not a folder${folder.isSymbolicLink() ? ' (a symbolic link)' : ''}: the emulator's state is not read` };
     stat = fs.lstatSync(file);
   } catch {
