@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AccountContext, EnvironmentSettings } from '../core';
 import { readEmulatorContext } from '../account/emulatorSource';
+import { contextLimitsOf, storedContext, unreadContext } from '../account/environmentSource';
 import { findDotenv, withHostInputs } from '../files/hostInputs';
 import type { WorkspaceEnvironment } from './workspaceEnvironment';
 
@@ -50,8 +51,13 @@ export class DocumentInputs {
 
   /** The account context of the workspace (null: outside any folder) for an environment; none when turned off. */
   private contextOf(base: EnvironmentSettings, workspace: string | null): AccountContext | undefined {
-    if (this.environment.settings.context === 'off') return undefined;
-    if (base.baseUrl) return undefined;
+    const setting = this.environment.settings.context;
+    if (setting === 'off') return undefined;
+    if (base.baseUrl) {
+      // An environment's context is what its responses showed and, once the user turned reading on, what was read from its service.
+      if (!workspace) return unreadContext(base.name);
+      return storedContext({ workspace, name: base.name, baseUrl: base.baseUrl }, { fetch: setting === 'environment', now: Date.now(), limits: contextLimitsOf(base) });
+    }
     const read = readEmulatorContext(workspace);
     if (read.note && read.note !== this.lastNote) this.log?.((this.lastNote = read.note));
     return read.context;

@@ -18,7 +18,8 @@ import { allFindings, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKE
 import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
-import { Commands, Notifications, type InitializationOptions, type ServerSettings } from './protocol';
+import { Commands, Notifications, ServerNotifications, type FetchContextArgs, type InitializationOptions, type ServerSettings } from './protocol';
+import { ContextFetcher } from './contextFetch';
 import { runSafe } from './runSafe';
 import type { ClientAbilities } from './sendPresenter';
 import { DocumentInputs } from './documentInputs';
@@ -72,6 +73,19 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   let snippetSupport = false;
   let configurationSupport = false;
   const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log);
+  const contextFetcher = new ContextFetcher({
+    ls,
+    documents,
+    environment,
+    inputs,
+    log,
+    changed: () => {
+      inputs.invalidate();
+      diagnostics.refreshAll();
+      refreshInlayHints();
+    },
+    status: (s) => void connection.sendNotification(ServerNotifications.contextStatus, s),
+  });
   const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
   let definitionLinks = false;
   let codeLensRefresh = false;
@@ -95,7 +109,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     return {
       capabilities: {
         ...(diagnosticProvider ? { diagnosticProvider } : {}),
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        // `save`: an environment's account context is read on save (never on a change: lsp/contextFetch.ts).
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         // No space or comma: in JSON bodies they come with every member and would pop the list up each time.
         completionProvider: { triggerCharacters: ['/', '?', '&', '=', '{', '.', '(', '"', '@', ':'], resolveProvider: false },
         hoverProvider: true,
@@ -105,7 +120,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         codeLensProvider: { resolveProvider: false },
         semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
         // Only a server started with the sending layer runs commands (main.ts); declared only then.
-        ...(runtime.executeCommand ? { executeCommandProvider: { commands: Object.values(Commands) } } : {}),
+        executeCommandProvider: { commands: runtime.executeCommand ? Object.values(Commands) : [Commands.fetchContext] },
         definitionProvider: true,
         referencesProvider: true,
         documentHighlightProvider: true,
@@ -170,6 +185,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   connection.onDidOpenTextDocument((p) => {
     documents.open(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
     diagnostics.changed(p.textDocument.uri);
+    void contextFetcher.fetch({ uri: p.textDocument.uri }).catch((e: Error) => log(`account context: ${e.message}`));
+  });
+
+  connection.onDidSaveTextDocument((p) => {
+    void contextFetcher.fetch({ uri: p.textDocument.uri }).catch((e: Error) => log(`account context: ${e.message}`));
   });
 
   connection.onDidChangeTextDocument((p) => {
@@ -312,7 +332,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   registerDocumentFeatures(features);
 
   const execute = runtime.executeCommand;
-  if (execute) connection.onExecuteCommand(async (p, token, workDone) => {
+  connection.onExecuteCommand(async (p, token, workDone) => {
+    if (p.command === Commands.fetchContext) return contextFetcher.fetch((p.arguments?.[0] ?? {}) as FetchContextArgs);
+    if (!execute) throw new Error(`unknown command ${p.command}`);
     // The library takes params.workDoneToken away and gives a reporter that does nothing when the
     // client sent none; a reporter on the client's token carries it (`_token`, vscode-languageserver 10).
     const reporter = workDone && '_token' in workDone ? workDone : undefined;

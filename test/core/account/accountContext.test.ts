@@ -102,11 +102,11 @@ describe('the account context', () => {
     const [hint] = hints;
     assert.equal(hint.severity, 'hint');
     assert.equal(text.slice(hint.span.start, hint.span.end), '"999"');
-    assert.match(hint.message, /Campaign 999 is not in the embedded emulator's state.*its objective and budget are unknown/);
+    assert.match(hint.message, /Campaign 999 is not in the emulator's state, which refuses it; its objective and budget unknown/);
     const fixed = applyFix(text, hint, 'Add `# @objective OUTCOME_TRAFFIC`');
     assert.ok(fixed.includes('### first\n# @objective OUTCOME_TRAFFIC\nPOST /v23.0/act_42/adsets'), fixed);
     const after = findingsOf(fixed, env()).filter((f) => f.code === 'ADSET-CAMPAIGN-UNKNOWN');
-    assert.match(after[0]?.message ?? '', /its budget is unknown/, 'the objective is known now; the budget still is not');
+    assert.match(after[0]?.message ?? '', /its budget unknown/, 'the objective is known now; the budget still is not');
     assert.deepEqual(findingsOf(applyFix(fixed, after[0], 'Add `# @campaign-budget daily`'), env()).filter((f) => f.code === 'ADSET-CAMPAIGN-UNKNOWN'), []);
   });
 

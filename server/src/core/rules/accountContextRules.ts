@@ -39,7 +39,7 @@ export const accountContextRules: CrossFieldRule[] = [
       const target = context.target;
       const message =
         target.kind === 'emulator'
-          ? `Campaign ${campaign} is not in the embedded emulator's state, which refuses it: its ${what} ${needs.length > 1 ? 'are' : 'is'} unknown; use one of its campaigns, or add ${directives}.`
+          ? `Campaign ${campaign} is not in the emulator's state, which refuses it; its ${what} unknown: add ${directives}.`
           : `The campaign's ${what} ${needs.length > 1 ? 'are' : 'is'} not known: add ${directives}${target.fetch ? ', or fetch the account context' : ', or turn on reading the account context'}.`;
       const fixes: FixSpec[] = [];
       for (const n of needs) {
@@ -50,7 +50,7 @@ export const accountContextRules: CrossFieldRule[] = [
         message,
         detail:
           target.kind === 'emulator'
-            ? `The account context is ${describeSource({ kind: 'emulator' })}: the campaigns of its seed data and those created since (docs/emulator.md, Seed data). Without the campaign's ${what}, the rules that need ${needs.length > 1 ? 'them' : 'it'} stay quiet.`
+            ? `The account context is ${describeSource({ kind: 'emulator' })}: the campaigns of its seed data and those created since (docs/emulator.md, Seed data); use one of them, or say what the rules need with ${directives}. Without the campaign's ${what}, the rules that need ${needs.length > 1 ? 'them' : 'it'} stay quiet.`
             : `Without the campaign's ${what}, the rules that need ${needs.length > 1 ? 'them' : 'it'} stay quiet. The environment's account context is read from its service on request (graphreq.context "environment", check --context; docs/format.md).`,
         at: { kind: 'param', name: 'campaign_id', part: 'value' },
         fixes,
