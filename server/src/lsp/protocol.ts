@@ -54,7 +54,21 @@ export interface ContextStatus {
 export const Requests = {
   /** `{ uri }` → TestInfo[]: the tests of a file, open or not (docs/testing.md). */
   tests: 'graphreq/tests',
+  /** `{ uri }` → SendAllForecast | null: what sending the whole file would cost (the "Send all" CodeLens's tooltip). */
+  forecast: 'graphreq/forecast',
 } as const;
+
+/** The forecast of "Send all" on a file of several requests. */
+export interface SendAllForecast {
+  /** How many requests the file sends. */
+  requests: number;
+  /** The run would cross a documented limit. */
+  crosses: boolean;
+  /** One line: calls, then the share of each limit (`2 calls · app <0.1% of 20000/h`). */
+  title: string;
+  /** One line per scope, then each warning. */
+  details: string[];
+}
 
 /** Notifications from the server to the client, beyond LSP's own. */
 export const ServerNotifications = {
@@ -281,8 +295,6 @@ export interface ServerSettings {
   workspaceTrusted?: boolean;
   /** `graphreq.format.*`: JSON bodies keep their line breaks (default false). */
   format?: { keepLines?: boolean };
-  /** `graphreq.inlayHints.*`: which inlay hints to give (each on unless false). */
-  inlayHints?: { variables?: boolean; currency?: boolean; times?: boolean; dateRanges?: boolean };
   /**
    * `graphreq.context`: what the checks know of the account (docs/format.md). `emulator` (the
    * default): the embedded emulator's state when no base URL is set; `environment`: also the
@@ -290,4 +302,6 @@ export interface ServerSettings {
    * command (GET reads, counted, cached in .graphreq/); `off`: only the file's directives.
    */
   context?: 'emulator' | 'environment' | 'off';
+  /** `graphreq.inlayHints.*`: which inlay hints to give (each on unless false; `variablesInUrls` off unless true). */
+  inlayHints?: { variables?: boolean; variablesInUrls?: boolean; currency?: boolean; times?: boolean; dateRanges?: boolean };
 }

@@ -110,6 +110,27 @@ describe('the account context', () => {
     assert.deepEqual(findingsOf(applyFix(fixed, after[0], 'Add `# @campaign-budget daily`'), env()).filter((f) => f.code === 'ADSET-CAMPAIGN-UNKNOWN'), []);
   });
 
+  it("orders goal completions by the campaign's objective, shows it on hover of campaign_id, and gives inlay hints the account's currency", () => {
+    const ls = createLanguageService();
+    const text = 'POST /v23.0/act_42/adsets\n\n{ "name": "a", "campaign_id": "555", "daily_budget": 1000, "optimization_goal": "" }\n';
+    const doc = parseDocument(text);
+    const file = ls.fileContext(doc, { variables: {}, context: context() });
+    const goals = ls.getCompletions(doc, text.indexOf('"optimization_goal": "') + 22, file);
+    const first = [...goals].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label))[0];
+    assert.equal(first.label, 'AD_RECALL_LIFT', 'an awareness goal first');
+    assert.match(first.detail ?? '', /allowed for the Awareness objective/);
+    const none = ls.getCompletions(doc, text.indexOf('"optimization_goal": "') + 22, ls.fileContext(doc, { variables: {} }));
+    assert.ok(none.every((i) => !/Awareness/.test(i.detail ?? '')), 'without the context the objective is unknown');
+
+    const hover = ls.getHover(doc, text.indexOf('"555"') + 2, file);
+    assert.match(hover?.contents ?? '', /The campaign: objective OUTCOME_AWARENESS, from the emulator's state; budget none, from the emulator's state/);
+
+    const hints = ls.getInlayHints(doc, file, { start: 0, end: text.length });
+    const money = hints.find((h) => /JPY/.test(h.label));
+    assert.equal(money?.label, '1,000 JPY/day', 'JPY has no smaller unit');
+    assert.match(money?.tooltip ?? '', /act_42, read from the service of environment prod/);
+  });
+
   it('is part of the per-block caches\' key: a new context checks the blocks again', () => {
     const ls = createLanguageService();
     const doc = parseDocument(adset('555', ', "daily_budget": 1000, "optimization_goal": "LINK_CLICKS"'));

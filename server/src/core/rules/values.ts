@@ -81,9 +81,12 @@ export interface CampaignValue<T> {
   fact?: Fact<T>;
 }
 
+/** The parameter that names an existing campaign, which the account context is asked about. */
+export const CAMPAIGN_ID = 'campaign_id';
+
 /** The facts the account context holds on the request's campaign (`campaign_id`), when it names one. */
 export function contextCampaign(call: Call): CampaignFacts | undefined {
-  const id = call.params.get('campaign_id');
+  const id = call.params.get(CAMPAIGN_ID);
   if (!id || id.opaque || (typeof id.value !== 'string' && typeof id.value !== 'number')) return undefined;
   return campaignFacts(call.env.context, String(id.value).trim());
 }
@@ -135,4 +138,16 @@ export function campaignValueAt(v: Pick<CampaignValue<unknown>, 'from'>, directi
   if (v.from === 'directive') return { kind: 'directive', name: directive };
   if (v.from === 'campaign_spec') return { kind: 'param', name: 'campaign_spec', path: [specMember] };
   return { kind: 'param', name: 'campaign_id', part: 'value' };
+}
+
+/** What the account context knows of the request's campaign, for hover on `campaign_id` (empty when nothing). */
+export function campaignContextNote(call: Call): string {
+  const facts = contextCampaign(call);
+  if (!facts) return call.env.context && call.params.has(CAMPAIGN_ID) ? '\n\nThe account context does not know this campaign.' : '';
+  const parts: string[] = [];
+  if (facts.objective) parts.push(describeFact('objective', facts.objective));
+  if (facts.budget) parts.push(describeFact('budget', facts.budget));
+  if (facts.buyingType) parts.push(describeFact('buying type', facts.buyingType));
+  if (facts.bidStrategy) parts.push(describeFact('bid strategy', facts.bidStrategy));
+  return parts.length ? `\n\nThe campaign: ${parts.join('; ')}.` : '';
 }
