@@ -74,7 +74,8 @@ describe('check and send read one language (the CLI)', () => {
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const codes = (JSON.parse(r.stdout) as Array<{ code: string; range: { start: { line: number } } }>).map((f) => `${f.code}@${f.range.start.line + 1}`);
     // The `??` line, the Content-Type header and the misspelt directive: nothing about an unknown endpoint.
-    assert.deepEqual(codes.sort(), ['REQ-HEADER-DROPPED@7', 'REQ-UNKNOWN-DIRECTIVE@12', 'SYNTAX-ASSERTION@6']);
+    // ADSET-CAMPAIGN-UNKNOWN: the environment has a base URL and its account context was not read (docs/format.md).
+    assert.deepEqual(codes.sort(), ['ADSET-CAMPAIGN-UNKNOWN@9', 'REQ-HEADER-DROPPED@7', 'REQ-UNKNOWN-DIRECTIVE@12', 'SYNTAX-ASSERTION@6']);
   });
 
   it('send puts on the wire what check read: the file body as form fields, no `??` parameter, no Content-Type', async () => {

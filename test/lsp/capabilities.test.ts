@@ -107,6 +107,7 @@ describe('every declared capability answers a real request over stdio', () => {
   /** One probe per capability: a request the capability promises an answer to, and what the answer must hold. */
   const probes: Record<string, () => Promise<void>> = {
     async textDocumentSync() {
+      // `save`: the workspace's files are looked at again, and an environment's account context read, on save (never on a change).
       assert.deepEqual(init.capabilities.textDocumentSync, { openClose: true, change: 2, save: { includeText: false } });
       assert.deepEqual(client.diagnostics.get(uri)!.diagnostics.map((d) => d.code), CODES);
       // An incremental change (the missing S) is applied where it is made.
@@ -180,6 +181,7 @@ describe('every declared capability answers a real request over stdio', () => {
         'graphreq.validateOnly': [{ uri, index: 1 }],
         'graphreq.cancel': [{ sendId: 'none' }],
         'graphreq.test': [{ uri, runId: 'caps' }],
+        'graphreq.fetchContext': [{ uri }],
       };
       assert.deepEqual([...commands].sort(), Object.keys(args).sort());
       for (const command of commands) {

@@ -23,6 +23,8 @@ const TEXT = fs.readFileSync(path.join(fixtures, 'findings-300.graphreq'), 'utf8
 const GOLDEN = fs.readFileSync(path.join(fixtures, 'findings-300.golden.txt'), 'utf8').split('\n').filter(Boolean);
 const URI = 'file:///tmp/graphreq-diagnostics-test/findings.graphreq';
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
+/** The golden is the file's own findings: without the account context the server reads from the embedded emulator's state (docs/format.md). */
+const SETTINGS = { context: 'off' };
 
 const lines = (ds: Diagnostic[]): string[] => goldenLines(ds.map((d) => ({ code: String(d.code), severity: SEVERITY[d.severity!], range: d.range })));
 
@@ -73,6 +75,7 @@ async function editAndCompare(send: (version: number, change: object) => Promise
 
 describe('diagnostics pushed (a client without the pull model)', () => {
   const client = new LspClient();
+  client.settings = SETTINGS;
   before(async () => {
     const init = await client.initialize();
     assert.equal(init.capabilities.diagnosticProvider, undefined, 'no pull model offered: none announced');
@@ -95,6 +98,7 @@ describe('diagnostics pushed (a client without the pull model)', () => {
 
 describe('diagnostics pulled (a client with the pull model)', () => {
   const client = new LspClient();
+  client.settings = SETTINGS;
   let published = 0;
   before(async () => {
     const init = await client.initialize(null, true, { diagnostic: { dynamicRegistration: false } }, { workspace: { diagnostics: { refreshSupport: true } } });
@@ -154,8 +158,9 @@ describe('diagnostics pulled (a client with the pull model)', () => {
 
 describe('diagnostics for a client that adds rule links itself', () => {
   const client = new LspClient();
+  client.settings = SETTINGS;
   before(async () => {
-    await client.initialize(null, true, {}, { initializationOptions: { clientRuleLinks: true } });
+    await client.initialize(null, true, {}, { initializationOptions: { ...SETTINGS, clientRuleLinks: true } });
   });
   after(async () => {
     assert.equal(await client.shutdown(), 0);
@@ -172,11 +177,11 @@ describe('diagnostics over node IPC (the transport of the VS Code client)', () =
   it('are the golden diagnostics, without rule links for a client that adds them', async () => {
     const child = fork(serverPath, ['--node-ipc'], { stdio: ['pipe', 'pipe', 'pipe', 'ipc'] });
     const connection = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
-    connection.onRequest('workspace/configuration', () => [{}]);
+    connection.onRequest('workspace/configuration', () => [SETTINGS]);
     const published = new Promise<PublishDiagnosticsParams>((resolve) => connection.onNotification('textDocument/publishDiagnostics', resolve));
     connection.listen();
     try {
-      await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: { clientRuleLinks: true } });
+      await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: { ...SETTINGS, clientRuleLinks: true } });
       await connection.sendNotification('initialized', {});
       await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'graphreq', version: 1, text: TEXT } });
       const d = await published;

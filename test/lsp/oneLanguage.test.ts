@@ -58,6 +58,7 @@ describe('the language server reads a request file as send does', () => {
 
   it('diagnostics: the body file is checked (on its path), the base URL resolved, the other tools\' syntax named', () => {
     assert.deepEqual(codes(first), [
+      'ADSET-CAMPAIGN-UNKNOWN@10', // the environment has a base URL and its account context was not read, as check says
       'ADSET-ENUMS@10', // IMPRESSIONZ, inside bodies/create.json: shown on the `<@` line
       'REQ-BUILTIN-VARIABLE@13', // {{$uuid}}: did you mean {{$guid}}?
       'REQ-BUILTIN-VARIABLE@15', // HOME: not a variable graphreq may read

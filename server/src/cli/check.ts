@@ -4,11 +4,14 @@
  * under it is one: a mistyped path must not pass CI).
  */
 import * as path from 'node:path';
-import { applyEdits, fixAllChoice, getApiModel, parseDocument, positionAt, validateDocument, type Finding, type GraphreqDocument, type TextEdit } from '../core';
+import { applyEdits, buildFileContext, contextNeeds, fixAllChoice, getApiModel, parseDocument, type ContextNeeds, type EnvironmentSettings, positionAt, validateDocument, type Finding, type GraphreqDocument, type TextEdit } from '../core';
 import { Redactor, secretVariableValues } from '../core/send';
 import { FileChangedError, ReadOnlyError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
 import { withHostInputs } from '../files/hostInputs';
+import { checkContext } from '../account/checkContext';
 import { parseCommandArgs } from './args';
+import { chooseCliToken } from './sendTrust';
+import { readTextFile } from '../files/textFile';
 import { cliSessionFolder, collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, unreadable, UsageError } from './files';
 import { CliWorkspace } from './workspaceRequests';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
@@ -20,6 +23,13 @@ documented API rules.
   --format text|json   output format (default text: file:line:col: severity RULE-ID message)
   --env NAME           environment of graphreq.env.json to use
   --env-file FILE      environment file (default: the nearest graphreq.env.json)
+  --context            with an environment that has a base URL: first read the account context the
+                       files need from its service (GET reads with ids=, counted, at most the
+                       environment's context.callsPerHour an hour, cached in .graphreq/; the token
+                       goes where a send's would; docs/format.md)
+  --no-context         do not use what graphreq knows of the account (the embedded emulator's state,
+                       or the environment's context): only the files' directives
+  --trust-origin       with --context: as for graphreq send
   --fix                apply the fixes that are safe without review; each one is listed
                        (file:line: fixed RULE-ID before -> after), then what is left is reported;
                        each file is replaced atomically, and only if nobody changed it meanwhile
@@ -41,6 +51,9 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
       env: { type: 'string' },
       'env-file': { type: 'string' },
       fix: { type: 'boolean', default: false },
+      context: { type: 'boolean', default: false },
+      'trust-origin': { type: 'boolean', default: false },
+      'no-context': { type: 'boolean', default: false },
       'no-color': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
@@ -59,6 +72,19 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
   // The workspace as `graphreq send` sees it (files.ts cliSessionFolder).
   const workspace = cliSessionFolder(envFile, inputs[0]);
   env.today ??= new Date().toISOString().slice(0, 10);
+  // What the editor knows of the account, read the same way here (account/checkContext.ts).
+  if (values.context && values['no-context']) throw new UsageError('--context and --no-context cannot go together');
+  if (!values['no-context']) {
+    const read = await checkContext({
+      env,
+      workspace,
+      read: values.context,
+      needs: () => filesNeeds(files, env, workspace),
+      target: () => chooseCliToken({ env: values.env, 'env-file': values['env-file'], 'trust-origin': values['trust-origin'] }, env, inputs[0], { err: (s) => output.err(s.replace(/^graphreq send:/, 'graphreq check:')) }),
+    });
+    env.context = read.context;
+    for (const line of read.notes) output.err(`graphreq check: ${line}\n`);
+  }
   // Files that could not be read, fixed or listed: each is reported in one line, the rest is still checked, and the exit code is 2.
   for (const line of skipped) output.err(`graphreq check: ${line}\n`);
   const json: unknown[] = [];
@@ -132,6 +158,25 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
   if (values.format === 'json') output.out(JSON.stringify(json, null, 2) + '\n');
   else output.err(checkSummary(output.errStyle, counts));
   return counts.problems > 0 ? 2 : counts.errors > 0 ? 1 : 0;
+}
+
+/** The campaigns and accounts the files ask the account context about (a file that cannot be read is skipped here, and reported by the check). */
+function filesNeeds(files: string[], env: EnvironmentSettings, workspace: string): ContextNeeds {
+  const campaigns = new Set<string>();
+  const accounts = new Set<string>();
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readTextFile(file);
+    } catch {
+      continue;
+    }
+    const doc = parseDocument(text);
+    const needs = contextNeeds(doc, buildFileContext(doc, withHostInputs(env, file, { stopAt: workspace })), getApiModel());
+    for (const c of needs.campaigns) campaigns.add(c);
+    for (const a of needs.accounts) accounts.add(a);
+  }
+  return { campaigns: [...campaigns], accounts: [...accounts] };
 }
 
 /**

@@ -4,6 +4,7 @@
  * emulator's state, saved named responses), the token (from the process environment, never
  * printed), history, the target, one send session per file, and Ctrl+C handling.
  */
+import { contextLearner } from '../account/responseLearning';
 import * as path from 'node:path';
 import { getApiModel, type EnvironmentSettings } from '../core';
 import { forgetOrigin } from '../core/send';
@@ -112,6 +113,8 @@ export async function openSendContext(o: SendContextOptions, terminal: Terminal,
         rate,
         rateOrigin: target.rateOrigin,
         responses,
+        // What an environment's responses show about its campaigns joins its account context (the embedded emulator's state is read directly).
+        learn: target.embedded ? undefined : contextLearner({ workspace, environment: environmentName, baseUrl: target.baseUrl, now: Date.now }),
         file: path.relative(workspace, path.resolve(f)).split(path.sep).join('/'),
         log: (line) => output.err(`graphreq ${o.command}: ${line}\n`),
         // The run's stop message says how to go on, once.

@@ -64,6 +64,8 @@ export interface EnvironmentSettings extends Environment {
   /** Name of the process environment variable holding this environment's token (CLI). */
   accessTokenEnv?: string;
   timeoutMs?: number;
+  /** graphreq.env.json's `context`: calls an hour and time to live of the environment's account context. */
+  contextLimits?: { callsPerHour?: number; ttlMinutes?: number };
 }
 
 /** `$shared` merged with one environment (the environment's keys win). */
@@ -95,6 +97,7 @@ export function resolveEnvironment(file: EnvironmentFile | undefined, name: stri
     accounts: setting<Environment['accounts']>('accounts'),
     currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
     limits: setting<Environment['limits']>('limits'),
+    contextLimits: setting<EnvironmentSettings['contextLimits']>('context'),
     accessTokenEnv: str('accessTokenEnv'),
     timeoutMs: setting<number>('timeoutMs'),
   };

@@ -37,3 +37,6 @@ export { splitVersion } from './model/apiModel';
 export { coerce, coerceDeep, resolveRef, characterCount } from './model/validateValue';
 export { parseJsonExact } from './syntax/jsonBody';
 export { euTargeting } from './rules/adsetRegionRules';
+export * from './account/accountContext';
+export { ACCOUNT_FIELDS, CAMPAIGN_FIELDS, accountFactsOf, campaignFactsOf, campaignsShown, idsAnswer, pickFields } from './account/readFacts';
+export { contextNeeds, type ContextNeeds } from './account/contextNeeds';

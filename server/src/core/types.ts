@@ -2,6 +2,7 @@
  * Plain types shared by every part of the core. No LSP or VS Code types: the LSP layer converts.
  * Offsets are UTF-16 code-unit offsets into the document text, as JavaScript strings count them.
  */
+import type { AccountContext } from './account/accountContext';
 
 /** A half-open range of offsets [start, end). */
 export interface Span {
@@ -70,6 +71,11 @@ export interface Environment {
   currency?: string;
   /** Inputs of the documented rate-limit formulas, for the forecast before sending a file (graphreq.env.json `limits`). */
   limits?: { dailyActiveUsers?: number; accessTier?: string; activeAds?: number; engagedUsers?: number };
+  /**
+   * What is known of the accounts, campaigns and the service (core/account/accountContext.ts): the
+   * host fills it; the file's directives and the settings above win over it.
+   */
+  context?: AccountContext;
   /** Today's date (YYYY-MM-DD); injected so the core stays deterministic. */
   today?: string;
   /**

@@ -19,7 +19,36 @@ export const Commands = {
    * Each test's report is sent as it completes (`graphreq/testResult`); returns TestCommandResult.
    */
   test: 'graphreq.test',
+  /**
+   * Read the account context the document needs from its environment's service, now (docs/format.md,
+   * What graphreq knows of the account): arguments [FetchContextArgs]. Returns ContextStatus, or
+   * null when there is nothing to read (no base URL, or graphreq.context is not "environment").
+   */
+  fetchContext: 'graphreq.fetchContext',
 } as const;
+
+export interface FetchContextArgs {
+  uri: string;
+  /** The token from the client's secret storage (VS Code); other clients leave it out. */
+  token?: string;
+  /** The origin of graphreq.env.json's base URL the user just confirmed, as for a send. */
+  trustOrigin?: string;
+}
+
+/** The account context reads of an environment: sent after each read (`graphreq/contextStatus`), for the status bar. */
+export interface ContextStatus {
+  uri: string;
+  origin: string;
+  /** Ids read by the last read (each one a call). */
+  calls: number;
+  /** Calls of the last hour, and the allowance. */
+  madeThisHour: number;
+  callsPerHour: number;
+  /** Ids not read because the hour's allowance was spent. */
+  heldBack: number;
+  /** One line each: a read that failed, or why nothing could be read. */
+  problems: string[];
+}
 
 /** Requests from the client to the server, beyond LSP's own. */
 export const Requests = {
@@ -45,6 +74,8 @@ export interface SendAllForecast {
 export const ServerNotifications = {
   /** TestResultParams: one test of a `graphreq.test` run finished. */
   testResult: 'graphreq/testResult',
+  /** ContextStatus: the account context of an environment was read. */
+  contextStatus: 'graphreq/contextStatus',
 } as const;
 
 /** Arguments of `graphreq.test`: where and how to send, as for a send, and which tests. */
@@ -262,6 +293,13 @@ export interface ServerSettings {
   workspaceTrusted?: boolean;
   /** `graphreq.format.*`: JSON bodies keep their line breaks (default false); the print width of JSON bodies (default: .editorconfig's max_line_length, else 80). */
   format?: { keepLines?: boolean; printWidth?: number };
+  /**
+   * `graphreq.context`: what the checks know of the account (docs/format.md). `emulator` (the
+   * default): the embedded emulator's state when no base URL is set; `environment`: also the
+   * context of an environment with a base URL, read from its service on open, on save and on
+   * command (GET reads, counted, cached in .graphreq/); `off`: only the file's directives.
+   */
+  context?: 'emulator' | 'environment' | 'off';
   /** `graphreq.inlayHints.*`: which inlay hints to give (each on unless false; `variablesInUrls` off unless true). */
   inlayHints?: { variables?: boolean; variablesInUrls?: boolean; currency?: boolean; times?: boolean; dateRanges?: boolean };
 }

@@ -33,6 +33,7 @@
  * server's environment variable (as the CLI reads it); without one, only the embedded emulator is
  * sent to (demo token).
  */
+import { contextLearner } from '../account/responseLearning';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFileContext, getApiModel, parseDocument, type ApiModel, type EnvironmentSettings } from '../core';
@@ -153,6 +154,8 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       rate: history ? undefined : memoryRate,
       rateOrigin: target.rateOrigin,
       responses: store,
+      // What an environment's responses show about its campaigns joins its account context (the embedded emulator's state is read directly).
+      learn: target.embedded || !context.workspaceFolder ? undefined : contextLearner({ workspace: context.workspaceFolder, environment: chosen.env.name, baseUrl: target.baseUrl, now: Date.now }),
       file,
       log: options.log,
       // Editors offer the choice themselves (send again with `wait` or `force`), so no CLI flags here.

@@ -19,7 +19,8 @@ import { allFindings, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKE
 import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
-import { Commands, Notifications, Requests, type InitializationOptions, type SendAllForecast, type ServerSettings } from './protocol';
+import { Commands, Notifications, Requests, ServerNotifications, type FetchContextArgs, type InitializationOptions, type SendAllForecast, type ServerSettings } from './protocol';
+import { ContextFetcher } from './contextFetch';
 import { runSafe } from './runSafe';
 import type { ClientAbilities } from './sendPresenter';
 import { DocumentInputs } from './documentInputs';
@@ -66,7 +67,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const log = (m: string): void => connection.console.log(m);
   const environment = new WorkspaceEnvironment(log);
   // The environment of each document: its workspace's, plus $processEnv, .env and `< path` bodies.
-  const inputs = new DocumentInputs(environment);
+  const inputs = new DocumentInputs(environment, log);
   const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
   // The workspace's names (every .graphreq file, opened or not); when some file's request names change, open files are checked again.
   const workspaceFiles = new WorkspaceFiles(ls, documents, () => environment.folderPaths, (uri) => environment.folderOf(uri), schedule, () => diagnostics.refreshAll());
@@ -74,6 +75,19 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   let snippetSupport = false;
   let configurationSupport = false;
   const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (uri) => workspaceFiles.scopeOf(uri));
+  const contextFetcher = new ContextFetcher({
+    ls,
+    documents,
+    environment,
+    inputs,
+    log,
+    changed: () => {
+      inputs.invalidate();
+      diagnostics.refreshAll();
+      refreshInlayHints();
+    },
+    status: (s) => void connection.sendNotification(ServerNotifications.contextStatus, s),
+  });
   const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
   let definitionLinks = false;
   let codeLensRefresh = false;
@@ -99,7 +113,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     return {
       capabilities: {
         ...(diagnosticProvider ? { diagnosticProvider } : {}),
-        // `save`: for clients that do not watch files, a save is when the other files are looked at again.
+        // `save`: for clients that do not watch files, a save is when the other files are looked at again;
+        // an environment's account context is read on save too (never on a change: lsp/contextFetch.ts).
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         // No space or comma: in JSON bodies they come with every member and would pop the list up each time.
         completionProvider: { triggerCharacters: ['/', '?', '&', '=', '{', '.', '(', '"', '@', ':'], resolveProvider: false },
@@ -110,7 +125,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         codeLensProvider: { resolveProvider: false },
         semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
         // Only a server started with the sending layer runs commands (main.ts); declared only then.
-        ...(runtime.executeCommand ? { executeCommandProvider: { commands: Object.values(Commands) } } : {}),
+        executeCommandProvider: { commands: runtime.executeCommand ? Object.values(Commands) : [Commands.fetchContext] },
         definitionProvider: true,
         referencesProvider: true,
         documentHighlightProvider: true,
@@ -180,7 +195,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     documents.open(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
     workspaceFiles.changed(p.textDocument.uri);
     diagnostics.changed(p.textDocument.uri);
+    void contextFetcher.fetch({ uri: p.textDocument.uri }).catch((e: Error) => log(`account context: ${e.message}`));
   });
+
 
   connection.onDidChangeTextDocument((p) => {
     runSafe(log, 'didChange', undefined, () => {
@@ -196,7 +213,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     diagnostics.closed(p.textDocument.uri);
   });
 
-  connection.onDidSaveTextDocument(() => runSafe(log, 'didSave', undefined, () => workspaceFiles.saved()));
+  // One handler (the connection keeps one): the workspace's files looked at again, and an environment's account context read.
+  connection.onDidSaveTextDocument((p) => {
+    runSafe(log, 'didSave', undefined, () => workspaceFiles.saved());
+    void contextFetcher.fetch({ uri: p.textDocument.uri }).catch((e: Error) => log(`account context: ${e.message}`));
+  });
 
   /** A document's file context, derived once per version and environment (completion, hover, CodeLens ask for it). */
   const contexts = new WeakMap<DocumentState, { version: number; env: object; generation: number; ctx: FileContext }>();
@@ -331,14 +352,23 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   registerDocumentFeatures(features);
 
   const execute = runtime.executeCommand;
-  if (execute) connection.onExecuteCommand(async (p, token, workDone) => {
+  connection.onExecuteCommand(async (p, token, workDone) => {
+    if (p.command === Commands.fetchContext) return contextFetcher.fetch((p.arguments?.[0] ?? {}) as FetchContextArgs);
+    if (!execute) throw new Error(`unknown command ${p.command}`);
     // The library takes params.workDoneToken away and gives a reporter that does nothing when the
     // client sent none; a reporter on the client's token carries it (`_token`, vscode-languageserver 10).
     const reporter = workDone && '_token' in workDone ? workDone : undefined;
     const refreshCodeLenses = (): void => {
       if (codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
     };
-    return execute(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client, refreshCodeLenses }, token, reporter);
+    try {
+      return await execute(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client, refreshCodeLenses }, token, reporter);
+    } finally {
+      // A send may have changed what graphreq knows of the account (the emulator's state, the
+      // responses it learns from): the documents are checked against it again.
+      diagnostics.refreshAll();
+      refreshInlayHints();
+    }
   });
 
   connection.onShutdown(async () => {

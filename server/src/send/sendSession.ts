@@ -74,6 +74,8 @@ export interface SendSessionOptions {
   rateOrigin?: string;
   /** Named responses (send/responseStore.ts); defaults to one that lives as long as the session. */
   responses?: ResponseStore;
+  /** Hears each response received (the account context learns from it: account/responseLearning.ts); its failure is ignored. */
+  learn?: (result: SendResult) => Promise<void>;
   /** The document's path relative to the workspace, for history. */
   file?: string | null;
   /** Progress lines (retrying, waiting); token-free. */
@@ -151,6 +153,7 @@ export class SendSession {
         this.responses.noResponse(result.name, safe.failure?.message ?? 'no response');
       }
     }
+    if (result.status !== null) await this.o.learn?.(safe).catch(() => undefined);
     try {
       this.o.history?.save(this.o.file ?? null, safe, this.clock.now());
     } catch (e) {

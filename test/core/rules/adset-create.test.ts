@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { emptyContext, type AccountContext } from '../../../server/src/core';
 import { adsetCreate, applyFix, checkDiagnostics, findingsOf } from '../../helpers';
 import { describeRuleCases, mark, whenRun, type MarkTarget, type RuleCases } from './ruleCases';
 
@@ -23,6 +24,15 @@ function create(members: Record<string, unknown>, targets: MarkTarget[], opts: P
 /** Marks the value of `"key": value` (its first occurrence). */
 function valueOf(key: string, value: string): MarkTarget {
   return { after: `"${key}": `, text: value };
+}
+
+/** An account context that holds campaign 120200000000000001 (adsetBody's) as an awareness campaign with the given budget. */
+function knownCampaign(budget: 'daily' | 'lifetime' | 'none'): AccountContext {
+  const ctx = emptyContext({ kind: 'emulator' });
+  const source = { kind: 'emulator' as const };
+  ctx.campaigns['120200000000000001'] = { objective: { value: 'OUTCOME_AWARENESS', source, at: 0 }, budget: { value: budget, source, at: 0 } };
+  ctx.key = `known:${budget}`;
+  return ctx;
 }
 
 const EU = { targeting: { geo_locations: { countries: ['FR'] } } };
@@ -176,6 +186,8 @@ export const cases: RuleCases = {
         text: create({ daily_budget: undefined, lifetime_budget: 0, end_time: '2026-09-15T00:00:00+0200' }, [valueOf('lifetime_budget', '0')]),
       },
       { name: 'a new campaign and no budget anywhere', text: create({ ...spec('OUTCOME_AWARENESS'), daily_budget: undefined }, [PATH]) },
+      { name: 'an existing campaign without a budget (directive)', text: create({ daily_budget: undefined }, [PATH], { directives: ['campaign-budget none'] }) },
+      { name: 'an existing campaign without a budget (account context)', text: create({ daily_budget: undefined }, [PATH]), env: { context: knownCampaign('none') } },
       // [2] Create: "Either daily_budget or lifetime_budget must be greater than 0", and the campaign holds none.
       { name: 'an existing campaign without a budget, and none on the ad set', text: create({ daily_budget: undefined }, [PATH], { directives: ['campaign-budget none'] }) },
     ],
@@ -185,6 +197,24 @@ export const cases: RuleCases = {
       { name: 'an existing campaign may hold the budget', text: adsetCreate({ daily_budget: undefined }) },
       { name: 'an existing campaign that holds a daily budget', text: adsetCreate({ daily_budget: undefined }, { directives: ['campaign-budget daily'] }) },
       { name: 'a new campaign with a budget', text: adsetCreate({ ...spec('OUTCOME_AWARENESS', { daily_budget: 5000 }), daily_budget: undefined }) },
+      { name: 'the campaign has a budget (account context)', text: adsetCreate({ daily_budget: undefined }), env: { context: knownCampaign('daily') } },
+      { name: 'the directive wins over the account context', text: adsetCreate({ daily_budget: undefined }, { directives: ['campaign-budget lifetime'] }), env: { context: knownCampaign('none') } },
+    ],
+  },
+  'ADSET-CAMPAIGN-UNKNOWN': {
+    fail: [
+      { name: 'a campaign the emulator does not hold, a goal to check', text: create({}, ['"120200000000000001"']), expect: ['ADSET-CAMPAIGN-UNKNOWN:hint'], env: { context: emptyContext({ kind: 'emulator' }) } },
+      {
+        name: "an environment's campaign not read yet, no budget",
+        text: create({ daily_budget: undefined, optimization_goal: undefined }, ['"120200000000000001"']),
+        env: { context: emptyContext({ kind: 'environment', name: 'prod', fetch: true }) },
+      },
+    ],
+    pass: [
+      { name: 'the context knows the campaign', text: adsetCreate({ daily_budget: undefined }), env: { context: knownCampaign('daily') } },
+      { name: 'the directives say it', text: adsetCreate({ daily_budget: undefined }, { directives: ['objective OUTCOME_AWARENESS', 'campaign-budget daily'] }), env: { context: emptyContext({ kind: 'emulator' }) } },
+      { name: 'a campaign created inline', text: adsetCreate({ ...spec('OUTCOME_AWARENESS'), daily_budget: 100 }), env: { context: emptyContext({ kind: 'emulator' }) } },
+      { name: 'no account context: nothing is known by choice', text: adsetCreate({ daily_budget: undefined }) },
     ],
   },
   'ADSET-DAILY-BUDGET-SPAN': {

@@ -19,7 +19,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import type { Environment } from '../../../server/src/core';
+import { emptyContext, type Environment } from '../../../server/src/core';
 import { euCountries, objectives } from '../../../server/src/core/model/rulesData';
 import { findingsOf, model } from '../../helpers';
 import { cases as adsetCreateCases } from './adset-create.test';
@@ -255,6 +255,8 @@ describe('rule coverage', () => {
   /** Examples that need an environment to show the rule (REQ-VERSION-EXPIRED needs a release table). */
   const exampleEnv: Record<string, Partial<Environment>> = {
     'REQ-VERSION-EXPIRED': { releases: { 'v21.0': '2024-10-02', 'v22.0': '2025-01-21', 'v23.0': '2025-05-29' }, today: '2027-06-01' },
+    // The hint needs an account context that does not hold the campaign.
+    'ADSET-CAMPAIGN-UNKNOWN': { context: emptyContext({ kind: 'emulator' }) },
   };
 
   /** Examples of the rules across files: the other files of the workspace they are checked in. */

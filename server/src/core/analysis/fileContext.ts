@@ -67,7 +67,7 @@ export function buildFileContext(doc: GraphreqDocument, env: Environment, worksp
     list.push({ block: block.index, line: requestNameLine(doc, block.index) });
     sig.push(`#${name}:${block.index}:${list.map((d) => d.line).join(',')}`);
   }
-  sig.push(JSON.stringify(env));
+  sig.push(envSignature(env));
   const ctx: FileContext = { variables, names, env, files: new Map(), signature: '', duplicates };
   if (workspace) readWorkspace(doc, ctx, workspace, sig);
   readBodyFiles(doc, ctx, sig);
@@ -213,6 +213,13 @@ export function contextFromParts(parts: FileContextParts[], env: Environment): F
       sig.push(`#${name}`);
     }
   }
-  sig.push(JSON.stringify(env));
+  sig.push(envSignature(env));
   return { variables, names, env, files: new Map(), signature: sig.join('\n') };
+}
+
+/** The environment in a context's signature: the account context by its key, not its whole content (read on every edit). */
+function envSignature(env: Environment): string {
+  return JSON.stringify(env, function (this: unknown, k: string, v: unknown) {
+    return this === env && k === 'context' && v ? (v as { key: string }).key : v;
+  });
 }

@@ -23,6 +23,7 @@ import { expectationHover } from './expectHover';
 import { EXPECT_DIRECTIVE } from '../syntax/expectation';
 import { endpointDoc, enumValues, propertyDoc, ruleDoc, undescribed, valueDoc } from './docs';
 import { firstSentence } from '../model/validateValue';
+import { CAMPAIGN_ID, campaignContextNote } from '../rules/values';
 
 export interface Hover {
   /** Markdown. */
@@ -80,6 +81,7 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
         return { contents: valueHover(p.name.text, p.value?.text ?? '', r, '='), span: cursor.span };
       }
       let contents = propertyDoc(p.name.text, r, params, model);
+      if (p.name.text === CAMPAIGN_ID && call) contents += campaignContextNote(call);
       // REQ-IDS-COUNT: say what this very request costs.
       const ids = p.name.text === 'ids' && call?.params.get('ids');
       if (ids && !ids.opaque && typeof ids.value === 'string') {
@@ -118,7 +120,8 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
       if (cursor.kind === 'bodyValue' && typeof cursor.node?.value === 'string' && enumValues(s).length) {
         return { contents: valueHover(name, cursor.node.value, s), span: cursor.span };
       }
-      return { contents: propertyDoc(name, s, params, model), span: cursor.span };
+      const note = name === CAMPAIGN_ID && call ? campaignContextNote(call) : '';
+      return { contents: propertyDoc(name, s, params, model) + note, span: cursor.span };
     }
     case 'variable': {
       const name = cursor.expr;

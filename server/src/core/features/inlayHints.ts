@@ -8,6 +8,7 @@
  * `x-durationFrom`, `x-dateRange`, `x-enumSpans`); where the currency comes from is graphreq.env.json
  * (`currency`, per account under `accounts`). docs/format.md, "Inlay hints", explains each.
  */
+import { accountFacts, describeFact } from '../account/accountContext';
 import { buildBlockCall, type BlockCall } from '../analysis/blockCall';
 import { lookupVariable, resolveText, type FileContext } from '../analysis/fileContext';
 import { blockNames } from '../analysis/names';
@@ -123,11 +124,14 @@ function moneyHint(s: JsonSchema, value: unknown, bc: BlockCall, file: FileConte
   if (amount === undefined) return undefined;
   const account = bc.call.match?.values?.['ad-account-id'];
   const perAccount = account !== undefined ? file.env.accounts?.[`act_${account}`]?.currency ?? file.env.accounts?.[account]?.currency : undefined;
-  const currency = perAccount ?? file.env.currency;
+  const known = perAccount || file.env.currency ? undefined : accountFacts(file.env.context, account)?.currency;
+  const currency = perAccount ?? file.env.currency ?? known?.value;
   const money = formatAmount(amount, currency);
   const source = perAccount
     ? `The currency is that of \`accounts.act_${account}\` in graphreq.env.json.`
-    : currency
+    : known
+      ? `The currency is the account's: ${describeFact(`act_${account}`, { ...known, value: '' })}.`
+      : currency
       ? 'The currency is the `currency` of graphreq.env.json.'
       : `The currency is not known: set \`currency\` in graphreq.env.json (or per account under \`accounts\`). Read here as a currency with cents (USD, EUR); in one without (JPY, KRW) it is ${amount.toLocaleString('en-US')}.`;
   const unit = currency ? (minorDigits(currency) === 0 ? `${currency} (no smaller unit)` : `the cents of ${currency}`) : 'the smallest unit of the account currency';

@@ -189,7 +189,7 @@ export class Locator {
   fix(spec: FixSpec, at: Span): Fix | undefined {
     const body = this.request.body;
     // The body is in another file: a fix of its members here could only edit the wrong text.
-    if (body?.kind === 'file' && (spec.kind === 'addParams' || ('name' in spec && spec.kind !== 'removeHeader' && !this.bc.written.has(spec.name)))) return undefined;
+    if (body?.kind === 'file' && (spec.kind === 'addParams' || ('name' in spec && spec.kind !== 'removeHeader' && spec.kind !== 'addDirective' && !this.bc.written.has(spec.name)))) return undefined;
     const edits = this.edits(spec, at);
     if (!edits || edits.length === 0) return undefined;
     if (body?.kind === 'file' && edits.some((e) => e.span.end > body.span.start && e.span.start < body.span.end)) return undefined;
@@ -216,6 +216,11 @@ export class Locator {
       case 'removeHeader': {
         const h = this.request.headers.find((x) => x.name.text.toLowerCase() === spec.name);
         return h ? [{ span: wholeLine(this.block.text, h.span), newText: '' }] : undefined;
+      }
+      case 'addDirective': {
+        // On its own line just above the request line, where directives are read.
+        const start = this.block.text.lastIndexOf('\n', this.request.span.start - 1) + 1;
+        return [{ span: { start, end: start }, newText: `# @${spec.name} ${spec.value}\n` }];
       }
       case 'encodeParam': {
         const p = this.bc.written.get(spec.name);

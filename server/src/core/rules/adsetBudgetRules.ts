@@ -4,7 +4,7 @@
  * ADSET-FIXED-CPM-ONLY, ADSET-CAMPAIGN-BUDGET-NEEDED, ADSET-SCHEDULE-ITEM.
  */
 import type { CrossFieldRule } from './registry';
-import { buyingType, campaignBudget, given, list, num, obj, raw, timeMs, toNumber, toObject } from './values';
+import { buyingType, campaignBudget, campaignBudgetOf, campaignValueAt, campaignValueSource, given, list, num, obj, raw, timeMs, toNumber, toObject } from './values';
 
 const CREATE = ['adset.create'];
 const DOC = '[2] Create an ad set';
@@ -49,15 +49,17 @@ export const budgetRules: CrossFieldRule[] = [
       const hasDaily = given(call, 'daily_budget');
       const hasLifetime = given(call, 'lifetime_budget');
       if (!hasDaily && !hasLifetime) {
-        // The budget may sit on the campaign (campaign budget optimization): only a campaign known to
-        // have none (an inline campaign_spec without one, `# @campaign-budget none`, or what the
-        // emulator knows of an existing campaign) leaves the ad set certainly without a budget.
-        if (campaignBudget(call) === 'none') {
+        // With an existing campaign the budget may sit on the campaign (campaign budget optimization):
+        // it is certainly missing only when the campaign is known to have none (an inline
+        // campaign_spec without one, `# @campaign-budget none`, or the account context).
+        const campaign = campaignBudgetOf(call);
+        if (campaign?.value === 'none') {
           out.push({
             rule: 'ADSET-BUDGET-POSITIVE',
-            message: 'No budget: the campaign has none, so give `daily_budget` or `lifetime_budget` greater than 0.',
-            detail: `"Either daily_budget or lifetime_budget must be greater than 0" ${SOURCE}. Budgets are in the account currency's smallest unit.`,
+            message: campaign.from === 'campaign_spec' ? 'No budget: give `daily_budget` or `lifetime_budget` greater than 0.' : 'No budget here nor on the campaign: give `daily_budget` or `lifetime_budget` greater than 0.',
+            detail: `Budgets are in the account currency's smallest unit ${SOURCE}.${campaign.from === 'campaign_spec' ? '' : ` The campaign has no budget (${campaignValueSource('campaign budget', campaign, 'campaign-budget')}).`}`,
             at: { kind: 'missing', name: 'daily_budget' },
+            related: campaign.from === 'campaign_spec' ? undefined : [{ at: campaignValueAt(campaign, 'campaign-budget', 'daily_budget'), message: 'the campaign, without a budget' }],
             service: { code: 100, blame: ['daily_budget'] },
           });
         }

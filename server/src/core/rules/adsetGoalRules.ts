@@ -10,7 +10,7 @@ import { lacksAppStore } from './adsetIos14Rules';
 import type { CrossFieldRule } from './registry';
 import type { Location } from './ruleFinding';
 import { inlineList, listForMessage } from './suggest';
-import { given, list, obj, objective, str } from './values';
+import { campaignValueAt, campaignValueSource, given, list, obj, objective, str } from './values';
 
 const CREATE = ['adset.create'];
 const MAPPING_DOC = '[2] Objective to optimization-goal mapping';
@@ -28,11 +28,9 @@ export const goalRules: CrossFieldRule[] = [
       out.push({
         rule: 'ADSET-GOAL-FOR-OBJECTIVE',
         message: `\`optimization_goal\` ${goal} is not allowed for the ${label} objective${where}: use ${inlineList(allowed, 50) ?? `one of its ${allowed.length} goals, such as \`${allowed[0]}\``}.`,
-        detail: `The allowed goals${goals.destination ? ` with destination_type ${goals.destination}` : ''} are ${listForMessage(allowed, allowed.length)} (${MAPPING_DOC}; objective from ${goals.from === 'directive' ? 'the `# @objective` directive' : '`campaign_spec.objective`'}).${decisions.length === 1 ? ` graphreq's reading of the table (docs/rules.md): ${decisions[0]}` : ''}`,
+        detail: `The allowed goals${goals.destination ? ` with destination_type ${goals.destination}` : ''} are ${listForMessage(allowed, allowed.length)} (${MAPPING_DOC}; ${campaignValueSource('objective', goals, 'objective')}).${decisions.length === 1 ? ` graphreq's reading of the table (docs/rules.md): ${decisions[0]}` : ''}`,
         at: { kind: 'param', name: 'optimization_goal', part: 'value' },
-        related: goals.from === 'directive'
-          ? [{ at: { kind: 'directive', name: 'objective' }, message: 'the objective' }]
-          : [{ at: { kind: 'param', name: 'campaign_spec', path: ['objective'] }, message: 'the objective' }],
+        related: [{ at: campaignValueAt(goals, 'objective', 'objective'), message: goals.fact ? `the campaign's objective, ${goals.objective}` : 'the objective' }],
         fixes: allowed.slice(0, 3).map((g, i) => ({ kind: 'setValue' as const, title: `Change to \`${g}\``, name: 'optimization_goal', value: g, preferred: i === 0 && allowed.length === 1 })),
         service: { code: 100, blame: ['optimization_goal'] },
       });

@@ -6,19 +6,20 @@
  * server/src/emulator/nodes/ios14.ts). Values and thresholds: schemas/rules-data/ios14.json.
  */
 import type { Call } from '../analysis/call';
+import { describeFact } from '../account/accountContext';
 import { ios14, objectives } from '../model/rulesData';
 import type { CrossFieldRule } from './registry';
 import type { Location, RuleFinding } from './ruleFinding';
-import { given, obj, objective, str, timeMs, toList } from './values';
+import { contextCampaign, given, obj, objective, str, timeMs, toList } from './values';
 
 const DOC = '[3] iOS 14 error codes';
 const DAY_MS = 86_400_000;
 
-/** The campaign's kind: the directive, else `regular` for a campaign created inline. Undefined when unknown. */
+/** The campaign's kind: the directive, else `regular` for a campaign created inline, else the account context's. Undefined when unknown. */
 export function campaignType(call: Call): 'ios14' | 'regular' | undefined {
   const d = call.directives.get('campaign-type')?.trim().split(/\s/)[0];
   if (d === 'ios14' || d === 'regular') return d;
-  return given(call, 'campaign_spec') ? 'regular' : undefined;
+  return given(call, 'campaign_spec') ? 'regular' : contextCampaign(call)?.campaignType?.value;
 }
 
 /** An iOS entry of targeting.user_os: the versions it selects (undefined: no bound). */
@@ -60,7 +61,7 @@ function checkIos14Campaign(call: Call, out: RuleFinding[]): void {
   const campaignAt: Location = given(call, 'campaign_id') ? { kind: 'param', name: 'campaign_id', part: 'value' } : { kind: 'path' };
   const camp = objective(call);
   if (camp && objectives[camp.value] !== undefined && !ios14.appPromotionObjectives.includes(camp.value)) {
-    const related = camp.from === 'directive' ? [{ at: { kind: 'directive' as const, name: 'objective' }, message: 'the objective' }] : undefined;
+    const related = camp.from === 'directive' ? [{ at: { kind: 'directive' as const, name: 'objective' }, message: 'the objective' }] : camp.fact ? [{ at: campaignAt, message: describeFact('the objective', camp.fact) }] : undefined;
     out.push(finding(2490246, `An iOS 14 campaign needs the app-installs objective, not ${camp.value}: put the ad set in an app-promotion campaign.`, campaignAt, 'campaign_id', related));
   }
   if (lacksAppStore(call)) {

@@ -4,6 +4,7 @@
  * schemas/rules-data/regions.json.
  */
 import type { Call } from '../analysis/call';
+import { accountFacts } from '../account/accountContext';
 import { EMULATOR_ACCOUNT_DEFAULTS } from '../model/emulatorAccounts';
 import { euCountries, euGroups, worldwideGroups } from '../model/rulesData';
 import { isOpaque } from '../syntax/jsonBody';
@@ -64,8 +65,11 @@ function accountDefault(call: Call, key: 'default_dsa_payor' | 'default_dsa_bene
   const accounts = call.env.accounts;
   const entry = id && accounts ? own(accounts, `act_${id}`) ?? own(accounts, id) : undefined;
   const everyAccount = key === 'default_dsa_payor' ? call.env.defaultDsaPayor : call.env.defaultDsaBeneficiary;
-  const emulator = !entry && id && call.env.baseUrl === undefined ? own(EMULATOR_ACCOUNT_DEFAULTS, `act_${id}`)?.[key] : undefined;
-  return entry?.[key] ?? everyAccount ?? emulator;
+  const known = accountFacts(call.env.context, id);
+  const fromContext = key === 'default_dsa_payor' ? known?.dsaPayor?.value : known?.dsaBeneficiary?.value;
+  // Without an account context (a host that gives none), the emulator's seeded accounts still stand for it.
+  const emulator = !entry && !call.env.context && id && call.env.baseUrl === undefined ? own(EMULATOR_ACCOUNT_DEFAULTS, `act_${id}`)?.[key] : undefined;
+  return entry?.[key] ?? everyAccount ?? fromContext ?? emulator;
 }
 
 export const regionRules: CrossFieldRule[] = [

@@ -6,7 +6,7 @@
  */
 import type { Call } from '../analysis/call';
 import { objectives, type ObjectiveLocation } from '../model/rulesData';
-import { objective, str } from './values';
+import { objective, str, type CampaignValue } from './values';
 
 /** The conversion locations that apply: by destination_type, or all of the objective's when unknown. */
 export function locationsFor(call: Call, objectiveName: string): { locations: ObjectiveLocation[]; exact: boolean; destination?: string } | undefined {
@@ -25,7 +25,9 @@ export interface ObjectiveGoals {
   /** The objective as written (`OUTCOME_TRAFFIC`) and its label in the table (`Traffic`). */
   objective: string;
   label: string;
-  from: 'campaign_spec' | 'directive';
+  from: CampaignValue<string>['from'];
+  /** The account context's fact, when the objective came from there. */
+  fact?: CampaignValue<string>['fact'];
   /** Allowed goals, in the table's order (the first location's first). */
   allowed: string[];
   /** Where the goals hold, for messages: ` with conversion location Website`, ` with destination_type WEBSITE`, or ''. */
@@ -52,6 +54,7 @@ export function goalsForObjective(call: Call): ObjectiveGoals | undefined {
     objective: obj.value,
     label: info.label,
     from: obj.from,
+    fact: obj.fact,
     allowed: [...new Set(found.locations.flatMap((l) => l.goals))],
     where,
     anywhere,

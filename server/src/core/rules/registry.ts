@@ -4,6 +4,7 @@
  * gates, deprecated values) are not here: the schema names their rule ID and validateValue reports them.
  */
 import type { Call } from '../analysis/call';
+import { accountContextRules } from './accountContextRules';
 import { bidRules } from './adsetBidRules';
 import { budgetRules } from './adsetBudgetRules';
 import { goalRules } from './adsetGoalRules';
@@ -22,4 +23,4 @@ export interface CrossFieldRule {
 }
 
 // iOS 14 before the goal rules: a missing app store id or URL is its 2490250 in an iOS 14 campaign.
-export const crossFieldRules: CrossFieldRule[] = [...budgetRules, ...bidRules, ...ios14Rules, ...goalRules, ...regionRules, ...miscRules, ...urlRules];
+export const crossFieldRules: CrossFieldRule[] = [...budgetRules, ...bidRules, ...ios14Rules, ...goalRules, ...regionRules, ...miscRules, ...urlRules, ...accountContextRules];

@@ -3,6 +3,7 @@
  * token. REQ-METHOD-UNSUPPORTED, REQ-VERSION-FORMAT, REQ-VERSION-MISSING, REQ-VERSION-EXPIRED,
  * REQ-TOKEN-IN-FILE, REQ-IDS-COUNT, URL-NO-CREATE-DELETE, THREAD-READ-ONLY, ADSET-ACCOUNT-ID.
  */
+import { describeSource } from '../account/accountContext';
 import type { Call } from '../analysis/call';
 import { normalizeVersion, parseVersion, compareVersions, type Version } from '../model/version';
 import { HTTP_METHODS } from '../syntax/parseBlock';
@@ -96,7 +97,7 @@ function checkVersion(call: Call, ctx: RuleContext): void {
   }
   const v = call.version;
   if (!v) return;
-  const releases = call.env.releases;
+  const { releases, source: releasesSource } = releaseTable(call);
   const today = call.env.today;
   const known = Object.keys(releases ?? {})
     .map((t) => parseVersion(t))
@@ -116,9 +117,10 @@ function checkVersion(call: Call, ctx: RuleContext): void {
       message: releases[v.text] || known.some((k) => compareVersions(k, v) < 0)
         ? `${v.text} expired on ${expiry}: move to ${known[known.length - 1].text}.`
         : `${v.text} expired by ${expiry} at the latest: move to ${known[known.length - 1].text}.`,
-      detail: releases[v.text] || known.some((k) => compareVersions(k, v) < 0)
+      detail: (releases[v.text] || known.some((k) => compareVersions(k, v) < 0)
         ? `It expired two years after ${successor.text} was released (${released}). Calls to it are routed to an older available version or fail with code 2635 ([3] Versioning 2-3).`
-        : `It is older than every version in the release table, so it expired two years after its successor's release at the latest. Calls to it are routed to an older available version or fail with code 2635 ([3] Versioning 2-3).`,
+        : `It is older than every version in the release table, so it expired two years after its successor's release at the latest. Calls to it are routed to an older available version or fail with code 2635 ([3] Versioning 2-3).`
+      ) + (releasesSource ? ` The release table is ${releasesSource}.` : ''),
       at: { kind: 'version' },
       service: { code: 2635 },
     });
@@ -133,9 +135,9 @@ function checkVersion(call: Call, ctx: RuleContext): void {
  */
 function checkVersionExists(call: Call, ctx: RuleContext, v: Version, known: Version[], expired: boolean): boolean {
   if (call.versionSource !== 'path') return false;
-  const latestText = call.env.latestVersion ?? ctx.model.latestVersion;
+  const latestText = call.env.latestVersion ?? call.env.context?.service.latestVersion?.value ?? ctx.model.latestVersion;
   const latest = parseVersion(latestText);
-  const releases = call.env.releases;
+  const { releases, source: releasesSource } = releaseTable(call);
   const today = call.env.today;
   let why: string | undefined;
   if (latest && compareVersions(v, latest) > 0) why = `newer than the latest version, ${latest.text}`;
@@ -145,7 +147,7 @@ function checkVersionExists(call: Call, ctx: RuleContext, v: Version, known: Ver
   ctx.out.push({
     rule: 'REQ-VERSION-UNKNOWN',
     message: `${v.text} is not a published version (${why}): use ${latest?.text ?? latestText} or an older available version.`,
-    detail: 'The service answers 100, Unknown path components ([3] Versioning 1).',
+    detail: `The service answers 100, Unknown path components ([3] Versioning 1).${releasesSource && why !== undefined && !why.startsWith('newer') ? ` The release table is ${releasesSource}.` : ''}`,
     at: { kind: 'version' },
     fixes: latest ? [{ kind: 'replaceAt', title: `Write \`${latest.text}\``, text: latest.text }] : [],
     service: { code: 100 },
@@ -157,6 +159,16 @@ function checkVersionExists(call: Call, ctx: RuleContext, v: Version, known: Ver
 function unsupported(method: string, explanation: string): { message: string; detail?: string } {
   const { message, detail } = splitMessage(explanation);
   return { message: `\`${method}\` is not supported: ${message[0].toLowerCase()}${message.slice(1)}`, detail };
+}
+
+/**
+ * The release table the version rules read: graphreq.env.json's `releases`, else the account
+ * context's (the embedded emulator's, or the service's), with where it came from for the detail.
+ */
+function releaseTable(call: Call): { releases?: Record<string, string>; source?: string } {
+  if (call.env.releases) return { releases: call.env.releases };
+  const fact = call.env.context?.service.releases;
+  return fact ? { releases: fact.value, source: describeSource(fact.source) } : {};
 }
 
 function addYears(date: string, years: number): string | undefined {

@@ -35,7 +35,9 @@ export type FixSpec =
   | { kind: 'replaceAt'; title: string; text: string; preferred?: boolean; fixAll?: boolean }
   | { kind: 'removeHeader'; title: string; name: string; preferred?: boolean; fixAll?: boolean }
   /** Replaces a query/form parameter's value with `value` (already encoded) and removes the parameters it absorbs. */
-  | { kind: 'encodeParam'; title: string; name: string; value: string; absorb: string[]; preferred?: boolean; fixAll?: boolean };
+  | { kind: 'encodeParam'; title: string; name: string; value: string; absorb: string[]; preferred?: boolean; fixAll?: boolean }
+  /** Adds the directive `# @name value` on its own line before the request line. */
+  | { kind: 'addDirective'; title: string; name: string; value: string; preferred?: boolean; fixAll?: boolean };
 
 /** What the emulator needs to answer a finding as the service would. */
 export interface ServiceError {

@@ -1,6 +1,8 @@
 /** Reading parameter values the way the API does (text or JSON), for cross-field rules. */
 import type { Call } from '../analysis/call';
 import { isOpaque, parseJsonExact } from '../syntax/jsonBody';
+import type { Location } from './ruleFinding';
+import { campaignFacts, describeFact, type CampaignBudgetKind, type CampaignFacts, type Fact } from '../account/accountContext';
 
 export function num(call: Call, name: string): number | undefined {
   return toNumber(raw(call, name));
@@ -71,27 +73,81 @@ export function timeMs(call: Call, name: string): number | undefined {
   return undefined;
 }
 
-/** The campaign objective: `campaign_spec.objective`, else the `# @objective` directive. */
-export function objective(call: Call): { value: string; from: 'campaign_spec' | 'directive' } | undefined {
+/** Where a campaign fact came from: the request's `campaign_spec`, a directive of the file, or the account context. */
+export interface CampaignValue<T> {
+  value: T;
+  from: 'campaign_spec' | 'directive' | 'context';
+  /** The context's fact, with its source and time, when `from` is `context`. */
+  fact?: Fact<T>;
+}
+
+/** The parameter that names an existing campaign, which the account context is asked about. */
+export const CAMPAIGN_ID = 'campaign_id';
+
+/** The facts the account context holds on the request's campaign (`campaign_id`), when it names one. */
+export function contextCampaign(call: Call): CampaignFacts | undefined {
+  const id = call.params.get(CAMPAIGN_ID);
+  if (!id || id.opaque || (typeof id.value !== 'string' && typeof id.value !== 'number')) return undefined;
+  return campaignFacts(call.env.context, String(id.value).trim());
+}
+
+function fromContext<T>(fact: Fact<T> | undefined): CampaignValue<T> | undefined {
+  return fact ? { value: fact.value, from: 'context', fact } : undefined;
+}
+
+/** The campaign objective: `campaign_spec.objective`, else the `# @objective` directive, else the account context. */
+export function objective(call: Call): CampaignValue<string> | undefined {
   const spec = obj(call, 'campaign_spec');
   const fromSpec = spec && typeof spec.objective === 'string' && !isOpaque(spec.objective) ? spec.objective : undefined;
   if (fromSpec) return { value: fromSpec, from: 'campaign_spec' };
   const d = call.directives.get('objective')?.trim();
-  return d ? { value: d.split(/\s/)[0], from: 'directive' } : undefined;
+  if (d) return { value: d.split(/\s/)[0], from: 'directive' };
+  return spec ? undefined : fromContext(contextCampaign(call)?.objective);
 }
 
-/** The campaign's buying type: `campaign_spec.buying_type`, else the `# @buying-type` directive. */
+/** The campaign's buying type: `campaign_spec.buying_type`, else the `# @buying-type` directive, else the account context. */
 export function buyingType(call: Call): string | undefined {
   const spec = obj(call, 'campaign_spec');
   if (spec && typeof spec.buying_type === 'string' && !isOpaque(spec.buying_type)) return spec.buying_type;
-  return call.directives.get('buying-type')?.trim().split(/\s/)[0] || undefined;
+  const d = call.directives.get('buying-type')?.trim().split(/\s/)[0];
+  if (d) return d;
+  return spec ? undefined : contextCampaign(call)?.buyingType?.value;
 }
 
-/** The campaign's budget kind: the `# @campaign-budget` directive, else what `campaign_spec` carries; undefined when unknown. */
-export function campaignBudget(call: Call): 'daily' | 'lifetime' | 'none' | undefined {
+/** The campaign's budget kind: the `# @campaign-budget` directive, else what `campaign_spec` carries, else the account context; undefined when unknown. */
+export function campaignBudget(call: Call): CampaignBudgetKind | undefined {
+  return campaignBudgetOf(call)?.value;
+}
+
+export function campaignBudgetOf(call: Call): CampaignValue<CampaignBudgetKind> | undefined {
   const directive = call.directives.get('campaign-budget')?.trim().toLowerCase();
-  if (directive === 'daily' || directive === 'lifetime' || directive === 'none') return directive;
+  if (directive === 'daily' || directive === 'lifetime' || directive === 'none') return { value: directive, from: 'directive' };
   const spec = obj(call, 'campaign_spec');
-  if (!spec) return undefined;
-  return spec.daily_budget !== undefined ? 'daily' : spec.lifetime_budget !== undefined ? 'lifetime' : 'none';
+  if (spec) return { value: spec.daily_budget !== undefined ? 'daily' : spec.lifetime_budget !== undefined ? 'lifetime' : 'none', from: 'campaign_spec' };
+  return fromContext(contextCampaign(call)?.budget);
+}
+
+/** Where a campaign value came from, for a finding's detail: "objective OUTCOME_SALES, from the emulator's state". */
+export function campaignValueSource(what: string, v: Pick<CampaignValue<unknown>, 'from' | 'fact'>, directive: string): string {
+  if (v.fact) return describeFact(what, v.fact);
+  return v.from === 'directive' ? `${what} from the \`# @${directive}\` directive` : `${what} from \`campaign_spec\``;
+}
+
+/** Where a finding that used a campaign value points to show it: the directive, campaign_spec's member, or the campaign_id it was looked up by. */
+export function campaignValueAt(v: Pick<CampaignValue<unknown>, 'from'>, directive: string, specMember: string): Location {
+  if (v.from === 'directive') return { kind: 'directive', name: directive };
+  if (v.from === 'campaign_spec') return { kind: 'param', name: 'campaign_spec', path: [specMember] };
+  return { kind: 'param', name: 'campaign_id', part: 'value' };
+}
+
+/** What the account context knows of the request's campaign, for hover on `campaign_id` (empty when nothing). */
+export function campaignContextNote(call: Call): string {
+  const facts = contextCampaign(call);
+  if (!facts) return call.env.context && call.params.has(CAMPAIGN_ID) ? '\n\nThe account context does not know this campaign.' : '';
+  const parts: string[] = [];
+  if (facts.objective) parts.push(describeFact('objective', facts.objective));
+  if (facts.budget) parts.push(describeFact('budget', facts.budget));
+  if (facts.buyingType) parts.push(describeFact('buying type', facts.buyingType));
+  if (facts.bidStrategy) parts.push(describeFact('bid strategy', facts.bidStrategy));
+  return parts.length ? `\n\nThe campaign: ${parts.join('; ')}.` : '';
 }

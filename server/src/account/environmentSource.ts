@@ -1,0 +1,169 @@
+/**
+ * The account context of an environment with a base URL, opted in by the user (`graphreq.context:
+ * "environment"`, `graphreq check --context`): read from the environment's service with GET reads
+ * only, batched with `ids=` (`GET /{version}/?ids=a,b&fields=...`), kept in the workspace
+ * (contextStore.ts) for a time to live, and never more than the configured number of calls an hour
+ * (each id counts as one call, as the service counts them: [3] Limits). Reads happen only when a
+ * host asks (on open, on save, on command, or once per `check --context` run), never while the user
+ * types. The token goes only in the Authorization header to the base URL the user chose
+ * (send/tokenChoice.ts decides, as for a send), and is never written anywhere.
+ */
+import { ACCOUNT_FIELDS, accountFactsOf, CAMPAIGN_FIELDS, campaignFactsOf, emptyContext, idsAnswer, pickFields, type AccountContext, type ContextNeeds, type EnvironmentSettings, type FactSource } from '../core';
+import { originOf } from '../core/send';
+import { sendOnce } from '../send/transport';
+import { ContextStore, environmentKey, type StoredEntry, type StoredEnvironment } from './contextStore';
+
+export interface ContextLimits {
+  /** Calls an hour at most (each id read is one call). */
+  callsPerHour: number;
+  /** How long a read fact is used before it is read again. */
+  ttlMs: number;
+}
+
+export const DEFAULT_CONTEXT_LIMITS: ContextLimits = { callsPerHour: 20, ttlMs: 60 * 60_000 };
+/** graphreq.env.json's `context` settings, with the defaults for what it leaves out. */
+export function contextLimitsOf(env: EnvironmentSettings): ContextLimits {
+  const c = env.contextLimits ?? {};
+  const calls = typeof c.callsPerHour === 'number' && Number.isInteger(c.callsPerHour) && c.callsPerHour >= 0 ? Math.min(c.callsPerHour, 200) : DEFAULT_CONTEXT_LIMITS.callsPerHour;
+  const ttl = typeof c.ttlMinutes === 'number' && c.ttlMinutes >= 1 ? Math.min(c.ttlMinutes, 10080) * 60_000 : DEFAULT_CONTEXT_LIMITS.ttlMs;
+  return { callsPerHour: calls, ttlMs: ttl };
+}
+
+/** Ids per read: [3] Limits lets one request name up to 50. */
+const IDS_PER_READ = 50;
+const HOUR = 3_600_000;
+
+export interface EnvironmentTarget {
+  workspace: string;
+  /** The environment's name (for the key and the facts' source). */
+  name?: string;
+  baseUrl: string;
+  version: string;
+}
+
+/** The context of an environment whose context is not read (the user did not turn reading on): nothing is known. */
+export function unreadContext(name: string | undefined): AccountContext {
+  const ctx = emptyContext({ kind: 'environment', name, fetch: false });
+  ctx.key = `environment:unread:${name ?? ''}`;
+  return ctx;
+}
+
+/** The last context built per store file and environment, kept while the file is the same (the language server asks on every check). */
+const built = new Map<string, { key: string; context: AccountContext }>();
+
+/** The context of an environment as stored: what was read within the time to live. */
+export function storedContext(t: Omit<EnvironmentTarget, 'version'>, o: { fetch: boolean; now: number; limits?: ContextLimits }): AccountContext {
+  const store = new ContextStore(t.workspace);
+  const key = environmentKey(t.name, originOf({ baseUrl: t.baseUrl }));
+  const ttl = (o.limits ?? DEFAULT_CONTEXT_LIMITS).ttlMs;
+  const cacheKey = `environment:${store.file}:${key}:${store.stamp()}:${o.fetch}:${ttl}`;
+  const hit = built.get(`${store.file}\0${key}`);
+  if (hit && hit.key === cacheKey) return hit.context;
+  const stored = store.read(key);
+  const ctx = emptyContext({ kind: 'environment', name: t.name, fetch: o.fetch });
+  ctx.key = cacheKey;
+  built.set(`${store.file}\0${key}`, { key: cacheKey, context: ctx });
+  const fresh = (e: StoredEntry): boolean => o.now - e.readAt < ttl;
+  for (const [id, e] of Object.entries(stored.campaigns)) {
+    if (!fresh(e) || !e.facts) continue;
+    const facts = campaignFactsOf(e.facts, sourceOf(e, t.name), e.readAt);
+    if (facts) ctx.campaigns[id] = facts;
+  }
+  for (const [id, e] of Object.entries(stored.accounts)) {
+    if (!fresh(e) || !e.facts) continue;
+    const facts = accountFactsOf(e.facts, sourceOf(e, t.name), e.readAt);
+    if (facts) ctx.accounts[id] = facts;
+  }
+  return ctx;
+}
+
+function sourceOf(e: StoredEntry, environment: string | undefined): FactSource {
+  return e.from ? { kind: 'response', request: e.from.response ?? undefined } : { kind: 'environment', environment };
+}
+
+/** The calls of the last hour and what is left of the hour's allowance. */
+export function callsLeft(stored: StoredEnvironment, now: number, limits: ContextLimits): { made: number; left: number } {
+  const made = stored.calls.filter((t) => now - t < HOUR).length;
+  return { made, left: Math.max(0, limits.callsPerHour - made) };
+}
+
+/** The ids of `needs` that the store does not hold within the time to live (read and answered, or read and not answered). */
+export function missingIds(stored: StoredEnvironment, needs: ContextNeeds, now: number, limits: ContextLimits): ContextNeeds {
+  const stale = (e: StoredEntry | undefined): boolean => !e || now - e.readAt >= limits.ttlMs;
+  return { campaigns: needs.campaigns.filter((id) => stale(stored.campaigns[id])), accounts: needs.accounts.filter((id) => stale(stored.accounts[id])) };
+}
+
+export interface FetchReport {
+  /** Ids read (each one a call). */
+  calls: number;
+  /** Calls made in the hour, with these. */
+  madeThisHour: number;
+  callsPerHour: number;
+  /** Ids left unread because the hour's allowance is spent. */
+  heldBack: number;
+  /** One line each: a read that failed. */
+  problems: string[];
+}
+
+/**
+ * Reads the ids of `needs` the store lacks, within the hour's allowance, and stores what the service
+ * answered. `fetchImpl` stands in for the network in tests (a recording server is used instead where
+ * the real transport is wanted).
+ */
+export async function fetchContext(t: EnvironmentTarget, needs: ContextNeeds, o: { token?: string; now: () => number; limits?: ContextLimits; timeoutMs?: number }): Promise<FetchReport> {
+  const limits = o.limits ?? DEFAULT_CONTEXT_LIMITS;
+  const store = new ContextStore(t.workspace);
+  const key = environmentKey(t.name, originOf({ baseUrl: t.baseUrl }));
+  const now = o.now();
+  const stored = store.read(key);
+  const missing = missingIds(stored, needs, now, limits);
+  const { left } = callsLeft(stored, now, limits);
+  // Campaigns first: the rules that read them (the goal, the budget) are the ones a send fails on.
+  const wanted: Array<['campaigns' | 'accounts', string]> = [...missing.campaigns.map((id) => ['campaigns', id] as ['campaigns', string]), ...missing.accounts.map((id) => ['accounts', id] as ['accounts', string])];
+  const chosen = wanted.slice(0, left);
+  const report: FetchReport = { calls: 0, madeThisHour: 0, callsPerHour: limits.callsPerHour, heldBack: wanted.length - chosen.length, problems: [] };
+  const results: Array<{ kind: 'campaigns' | 'accounts'; id: string; facts: StoredEntry['facts']; at: number }> = [];
+  const calls: number[] = [];
+  for (const kind of ['campaigns', 'accounts'] as const) {
+    const ids = chosen.filter(([k]) => k === kind).map(([, id]) => (kind === 'accounts' ? `act_${id}` : id));
+    for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+      const batch = ids.slice(i, i + IDS_PER_READ);
+      const fields = kind === 'campaigns' ? CAMPAIGN_FIELDS : ACCOUNT_FIELDS;
+      const url = `${t.baseUrl.replace(/\/+$/, '')}/${t.version}/?ids=${batch.map(encodeURIComponent).join(',')}&fields=${fields.join(',')}`;
+      const at = o.now();
+      for (let n = 0; n < batch.length; n++) calls.push(at);
+      report.calls += batch.length;
+      let answer: Record<string, Record<string, unknown>> = Object.create(null);
+      try {
+        const res = await sendOnce({ method: 'GET', url, headers: o.token ? { authorization: `Bearer ${o.token}` } : {}, body: null }, { timeoutMs: o.timeoutMs ?? 30_000, now: o.now, maxBytes: 1024 * 1024 });
+        if (res.status >= 200 && res.status < 300) answer = idsAnswer(JSON.parse(res.bodyText));
+        else report.problems.push(`reading the account context of ${originOf({ baseUrl: t.baseUrl })} answered HTTP ${res.status}`);
+      } catch (e) {
+        report.problems.push(`reading the account context of ${originOf({ baseUrl: t.baseUrl })} failed: ${(e as Error).message.split('\n')[0]}`);
+        continue;
+      }
+      for (const written of batch) {
+        const id = written.replace(/^act_/, '');
+        const value = answer[written] ?? answer[id];
+        results.push({ kind, id, facts: value ? answered(kind, value, fields) : null, at });
+      }
+    }
+  }
+  await store.update(key, (env) => {
+    env.calls = [...env.calls.filter((c) => now - c < HOUR), ...calls];
+    for (const r of results) env[r.kind][r.id] = { readAt: r.at, facts: r.facts };
+    report.madeThisHour = env.calls.length;
+  });
+  return report;
+}
+
+/**
+ * The asked fields of an answer. A campaign's budget fields were asked for, so one the answer leaves
+ * out is not set: the campaign has no budget of that kind (a field the service has no value for is
+ * left out of its answers).
+ */
+function answered(kind: 'campaigns' | 'accounts', value: Record<string, unknown>, fields: readonly string[]): Record<string, string | number | boolean> {
+  const out = pickFields(value, fields);
+  if (kind === 'campaigns') for (const f of ['daily_budget', 'lifetime_budget']) out[f] ??= 0;
+  return out;
+}

@@ -1,0 +1,70 @@
+/**
+ * When the language server reads an environment's account context (account/environmentSource.ts):
+ * on open and on save of a request file, and on the `graphreq.fetchContext` command, never on a
+ * change (no call while the user types), and only with `graphreq.context: "environment"`. The reads
+ * go where a send of the document would go, with its token (lsp/sendTarget.ts decides); one read at
+ * a time per server. Each read ends with `graphreq/contextStatus` (the status bar shows the calls of
+ * the hour) and the documents are checked again with what it found.
+ */
+import { getApiModel, contextNeeds, type LanguageService } from '../core';
+import { originOf } from '../core/send';
+import { contextLimitsOf, fetchContext } from '../account/environmentSource';
+import { TrustStore } from '../files/trustStore';
+import type { DocumentInputs } from './documentInputs';
+import type { DocumentStore } from './documentStore';
+import type { ContextStatus, FetchContextArgs } from './protocol';
+import { chooseEditorTarget } from './sendTarget';
+import type { WorkspaceEnvironment } from './workspaceEnvironment';
+
+export interface ContextFetchDeps {
+  ls: LanguageService;
+  documents: DocumentStore;
+  environment: WorkspaceEnvironment;
+  inputs: DocumentInputs;
+  /** The context changed: check the documents again. */
+  changed: () => void;
+  status: (status: ContextStatus) => void;
+  log: (line: string) => void;
+  processEnv?: NodeJS.ProcessEnv;
+}
+
+export class ContextFetcher {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly d: ContextFetchDeps) {}
+
+  /** Reads what the document needs, after any read in progress; null when nothing is to be read. */
+  fetch(args: FetchContextArgs): Promise<ContextStatus | null> {
+    const next = this.queue.then(() => this.run(args));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async run(args: FetchContextArgs): Promise<ContextStatus | null> {
+    const settings = this.d.environment.settings;
+    if (settings.context !== 'environment' || settings.workspaceTrusted === false) return null;
+    const state = this.d.documents.get(args.uri);
+    const base = this.d.environment.forDocument(args.uri);
+    const workspace = this.d.environment.folderOf(args.uri);
+    if (!state || !base.baseUrl || !workspace) return null;
+    const chosen = await chooseEditorTarget({ uri: args.uri, token: args.token, trustOrigin: args.trustOrigin }, { workspaceFolder: workspace, settings }, { trust: new TrustStore(), processEnv: this.d.processEnv ?? process.env });
+    const origin = originOf({ baseUrl: base.baseUrl });
+    if (!chosen.ok) {
+      const status: ContextStatus = { uri: args.uri, origin, calls: 0, madeThisHour: 0, callsPerHour: contextLimitsOf(base).callsPerHour, heldBack: 0, problems: [chosen.failure.message] };
+      this.d.status(status);
+      return status;
+    }
+    if (!chosen.baseUrl) return null;
+    const needs = contextNeeds(state.parse, this.d.ls.fileContext(state.parse, this.d.inputs.forDocument(args.uri)), getApiModel());
+    const report = await fetchContext(
+      { workspace, name: chosen.env.name, baseUrl: chosen.baseUrl, version: chosen.env.defaultVersion ?? getApiModel().latestVersion },
+      needs,
+      { token: chosen.token, now: Date.now, limits: contextLimitsOf(base), timeoutMs: base.timeoutMs },
+    );
+    for (const p of report.problems) this.d.log(p);
+    if (report.calls > 0) this.d.changed();
+    const status: ContextStatus = { uri: args.uri, origin: originOf({ baseUrl: chosen.baseUrl }), ...report };
+    this.d.status(status);
+    return status;
+  }
+}
