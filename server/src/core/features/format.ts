@@ -12,8 +12,8 @@
  *   not JSON: it is swapped for a placeholder string before formatting and put back after, so the
  *   formatter never splits its braces. `#` comment lines of a body are kept the same way.
  *
- * What the parser reports as broken (a JSON body that does not parse, a line that is not a header) is
- * left as written apart from trailing spaces. Formatting twice gives the result of formatting once.
+ * What the parser reports as broken (a JSON body that does not parse, a line that is not a header),
+ * and a body nested deeper than MAX_FORMAT_DEPTH, is left as written apart from trailing spaces. Formatting twice gives the result of formatting once.
  */
 import { format as formatJson, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
@@ -84,7 +84,34 @@ interface BlockLayout {
 /** Where the block's body is (in the block's text) when it may be strict JSON (laid out by `layoutStrictJson`). */
 function strictBody(block: RequestBlock, options: FormatOptions): Span | undefined {
   const body = block.parsed.request?.body;
-  return body && body.kind === 'json' && !options.keepLines ? body.span : undefined;
+  return body && body.kind === 'json' && !options.keepLines && !nestedTooDeep(body.text) ? body.span : undefined;
+}
+
+/**
+ * Bodies nested deeper than this are left as written (only trailing spaces go). Each level indents
+ * every line inside it, so the layout of a body grows with the square of its depth: a 60 KB body
+ * nested 10,000 deep became 200 MB. The emulator refuses JSON nested deeper than 64 levels
+ * (docs/emulator.md, Limits); no documented parameter comes near.
+ */
+export const MAX_FORMAT_DEPTH = 64;
+
+/** Whether `{` and `[` (outside strings) nest deeper than MAX_FORMAT_DEPTH: one scan, stopped at the limit. */
+function nestedTooDeep(json: string): boolean {
+  let depth = 0;
+  const n = json.length;
+  for (let i = 0; i < n; i++) {
+    const c = json.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < n; i++) {
+        const d = json.charCodeAt(i);
+        if (d === 92 /* \ */) i++;
+        else if (d === 34 || d === 10) break;
+      }
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > MAX_FORMAT_DEPTH) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
 }
 
 /** `layoutStrictJson`'s result as text: the text between the gaps that change, copied once. */
@@ -317,14 +344,14 @@ const MARK = '\u2063';
 export function formatBody(body: string, kind: string, options: FormatOptions, eol: string): string {
   // Strict JSON (most bodies) is laid out in one pass; the rest goes through jsonc-parser.
   // (A MARK in the text is not strict JSON outside strings, and the one-pass layout refuses it inside.)
-  const fast = kind === 'json' && !options.keepLines ? layoutStrictJsonText(body, indentOf(options), eol) : undefined;
+  const fast = kind === 'json' && !options.keepLines && !nestedTooDeep(body) ? layoutStrictJsonText(body, indentOf(options), eol) : undefined;
   return fast ?? formatLooseBody(body, kind, options, eol);
 }
 
 /** A body that is not strict JSON: jsonc-parser's layout when it parses, else only without trailing spaces. */
 function formatLooseBody(body: string, kind: string, options: FormatOptions, eol: string): string {
   const lines = body.split(/\r?\n/);
-  if (kind !== 'json' || body.includes(MARK) || parseBodyTree(body).errors.length) return lines.map((l) => l.trimEnd()).join(eol);
+  if (kind !== 'json' || body.includes(MARK) || nestedTooDeep(body) || parseBodyTree(body).errors.length) return lines.map((l) => l.trimEnd()).join(eol);
   const { text, restore } = protect(lines.join('\n'));
   const jsonOptions: JsonFormattingOptions = { tabSize: options.tabSize ?? 2, insertSpaces: options.insertSpaces !== false, eol, keepLines: !!options.keepLines };
   // Applied in one pass (jsonc-parser's own `applyEdits` rebuilds the whole text for each edit).
