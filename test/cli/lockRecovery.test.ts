@@ -1,9 +1,10 @@
 /**
  * Locks never hold a run forever (issue 20 item 5): a lock whose owner stopped touching it is stale
- * whatever process it names (`"pid": 1` is always alive), and a live run that holds the workspace's
- * emulator too long is named in a one-line error.
+ * whatever process it names (a hung graphreq process, a reused pid, `"pid": 1`, which is always
+ * alive), and a live run that holds the workspace's emulator too long is named in a one-line error.
  */
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -11,6 +12,7 @@ import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { REFRESH_MS, STALE_AFTER_MS } from '../../server/src/files/lockFreshness';
 import { EMULATOR_LOCK_FILE, EMULATOR_STATE_FILE, GRAPHREQ_FOLDER } from '../../server/src/send/graphreqFolder';
+import { signLock } from '../../server/src/send/lockProof';
 import { openWorkspaceEmulator, WorkspaceEmulatorError } from '../../server/src/send/workspaceEmulator';
 import { examples, runCli, tempWorkspace } from './cliHelpers';
 
@@ -43,10 +45,14 @@ function untouchedFor(file: string, ms: number): void {
 }
 
 describe('locks of the workspace emulator', () => {
-  it('takes over a run lock nobody touches any more, though its pid is alive and its URL answers', async () => {
+  it('takes over a run lock nobody touches any more, though it is signed, its process alive and its URL answering', async () => {
     const dir = workspace();
     const lock = path.join(dir, GRAPHREQ_FOLDER, EMULATOR_LOCK_FILE);
-    fs.writeFileSync(lock, JSON.stringify({ pid: 1, holder: 'run', url: await listener(), startedAt: new Date().toISOString() }));
+    // A graphreq run that hangs: its process lives, its emulator accepts connections, it no longer touches its lock.
+    const hung = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], { stdio: 'ignore' });
+    closers.push(() => void hung.kill('SIGKILL'));
+    await new Promise((resolve) => hung.once('spawn', resolve));
+    fs.writeFileSync(lock, JSON.stringify(signLock({ pid: hung.pid!, holder: 'run', url: await listener(), startedAt: new Date().toISOString() }, dir)));
     untouchedFor(lock, STALE_AFTER_MS + 5000);
     const run = await runCli(['send', 'adsets.graphreq', '--line', '8'], dir);
     assert.equal(run.code, 0, run.stdout + run.stderr);

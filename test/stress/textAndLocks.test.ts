@@ -1,8 +1,8 @@
 /**
  * Issue 20's second pass, at the volumes that broke it (items 5, 7, 8, 11, 12, 14, 15), each against
  * the CLI or `graphreq serve` in a child process, on loopback, bounded in count and time:
- * - 5: a lock that came with a clone (`"pid": 1`, `"holder": "run"`, a URL that answers) made send
- *   wait forever; it is taken over once nobody touches it;
+ * - 5: a run lock whose process lives and whose URL answers made send wait forever; it is taken over
+ *   once nobody touches it;
  * - 7: 600 connections trickling their headers made 79 of 79 calls fail over 40 s;
  * - 8: 20,500 cross-site reads with ?access_token=demo-token blocked the app for an hour, persisted;
  * - 11: a lone surrogate aborted `send --all` with "URI malformed" and no summary;
@@ -12,13 +12,15 @@
  * - 15: 28,000 clock advances of ten years made every call answer 500, persisted.
  */
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { signLock } from '../../server/src/send/lockProof';
+import { cleanEnv } from '../cli/cliHelpers';
 import { request } from '../emulator/harness';
 import { killServers, portOf, serve } from '../emulator/serveProcess';
 import { stressOnly } from './stressGate';
@@ -35,7 +37,7 @@ after(() => {
 function cli(args: string[], cwd: string, env: Record<string, string> = {}, timeout = 120_000): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: dir, GRAPHREQ_ACCESS_TOKEN: 'tok-stress-text-1234', ...env }, timeout, maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { cwd, env: cleanEnv({ GRAPHREQ_ACCESS_TOKEN: 'tok-stress-text-1234', ...env }), timeout, maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : null) : 0;
       resolve({ code, stdout, stderr, ms: Date.now() - started });
     });
@@ -52,14 +54,17 @@ const TOKEN = { Authorization: 'Bearer demo-token' };
 const READ = '/v23.0/23850000000000001?fields=id';
 
 describe('text and locks at volume (issue 20)', stressOnly, () => {
-  it('5: a run lock that came with a clone holds send for at most the stale bound, then is taken over', async () => {
+  it('5: the lock of a run that hangs holds send for at most the stale bound, then is taken over', async () => {
     const ws = workspace('lock');
     fs.mkdirSync(path.join(ws, '.graphreq'));
     const server = net.createServer((s) => s.destroy());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     closers.push(() => server.close());
-    // Fresh, as a clone leaves it: its time is the clone's.
-    fs.writeFileSync(path.join(ws, '.graphreq', 'emulator.lock'), JSON.stringify({ pid: 1, holder: 'run', url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, startedAt: new Date().toISOString() }));
+    // A run that hangs: signed, its process alive, its URL answering, its lock just written (fresh).
+    const hung = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], { stdio: 'ignore' });
+    closers.push(() => void hung.kill('SIGKILL'));
+    await new Promise((resolve) => hung.once('spawn', resolve));
+    fs.writeFileSync(path.join(ws, '.graphreq', 'emulator.lock'), JSON.stringify(signLock({ pid: hung.pid!, holder: 'run', url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, startedAt: new Date().toISOString() }, ws)));
     fs.writeFileSync(path.join(ws, 'r.graphreq'), `GET ${READ}\n`);
     const r = await cli(['send', 'r.graphreq'], ws, {}, 90_000);
     assert.equal(r.code, 0, r.stdout + r.stderr);
