@@ -55,7 +55,8 @@ function checkLoneSurrogates(block: RequestBlock, out: Finding[]): void {
     out.push({
       code: 'REQ-LONE-SURROGATE',
       severity: 'error',
-      message: `\`${f.shown}\` is half of a UTF-16 surrogate pair without its other half: UTF-8 cannot carry it, so graphreq does not send the request. Write the whole pair (\`\\ud83d\\ude00\`) or the character itself.`,
+      message: `\`${f.shown}\` is half of a UTF-16 surrogate pair without its other half: UTF-8 cannot carry it, so the request is not sent.`,
+      detail: 'Write the whole pair (`\\ud83d\\ude00`) or the character itself.',
       span: { start: f.start, end: f.end },
     });
   }
