@@ -26,7 +26,7 @@ export { renameEnvVariableIn, envVariableUses, type PrepareRenameResult, type Re
 export type { Call, CallParam } from './analysis/call';
 export { checkCall } from './rules/engine';
 export type { RuleFinding, Location, ServiceError } from './rules/ruleFinding';
-export { misTypedSettings, readEnvironmentFile, resolveEnvironment, tokenVariableProblem, TOKEN_VARIABLE_PATTERN, DEFAULT_TOKEN_VARIABLE, type EnvironmentFile, type EnvironmentSettings } from './environment';
+export { misTypedSettings, readableVariableProblem, readEnvironmentFile, resolveEnvironment, tokenVariableProblem, TOKEN_VARIABLE_PATTERN, DEFAULT_TOKEN_VARIABLE, type EnvironmentFile, type EnvironmentSettings } from './environment';
 export { createLanguageService, type LanguageService, type CompletionItem, type Hover, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './languageService';
 export { SEMANTIC_TOKEN_TYPES } from './features/structure';
 export { fixAllEdits, fixAllChoice, applyEdits } from './features/fixAll';
