@@ -33,6 +33,6 @@ export { fixAllEdits, fixAllChoice, applyEdits } from './features/fixAll';
 export { mask } from './features/completion';
 // Used by the emulator to read HTTP requests the way the editor reads files.
 export { splitVersion } from './model/apiModel';
-export { coerce, resolveRef, characterCount } from './model/validateValue';
+export { coerce, coerceDeep, resolveRef, characterCount } from './model/validateValue';
 export { parseJsonExact } from './syntax/jsonBody';
 export { euTargeting } from './rules/adsetRegionRules';
