@@ -1,7 +1,9 @@
 /**
  * HTML of the response view and the usage view (webviews). Pure functions of the send results the
  * server returned: no 'vscode' import, so unit tests can render them. Everything shown passes
- * through the redactor first, and through HTML escaping.
+ * through the redactor first, and through `escapeHtml`, the one escaping helper: every value of a
+ * result, the environment and the labels are text, even the version a graphreq.env.json names
+ * (test/client/responseHtml.test.ts feeds markup into every field).
  */
 import { blockedUntilMs, headerList, highestPercent, limitingLabel, regainMinutes, requestLabel, usageFigures, type SendResult, type UsageModel } from './sendModel';
 import { DEFAULT_THRESHOLDS, formatCountdown, formatMinutes, formatPercent, usageLevel, type Thresholds } from './usagePresentation';
@@ -102,7 +104,7 @@ function renderResult(r: SendResult, i: number, many: boolean, open: boolean, o:
 /** Status, time (with its phases where known), size, when it came, the environment and the address. */
 function renderFacts(r: SendResult, o: PageOptions): string {
   const version = r.version?.text
-    ? `${r.version.text} <span class="muted">(${r.version.source === 'path' ? 'from the path' : 'environment default'})</span>`
+    ? `${escapeHtml(r.version.text)} <span class="muted">(${r.version.source === 'path' ? 'from the path' : 'environment default'})</span>`
     : r.version ? '<span class="muted">none: the app\'s default applies</span>' : '';
   const sent = Date.parse(r.sentAt);
   const received = Number.isFinite(sent) ? formatTime(sent + (r.durationMs || 0)) : '';
@@ -110,7 +112,7 @@ function renderFacts(r: SendResult, o: PageOptions): string {
   const answered = r.status !== null;
   return `<div class="summary">
       <span class="status ${statusClass(r)}" data-status="${escapeHtml(r.status ?? '')}">${escapeHtml(statusLabel(r))}</span>
-      ${answered ? `<span class="metric" title="${escapeHtml(phases.map((p) => `${p.label}: ${formatDuration(p.ms)}`).join('\n') || 'Time from sending to the end of the body')}"><span class="k">Time</span> <span class="time">${escapeHtml(formatDuration(r.durationMs))}</span>${r.attempts > 1 ? ` <span class="muted">(${r.attempts} attempts)</span>` : ''}</span>` : ''}
+      ${answered ? `<span class="metric" title="${escapeHtml(phases.map((p) => `${p.label}: ${formatDuration(p.ms)}`).join('\n') || 'Time from sending to the end of the body')}"><span class="k">Time</span> <span class="time">${escapeHtml(formatDuration(r.durationMs))}</span>${r.attempts > 1 ? ` <span class="muted">(${escapeHtml(r.attempts)} attempts)</span>` : ''}</span>` : ''}
       ${answered ? `<span class="metric" title="Body size"><span class="k">Size</span> <span class="size">${escapeHtml(formatSize(r.size))}</span></span>` : ''}
       ${received ? `<span class="metric"><span class="k">${answered ? 'Received' : 'At'}</span> <span class="received">${escapeHtml(received)}</span></span>` : ''}
       ${version ? `<span class="metric"><span class="k">Version</span> ${version}</span>` : ''}

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { visibleText } from '../../server/src/cli/render/style';
+import { createStyle, visibleText } from '../../server/src/cli/render/style';
 import { localServer } from '../send/sendHelpers';
 import { runCli } from './cliHelpers';
 
@@ -30,7 +30,11 @@ describe('control characters in output', () => {
     assert.equal(visibleText('a\tb\r\nc\n', false), 'a\tb\r\nc\n');
     assert.equal(visibleText(`x${OSC_TITLE}y`, false), 'x\\u001b]0;owned\\u0007y');
     assert.equal(visibleText('over\rwrite', false), 'over\\u000dwrite');
-    assert.equal(visibleText('\u001b[31mred\u001b[39m', true), '\u001b[31mred\u001b[39m');
+    // The text's own colour codes are text, with colours on too: only graphreq's marks become colours.
+    assert.equal(visibleText('\u001b[31mred\u001b[39m', true), '\\u001b[31mred\\u001b[39m');
+    const own = createStyle(true);
+    assert.equal(visibleText(own.red('\u001b[32mred'), true), '\u001b[31m\\u001b[32mred\u001b[39m');
+    assert.equal(visibleText(`\u0000${'0'.repeat(12)}31\u0000x`, true), `\\u0000${'0'.repeat(12)}31\\u0000x`, 'a guessed mark is text');
     assert.equal(visibleText('\u001b[31mred\u001b[39m', false), '\\u001b[31mred\\u001b[39m');
     assert.equal(visibleText('\u001b[8mhidden\u001b[2J', true), '\\u001b[8mhidden\\u001b[2J');
     assert.equal(visibleText('abc\u202edef\u0085', false), 'abc\\u202edef\\u0085');
@@ -79,6 +83,28 @@ describe('control characters in output', () => {
       assert.equal(results[0].title, `plain ${OSC_TITLE}`, 'JSON output keeps the values, escaped as JSON');
     } finally {
       await service.close();
+    }
+  });
+
+  it('shows a service\'s own colour codes as text with colours on, and a line break in a file name as an escape', async () => {
+    const service = await localServer((_req, _body, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: '\u001b[32mPASS\u001b[39m all good', type: 'OAuthException', code: 100 } }));
+    });
+    try {
+      const named = 'evil\nfake: 0 errors\n.graphreq';
+      fs.writeFileSync(path.join(dir, named), 'GET /v23.0/t_100200300?fields=id,nmae\n');
+      const r = await runCli(['send', named, '--no-history', '--base-url', service.url], dir, { FORCE_COLOR: '1', GRAPHREQ_ACCESS_TOKEN: 'tok-controls-1234' });
+      assert.match(r.stdout, /\\u001b\[32mPASS\\u001b\[39m all good/, r.stdout);
+      assert.doesNotMatch(r.stdout + r.stderr, /\u001b\[32mPASS/);
+      const checked = await runCli(['check', named], dir, { FORCE_COLOR: '1' });
+      assert.doesNotMatch(checked.stdout + checked.stderr, /^fake: 0 errors/m, checked.stdout + checked.stderr);
+      assert.match(checked.stdout, /^evil\\u000afake: 0 errors\\u000a\.graphreq:1:/m);
+      const formatted = await runCli(['fmt', '--check', named], dir);
+      assert.doesNotMatch(formatted.stdout + formatted.stderr, /^fake: 0 errors/m);
+    } finally {
+      await service.close();
+      for (const f of fs.readdirSync(dir)) if (f.startsWith('evil')) fs.rmSync(path.join(dir, f));
     }
   });
 });

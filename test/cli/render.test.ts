@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Output, type Terminal } from '../../server/src/cli/render/output';
 import { JsonArrayWriter } from '../../server/src/cli/render/send';
-import { colourEnabled, createStyle, stripColour } from '../../server/src/cli/render/style';
+import { colourEnabled, createStyle, stripColour, visibleText } from '../../server/src/cli/render/style';
 
 function fakeTerminal(over: Partial<Terminal> = {}): Terminal & { written: string[] } {
   const written: string[] = [];
@@ -34,7 +34,8 @@ describe('CLI rendering', () => {
   it('leaves text untouched without colours, and wraps it (nesting) with them', () => {
     assert.equal(createStyle(false).red('x'), 'x');
     const s = createStyle(true);
-    assert.equal(s.bold(s.red('x')), '\u001b[1m\u001b[31mx\u001b[39m\u001b[22m');
+    assert.equal(visibleText(s.bold(s.red('x')), true), '\u001b[1m\u001b[31mx\u001b[39m\u001b[22m');
+    assert.equal(visibleText(s.bold(s.red('x')), false), 'x', 'the marks vanish when the stream has no colours');
     assert.equal(stripColour(s.bold(s.red('x'))), 'x');
     assert.equal(s.red(''), '', 'nothing to colour, nothing written');
   });

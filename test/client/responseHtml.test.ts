@@ -175,3 +175,43 @@ test('a response reopened from the history is marked as old', () => {
   assert.equal(formatAgo(5 * 60_000), '5 min ago');
   assert.equal(formatAgo(3 * 24 * 3600_000), '3 days ago');
 });
+
+/**
+ * Every string and number of a result becomes a piece of markup of its own (issue 20: the version
+ * from graphreq.env.json's defaultVersion was written into the page as it was): none may reach the
+ * page as markup, whichever field the view shows it in.
+ */
+function hostile<T>(value: T, counter = { n: 0 }): T {
+  const mark = (): string => `<i data-x="${counter.n++}">'&`;
+  if (typeof value === 'string' || typeof value === 'number') return mark() as T;
+  if (Array.isArray(value)) return value.map((v) => hostile(v, counter)) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([, v]) => [mark(), hostile(v, counter)]).concat(Object.entries(value).map(([k, v]) => [k, hostile(v, counter)]))) as T;
+  return value;
+}
+
+test('every field the views show is escaped: no text of a result, the environment or a label becomes markup', () => {
+  const error = { code: 80004, subcode: 2446079, type: 'OAuthException', message: 'm', title: 't', explanation: 'e', action: 'a', userTitle: 'ut', userMessage: 'um', isTransient: true, rateLimit: 'buc', bucType: 'ads_management', regainAccessMinutes: 5, blameFields: ['f'], fbtraceId: 'Abc', doc: '[3] Errors', known: true };
+  const full = result({
+    ...ok,
+    attempts: 3,
+    error,
+    failure: { kind: 'rate-limited', message: 'held', retryAt: new Date(0).toISOString() },
+    warnings: ['w'],
+    usage: usage({ app: { call_count: 42 }, buc: [{ businessId: '1', type: 'msgr', call_count: 3 }], throttled: true, blockedUntil: new Date(300_000).toISOString() }),
+    version: { text: 'v23.0', source: 'default' },
+    body: { id: '1', list: [{ a: 'b' }] },
+  });
+  const bad = hostile(full);
+  const text = result({ ...hostile(result({ status: 502, statusText: 'Bad Gateway', body: 'text', bodyKind: 'text' })), bodyKind: 'text' });
+  const environment = hostile('prod');
+  const pages = [
+    renderResponsePage([bad], { ...opts(), environment }),
+    renderResponsePage([bad, text, hostile(clientFailure(1, 'network', 'x'))], { ...opts(), environment }),
+    renderResponsePage([{ ...full, version: { text: hostile('v23.0'), source: 'default' } }], opts()),
+    renderUsagePage([{ usage: bad.usage, label: hostile('create'), at: 0, environment }], usageNow(recordUsage(emptyRecentUsage(), bad, 0), 0), opts()),
+  ];
+  for (const html of pages) {
+    assert.ok(!/<i data-x/.test(html), `markup from a field reached the page: ${/.{80}<i data-x.{20}/s.exec(html)?.[0]}`);
+    assert.ok(html.includes('&lt;i data-x=&quot;'), 'the fields are shown, escaped');
+  }
+});

@@ -91,6 +91,21 @@ describe('formatting', () => {
     assert.equal(fmt(broken), `POST /v23.0/act_1/adsets\n\n{ "a": 1,,\n   "b": }\n`);
   });
 
+  it('leaves a body nested deeper than the limit as written, in the text and in the edits (a 60 KB body 10,000 deep became 200 MB)', () => {
+    for (const [open, close] of [['{"a":', '}'], ['[', ']']]) {
+      const deep = `POST /v23.0/120200000000000002\n\n{"name": ${open.repeat(10_000)}1${close.repeat(10_000)}}\n`;
+      assert.equal(fmt(deep), deep);
+      assert.equal(fmt(deep, { keepLines: true }), deep);
+      assert.deepEqual(formatDocument(parseDocument(deep)), []);
+    }
+    // At the limit it is still laid out.
+    const atLimit = `POST /v23.0/120200000000000002\n\n{"name": ${'['.repeat(63)}1${']'.repeat(63)}}\n`;
+    assert.ok(fmt(atLimit).length > atLimit.length);
+    // Nesting inside strings is text, not depth.
+    const inString = `POST /v23.0/120200000000000002\n\n{"name":"${'['.repeat(100)}"}\n`;
+    assert.equal(fmt(inString), `POST /v23.0/120200000000000002\n\n{\n  "name": "${'['.repeat(100)}"\n}\n`);
+  });
+
   it('keeps the file\'s line breaks (CRLF)', () => {
     const src = '###A\r\nGET   /v23.0/1\r\n\r\n\r\n###B\r\nPOST /v23.0/act_1/adsets\r\n\r\n{"name":"x"}\r\n';
     assert.equal(fmt(src), '### A\r\nGET /v23.0/1\r\n\r\n### B\r\nPOST /v23.0/act_1/adsets\r\n\r\n{ "name": "x" }\r\n');

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { EmulatorClock, MAX_OFFSET_MS } from '../../server/src/emulator/clock';
 import { assertEnvelope, closeAllEmulators, startTest, usageHeader, type Sent, type TestEmulator } from './harness';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-clock-'));
@@ -47,6 +48,20 @@ describe('the test clock', () => {
     for (const bad of ['-5m', 'soon', '1y', '']) assertEnvelope(await advance(emu, bad), 400, 100);
     // Browser pages of other origins cannot move it either.
     assertEnvelope(await emu.post('/__graphreq/clock?advance=1h', { token: null, headers: { Origin: 'https://evil.example' } }), 403, 100);
+  });
+
+  it('moves at most a hundred years ahead in all: a further advance is refused and every call still answers', async () => {
+    const emu = await startTest({ config: { testClock: true } });
+    for (let i = 0; i < 10; i++) assert.equal((await advance(emu, '3650d')).status, 200);
+    const refused = await advance(emu, '3650d');
+    assertEnvelope(refused, 400, 100);
+    assert.match(refused.text, /36500 days ahead already and moves at most 36500 days ahead in all: 0 days are left/);
+    assert.equal((await emu.get('/__graphreq/clock', { token: null })).body.offset_ms, MAX_OFFSET_MS);
+    // A hundred years on, v23.0 has expired: the call is answered as such (2635), not with a 500.
+    assertEnvelope(await emu.get(LIST), 400, 2635);
+    // A data file written before the bound (or edited) is read with the bound.
+    assert.equal(new EmulatorClock(() => 0, 28_000 * 3650 * 86_400_000).offset, MAX_OFFSET_MS);
+    assert.equal(new EmulatorClock(() => 0, Number.NaN).offset, 0);
   });
 
   it('shows the documented regain times, and a longer wait for a client that keeps calling ([3] LIMIT-BLOCK)', async () => {

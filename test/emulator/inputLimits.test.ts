@@ -89,8 +89,22 @@ describe('cross-origin browser writes', () => {
     const own = await emu.post('/v23.0/act_1234567890/adsets', { headers: { Origin: emu.url }, form: adsetBody({ name: 'Own origin' }) });
     assert.equal(own.status, 200, own.text);
     assert.equal((await emu.send('DELETE', `/v23.0/${SEED.adsets.withFourAds}`)).status, 200);
-    // Reads from a page are not writes: they pass the origin check.
-    assert.equal((await emu.get(`${READ}?fields=id`, { headers: { Origin: 'https://evil.example' } })).status, 200);
+    // Reads from a page of another origin are refused too: a page cannot read the answers, and counting them would spend the user's limits.
+    for (const headers of [...pages, { Referer: 'https://evil.example/page.html' }]) {
+      assertEnvelope(await emu.get(`${READ}?fields=id`, { headers }), 403, 100);
+    }
+    assert.equal((await emu.get(`${READ}?fields=id`, { headers: { Origin: emu.url, Referer: `${emu.url}/` } })).status, 200);
+  });
+
+  it('does not count reads a page of another site made against the rate limits (an <img> with ?access_token=demo-token)', async () => {
+    // 200 calls an hour for the app ([3] 200 x daily active users).
+    const emu = await startTest({ config: { defaultApp: { dailyActiveUsers: 1, accessTier: 'development_access', engagedUsers: 1 } } });
+    for (let i = 0; i < 250; i++) {
+      const r = await emu.get(`${READ}?fields=id&access_token=demo-token`, { token: null, headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Dest': 'image' } });
+      assert.equal(r.status, 403, r.text);
+    }
+    const own = await emu.get(`${READ}?fields=id`);
+    assert.equal(own.status, 200, own.text);
   });
 
   it('refuses a Host that is not the emulator (a rebinding domain), unless allowed', async () => {

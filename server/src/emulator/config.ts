@@ -86,7 +86,7 @@ export interface EmulatorConfig {
    * connection after `keepAliveMs`, any silent socket after `idleMs`.
    */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; idleMs: number };
-  /** Connections beyond this many are closed at once, so sockets never exhaust the file descriptors the state file needs. */
+  /** At most this many open connections, so sockets never exhaust the file descriptors the state file needs; at the cap the oldest one without a call in progress makes room (connectionCap.ts). */
   maxConnections: number;
   /** Host names besides localhost, 127.0.0.1 and [::1] that reach a loopback emulator (see origin.ts). */
   allowedHosts: string[];

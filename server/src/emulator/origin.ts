@@ -4,9 +4,12 @@
  * `demo-token` would then let a stranger's page change the user's emulator state. So:
  * - on loopback, the `Host` header must name the emulator itself (localhost, 127.0.0.1, [::1], the
  *   listening address, or a name of `allowedHosts`) with its port: a rebinding name is refused;
- * - a write (any method but GET, HEAD and OPTIONS) carrying an `Origin` other than the emulator's
- *   own, or `Sec-Fetch-Site: cross-site | same-site`, is refused.
- * Clients that are not browsers (curl, graphreq send, SDKs) send no Origin and pass.
+ * - a call of any method carrying an `Origin` or a `Referer` other than the emulator's own, or
+ *   `Sec-Fetch-Site: cross-site | same-site`, is refused before it is counted. Reads are no
+ *   exception: an `<img src=".../?access_token=demo-token">` on any page would otherwise spend the
+ *   user's rate limits (20,500 such reads blocked `graphreq serve`'s app for an hour), and a page of
+ *   another origin cannot read the answers anyway (the emulator sends no CORS headers).
+ * Clients that are not browsers (curl, graphreq send, SDKs) send none of these headers and pass.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { ServiceError } from './envelope';
@@ -31,15 +34,29 @@ export function checkOrigin(method: string, headers: IncomingHttpHeaders, own: O
   if (isLoopbackAddress(own.host) && (host === undefined || !isOwnHost(host, own))) {
     throw refused(`The Host header ${host === undefined ? 'is missing' : `"${host.slice(0, 100)}" does not name this emulator`}; on loopback it answers only to localhost, 127.0.0.1 or [::1] with port ${own.port} (add other names with the allowedHosts setting).`);
   }
-  if (READS.has(method)) return;
+  const what = READS.has(method) ? 'call the emulator' : 'change the emulator state';
   const site = headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') {
-    throw refused('A web page of another site asked a browser to change the emulator state: writes are accepted only from the emulator\'s own origin or from clients that are not browsers.');
+    throw refused(`A web page of another site asked a browser to ${what}: calls are accepted only from the emulator's own origin or from clients that are not browsers.`);
   }
+  const ownOrigin = host === undefined ? undefined : `http://${host}`;
   const origin = headers.origin;
-  if (origin === undefined) return;
-  if (host === undefined || origin.toLowerCase() !== `http://${host}`) {
-    throw refused(`A write from the web origin "${String(origin).slice(0, 100)}" is refused: writes are accepted only from the emulator's own origin or from clients that are not browsers.`);
+  if (origin !== undefined && origin.toLowerCase() !== ownOrigin) {
+    throw refused(`A call from the web origin "${String(origin).slice(0, 100)}" is refused: calls are accepted only from the emulator's own origin or from clients that are not browsers.`);
+  }
+  // Browsers too old to send Sec-Fetch-Site still name the page in Referer (unless the page forbids it).
+  const referer = headers.referer;
+  if (referer !== undefined && originOf(referer) !== ownOrigin) {
+    throw refused(`A call from the web page "${referer.slice(0, 100)}" is refused: calls are accepted only from the emulator's own origin or from clients that are not browsers.`);
+  }
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`.toLowerCase();
+  } catch {
+    return undefined;
   }
 }
 

@@ -4,11 +4,12 @@
  * `graphreq serve --test-clock`); otherwise the prefix answers 404 like any unknown path.
  *
  *   GET  /__graphreq/clock                  {"now": ISO time, "now_ms", "offset_ms"}
- *   POST /__graphreq/clock?advance=90m      moves the clock forward (ms, s, m, h or d), same answer
+ *   POST /__graphreq/clock?advance=90m      moves the clock forward (ms, s, m, h or d), same answer;
+ *                                           at most 36500 days ahead in all (clock.ts MAX_OFFSET_MS)
  *
  * They take no token and count against no limit: they are not calls of the API.
  */
-import { MAX_ADVANCE_MS, parseDuration } from './clock';
+import { MAX_ADVANCE_MS, MAX_OFFSET_MS, parseDuration } from './clock';
 import { invalidParameter, unknownObject } from './envelope';
 import type { HttpInput } from './httpInput';
 import type { Answer, EmulatorRuntime } from './router';
@@ -24,7 +25,9 @@ export async function ownEndpoint(input: HttpInput, rt: EmulatorRuntime): Promis
     if (ms === undefined) {
       throw invalidParameter(undefined, 'Send advance=<duration>: a number of milliseconds, or a number with ms, s, m, h or d (90s, 15m, 1h), at most 3650 days. The clock only moves forward.', ['advance'], 'Invalid clock advance');
     }
-    rt.clock.advance(ms);
+    if (!rt.clock.advance(ms)) {
+      throw invalidParameter(undefined, `The clock is ${Math.floor(rt.clock.offset / 86_400_000)} days ahead already and moves at most ${MAX_OFFSET_MS / 86_400_000} days ahead in all: ${Math.floor(rt.clock.room / 86_400_000)} days are left. Restart the emulator with a fresh data file to start again.`, ['advance'], 'Clock advance too far');
+    }
     await rt.store.saveMeta({ clockOffsetMs: rt.clock.offset });
   } else if (input.method !== 'GET') {
     throw unknownObject(path, input.method);

@@ -2,7 +2,8 @@
  * The HTTP server: Node's `http`, bound to loopback unless told otherwise. It only adapts: each
  * request goes to the router and its answer is written as JSON. Malformed HTTP gets an envelope
  * too. Connections are bounded in number and time (config `maxConnections`, `timeouts`), so idle
- * or slow clients cannot hold the emulator's sockets and file descriptors.
+ * or slow clients cannot hold the emulator's sockets and file descriptors, nor lock honest clients
+ * out (connectionCap.ts closes the slowest waiting connection to make room).
  *
  * close() is the clean stop of the first Ctrl+C or SIGTERM: it stops accepting connections, answers
  * 503 to calls that arrive on open ones, waits for the calls in progress and their writes, saves the
@@ -14,6 +15,7 @@ import { getApiModel } from '../core';
 import { EMULATOR_REDACT_HEADER, secretsOfRedactHeader } from '../core/send';
 import { EmulatorClock } from './clock';
 import { defaultConfig, mergeConfig, type EmulatorConfig } from './config';
+import { capConnections } from './connectionCap';
 import { envelopeOf } from './envelope';
 import { writeAnswer } from './exactInteger';
 import { Limiter } from './limits/limiter';
@@ -78,7 +80,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   server.headersTimeout = headersMs;
   server.requestTimeout = Math.max(requestMs, headersMs);
   server.keepAliveTimeout = keepAliveMs;
-  server.maxConnections = config.maxConnections;
+  capConnections(server, config.maxConnections);
   server.setTimeout(idleMs, (socket: Socket) => socket.destroy());
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => refuseMalformed(err, socket, rt));
 

@@ -10,7 +10,7 @@
  * token and any token written in the file.
  */
 import { randomUUID } from 'node:crypto';
-import { buildFileContext, requestNumber, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
+import { buildFileContext, DEFAULT_TOKEN_VARIABLE, requestName, requestNumber, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
 import {
   adviseBeforeSend,
   backoffDelay,
@@ -136,7 +136,7 @@ export class SendSession {
   }
 
   async send(doc: GraphreqDocument, index: number, options: SendOptions = {}): Promise<SendResult> {
-    const result = await this.sendUnredacted(doc, index, options);
+    const result = await this.sendUnredacted(doc, index, options).catch((e: unknown) => this.unexpected(doc, index, e));
     result.number = requestNumber(doc, index);
     const safe = this.redactor.value(result);
     const held = this.heldIn.get(result);
@@ -161,6 +161,18 @@ export class SendSession {
       safe.warnings.push(`the result was not saved in history${whyNotSaved(e)}`);
     }
     return safe;
+  }
+
+  /**
+   * A request that failed in a way graphreq did not foresee fails alone, with the reason as its
+   * message: the run goes on with the next request and ends with its summary, as after any failure.
+   */
+  private unexpected(doc: GraphreqDocument, index: number, e: unknown): SendResult {
+    const block = doc.blocks[index];
+    const title = block?.parsed.separator?.title?.text ?? null;
+    const base = { sentAt: this.clock.now(), attempts: 0, tokenEnvName: this.o.tokenEnvName ?? DEFAULT_TOKEN_VARIABLE, warnings: [] as string[], durationMs: 0 };
+    const reason = e instanceof Error ? e.message : String(e);
+    return resultFromFailure({ index, name: block ? (requestName(block) ?? null) : null, title }, failure('build', `graphreq could not send this request: ${reason}`), base);
   }
 
   /** What held back or refused a result (nothing for any other result). */

@@ -14,7 +14,12 @@
  * A `graphreq send` run holds the emulator only while its requests go, then closes it: another run
  * sending there would lose the emulator in the middle of its own requests. So a run that finds
  * another run serving the state waits for it to end, then serves the state itself; it shares only
- * with a host that lives long (the language server).
+ * with a host that lives long (the language server). The wait is bounded (`runWaitMs`): a run that
+ * holds the emulator longer is named in a one-line error, never waited for forever.
+ *
+ * The owner touches its lock every few seconds (files/lockFreshness.ts); a lock nobody touched for
+ * half a minute is stale whatever process it names (a reused pid, `"pid": 1` in a lock that came
+ * with a clone) and is taken over, as a lock whose process has died is.
  *
  * The emulator itself only gets a data file (emulator/server.ts `dataFile`); how it keeps the state
  * is its own business (docs/emulator.md, Persistence).
@@ -24,6 +29,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { startEmulator } from '../emulator';
 import { checkWithin, UnsafePathError, writeFileAtomic } from '../files/atomicWrite';
+import { isStale, keepFresh } from '../files/lockFreshness';
 import { EMULATOR_LOCK_FILE, EMULATOR_STATE_FILE, ensureGraphreqFolder } from './graphreqFolder';
 import { lockDistrust, signLock, type LockFields } from './lockProof';
 import { EMBEDDED_RATE_ORIGIN, type EmbeddedOptions, type Target } from './target';
@@ -40,7 +46,12 @@ export interface WorkspaceEmulatorOptions extends EmbeddedOptions {
   holder?: Holder;
   /** Called once when this process waits for another run to end (its pid). */
   onWait?: (pid: number) => void;
+  /** How long to wait for another run that holds the emulator before giving up (ms; default two minutes). */
+  runWaitMs?: number;
 }
+
+/** A run waits this long for another run of the workspace; longer, and it says which process holds the emulator. */
+export const RUN_WAIT_MS = 120_000;
 
 export type Holder = 'server' | 'run';
 
@@ -71,6 +82,7 @@ export async function openWorkspaceEmulator(workspace: string, o: WorkspaceEmula
   const holder = o.holder ?? 'server';
   let deadline = Date.now() + patience;
   let waitedFor: number | undefined;
+  let waitingSince = 0;
 
   for (;;) {
     if (createLock(lockFile, holder, workspace)) return startOwned(lockFile, stateFile, holder, workspace, o);
@@ -82,12 +94,20 @@ export async function openWorkspaceEmulator(workspace: string, o: WorkspaceEmula
       removeIfUnchanged(lockFile, lock);
       continue;
     }
-    // A lock being written right now cannot be read yet: it is young, and its writer is alive.
-    const alive = lock !== undefined ? isAlive(lock.pid) : isYoung(lockFile);
+    // A lock being written right now cannot be read yet: it is young, and its writer is alive. A lock
+    // its owner stopped touching is stale, whichever process it names.
+    const alive = !isStale(lockFile) && (lock !== undefined ? isAlive(lock.pid) : isYoung(lockFile));
     if (lock && alive && lock.url && (await answers(lock.url))) {
       if (holder === 'run' && lock.holder === 'run') {
-        // Another run serves the state and closes it when its requests are done: wait for it, however long it takes.
-        if (waitedFor !== lock.pid) o.onWait?.((waitedFor = lock.pid));
+        // Another run serves the state and closes it when its requests are done: wait for it, within runWaitMs.
+        if (waitedFor !== lock.pid) {
+          o.onWait?.((waitedFor = lock.pid));
+          waitingSince = Date.now();
+        }
+        const waitMs = o.runWaitMs ?? RUN_WAIT_MS;
+        if (Date.now() - waitingSince > waitMs) {
+          throw new WorkspaceEmulatorError(`graphreq process ${lock.pid}, another run in this workspace, has held the emulator for more than ${secondsText(waitMs)}; let it finish or stop it, then send again`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 100));
         deadline = Date.now() + patience;
         continue;
@@ -109,7 +129,11 @@ export async function openWorkspaceEmulator(workspace: string, o: WorkspaceEmula
 }
 
 async function startOwned(lockFile: string, stateFile: string, holder: Holder, workspace: string, o: WorkspaceEmulatorOptions): Promise<WorkspaceTarget> {
-  const release = (): void => removeIfOurs(lockFile);
+  let stopRefreshing = (): void => {};
+  const release = (): void => {
+    stopRefreshing();
+    removeIfOurs(lockFile);
+  };
   // A process that exits without closing (a second Ctrl+C) still leaves no lock behind.
   process.once('exit', release);
   try {
@@ -130,6 +154,7 @@ async function startOwned(lockFile: string, stateFile: string, holder: Holder, w
     }
     const lock = signLock({ pid: process.pid, holder, url: emulator.url, startedAt: new Date().toISOString() }, workspace);
     await writeFileAtomic(lockFile, JSON.stringify(lock) + '\n', { within: workspace });
+    stopRefreshing = keepFresh(lockFile, () => isOurs(lockFile));
     let closing: Promise<void> | undefined;
     return {
       baseUrl: emulator.url,
@@ -235,9 +260,17 @@ function answers(url: string): Promise<boolean> {
   });
 }
 
-function removeIfOurs(lockFile: string): void {
+function isOurs(lockFile: string): boolean {
   const lock = readLock(lockFile);
-  if (lock && lock !== 'gone' && lock.pid === process.pid) fs.rmSync(lockFile, { force: true });
+  return !!lock && lock !== 'gone' && lock.pid === process.pid;
+}
+
+function removeIfOurs(lockFile: string): void {
+  if (isOurs(lockFile)) fs.rmSync(lockFile, { force: true });
+}
+
+function secondsText(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${Math.round(ms / 100) / 10} s`;
 }
 
 /** Removes a dead owner's lock, unless another process replaced it meanwhile. */

@@ -303,6 +303,18 @@ Object.assign(cases, {
       },
     ],
   },
+  'REQ-LONE-SURROGATE': {
+    fail: [
+      { name: 'a high half alone, as a JSON escape', text: 'POST /v23.0/120200000000000002\n\n{ "name": "a⟦\\ud800⟧b" }\n' },
+      { name: 'a low half alone', text: 'POST /v23.0/120200000000000002\n\n{ "name": "⟦\\uDC00⟧" }\n' },
+      { name: 'a raw code unit in the editor\'s text', text: 'GET /v23.0/120200000000000002?fields=id\n# note ⟦\ud800⟧\n' },
+    ],
+    pass: [
+      { name: 'a whole pair', text: 'POST /v23.0/120200000000000002\n\n{ "name": "\\ud83d\\ude00 \ud83d\ude00" }\n' },
+      { name: 'an escaped backslash before the letters', text: 'POST /v23.0/120200000000000002\n\n{ "name": "\\\\ud800" }\n' },
+      { name: 'in a comment', text: 'POST /v23.0/120200000000000002\n\n{\n  // "\\ud800"\n  "name": "Spring"\n}\n' },
+    ],
+  },
   'REQ-BODY-FILE': {
     fail: [
       { name: 'a file that is not there', text: 'POST /v23.0/120200000000000002/copies\n\n< ⟦./missing.json⟧\n', env: { readFile } },

@@ -4,7 +4,7 @@
  * Without colours the text is exactly the plain format; colours only wrap parts of it.
  */
 import type { Severity } from '../../core';
-import type { Style } from './style';
+import { shownFile, type Style } from './style';
 
 export interface FindingLine {
   file: string;
@@ -17,7 +17,7 @@ export interface FindingLine {
 }
 
 export function findingLine(s: Style, f: FindingLine): string {
-  return `${f.file}:${f.line}:${f.column}: ${severityText(s, f.severity)} ${s.dim(f.code)} ${f.message}\n`;
+  return `${shownFile(f.file)}:${f.line}:${f.column}: ${severityText(s, f.severity)} ${s.dim(f.code)} ${f.message}\n`;
 }
 
 function severityText(s: Style, severity: Severity): string {
@@ -36,7 +36,7 @@ export interface AppliedFixLine {
 }
 
 export function fixLine(s: Style, f: AppliedFixLine): string {
-  return `${f.file}:${f.line}: ${s.green('fixed')} ${s.dim(f.code)} ${shown(f.before)} -> ${s.green(shown(f.after))}\n`;
+  return `${shownFile(f.file)}:${f.line}: ${s.green('fixed')} ${s.dim(f.code)} ${shown(f.before)} -> ${s.green(shown(f.after))}\n`;
 }
 
 /** The text as written in the file; quoted only when spaces at its ends or line breaks would hide; long texts are cut. */

@@ -3,10 +3,10 @@
  * change), then a summary on stderr. Without colours the text is exactly the plain format.
  */
 import { plural } from './check';
-import type { Style } from './style';
+import { shownFile, type Style } from './style';
 
 export function formattedLine(s: Style, file: string, check: boolean): string {
-  return check ? `${file}\n` : `${s.green('formatted')} ${file}\n`;
+  return check ? `${shownFile(file)}\n` : `${s.green('formatted')} ${shownFile(file)}\n`;
 }
 
 export interface FmtCounts {

@@ -13,7 +13,7 @@ import { answeredAsExpected, type PlannedRequest, type RunOutcome, type RunStop 
 import type { Target } from '../../send/target';
 import type { WorkspaceTarget } from '../../send/workspaceEmulator';
 import { plural } from './check';
-import type { Style } from './style';
+import { shownFile, type Style } from './style';
 
 export function resultPaint(s: Style): TextPaint {
   return { heading: (t) => s.bold(t), good: (t) => s.green(t), bad: (t) => s.red(t), warn: (t) => s.yellow(t), faint: (t) => s.dim(t) };
@@ -29,7 +29,7 @@ export function resultText(s: Style, r: SendResult, omitWarning?: (w: string) =>
  */
 export function resultSeparator(s: Style, file: string, previousFile: string | undefined, severalFiles: boolean, level: OutputLevel = 'full'): string {
   const compact = level === 'short' || level === 'body';
-  if (severalFiles && file !== previousFile) return `${previousFile === undefined || compact ? '' : '\n'}${s.bold(`=== ${file}`)}\n${compact ? '' : '\n'}`;
+  if (severalFiles && file !== previousFile) return `${previousFile === undefined || compact ? '' : '\n'}${s.bold(`=== ${shownFile(file)}`)}\n${compact ? '' : '\n'}`;
   return previousFile === undefined || compact ? '' : '\n';
 }
 
@@ -37,7 +37,7 @@ export function resultSeparator(s: Style, file: string, previousFile: string | u
 export function targetLine(target: Target, demoToken: boolean): string {
   const w = target as Partial<WorkspaceTarget>;
   const state = w.stateFile
-    ? `; state kept in ${path.relative(process.cwd(), w.stateFile) || w.stateFile}${w.ownerPid !== process.pid ? ` (served by graphreq process ${w.ownerPid})` : ''}, --fresh starts from the seed data`
+    ? `; state kept in ${shownFile(path.relative(process.cwd(), w.stateFile) || w.stateFile)}${w.ownerPid !== process.pid ? ` (served by graphreq process ${w.ownerPid})` : ''}, --fresh starts from the seed data`
     : '; state in memory';
   return `sending to the embedded emulator at ${target.baseUrl}${demoToken ? ' with its demo token' : ''}${state} (set a base URL to send elsewhere)\n`;
 }
@@ -49,13 +49,13 @@ export function failureLine(r: SendResult, redact: (s: string) => string): strin
 
 /** `graphreq send --show ID`. */
 export function historyEntryText(s: Style, entry: HistoryEntry): string {
-  return `${s.dim(`saved ${entry.savedAt}${entry.file ? ` from ${entry.file}` : ''}`)}\n${resultText(s, entry.result)}`;
+  return `${s.dim(`saved ${entry.savedAt}${entry.file ? ` from ${shownFile(entry.file)}` : ''}`)}\n${resultText(s, entry.result)}`;
 }
 
 /** One line of `graphreq send --history`: id, status (or failure), method, URL, name, file. */
 export function historyListLine(s: Style, h: HistorySummary): string {
   const status = h.status !== null ? (h.status >= 200 && h.status < 300 ? s.green(String(h.status)) : s.red(String(h.status))) : s.yellow(h.failure ?? '-');
-  return `${h.id}  ${status}  ${h.method} ${h.url}${h.name ? `  [${h.name}]` : ''}${h.file ? `  ${h.file}` : ''}\n`;
+  return `${h.id}  ${status}  ${h.method} ${h.url}${h.name ? `  [${h.name}]` : ''}${h.file ? `  ${shownFile(h.file)}` : ''}\n`;
 }
 
 /** One element of `--format json` and one line of `--format jsonl`: the documented fields first, then the rest of the model. */
@@ -148,7 +148,7 @@ export function runSummary(s: Style, outcome: RunOutcome, elapsedMs: number): st
 }
 
 function where(r: PlannedRequest): string {
-  return `${r.label} (${r.file}:${r.line})`;
+  return `${r.label} (${shownFile(r.file)}:${r.line})`;
 }
 
 function secondsText(ms: number): string {

@@ -5,7 +5,7 @@
 import type { Redactor } from '../../core/send';
 import type { RequestLogEntry } from '../../emulator';
 import { DEMO_TOKEN } from '../../send/target';
-import type { Style } from './style';
+import { shownFile, type Style } from './style';
 
 export interface BannerFacts {
   url: string;
@@ -25,10 +25,10 @@ export interface BannerFacts {
 }
 
 export function serveBanner(s: Style, f: BannerFacts): string {
-  const lines = [`graphreq emulator listening on ${s.bold(f.url)}${f.dataFile ? ` (state in ${f.dataFile})` : ' (state in memory)'}; Ctrl+C stops it`];
+  const lines = [`graphreq emulator listening on ${s.bold(f.url)}${f.dataFile ? ` (state in ${shownFile(f.dataFile)})` : ' (state in memory)'}; Ctrl+C stops it`];
   const documented = f.tokens.filter((t) => f.documentedTokens.includes(t));
   const configured = f.tokens.length - documented.length;
-  const fromConfig = configured > 0 ? `${documented.length ? ', and ' : ''}${configured} set in ${f.configFile ?? 'the configuration'} (not printed)` : '';
+  const fromConfig = configured > 0 ? `${documented.length ? ', and ' : ''}${configured} set in ${f.configFile ? shownFile(f.configFile) : 'the configuration'} (not printed)` : '';
   if (documented.length === 0 && configured === 0) lines.push('tokens: none: the configuration removed them all, so every call gets code 190');
   else lines.push(`${f.tokens.length === 1 ? 'token' : 'tokens'}: ${documented.map((t) => s.bold(t)).join(', ')}${fromConfig}${f.tokens.includes(DEMO_TOKEN) ? '' : `; ${DEMO_TOKEN} is switched off`}`);
   const client = f.clientUrl === undefined ? f.url : f.clientUrl;

@@ -8,16 +8,15 @@ import type { TestReport } from '../../send/testRun';
 import type { OutputLevel, SendResult } from '../../core/send';
 import { plural } from './check';
 import { resultText } from './send';
-import type { Style } from './style';
+import { shownFile, type Style } from './style';
 
-/** One test: `PASS file:line label (time)`, then one line per expectation (and the difference of each failure). */
 /**
  * A test's report at the level `--output` asks for: `short`, one line (the verdict, and the first
  * failing expectation); `full` (default), the verdict and each expectation; `headers`, `body` and
  * `exchange` add that part of the exchange (as `graphreq send --output` shows it) below the expectations.
  */
 export function testText(s: Style, r: TestReport, level: OutputLevel = 'full'): string {
-  const where = `${r.file.file}:${r.line}`;
+  const where = `${shownFile(r.file.file)}:${r.line}`;
   const time = r.result ? s.dim(` (${r.result.durationMs} ms)`) : '';
   const verdict = r.status === 'passed' ? s.green('PASS') : r.status === 'failed' ? s.red('FAIL') : s.yellow('NOT RUN');
   if (level === 'short') {
@@ -34,7 +33,7 @@ export function testText(s: Style, r: TestReport, level: OutputLevel = 'full'): 
       lines.push(`  ${s.green('✓')} ${x.text}${informative ? s.dim(` (${x.actual})`) : ''}`);
       continue;
     }
-    lines.push(`  ${s.red('✗')} ${x.text} ${s.dim(`(${r.file.file}:${x.line})`)}`);
+    lines.push(`  ${s.red('✗')} ${x.text} ${s.dim(`(${shownFile(r.file.file)}:${x.line})`)}`);
     lines.push(`      ${x.message ?? `expected ${x.expected}, got ${x.actual}`}`);
   }
   if (r.result && level !== 'full') lines.push(resultText(s, r.result, undefined, level).replace(/\n$/, ''));
@@ -44,7 +43,7 @@ export function testText(s: Style, r: TestReport, level: OutputLevel = 'full'): 
 /** A request sent only because a test reads its response: one dim line. */
 export function setupText(s: Style, request: PlannedRequest, result: SendResult): string {
   const answer = result.status !== null ? String(result.status) : result.failure?.message ?? 'no response';
-  return s.dim(`· ${request.file}:${request.line} ${request.label}: sent first, a test reads its response (${answer})`) + '\n';
+  return s.dim(`· ${shownFile(request.file)}:${request.line} ${request.label}: sent first, a test reads its response (${answer})`) + '\n';
 }
 
 export function testProgress(s: Style, position: number, total: number, request: PlannedRequest): string {
@@ -80,7 +79,7 @@ export function testSummary(s: Style, reports: TestReport[], elapsedMs: number, 
   const lines = [`${s.bold(plural(c.tests, 'test'))}: ${figures.join(', ')} ${s.dim(`(${plural(c.expectations, 'expectation')}, ${c.expectationsFailed} failed; ${seconds(elapsedMs)})`)}`];
   const list = (label: string, rs: TestReport[]): void => {
     if (!rs.length) return;
-    const shown = rs.slice(0, 10).map((r) => `${r.test.label} (${r.file.file}:${r.line})`);
+    const shown = rs.slice(0, 10).map((r) => `${r.test.label} (${shownFile(r.file.file)}:${r.line})`);
     lines.push(`  ${label}: ${shown.join(', ')}${rs.length > 10 ? `, and ${rs.length - 10} more` : ''}`);
   };
   list('failed', reports.filter((r) => r.status === 'failed'));

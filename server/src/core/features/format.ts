@@ -13,8 +13,8 @@
  *   A body that layout does not read goes through jsonc-parser's formatter, with each `{{variable}}`
  *   swapped for a placeholder string before and put back after.
  *
- * What the parser reports as broken (a JSON body that does not parse, a line that is not a header) is
- * left as written apart from trailing spaces. Formatting twice gives the result of formatting once.
+ * What the parser reports as broken (a JSON body that does not parse, a line that is not a header),
+ * and a body nested deeper than MAX_FORMAT_DEPTH, is left as written apart from trailing spaces. Formatting twice gives the result of formatting once.
  */
 import { format as formatJson, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
@@ -84,9 +84,36 @@ interface BlockLayout {
 /** The block's JSON body laid out as Prettier lays out JSON, with where it is in the block's text; undefined when that layout does not read it. */
 function laidOutBody(block: RequestBlock, options: FormatOptions, eol: string): { span: Span; text: string } | undefined {
   const body = block.parsed.request?.body;
-  if (!body || body.kind !== 'json' || options.keepLines) return undefined;
+  if (!body || body.kind !== 'json' || options.keepLines || nestedTooDeep(body.text)) return undefined;
   const laid = layoutJsonBody(block.text.slice(body.span.start, body.span.end), jsonLayoutOptions(options));
   return laid === undefined ? undefined : { span: body.span, text: eol === '\n' ? laid : laid.replace(/\n/g, eol) };
+}
+
+/**
+ * Bodies nested deeper than this are left as written (only trailing spaces go). Each level indents
+ * every line inside it, so the layout of a body grows with the square of its depth: a 60 KB body
+ * nested 10,000 deep became 200 MB. The emulator refuses JSON nested deeper than 64 levels
+ * (docs/emulator.md, Limits); no documented parameter comes near.
+ */
+export const MAX_FORMAT_DEPTH = 64;
+
+/** Whether `{` and `[` (outside strings) nest deeper than MAX_FORMAT_DEPTH: one scan, stopped at the limit. */
+function nestedTooDeep(json: string): boolean {
+  let depth = 0;
+  const n = json.length;
+  for (let i = 0; i < n; i++) {
+    const c = json.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < n; i++) {
+        const d = json.charCodeAt(i);
+        if (d === 92 /* \ */) i++;
+        else if (d === 34 || d === 10) break;
+      }
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > MAX_FORMAT_DEPTH) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
 }
 
 function jsonLayoutOptions(options: FormatOptions): { printWidth: number; indent: string; indentWidth: number } {
@@ -288,14 +315,14 @@ const MARK = '\u2063';
 
 /** A body laid out: JSON as Prettier lays it out (jsonc-parser's layout where that does not read it), other bodies only without trailing spaces. */
 export function formatBody(body: string, kind: string, options: FormatOptions, eol: string): string {
-  const laid = kind === 'json' && !options.keepLines ? layoutJsonBody(body, jsonLayoutOptions(options)) : undefined;
+  const laid = kind === 'json' && !options.keepLines && !nestedTooDeep(body) ? layoutJsonBody(body, jsonLayoutOptions(options)) : undefined;
   return laid === undefined ? formatLooseBody(body, kind, options, eol) : laid.replace(/\n/g, eol);
 }
 
 /** A body that is not strict JSON: jsonc-parser's layout when it parses, else only without trailing spaces. */
 function formatLooseBody(body: string, kind: string, options: FormatOptions, eol: string): string {
   const lines = body.split(/\r?\n/);
-  if (kind !== 'json' || body.includes(MARK) || parseBodyTree(body).errors.length) return lines.map((l) => l.trimEnd()).join(eol);
+  if (kind !== 'json' || body.includes(MARK) || nestedTooDeep(body) || parseBodyTree(body).errors.length) return lines.map((l) => l.trimEnd()).join(eol);
   const { text, restore } = protect(lines.join('\n'));
   const jsonOptions: JsonFormattingOptions = { tabSize: options.tabSize ?? 2, insertSpaces: options.insertSpaces !== false, eol, keepLines: !!options.keepLines };
   // Applied in one pass (jsonc-parser's own `applyEdits` rebuilds the whole text for each edit).

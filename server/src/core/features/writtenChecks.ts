@@ -12,6 +12,8 @@
  * - SYNTAX-ASSERTION: httpYac `??` lines (never sent, never evaluated);
  * - REQ-UNKNOWN-DIRECTIVE: `# @nme` and other directives graphreq does not know (ignored);
  * - REQ-HEADER-DROPPED: headers graphreq sets itself (not sent as written);
+ * - REQ-LONE-SURROGATE: half of a surrogate pair, written as a JSON escape (`"\ud800"`) or present
+ *   in the editor's text, which UTF-8 cannot carry (send refuses the request);
  * - REQ-TOKEN-IN-FILE, for a token written in a file variable and used as the access_token or in
  *   the Authorization header (`@token = EAAB...`, then `access_token={{token}}`): the rule engine sees
  *   a value from a variable and leaves it alone, but the token is in the file all the same.
@@ -27,12 +29,39 @@ import type { RequestBlock } from '../syntax/ast';
 import type { Finding } from '../types';
 import { hasOwn, own } from '../own';
 import { expectationFromAssertion } from '../syntax/expectation';
+import { cleanJsonc } from '../syntax/jsonBody';
+import { loneSurrogateEscapes, loneSurrogateOffsets, surrogateEscape } from '../syntax/loneSurrogate';
 
 /** What any block may hold, with or without a request: variables, directives, assertion lines. */
 export function checkWrittenBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, out: Finding[]): void {
   checkBuiltins(block, ctx, out);
   checkAssertions(block, out);
   checkUnknownDirectives(block, model, out);
+  checkLoneSurrogates(block, out);
+}
+
+/** At most this many REQ-LONE-SURROGATE findings per block: one is enough to refuse it. */
+const MAX_SURROGATE_FINDINGS = 10;
+
+function checkLoneSurrogates(block: RequestBlock, out: Finding[]): void {
+  const found: Array<{ start: number; end: number; shown: string }> = [];
+  // Raw code units: a file on disk cannot hold them (it is read as strict UTF-8), an editor's buffer can.
+  for (const at of loneSurrogateOffsets(block.text, MAX_SURROGATE_FINDINGS)) found.push({ start: at, end: at + 1, shown: surrogateEscape(block.text, at) });
+  const body = block.parsed.request?.body;
+  if (body?.kind === 'json') {
+    for (const e of loneSurrogateEscapes(cleanJsonc(body.text, false), MAX_SURROGATE_FINDINGS - found.length)) {
+      found.push({ start: body.span.start + e.start, end: body.span.start + e.end, shown: body.text.slice(e.start, e.end) });
+    }
+  }
+  for (const f of found) {
+    out.push({
+      code: 'REQ-LONE-SURROGATE',
+      severity: 'error',
+      message: `\`${f.shown}\` is half of a UTF-16 surrogate pair without its other half: UTF-8 cannot carry it, so the request is not sent.`,
+      detail: 'Write the whole pair (`\\ud83d\\ude00`) or the character itself.',
+      span: { start: f.start, end: f.end },
+    });
+  }
 }
 
 /** What send does with the request's headers, body file and origin (after the rules: it reads their findings). */

@@ -25,6 +25,7 @@ import { splitVersion } from '../model/apiModel';
 import { resolveRef } from '../model/validateValue';
 import { unencodedUrlId } from '../rules/urlRules';
 import type { RequestBlock } from '../syntax/ast';
+import { loneSurrogateAt, loneSurrogateReason, showLoneSurrogates } from '../syntax/loneSurrogate';
 import { decodeParamValue } from '../syntax/query';
 import { formFieldText, readLosslessBody } from './losslessJson';
 import type { NamedResponses } from './namedResponses';
@@ -176,6 +177,9 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
       headers.push([h.name.text, resolveForSend(h.value.text, ctx, responses, 'plain', runtime)]);
     }
 
+    const unsendable = unsendableText(segments, [query, form, headers]);
+    if (unsendable) return fail(unsendable);
+
     // [3] Limits: a request naming several ids counts one call per id, so `ids=a,b` is two URL reads.
     const urlReads = endpoint?.id !== 'url.read' ? [] : query.filter(([k]) => k === 'id' || k === 'ids').flatMap(([k, v]) => (k === 'ids' ? v.split(',') : [v])).map((u) => u.trim()).filter((u) => u !== '');
     return {
@@ -203,6 +207,29 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     if (e instanceof UnresolvedReference) return fail(e.message);
     throw e;
   }
+}
+
+/**
+ * REQ-LONE-SURROGATE: the first part of the request that holds half of a surrogate pair (a JSON
+ * escape `"\ud800"` in the file, or a value of a variable or an earlier answer), as the reason it is
+ * not sent: UTF-8 cannot carry it, so it can be neither percent-encoded nor sent in a body.
+ */
+function unsendableText(segments: string[], lists: Array<Pairs | null>): string | undefined {
+  const holds = (where: string, text: string): string | undefined => {
+    const at = loneSurrogateAt(text);
+    return at < 0 ? undefined : `${where} ${loneSurrogateReason(text, at)}`;
+  };
+  for (const s of segments) {
+    const found = holds('the path', s);
+    if (found) return found;
+  }
+  for (const list of lists) {
+    for (const [name, value] of list ?? []) {
+      const found = holds(`\`${showLoneSurrogates(name)}\``, name + value);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 /**

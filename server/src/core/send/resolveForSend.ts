@@ -6,6 +6,7 @@
 import { resolveBuiltin, type BuiltinRuntime } from '../analysis/builtins';
 import { lookupVariable, resolveText, type FileContext } from '../analysis/fileContext';
 import { OPAQUE_MARK } from '../syntax/jsonBody';
+import { loneSurrogateAt, loneSurrogateReason } from '../syntax/loneSurrogate';
 import { BigIntText, readLosslessBody } from './losslessJson';
 import { lookupResponseRef, refText, type NamedResponses } from './namedResponses';
 
@@ -28,17 +29,24 @@ export function resolveForSend(text: string, ctx: FileContext, responses: NamedR
     if (expr.startsWith('$')) {
       // The built-ins decided now (`$guid`, the timestamps, `$randomInt`), or why this one cannot be.
       const b = resolveBuiltin(expr, ctx.env, runtime);
-      if (b.kind === 'value') return mode === 'encoded' ? encodeURIComponent(b.value) : b.value;
+      if (b.kind === 'value') return mode === 'encoded' ? encodeValue(expr, b.value) : b.value;
       throw new UnresolvedReference(b.kind === 'missing' ? b.message : `\`{{${expr}}}\` is decided at send time, but no clock was given`);
     }
     const found = lookupResponseRef(expr, responses);
     if (found.kind === 'value') {
       const value = refText(found.value);
-      return mode === 'encoded' ? encodeURIComponent(value) : value;
+      return mode === 'encoded' ? encodeValue(expr, value) : value;
     }
     if (found.kind === 'missing') throw new UnresolvedReference(found.message);
     throw new UnresolvedReference(`\`{{${expr}}}\` is not defined: no file variable, environment variable or named request has that name`);
   });
+}
+
+/** Percent-encodes a value; one that holds a lone surrogate cannot be (REQ-LONE-SURROGATE), and the request is not sent. */
+function encodeValue(expr: string, value: string): string {
+  const at = loneSurrogateAt(value);
+  if (at >= 0) throw new UnresolvedReference(`the value of \`{{${expr}}}\` ${loneSurrogateReason(value, at)}`);
+  return encodeURIComponent(value);
 }
 
 /**

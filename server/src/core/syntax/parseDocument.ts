@@ -4,10 +4,24 @@ import { carryStartLines } from './positions';
 import { findBlockStarts } from './splitBlocks';
 
 /**
+ * A carriage return not followed by a line feed is a line break, as LSP and every editor count it;
+ * the core reads it as a line feed. One character for one keeps every offset, so the positions the
+ * core gives (and the edits it computes) are the client's, and the parser, the line map and every
+ * scanner that looks for `\n` see the same lines as the user.
+ */
+export function normalizeLineBreaks(text: string): string {
+  return text.indexOf('\r') >= 0 && LONE_CR.test(text) ? text.replace(LONE_CR_ALL, '\n') : text;
+}
+
+const LONE_CR = /\r(?!\n)/;
+const LONE_CR_ALL = /\r(?!\n)/g;
+
+/**
  * Parses a whole document. `previous` is the last parse of the same document: a block whose text is
  * unchanged is reused as it is (only its offset moves), so an edit re-parses just the edited request.
  */
 export function parseDocument(text: string, previous?: GraphreqDocument): GraphreqDocument {
+  text = normalizeLineBreaks(text);
   const starts = findBlockStarts(text);
   let reuse: Map<string, ParsedBlock[]> | undefined;
   if (previous && previous.blocks.length > 1) {
@@ -63,7 +77,10 @@ export function updateDocument(doc: GraphreqDocument, start: number, oldEnd: num
   // The region's new text, built from its old blocks and the change: the rest of the document is not read.
   let old = '';
   for (let i = first; i <= last; i++) old += blocks[i].text;
-  const region = old.slice(0, start - regionStart) + inserted + old.slice(oldEnd - regionStart);
+  // Normalized after the splice: deleting the line feed of a CRLF leaves a lone carriage return. (A line
+  // feed typed right after a lone carriage return makes two breaks here and one for the client; only a
+  // client that keeps lone carriage returns can do that, and its next full sync mends it.)
+  const region = normalizeLineBreaks(old.slice(0, start - regionStart) + inserted + old.slice(oldEnd - regionStart));
   const starts = findBlockStarts(region);
   const middle: RequestBlock[] = [];
   for (let i = 0; i < starts.length; i++) {

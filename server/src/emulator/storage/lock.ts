@@ -2,10 +2,13 @@
  * One server per data file: `FILE.lock` beside it holds the process id of the emulator that owns
  * the file. Two servers on one file would both hand out the same ids and overwrite each other's
  * records, so a second one refuses to start. The lock is created atomically (open with `wx`), removed
- * on a clean stop, and taken over when the process it names is gone (a crash or kill -9 leaves it).
+ * on a clean stop, and taken over when the process it names is gone (a crash or kill -9 leaves it),
+ * or when its owner stopped touching it (files/lockFreshness.ts): a reused pid, a process on another
+ * machine that died, or a lock that came with a clone never holds the file for good.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
+import { isStale, keepFresh } from '../../files/lockFreshness';
 
 /** Thrown when another live process holds the data file; `pid` is that process. */
 export class DataFileInUse extends Error {
@@ -36,10 +39,10 @@ export function acquireLock(file: string): DataLock {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`${lock}: cannot create the lock file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
       const holder = readHolder(lock);
-      if (holder !== undefined && isAlive(holder)) throw new DataFileInUse(file, holder.pid);
+      if (holder !== undefined && isAlive(holder) && !isStale(lock)) throw new DataFileInUse(file, holder.pid);
       // An empty lock younger than a few seconds is being written by a process that just took it.
       if (holder === undefined && ageMs(lock) < 5000) throw new DataFileInUse(file, 0);
-      // The process that held it is gone: the lock is stale.
+      // The process that held it is gone, or stopped touching the lock: the lock is stale.
       fs.rmSync(lock, { force: true });
       continue;
     }
@@ -49,10 +52,12 @@ export function acquireLock(file: string): DataLock {
       fs.closeSync(fd);
     }
     let released = false;
+    const stopRefreshing = keepFresh(lock, () => readHolder(lock)?.pid === process.pid);
     return {
       release(): void {
         if (released) return;
         released = true;
+        stopRefreshing();
         // Only our own lock is removed: a lock that was taken over (we were presumed dead) is left alone.
         if (readHolder(lock)?.pid === process.pid) fs.rmSync(lock, { force: true });
       },
