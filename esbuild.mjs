@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import { generateGates, gatesFile } from './server/build/generateGates.mjs';
 import { writeApiIndex } from './server/build/generateApiIndex.mjs';
+import { writeVsixReadme } from './client/build/vsixReadme.mjs';
 
 // `npm pack` and `npm publish` run prepack (the production build that goes into the package) and then
 // prepare: that second build would replace the first with the development one, so it stands aside.
@@ -39,6 +40,8 @@ const gates = generateGates();
 if (!fs.existsSync(gatesFile) || fs.readFileSync(gatesFile, 'utf8') !== gates) fs.writeFileSync(gatesFile, gates);
 // The section index of docs/api.md, so that hover links its citations to the reference.
 writeApiIndex();
+// The .vsix's README: its pictures inline, so that VS Code's extension page shows them.
+writeVsixReadme();
 
 if (watch) {
   for (const b of builds) (await esbuild.context(b)).watch();

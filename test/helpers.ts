@@ -3,7 +3,7 @@
  * each finding (they cannot occur in a .graphreq file we write), `‸` marks a cursor.
  */
 import * as assert from 'node:assert/strict';
-import { getApiModel, parseDocument, positionAt, validateDocument, type Environment, type Finding } from '../server/src/core';
+import { getApiModel, parseDocument, positionAt, validateDocument, WorkspaceNames, type Environment, type Finding, type GraphreqDocument, type WorkspaceScope } from '../server/src/core';
 
 export const model = getApiModel();
 
@@ -29,17 +29,26 @@ export function unmark(marked: string): Marked {
   return { text, spans, cursor };
 }
 
-export function findingsOf(text: string, env: Partial<Environment> = {}): Finding[] {
-  return validateDocument(parseDocument(text), { env: { variables: {}, ...env }, model }).sort((a, b) => a.span.start - b.span.start || a.code.localeCompare(b.code));
+export function findingsOf(text: string, env: Partial<Environment> = {}, workspace?: Record<string, string>): Finding[] {
+  const doc = parseDocument(text);
+  return validateDocument(doc, { env: { variables: {}, ...env }, model, workspace: workspace && workspaceOf(doc, workspace) }).sort((a, b) => a.span.start - b.span.start || a.code.localeCompare(b.code));
+}
+
+/** A workspace of the file checked (`this.graphreq`) and other files by name, for the rules across files. */
+export function workspaceOf(doc: GraphreqDocument, others: Record<string, string>): WorkspaceScope {
+  const names = new WorkspaceNames();
+  for (const [file, text] of Object.entries(others)) names.set(file, parseDocument(text));
+  names.set('this.graphreq', doc);
+  return { names, file: 'this.graphreq' };
 }
 
 /**
  * Checks that the document has exactly the expected findings: one per `⟦…⟧` range, in order, with
  * the given codes (and severities, when given as `CODE:severity`). Nothing else may be reported.
  */
-export function checkDiagnostics(marked: string, expected: string[], env: Partial<Environment> = {}): Finding[] {
+export function checkDiagnostics(marked: string, expected: string[], env: Partial<Environment> = {}, workspace?: Record<string, string>): Finding[] {
   const { text, spans } = unmark(marked);
-  const found = findingsOf(text, env);
+  const found = findingsOf(text, env, workspace);
   const doc = parseDocument(text);
   const show = (f: Finding): string => {
     const p = positionAt(doc, f.span.start);

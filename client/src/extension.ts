@@ -8,8 +8,10 @@ import * as vscode from 'vscode';
 import { DidChangeConfigurationNotification, type LanguageClient } from 'vscode-languageclient/node';
 import { Commands, Notifications, type SentTarget } from '../../server/src/lsp/protocol';
 import { clearAccessToken, setAccessToken } from './commands/tokens';
+import { openExample } from './commands/example';
 import { showSendAllForecast } from './commands/forecast';
-import { copyAsCurl, openHistory, saveResponse } from './commands/response';
+import { copyAsCurl, saveResponse } from './commands/response';
+import { HistoryView } from './historyView';
 import { Sender, type SendKind } from './commands/send';
 import { EnvironmentPicker } from './environmentPicker';
 import { createLanguageClient } from './languageClient';
@@ -40,6 +42,7 @@ export interface GraphreqApi {
   /** The last lines the sender wrote to the "GraphReq" output channel (one per send). */
   sendLog(): string[];
   responseViewVisible(): boolean;
+  historyViewVisible(): boolean;
   /** The results the response view shows now (a send, or a failing test of a Debug run). */
   responseShown(): SendResult[];
   /** Lists the tests of every request file of the workspace again; resolves when done. */
@@ -61,15 +64,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   const statusBar = new UsageStatusBar();
   const icon = vscode.Uri.joinPath(context.extensionUri, 'client', 'images', 'graphreq-file.svg');
   const usageView = new UsageView(redactor, icon, () => statusBar.now());
-  const responseView: ResponseView = new ResponseView(redactor, icon, (action, r): Promise<void> => {
-    if (action === 'save') return saveResponse(responseView, redactor, r);
-    if (action === 'curl') return copyAsCurl(responseView, redactor, r);
-    return openHistory(responseView, r);
-  });
+  const responseView: ResponseView = new ResponseView(redactor, icon, (action, r): Promise<void> => (action === 'save' ? saveResponse(responseView, redactor, r) : copyAsCurl(responseView, redactor, r)));
   const picker = new EnvironmentPicker(context.workspaceState);
   const sender = new Sender({ client: () => client, pickedEnvironment: () => picker.picked(), tokens, responseView, usageView, statusBar, redactor, log, onSentTo: (t) => picker.sentTo(t) });
   const testing = new GraphreqTesting({ client: () => client, sender, statusBar, redactor, log, responseView });
-  context.subscriptions.push(log, statusBar, usageView, responseView, sender, picker, testing);
+  const historyView = new HistoryView(responseView, redactor, icon);
+  context.subscriptions.push(log, statusBar, usageView, responseView, historyView, sender, picker, testing);
+  // The walkthrough's steps complete on these (package.json, walkthroughs): a response shown, a test run finished.
+  context.subscriptions.push(sender.onDidSend(() => { void vscode.commands.executeCommand('setContext', 'graphreq.sentOnce', true); historyView.refresh(); }));
+  context.subscriptions.push(testing.onDidFinishRun(() => void vscode.commands.executeCommand('setContext', 'graphreq.ranTest', true)));
 
   const byCommand: Record<string, SendKind> = { [Commands.send]: 'send', [Commands.sendAll]: 'sendAll', [Commands.validateOnly]: 'validateOnly' };
   client = createLanguageClient(context, log, (command, args) => {
@@ -93,7 +96,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   register('graphreq.setAccessToken', () => setAccessToken(tokens, picker.picked()));
   register('graphreq.clearAccessToken', () => clearAccessToken(tokens));
   register('graphreq.showUsage', () => usageView.show());
-  register('graphreq.openHistory', () => openHistory(responseView));
+  register('graphreq.sendAgain', () => sender.again());
+  register('graphreq.openHistory', () => historyView.show());
+  register('graphreq.clearHistory', () => historyView.clear());
+  register('graphreq.openExample', () => openExample(context.extensionUri));
+  // A quick fix of the server ran (languageClient.ts adds this command to each): the walkthrough's fix step.
+  register('graphreq.fixApplied', () => undefined);
   register('graphreq.saveResponse', () => saveResponse(responseView, redactor));
   register('graphreq.copyAsCurl', () => copyAsCurl(responseView, redactor));
   register('graphreq.showServerLog', () => log.show(true));
@@ -128,6 +136,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     environmentStatusText: () => picker.text,
     lastTarget: () => sender.lastTarget,
     responseViewVisible: () => responseView.visible,
+    historyViewVisible: () => historyView.visible,
     responseShown: () => [...responseView.current],
     discoverTests: () => testing.discover(),
     testItems: () => {

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { Commands, type InitializationOptions } from '../../server/src/lsp/protocol';
+import { plainText } from './plainText';
 import { DocLinks, ruleLinker } from './ruleLinks';
 import { serverSettings } from './settings';
 
@@ -23,7 +24,12 @@ export function createLanguageClient(context: vscode.ExtensionContext, channel: 
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const docLinks = new DocLinks(vscode.Uri.joinPath(context.extensionUri, 'docs'));
-  const withLinks = ruleLinker(docLinks);
+  const linked = ruleLinker(docLinks);
+  // The Problems panel shows plain text: no Markdown code marks, local times.
+  const withLinks = (diagnostics: vscode.Diagnostic[]): vscode.Diagnostic[] => linked(diagnostics).map((d) => {
+    d.message = plainText(d.message);
+    return d;
+  });
   const routed = new Set<string>(Object.values(Commands));
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'graphreq' }],
@@ -38,6 +44,15 @@ export function createLanguageClient(context: vscode.ExtensionContext, channel: 
     outputChannel: channel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: {
+      // Quick-fix titles are plain text too; a fix applied runs graphreq.fixApplied (the walkthrough's fix step).
+      provideCodeActions: async (document, range, context, token, next) => {
+        const actions = await next(document, range, context, token);
+        for (const a of actions ?? []) {
+          a.title = plainText(a.title);
+          if (a instanceof vscode.CodeAction && a.edit && !a.command && a.kind && vscode.CodeActionKind.QuickFix.contains(a.kind)) a.command = { command: 'graphreq.fixApplied', title: 'Fix applied' };
+        }
+        return actions;
+      },
       workspace: {
         // The `graphreq` section as the server reads it, with the environment picked in this workspace.
         configuration: async (params, token, next) => {

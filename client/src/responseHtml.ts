@@ -7,6 +7,10 @@ import { blockedUntilMs, headerList, highestPercent, limitingLabel, regainMinute
 import { DEFAULT_THRESHOLDS, formatCountdown, formatMinutes, formatPercent, usageLevel, type Thresholds } from './usagePresentation';
 import type { Redactor } from './redact';
 import type { UsageNow } from '../../server/src/core/send/recentUsage';
+import { escapeHtml } from './htmlText';
+import { renderJson } from './jsonHtml';
+import { plainText } from './plainText';
+import { usageLines } from './usageWords';
 
 export interface PageOptions {
   /** Nonce of the page's one script (Content-Security-Policy). */
@@ -19,6 +23,8 @@ export interface PageOptions {
   /** The address the requests went to. */
   target?: string;
   now: number;
+  /** The results were reopened from the history: when they were saved. */
+  fromHistory?: { savedAt: string };
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -27,9 +33,8 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
-export function escapeHtml(s: unknown): string {
-  return String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
+export { escapeHtml } from './htmlText';
+export { renderJson } from './jsonHtml';
 
 export function formatSize(bytes: number | undefined): string {
   if (bytes === undefined || !Number.isFinite(bytes)) return '–';
@@ -63,45 +68,144 @@ export function renderResponsePage(results: SendResult[], o: PageOptions): strin
   const open = (i: number): boolean => safe.length <= 3 || i === safe.length - 1;
   const sections = safe.map((r, i) => renderResult(r, i, safe.length > 1, open(i), o)).join('\n');
   const title = safe.length === 1 ? statusLabel(safe[0]) : `${safe.length} responses`;
-  return page(`GraphReq response: ${title}`, sections || '<p class="muted">No response yet.</p>', o);
+  const old = o.fromHistory ? renderOldBanner(o.fromHistory, o.now) : '';
+  return page(`GraphReq response: ${title}`, old + (sections || '<p class="muted">No response yet.</p>'), o);
 }
 
+/** A response reopened from the history says so first: when it came, and how long ago. */
+function renderOldBanner(h: { savedAt: string }, now: number): string {
+  const at = Date.parse(h.savedAt);
+  return `<div class="old-banner" id="old-banner">From the history: this response came ${escapeHtml(Number.isFinite(at) ? `${formatDateTime(at)} (${formatAgo(now - at)})` : 'earlier')}. Send again for a fresh one.</div>`;
+}
+
+/** A result as an exchange: the facts at the top, then the request sent, the response headers and the body. */
 function renderResult(r: SendResult, i: number, many: boolean, open: boolean, o: PageOptions): string {
-  const version = r.version?.text
-    ? `${r.version.text} <span class="muted">(${r.version.source === 'path' ? 'from the path' : 'environment default'})</span>`
-    : r.version ? '<span class="muted">none: the app\'s default applies</span>' : '';
-  const summary = `
-    <div class="summary">
-      <span class="status ${statusClass(r)}" data-status="${escapeHtml(r.status ?? '')}">${escapeHtml(statusLabel(r))}</span>
-      <span class="metric" title="Time"><span class="k">Time</span> <span class="time">${escapeHtml(formatDuration(r.durationMs))}</span>${r.attempts > 1 ? ` <span class="muted">(${r.attempts} attempts)</span>` : ''}</span>
-      <span class="metric" title="Body size"><span class="k">Size</span> <span class="size">${escapeHtml(formatSize(r.size))}</span></span>
-      ${renderUsageBadge(r.usage, o)}
-      ${version ? `<span class="metric"><span class="k">Version</span> ${version}</span>` : ''}
-      <span class="metric"><span class="k">Env</span> ${escapeHtml(o.environment ?? '(none)')}</span>
-      ${o.target ? `<span class="metric target"><span class="k">Sent to</span> ${escapeHtml(o.target)}</span>` : ''}
-    </div>
-    <div class="request-line"><span class="method">${escapeHtml(r.request?.method ?? '')}</span> <span class="url">${escapeHtml(r.request?.url ?? '')}</span></div>
-    <div class="actions">
-      <button data-command="save" data-index="${i}" title="Save the response body to a file">Save response</button>
-      <button data-command="curl" data-index="${i}" title="Copy the request as a curl command; the token is read from $GRAPHREQ_ACCESS_TOKEN"${r.curl ? '' : ' disabled'}>Copy as cURL</button>
-      <button data-command="history" data-index="${i}" title="Open this response in the history">Open in history</button>
-    </div>`;
-  const parts = [summary];
+  const parts = [renderFacts(r, o), `<div class="request-line"><span class="method">${escapeHtml(r.request?.method ?? '')}</span> <span class="url">${escapeHtml(r.request?.url ?? '')}</span></div>`, renderActions(r, i)];
   if (r.failure) {
-    const retry = r.failure.retryAt ? ` Access should return at ${escapeHtml(new Date(r.failure.retryAt).toLocaleTimeString())}.` : '';
-    parts.push(`<div class="error-box failure"><div class="error-title">${escapeHtml(FAILURE_TITLE[r.failure.kind] ?? 'Not sent')}</div><div>${escapeHtml(r.failure.message)}${retry}</div></div>`);
+    const retry = r.failure.retryAt ? ` Access should return at ${escapeHtml(formatTime(Date.parse(r.failure.retryAt)))}.` : '';
+    parts.push(`<div class="error-box failure"><div class="error-title">${escapeHtml(FAILURE_TITLE[r.failure.kind] ?? 'Not sent')}</div><div>${escapeHtml(plainText(r.failure.message))}${retry}</div></div>`);
   }
-  for (const w of r.warnings ?? []) parts.push(`<div class="warning">⚠ ${escapeHtml(w)}</div>`);
+  for (const w of r.warnings ?? []) parts.push(`<div class="warning">⚠ ${escapeHtml(plainText(w))}</div>`);
   if (r.error) parts.push(renderError(r.error));
-  parts.push(details('Usage', 'usage', renderUsageTables(r.usage, o), true));
-  const headers = headerList(r.headers);
-  parts.push(details(`Headers <span class="muted">(${headers.length})</span>`, 'headers', headers.length
-    ? `<table class="headers">${headers.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`
-    : '<p class="muted">No headers.</p>', false));
-  parts.push(details('Body', 'body', renderBody(r), true));
+  if (r.status !== null) parts.push(renderUsageSummary(r.usage, o));
+  parts.push(renderRequest(r));
+  if (r.status !== null) {
+    const headers = headerList(r.headers);
+    parts.push(details(`Response headers <span class="muted">(${headers.length})</span>`, 'headers', headerTable(headers), false));
+    parts.push(renderBodyPart(r, i));
+  }
   const inner = parts.join('\n');
   if (!many) return `<section class="result" data-index="${i}">${inner}</section>`;
   return `<details class="result" data-index="${i}"${open ? ' open' : ''}><summary class="result-title">${escapeHtml(`${i + 1}. ${requestLabel(r)}`)} — ${escapeHtml(statusLabel(r))}</summary>${inner}</details>`;
+}
+
+/** Status, time (with its phases where known), size, when it came, the environment and the address. */
+function renderFacts(r: SendResult, o: PageOptions): string {
+  const version = r.version?.text
+    ? `${r.version.text} <span class="muted">(${r.version.source === 'path' ? 'from the path' : 'environment default'})</span>`
+    : r.version ? '<span class="muted">none: the app\'s default applies</span>' : '';
+  const sent = Date.parse(r.sentAt);
+  const received = Number.isFinite(sent) ? formatTime(sent + (r.durationMs || 0)) : '';
+  const phases = timingPhases(r.timings);
+  const answered = r.status !== null;
+  return `<div class="summary">
+      <span class="status ${statusClass(r)}" data-status="${escapeHtml(r.status ?? '')}">${escapeHtml(statusLabel(r))}</span>
+      ${answered ? `<span class="metric" title="${escapeHtml(phases.map((p) => `${p.label}: ${formatDuration(p.ms)}`).join('\n') || 'Time from sending to the end of the body')}"><span class="k">Time</span> <span class="time">${escapeHtml(formatDuration(r.durationMs))}</span>${r.attempts > 1 ? ` <span class="muted">(${r.attempts} attempts)</span>` : ''}</span>` : ''}
+      ${answered ? `<span class="metric" title="Body size"><span class="k">Size</span> <span class="size">${escapeHtml(formatSize(r.size))}</span></span>` : ''}
+      ${received ? `<span class="metric"><span class="k">${answered ? 'Received' : 'At'}</span> <span class="received">${escapeHtml(received)}</span></span>` : ''}
+      ${version ? `<span class="metric"><span class="k">Version</span> ${version}</span>` : ''}
+      <span class="metric"><span class="k">Env</span> <span class="env">${escapeHtml(o.environment ?? '(none)')}</span></span>
+      ${o.target ? `<span class="metric target"><span class="k">Sent to</span> ${escapeHtml(o.target)}</span>` : originOf(r.request?.url) ? `<span class="metric target"><span class="k">Sent to</span> ${escapeHtml(originOf(r.request?.url))}</span>` : ''}
+    </div>
+    ${answered && phases.length ? `<div class="timings" id="timings">${phases.map((p) => `<span class="phase" data-phase="${p.key}"><span class="k">${escapeHtml(p.label)}</span> ${escapeHtml(formatDuration(p.ms))}</span>`).join('')}</div>` : ''}`;
+}
+
+interface Phase {
+  key: string;
+  label: string;
+  ms: number;
+}
+
+/** The phases of the exchange that were measured, in the order they happen. */
+export function timingPhases(t: SendResult['timings']): Phase[] {
+  if (!t) return [];
+  const out: Phase[] = [];
+  if (t.reused) out.push({ key: 'reused', label: 'connection reused', ms: 0 });
+  if (t.dnsMs !== undefined) out.push({ key: 'dns', label: 'DNS', ms: t.dnsMs });
+  if (t.connectMs !== undefined) out.push({ key: 'connect', label: 'connect', ms: t.connectMs });
+  if (t.tlsMs !== undefined) out.push({ key: 'tls', label: 'TLS', ms: t.tlsMs });
+  if (t.setupMs !== undefined && t.dnsMs === undefined && t.connectMs === undefined) out.push({ key: 'setup', label: 'connection (DNS, connect, TLS)', ms: t.setupMs });
+  out.push({ key: 'first-byte', label: 'first byte', ms: t.firstByteMs }, { key: 'download', label: 'download', ms: t.downloadMs });
+  return out.filter((p) => p.key !== 'reused');
+}
+
+/** Buttons where they apply: a response can be saved and its request copied as curl; a request not sent cannot. */
+function renderActions(r: SendResult, i: number): string {
+  if (r.status === null) return '';
+  return `<div class="actions">
+      <button data-command="save" data-index="${i}" title="Save the response body to a file">Save response</button>
+      <button data-command="curl" data-index="${i}" title="Copy the request as a curl command; the token is read from $GRAPHREQ_ACCESS_TOKEN">Copy as cURL</button>
+    </div>`;
+}
+
+/** The request as it went out: method, URL, headers (the token is a placeholder), body. */
+function renderRequest(r: SendResult): string {
+  const req = r.request;
+  if (!req?.method) return '';
+  const headers = headerList(req.headers);
+  const body = req.body ? `<div class="sub">Body</div><pre class="text request-body">${escapeHtml(req.body)}</pre>` : '<p class="muted">No body.</p>';
+  const sent = r.status === null ? ' <span class="muted">(not sent)</span>' : '';
+  return details(`Request${sent} <span class="muted">${escapeHtml(`${req.method} · ${headers.length} header${headers.length === 1 ? '' : 's'}${req.body ? ` · body ${formatSize(byteLength(req.body))}` : ''}`)}</span>`, 'request',
+    `<div class="request-line"><span class="method">${escapeHtml(req.method)}</span> <span class="url">${escapeHtml(req.url)}</span></div>${headerTable(headers)}${body}`, false);
+}
+
+function headerTable(headers: Array<[string, string]>): string {
+  return headers.length
+    ? `<table class="headers">${headers.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`
+    : '<p class="muted">No headers.</p>';
+}
+
+/** The body with its views: formatted (foldable) and raw, with folding controls; VS Code's find (Ctrl+F) searches it. */
+function renderBodyPart(r: SendResult, i: number): string {
+  const json = r.bodyKind === 'json' && r.body !== null && typeof r.body === 'object';
+  const tools = json
+    ? `<span class="body-tools"><button class="view-toggle" data-view="formatted" data-index="${i}" aria-pressed="true">Formatted</button><button class="view-toggle" data-view="raw" data-index="${i}" aria-pressed="false">Raw</button><button class="fold" data-fold="open" data-index="${i}" title="Unfold every object and list">Unfold all</button><button class="fold" data-fold="close" data-index="${i}" title="Fold every object and list">Fold all</button><span class="muted hint">Ctrl+F finds</span></span>`
+    : '';
+  const content = json
+    ? `<div class="json formatted" data-index="${i}">${renderJson(r.body, 0)}</div><pre class="raw" data-index="${i}" hidden>${escapeHtml(JSON.stringify(r.body, null, 2))}</pre>`
+    : renderBody(r);
+  return `<section class="part body-part" id="${i === 0 ? 'body' : `body-${i}`}"><div class="part-head"><b>Body</b>${tools}</div><div class="part-body">${content}</div></section>`;
+}
+
+function byteLength(s: string): number {
+  return new TextEncoder().encode(s).byteLength;
+}
+
+function originOf(url: string | undefined): string {
+  try {
+    return url ? new URL(url).host : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Local times everywhere in the view (one time zone). */
+function formatTime(ms: number): string {
+  return new Date(ms).toLocaleTimeString();
+}
+
+function formatDateTime(ms: number): string {
+  return new Date(ms).toLocaleString();
+}
+
+/** `just now`, `5 min ago`, `3 h ago`, `2 days ago`. */
+export function formatAgo(ms: number): string {
+  const min = Math.floor(ms / 60_000);
+  if (min < 1) return 'just now';
+  if (min < 60) return `${min} min ago`;
+  const h = Math.floor(min / 60);
+  if (h < 48) return `${h} h ago`;
+  return `${Math.floor(h / 24)} days ago`;
 }
 
 const FAILURE_TITLE: Record<string, string> = {
@@ -136,11 +240,17 @@ function renderError(e: NonNullable<SendResult['error']>): string {
   </div>`;
 }
 
-function renderUsageBadge(usage: UsageModel | null | undefined, o: PageOptions): string {
-  const p = highestPercent(usage);
-  if (p === undefined) return '';
-  const level = usageLevel(p, o.thresholds ?? DEFAULT_THRESHOLDS);
-  return `<span class="metric"><span class="k">Usage</span> <span id="usage-highest" class="usage-${level}">${escapeHtml(formatPercent(p))}</span></span>`;
+/** The usage in words, the highest scope first, with every figure a click away. */
+function renderUsageSummary(usage: UsageModel | null | undefined, o: PageOptions): string {
+  const lines = usageLines(usage);
+  const t = o.thresholds ?? DEFAULT_THRESHOLDS;
+  const until = blockedUntilMs(usage);
+  const blocked = until !== undefined && until > o.now;
+  if (!lines.length && !blocked) return '<div class="usage-summary muted" id="usage-summary">Usage: no usage headers in this response.</div>';
+  const words = lines.slice(0, 3).map((l, k) => `<span class="usage-line usage-${usageLevel(l.percent, t)}"${k === 0 ? ' id="usage-highest"' : ''}>${escapeHtml(l.text)}</span>`).join('<span class="muted"> · </span>');
+  const more = lines.length > 3 ? ` <span class="muted">(+${lines.length - 3} more)</span>` : '';
+  return `<div class="usage-summary" id="usage-summary"><span class="k">Usage</span> ${words}${more}${blocked ? ` <span class="usage-error">blocked for ${escapeHtml(formatCountdown(until - o.now))}</span>` : ''}
+    <details class="part" id="usage"><summary>Usage details</summary><div class="part-body">${renderUsageTables(usage, o)}</div></details></div>`;
 }
 
 /** Tables of every usage figure, throttle indicators and the block, if any. */
@@ -185,57 +295,6 @@ function renderBody(r: SendResult): string {
   if (r.bodyKind === 'empty' || r.body === null || r.body === undefined) return '<p class="muted">Empty body.</p>';
   if (r.bodyKind === 'text' || typeof r.body === 'string') return `<pre class="text">${escapeHtml(String(r.body))}</pre>`;
   return `<div class="json">${renderJson(r.body, 0)}</div>`;
-}
-
-/**
- * A JSON value as nested, foldable HTML (<details> per object and array). Readable as the API's
- * answers are shaped: the first three levels are open, and so are the records of a list (the messages
- * of a thread, the ads of an ad set) however deep the list sits; a small object of plain values
- * (`"from": { "id": "…", "name": "…" }`) is written on one line; a folded object shows its first
- * members instead of a count.
- */
-export function renderJson(value: unknown, depth: number, inList = false): string {
-  if (value === null) return '<span class="j-null">null</span>';
-  if (typeof value === 'string') return `<span class="j-str">${escapeHtml(JSON.stringify(value))}</span>`;
-  if (typeof value === 'number') return `<span class="j-num">${escapeHtml(String(value))}</span>`;
-  if (typeof value === 'boolean') return `<span class="j-bool">${value}</span>`;
-  const isArr = Array.isArray(value);
-  const entries: Array<[string | undefined, unknown]> = isArr ? (value as unknown[]).map((v) => [undefined, v]) : Object.entries(value as object);
-  const [o, c] = isArr ? ['[', ']'] : ['{', '}'];
-  if (!entries.length) return `<span class="j-punc">${o}${c}</span>`;
-  if (!isArr && depth > 0 && isSmallRecord(entries)) {
-    const members = entries.map(([k, v]) => `<span class="j-key">${escapeHtml(JSON.stringify(k))}</span><span class="j-punc">: </span>${renderJson(v, depth + 1)}`).join('<span class="j-punc">, </span>');
-    return `<span class="j-inline"><span class="j-punc">{ </span>${members}<span class="j-punc"> }</span></span>`;
-  }
-  const open = entries.length <= 200 && (depth < 3 || (inList && depth < 8));
-  // The items of a list of records open with the list; 50 of them at most, the rest stay folded.
-  const items = entries
-    .map(([k, v], idx) => `<div class="j-item">${k !== undefined ? `<span class="j-key">${escapeHtml(JSON.stringify(k))}</span><span class="j-punc">: </span>` : ''}${renderJson(v, depth + 1, isArr && idx < 50)}${idx < entries.length - 1 ? '<span class="j-punc">,</span>' : ''}</div>`)
-    .join('');
-  const count = `${entries.length} ${isArr ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'key' : 'keys'}`;
-  return `<details class="j-node"${open ? ' open' : ''}><summary><span class="j-punc">${o}</span><span class="j-count"> ${isArr ? count : preview(entries) ?? count} </span></summary><div class="j-children">${items}</div><span class="j-punc">${c}</span></details>`;
-}
-
-/** At most four members, each a plain value, short enough for one line. */
-function isSmallRecord(entries: Array<[string | undefined, unknown]>): boolean {
-  if (entries.length > 4) return false;
-  let length = 0;
-  for (const [k, v] of entries) {
-    if (v !== null && typeof v === 'object') return false;
-    length += (k ?? '').length + JSON.stringify(v ?? null).length + 4;
-  }
-  return length <= 80;
-}
-
-/** The first plain members of a folded object (`"id": "m_1", "message": "Hello…", …`), or undefined when it has none. */
-function preview(entries: Array<[string | undefined, unknown]>): string | undefined {
-  const plain = entries.filter(([, v]) => v === null || typeof v !== 'object').slice(0, 3);
-  if (!plain.length) return undefined;
-  const text = plain.map(([k, v]) => {
-    const shown = JSON.stringify(v ?? null);
-    return `${JSON.stringify(k)}: ${shown.length > 30 ? `${shown.slice(0, 28)}…"` : shown}`;
-  }).join(', ');
-  return escapeHtml(`${text}${entries.length > plain.length ? ', …' : ''}`);
 }
 
 function details(title: string, id: string, content: string, open: boolean): string {
@@ -288,7 +347,7 @@ export function renderScopes(view: UsageNow, o: Pick<PageOptions, 'thresholds' |
     ${view.highest ? `<p>Limiting scope: <b>${escapeHtml(view.highest.label)}</b>. Each figure falls as its window rolls (an hour; 24 hours for msgr, pages, photo, leadgen); a call to another scope does not reset it.</p>` : ''}`;
 }
 
-function page(title: string, body: string, o: PageOptions): string {
+export function page(title: string, body: string, o: Pick<PageOptions, 'nonce' | 'cspSource'>): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${o.cspSource} 'unsafe-inline'; script-src 'nonce-${o.nonce}';">
@@ -300,7 +359,22 @@ function page(title: string, body: string, o: PageOptions): string {
 const vscode = acquireVsCodeApi();
 document.addEventListener('click', (e) => {
   const b = e.target.closest('button[data-command]');
-  if (b) vscode.postMessage({ command: b.dataset.command, index: Number(b.dataset.index || 0) });
+  if (b) {
+    vscode.postMessage({ command: b.dataset.command, index: Number(b.dataset.index || 0), id: b.dataset.id });
+    return;
+  }
+  // Formatted or raw body.
+  const v = e.target.closest('button.view-toggle');
+  if (v) {
+    const i = v.dataset.index;
+    const raw = v.dataset.view === 'raw';
+    document.querySelector('.formatted[data-index="' + i + '"]').hidden = raw;
+    document.querySelector('pre.raw[data-index="' + i + '"]').hidden = !raw;
+    for (const t of document.querySelectorAll('button.view-toggle[data-index="' + i + '"]')) t.setAttribute('aria-pressed', String(t === v));
+    return;
+  }
+  const f = e.target.closest('button.fold');
+  if (f) for (const d of document.querySelectorAll('.formatted[data-index="' + f.dataset.index + '"] details.j-node')) d.open = f.dataset.fold === 'open';
 });
 </script></body></html>`;
 }
@@ -338,8 +412,7 @@ tr.limiting td:first-child { font-weight: bold; }
 .j-node > summary { display: inline; cursor: pointer; list-style: none; }
 .j-node > summary::before { content: '▸'; display: inline-block; width: 1em; color: var(--vscode-descriptionForeground); }
 .j-node[open] > summary::before { content: '▾'; }
-.j-node:not([open]) > summary::after { content: '…'; }
-.j-node[open] > summary .j-count { display: none; }
+.j-node[open] > summary .j-count, .j-node[open] > summary .j-closed { display: none; }
 .j-node { display: inline; }
 .j-children { padding-left: 1.5em; border-left: 1px dotted var(--vscode-tree-indentGuidesStroke, #555); margin-left: .3em; }
 .j-count { color: var(--vscode-descriptionForeground); font-style: italic; }
@@ -348,4 +421,22 @@ tr.limiting td:first-child { font-weight: bold; }
 .j-num { color: var(--vscode-debugTokenExpression-number, #b5cea8); } .j-bool, .j-null { color: var(--vscode-debugTokenExpression-boolean, #569cd6); }
 .j-punc { color: var(--vscode-descriptionForeground); }
 h2 { font-size: 1.1em; }
+table.history { width: 100%; } table.history td { padding: 6px 12px 6px 0; border-top: 1px solid var(--vscode-panel-border, rgba(127,127,127,.3)); }
+table.history .status { font-size: 1em; padding: 0; }
+tr.history-row.old { opacity: .75; }
+.actions .muted { align-self: center; margin-left: 8px; }
+.old-banner { border-left: 3px solid var(--vscode-editorInfo-foreground, #3794ff); background: var(--vscode-textBlockQuote-background, rgba(127,127,127,.1)); padding: 6px 10px; margin: 6px 0 10px; }
+.timings { display: flex; flex-wrap: wrap; gap: 12px; margin: 0 0 6px; font-size: .92em; }
+.timings .k { color: var(--vscode-descriptionForeground); }
+.usage-summary { margin: 8px 0; }
+.usage-summary > .k { color: var(--vscode-descriptionForeground); margin-right: 4px; }
+.usage-summary details.part { margin: 2px 0 0; }
+.usage-summary details.part > summary { font-weight: normal; color: var(--vscode-textLink-foreground); }
+.part-head { display: flex; align-items: baseline; gap: 14px; margin: 10px 0 2px; }
+.body-tools { display: flex; gap: 4px; align-items: baseline; }
+.body-tools button { padding: 1px 8px; }
+.body-tools .hint { margin-left: 8px; }
+button[aria-pressed="true"] { background: var(--vscode-button-background); color: var(--vscode-button-foreground); }
+.sub { margin-top: 6px; color: var(--vscode-descriptionForeground); }
+pre.raw { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); white-space: pre-wrap; word-break: break-all; margin: 0; }
 `;

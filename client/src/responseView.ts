@@ -1,7 +1,9 @@
 /**
- * The response view: one webview beside the editor, reused for every send. It shows status, time,
- * size, the decoded error, the usage figures, the headers and the pretty, foldable JSON body, with
- * buttons to save the response, copy it as curl, and open it in the history.
+ * The response view: one webview beside the editor, reused for every send. It shows each result as
+ * an exchange (responseHtml.ts): status, time and its phases, size, when it came, the environment;
+ * the decoded error and the usage in words; the request sent and the response headers; the body,
+ * formatted (foldable) or raw. A response sent can be saved or copied as curl; one reopened from
+ * the history is marked as old.
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +13,7 @@ import type { UsageNow } from '../../server/src/core/send/recentUsage';
 import type { SendResult } from './sendModel';
 import { thresholds } from './settings';
 
-export type ResponseAction = 'save' | 'curl' | 'history';
+export type ResponseAction = 'save' | 'curl';
 
 export class ResponseView implements vscode.Disposable {
   static readonly viewType = 'graphreq.response';
@@ -19,6 +21,7 @@ export class ResponseView implements vscode.Disposable {
   private results: SendResult[] = [];
   private environment: string | undefined;
   private target: string | undefined;
+  private fromHistory: { savedAt: string } | undefined;
 
   constructor(private readonly redactor: Redactor, private readonly icon: vscode.Uri, private readonly onAction: (action: ResponseAction, result: SendResult) => unknown) {}
 
@@ -31,11 +34,15 @@ export class ResponseView implements vscode.Disposable {
     return !!this.panel?.visible;
   }
 
-  /** `target`: the address the requests went to (the server's word), when they were sent. */
-  show(results: SendResult[], environment: string | undefined, target?: string): void {
+  /**
+   * `target`: the address the requests went to (the server's word), when they were sent;
+   * `fromHistory`: the results were reopened from the history, saved then.
+   */
+  show(results: SendResult[], environment: string | undefined, target?: string, fromHistory?: { savedAt: string }): void {
     this.results = results;
     this.environment = environment;
     this.target = target;
+    this.fromHistory = fromHistory;
     void vscode.commands.executeCommand('setContext', 'graphreq.hasResponse', results.length > 0);
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(ResponseView.viewType, 'GraphReq Response', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
@@ -48,13 +55,13 @@ export class ResponseView implements vscode.Disposable {
       this.panel.onDidDispose(() => { this.panel = undefined; });
       this.panel.webview.onDidReceiveMessage((m: { command?: string; index?: number }) => {
         const r = this.results[m.index ?? 0];
-        if (r && (m.command === 'save' || m.command === 'curl' || m.command === 'history')) void this.onAction(m.command, r);
+        if (r && r.status !== null && (m.command === 'save' || m.command === 'curl')) void this.onAction(m.command, r);
       });
     } else if (!this.panel.visible) {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     }
     const last = results[results.length - 1];
-    this.panel.title = last ? `Response: ${last.status ?? last.failure?.kind ?? 'failed'}${last.name ? ` ${last.name}` : ''}` : 'GraphReq Response';
+    this.panel.title = last ? `${fromHistory ? 'History' : 'Response'}: ${last.status ?? last.failure?.kind ?? 'failed'}${last.name ? ` ${last.name}` : ''}` : 'GraphReq Response';
     this.panel.webview.html = renderResponsePage(results, {
       nonce: randomBytes(16).toString('base64'),
       cspSource: this.panel.webview.cspSource,
@@ -63,12 +70,13 @@ export class ResponseView implements vscode.Disposable {
       environment,
       target,
       now: Date.now(),
+      fromHistory,
     });
   }
 
   /** Shows the last results again (e.g. after the thresholds changed). */
   refresh(): void {
-    if (this.panel) this.show(this.results, this.environment, this.target);
+    if (this.panel) this.show(this.results, this.environment, this.target, this.fromHistory);
   }
 
   dispose(): void {

@@ -129,6 +129,18 @@ export function tempWorkspace(prefix = 'graphreq-cli-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/** A temporary workspace with an empty graphreq.env.json and the given files (paths relative to it); its folder is pushed to `dirs` for cleanup. */
+export function workspaceOf(prefix: string, files: Record<string, string>, dirs: string[]): string {
+  const dir = tempWorkspace(prefix);
+  dirs.push(dir);
+  fs.writeFileSync(path.join(dir, 'graphreq.env.json'), '{ "$shared": {} }\n');
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
 /** Runs a command line inside a pseudo-terminal (util-linux `script`), for what only a terminal gets. */
 export function runInTerminal(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
   const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -192,7 +192,7 @@ describe('graphreq send: results as they come', () => {
     }
   });
 
-  it('stops at a rate limit with one message on stderr, and lists what was not sent', async () => {
+  it('holds at an app rate limit with one message on stderr, and lists what it held back', async () => {
     const { dir, file } = workspace();
     const srv = await service();
     const cli = new LiveCli(['send', file, '--all', '--base-url', srv.url], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
@@ -205,8 +205,9 @@ describe('graphreq send: results as they come', () => {
     assert.equal(srv.requests.length, 2, 'nothing is sent after the rate limit');
     const both = r.stdout + r.stderr;
     assert.equal(both.match(/access should return/g)?.length, 1, `said once:\n${both}`);
-    assert.match(r.stderr, /^graphreq send: stopped at a rate limit \(App rate limit reached\): access should return at .* \(in 30 min\); 1 request not sent; send again then, or add --wait/m);
-    assert.match(r.stderr, /^ {2}not sent: third \(\S*three\.graphreq:8\)$/m);
+    assert.match(r.stderr, /^graphreq send: held back by a rate limit \(App rate limit reached\): access should return at .* \(in 30 min\); 1 request that read its response or share its scope held back, the others sent; send again then, or add --wait/m);
+    // The app's limit covers every call: the third request is held, without a call.
+    assert.match(r.stderr, /^ {2}held back \(the rate limit that held back second covers it too\): third \(\S*three\.graphreq:8\)$/m);
     assert.match(r.stdout, /error: App rate limit reached \(code 4\)/);
 
     // The next run knows the block: the first request is held back, once, and nothing goes out.
@@ -216,7 +217,8 @@ describe('graphreq send: results as they come', () => {
     assert.equal((again.stdout + again.stderr).match(/access should return/g)?.length, 2, 'the held-back result says why, and the stop says until when');
     assert.match(again.stdout, /^held back: the last call was refused: App rate limit reached \(code 4\); access should return at/m);
     assert.doesNotMatch(again.stdout, /^warning: the last call was refused/m, 'not repeated as a warning');
-    assert.match(again.stderr, /^3 requests: 0 sent, 0 failed, 1 held back, 2 not sent/m);
+    assert.match(again.stderr, /^3 requests: 0 sent, 0 failed, 3 held back, 0 not sent/m);
+    assert.match(again.stderr, /^ {2}held back \(the rate limit that held back first covers it too\): second \(\S*three\.graphreq:5\), third \(\S*three\.graphreq:8\)$/m);
   });
 
   it('draws a progress line on a terminal only, and colours there', { skip: !hasTerminal && 'needs util-linux script for a pseudo-terminal' }, async () => {

@@ -6,9 +6,8 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runCli, tempWorkspace } from './cliHelpers';
+import { runCli, workspaceOf } from './cliHelpers';
 
 const dirs: string[] = [];
 after(() => {
@@ -42,16 +41,7 @@ const COPY = [
   '',
 ].join('\n');
 
-function workspace(files: Record<string, string>): string {
-  const dir = tempWorkspace('graphreq-deps-');
-  dirs.push(dir);
-  fs.writeFileSync(path.join(dir, 'graphreq.env.json'), '{ "$shared": {} }\n');
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
+const workspace = (files: Record<string, string>): string => workspaceOf('graphreq-deps-', files, dirs);
 
 describe('send --with-deps across the files of a workspace', () => {
   it('sends a producer written in another file first (--name), under that file\'s heading', async () => {

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Redactor } from '../../client/src/redact';
-import { escapeHtml, formatSize, renderJson, renderResponsePage, renderUsagePage } from '../../client/src/responseHtml';
+import { escapeHtml, formatAgo, formatSize, renderJson, renderResponsePage, renderUsagePage, timingPhases } from '../../client/src/responseHtml';
+import { usageLines } from '../../client/src/usageWords';
 import { clientFailure, type SendResult } from '../../client/src/sendModel';
 import { emptyRecentUsage, recordUsage, usageNow } from '../../server/src/core/send/recentUsage';
 import { result, usage } from './model';
@@ -24,7 +25,7 @@ const ok: SendResult = result({
 
 test('the page shows status, time, size, usage, headers and a foldable body, without the token', () => {
   const html = renderResponsePage([ok], opts());
-  for (const s of ['200 OK', '12 ms', '1.5 KB', 'id="usage-highest" class="usage-normal">42%', 'x-app-usage', '<details class="j-node" open>', '&quot;120200000000000042&quot;', 'data-command="curl"', "script-src 'nonce-n0nce'", 'v23.0 <span class="muted">(from the path)']) {
+  for (const s of ['200 OK', '12 ms', '1.5 KB', 'id="usage-highest">app: 42% of calls', 'x-app-usage', '<details class="j-node" open>', '&quot;120200000000000042&quot;', 'data-command="curl"', "script-src 'nonce-n0nce'", 'v23.0 <span class="muted">(from the path)']) {
     assert.ok(html.includes(s), `page lacks ${s}`);
   }
   assert.ok(!html.includes(TOKEN));
@@ -88,4 +89,89 @@ test('the JSON view opens the records of a list (a thread\'s messages), writes s
   assert.ok(html.includes('<span class="j-inline"><span class="j-punc">{ </span><span class="j-key">&quot;id&quot;</span>'), 'from: on one line');
   // A deeper object that is not a record of a list stays folded, its first members in the summary.
   assert.ok(html.includes('<details class="j-node"><summary><span class="j-punc">{</span><span class="j-count"> &quot;a&quot;: 1, &quot;b&quot;: 2, &quot;c&quot;: 3, … </span>'), html);
+});
+
+/** The text a reader sees of some HTML: tags dropped, entities decoded, the parts shown only when folded left out. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<span class="j-count">[^<]*<\/span>/g, '')
+    .replace(/<span class="j-closed j-punc">[^<]*<\/span>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+}
+
+test('the formatted JSON reads as JSON: its text is the value, with every comma right after the value it follows', () => {
+  const value = { data: [{ id: '1', name: 'A', tags: ['x', 'y'], spec: { a: 1, b: { c: [1, 2] } } }, { id: '2', name: 'B' }], paging: { cursors: { before: 'b', after: 'a' } }, n: null, ok: true };
+  const html = renderJson(value, 0);
+  assert.equal(visibleText(html).replace(/\s+/g, ''), JSON.stringify(value));
+  // No comma opens an element of its own: each sits inside the element of the value before it, after its closing bracket.
+  assert.ok(!/<\/details><span class="j-punc">,<\/span>/.test(html), 'a comma after a closed <details> starts a line of its own');
+  assert.ok(html.includes('<span class="j-punc">}</span><span class="j-punc">,</span></details>'), html);
+  // Folded, the summary closes the value and carries its comma.
+  const folded = renderJson({ list: Array.from({ length: 201 }, (_, i) => i), next: 1 }, 0);
+  assert.ok(folded.includes('<span class="j-closed j-punc">],</span></summary>'), folded);
+});
+
+const TIMED: SendResult = result({
+  ...ok,
+  sentAt: new Date(Date.UTC(2026, 0, 2, 10, 0, 0)).toISOString(),
+  timings: { dnsMs: 3, connectMs: 4, setupMs: 7, firstByteMs: 40, downloadMs: 12 },
+  request: { method: 'POST', url: 'http://127.0.0.1:1/v23.0/act_1/adsets', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/x-www-form-urlencoded' }, body: `name=Spring&access_token=${TOKEN}` },
+});
+
+test('an exchange: status, time and its phases, size, time received, environment and address, then the request and the response', () => {
+  const html = renderResponsePage([TIMED], { ...opts(), environment: 'staging' });
+  const facts = html.slice(0, html.indexOf('class="request-line"'));
+  for (const s of ['200 OK', '12 ms', '1.5 KB', 'Received', new Date(Date.parse(TIMED.sentAt) + 12.4).toLocaleTimeString(), 'staging', '127.0.0.1:1']) assert.ok(facts.includes(s), `the facts lack ${s}`);
+  for (const [phase, ms] of [['dns', '3 ms'], ['connect', '4 ms'], ['first-byte', '40 ms'], ['download', '12 ms']]) {
+    assert.ok(new RegExp(`data-phase="${phase}"><span class="k">[^<]+</span> ${ms}`).test(html), `phase ${phase} ${ms}`);
+  }
+  // The request sent, expandable: its headers and body, the token redacted.
+  const request = /<details class="part" id="request">[\s\S]*?<\/details>/.exec(html)?.[0] ?? '';
+  assert.ok(request.includes('authorization') && request.includes('content-type') && request.includes('name=Spring'), request);
+  assert.ok(!html.includes(TOKEN), 'the token is redacted everywhere');
+  // Then the response headers (expandable), then the body with its formatted and raw views.
+  assert.ok(html.indexOf('id="request"') < html.indexOf('id="headers"') && html.indexOf('id="headers"') < html.indexOf('id="body"'));
+  assert.ok(html.includes('data-view="raw"') && html.includes('<pre class="raw" data-index="0" hidden>{\n  &quot;id&quot;: &quot;120200000000000042&quot;'), 'the raw view holds the body as JSON text');
+  assert.ok(html.includes('data-fold="open"') && html.includes('data-fold="close"'));
+});
+
+test('phases: only those measured; a reused connection has none of its own; an https setup stays one phase', () => {
+  assert.deepEqual(timingPhases(undefined), []);
+  assert.deepEqual(timingPhases({ reused: true, firstByteMs: 5, downloadMs: 1 }).map((p) => p.key), ['first-byte', 'download']);
+  assert.deepEqual(timingPhases({ setupMs: 30, firstByteMs: 5, downloadMs: 1 }).map((p) => [p.key, p.ms]), [['setup', 30], ['first-byte', 5], ['download', 1]]);
+  assert.deepEqual(timingPhases({ connectMs: 1, setupMs: 1, firstByteMs: 5, downloadMs: 1 }).map((p) => p.key), ['connect', 'first-byte', 'download']);
+});
+
+test('the usage in words, the highest scope first, with the figures\' labels a click away', () => {
+  const u = usage({ app: { call_count: 12 }, buc: [{ businessId: '1', type: 'ads_management', call_count: 42, total_time: 10, estimated_time_to_regain_access: 3 }] });
+  assert.deepEqual(usageLines(u).map((l) => l.text), ['ads management: 42% of calls, regain in 3 min', 'app: 12% of calls']);
+  const html = renderResponsePage([result({ ...ok, usage: u })], opts());
+  const summary = /<div class="usage-summary"[\s\S]*?<details/.exec(html)?.[0] ?? '';
+  assert.ok(summary.includes('ads management: 42% of calls, regain in 3 min'), summary);
+  assert.ok(!/BUC|\[\d\]|call_count/.test(summary), `no jargon up front: ${summary}`);
+  assert.ok(/<details class="part" id="usage"><summary>Usage details<\/summary>[\s\S]*BUC ads_management \(business 1\) call_count/.test(html), 'the details keep every figure');
+});
+
+test('buttons only where they apply: a request not sent (held back, cancelled, network error) offers no Save nor Copy as cURL', () => {
+  const answered = renderResponsePage([ok], opts());
+  assert.ok(answered.includes('data-command="save"') && answered.includes('data-command="curl"'));
+  const held = result({ status: null, request: ok.request, curl: 'curl …', failure: { kind: 'rate-limited', message: 'ads management is blocked', retryAt: new Date(60_000).toISOString() } });
+  for (const r of [held, clientFailure(0, 'cancelled', 'Cancelled.'), clientFailure(0, 'network', 'connect ECONNREFUSED 127.0.0.1:9')]) {
+    const html = renderResponsePage([r], opts());
+    assert.ok(!html.includes('data-command="save"') && !html.includes('data-command="curl"'), `${r.failure?.kind}: no Save, no Copy as cURL`);
+    assert.ok(!html.includes('id="body"') && !html.includes('Response headers'), `${r.failure?.kind}: no response parts`);
+  }
+  // A request held back still shows what would have gone out.
+  assert.ok(renderResponsePage([held], opts()).includes('Request <span class="muted">(not sent)</span>'));
+});
+
+test('a response reopened from the history is marked as old', () => {
+  const now = Date.UTC(2026, 0, 2, 12, 0, 0);
+  const html = renderResponsePage([ok], { ...opts(), now, fromHistory: { savedAt: new Date(now - 3 * 3600_000).toISOString() } });
+  assert.ok(/id="old-banner">From the history: this response came [^<]*\(3 h ago\)/.test(html), html.slice(0, 2000));
+  assert.ok(!renderResponsePage([ok], opts()).includes('id="old-banner"'));
+  assert.equal(formatAgo(30_000), 'just now');
+  assert.equal(formatAgo(5 * 60_000), '5 min ago');
+  assert.equal(formatAgo(3 * 24 * 3600_000), '3 days ago');
 });

@@ -107,7 +107,7 @@ describe('every declared capability answers a real request over stdio', () => {
   /** One probe per capability: a request the capability promises an answer to, and what the answer must hold. */
   const probes: Record<string, () => Promise<void>> = {
     async textDocumentSync() {
-      assert.deepEqual(init.capabilities.textDocumentSync, { openClose: true, change: 2 });
+      assert.deepEqual(init.capabilities.textDocumentSync, { openClose: true, change: 2, save: { includeText: false } });
       assert.deepEqual(client.diagnostics.get(uri)!.diagnostics.map((d) => d.code), CODES);
       // An incremental change (the missing S) is applied where it is made.
       const fixed = await client.change(uri, 2, [{ range: { start: after_('"IMPRESSION'), end: after_('"IMPRESSION') }, text: 'S' }]);

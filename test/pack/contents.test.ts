@@ -61,8 +61,11 @@ function npmPackFiles(): string[] {
   return (JSON.parse(out)[0].files as Array<{ path: string }>).map((f) => f.path).sort();
 }
 
+/** The README `npm run package` gives vsce (--readme-path): README.md with its pictures inline. */
+const vsixReadme = /--readme-path (\S+)/.exec(String(manifest.scripts.package))?.[1] ?? 'README.md';
+
 function vsixFiles(): string[] {
-  const out = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies', '--readme-path', vsixReadme], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   return out.split('\n').map((l) => l.trim()).filter(Boolean).sort();
 }
 
@@ -124,6 +127,7 @@ describe('VS Code extension contents (vsce ls)', () => {
     for (const g of contributes.grammars ?? []) out.push(g.path);
     for (const s of contributes.snippets ?? []) out.push(s.path);
     for (const j of contributes.jsonValidation ?? []) if (!/^[a-z]+:/i.test(j.url)) out.push(j.url);
+    for (const w of contributes.walkthroughs ?? []) for (const st of w.steps ?? []) out.push(st.media?.markdown, st.media?.image, st.media?.svg);
     return [...new Set(out.filter(Boolean).map((f: string) => f.replace(/^\.\//, '')))].sort();
   }
 
@@ -133,15 +137,27 @@ describe('VS Code extension contents (vsce ls)', () => {
     assert.deepEqual(named.filter((f) => !files.includes(f)), [], 'files package.json names that the .vsix lacks');
   });
 
-  it('holds the pictures README shows (relative links, so the extension page finds them inside the .vsix) and the user pages', () => {
+  it('shows the README\'s pictures on the extension page: written into the .vsix\'s README as data: addresses (the page loads no relative picture)', () => {
     const { images, pages } = readmeLinks();
     assert.ok(images.length > 0, 'README shows pictures');
-    for (const img of images) {
+    assert.ok(files.includes(vsixReadme) && !files.includes('README.md'), `the .vsix's README is ${vsixReadme}, and only it`);
+    const packed = fs.readFileSync(path.join(root, vsixReadme), 'utf8');
+    const shown = [...packed.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+    assert.equal(shown.length, images.length, 'every picture of README.md is in the .vsix README');
+    images.forEach((img, i) => {
       assert.ok(!/\.svg$/i.test(img), `${img}: the marketplace refuses SVG pictures in README`);
-      assert.ok(fs.existsSync(path.join(root, img)), `${img} does not exist`);
-    }
-    const missing = [...images, ...pages.filter((p) => userDocs.includes(p)), ...userDocs, 'CHANGELOG.md', 'README.md', 'LICENSE'].filter((f) => !files.includes(f));
-    assert.deepEqual(missing, [], 'pictures and pages missing from the .vsix');
+      const data = /^data:image\/png;base64,(.+)$/.exec(shown[i]);
+      assert.ok(data, `${img} is written in as a data: address`);
+      assert.ok(Buffer.from(data[1], 'base64').equals(fs.readFileSync(path.join(root, img))), `${img}: the data: address holds the picture's bytes`);
+    });
+    assert.equal(packed.replace(/\]\(data:[^)]+\)/g, ''), fs.readFileSync(path.join(root, 'README.md'), 'utf8').replace(/(!\[[^\]]*)\]\([^)\s]+\.png\)/g, '$1'), 'the rest of the README as it is');
+    const missing = [...pages.filter((p) => userDocs.includes(p)), ...userDocs, 'CHANGELOG.md', 'LICENSE'].filter((f) => !files.includes(f));
+    assert.deepEqual(missing, [], 'pages missing from the .vsix');
+  });
+
+  it('holds the example the walkthrough opens', () => {
+    const example = /'client', 'walkthrough', EXAMPLE_NAME/.test(fs.readFileSync(path.join(root, 'client', 'src', 'commands', 'example.ts'), 'utf8'));
+    assert.ok(example && files.includes('client/walkthrough/getting-started.graphreq'));
   });
 
   it('vsce accepts the package as `npm run package` makes it (manifest, README pictures, ignore file)', () => {
@@ -159,7 +175,7 @@ describe('VS Code extension contents (vsce ls)', () => {
   });
 
   it('holds nothing else', () => {
-    const allowed = new Set(['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/client.js', 'dist/server.js', ...manifestFiles(), ...userDocs, ...readmeLinks().images]);
+    const allowed = new Set(['package.json', vsixReadme, 'LICENSE', 'CHANGELOG.md', 'dist/client.js', 'dist/server.js', 'client/walkthrough/getting-started.graphreq', ...manifestFiles(), ...userDocs]);
     assert.deepEqual(files.filter((f) => !allowed.has(f)), [], 'files in the .vsix the extension does not need');
   });
 });

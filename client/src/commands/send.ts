@@ -11,6 +11,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import { Commands, EMBEDDED_TOKEN_TARGET, type SendCommandArgs, type SendCommandResult, type SentTarget } from '../../../server/src/lsp/protocol';
 import { environmentInfo, type EnvironmentInfo } from '../environments';
+import { plainText } from '../plainText';
 import type { Redactor } from '../redact';
 import { requestAt } from '../requestAtCursor';
 import type { ResponseView, UsageView } from '../responseView';
@@ -68,7 +69,30 @@ export class Sender {
   /** Fires after each send with its results. */
   readonly onDidSend = this.changed.event;
 
+  /** The last send asked for, and the version of its document then (Send Again repeats it). */
+  private last: { kind: SendKind; uri: string; index?: number; version?: number } | undefined;
+
   constructor(private readonly d: SenderDeps) {}
+
+  /**
+   * Send Again (Ctrl+Alt+L): the last request sent from this window, wherever the cursor is. When
+   * its file changed since, the request at that place may be another one: the user confirms first.
+   */
+  async again(): Promise<SendResult[] | undefined> {
+    const last = this.last;
+    if (!last) {
+      void vscode.window.showInformationMessage('GraphReq: nothing sent yet in this window. Send a request first (Ctrl+Alt+R).');
+      return undefined;
+    }
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === last.uri);
+    if (doc && last.version !== undefined && doc.version !== last.version) {
+      const send = 'Send';
+      const file = vscode.workspace.asRelativePath(doc.uri);
+      const chosen = await vscode.window.showWarningMessage(`GraphReq: ${file} changed since its request was sent. Send the request at that place again?`, { modal: true }, send);
+      if (chosen !== send) return undefined;
+    }
+    return this.run(last.kind, { uri: last.uri, index: last.index });
+  }
 
   /**
    * Sends the request given by `target` ({uri, index} from a CodeLens), or the one under the cursor.
@@ -91,6 +115,7 @@ export class Sender {
     const resolved = await this.resolveTarget(kind, target);
     if (!resolved) return undefined;
     const { uri, index } = resolved;
+    this.last = { kind, uri, index, version: vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)?.version };
     const docUri = vscode.Uri.parse(uri);
     const sending = await this.sendingArgs(docUri);
     if (!sending) return undefined;
@@ -222,9 +247,9 @@ export class Sender {
     if (!heldBack && !limited) return;
     const when = last.failure?.retryAt ?? last.usage.blockedUntil;
     const at = when ? new Date(when).toLocaleTimeString() : undefined;
-    const message = heldBack
+    const message = plainText(heldBack
       ? `GraphReq: not sent: ${last.failure?.message ?? 'a rate limit would refuse this call.'}${at ? ` Access should return at ${at}.` : ''}`
-      : `GraphReq: ${last.error?.title ?? 'rate limit reached'}.${at ? ` Access should return at ${at}.` : last.error?.regainAccessMinutes ? ` Access should return in ${last.error.regainAccessMinutes} min.` : ''} Calling meanwhile lengthens the wait.`;
+      : `GraphReq: ${last.error?.title ?? 'rate limit reached'}.${at ? ` Access should return at ${at}.` : last.error?.regainAccessMinutes ? ` Access should return in ${last.error.regainAccessMinutes} min.` : ''} Calling meanwhile lengthens the wait.`);
     const wait = at ? `Wait until ${at}, then send` : 'Wait, then send';
     const choices = heldBack ? [wait, 'Send anyway'] : [wait];
     const chosen = await vscode.window.showWarningMessage(message, ...choices);

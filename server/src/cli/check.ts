@@ -10,6 +10,7 @@ import { FileChangedError, ReadOnlyError, readForUpdate, writeFileAtomicSync, ty
 import { withHostInputs } from '../files/hostInputs';
 import { parseCommandArgs } from './args';
 import { cliSessionFolder, collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, unreadable, UsageError } from './files';
+import { CliWorkspace } from './workspaceRequests';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
 import { Output, type Terminal } from './render/output';
 
@@ -62,22 +63,32 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
   for (const line of skipped) output.err(`graphreq check: ${line}\n`);
   const json: unknown[] = [];
   const counts = { files: 0, errors: 0, warnings: 0, fixes: 0, problems: skipped.length };
+  // Every file is read first, into the index of the workspace's names: a file reads the responses
+  // of requests named in other files, and a name given in two files is reported at both.
+  const names = new CliWorkspace(workspace);
+  const reads: Array<{ file: string; text: string; stamp: FileStamp; doc: GraphreqDocument }> = [];
   for (const file of files) {
-    let read: { text: string; stamp: FileStamp };
     try {
       // With --fix, the stamp (and content hash) of the version read: the fixed text replaces that version only.
-      read = readForUpdate(file, { hash: values.fix });
+      const read = readForUpdate(file, { hash: values.fix });
+      const doc = parseDocument(read.text);
+      names.add(file, doc);
+      reads.push({ file, text: read.text, stamp: read.stamp, doc });
     } catch (e) {
       output.err(`graphreq check: ${unreadable(file, e)}; skipped\n`);
       counts.problems++;
-      continue;
     }
+  }
+  names.readAll();
+  for (const read of reads) {
+    const file = read.file;
     counts.files++;
     let text = read.text;
-    let doc = parseDocument(text);
+    let doc = read.doc;
+    const scope = names.scopeOf(file);
     // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq send` reads them.
     const fileEnv = withHostInputs(env, file, { stopAt: workspace });
-    let findings = validateDocument(doc, { env: fileEnv, model: getApiModel() });
+    let findings = validateDocument(doc, { env: fileEnv, model: getApiModel(), workspace: scope });
     // A finding may quote a value read through `$processEnv` or `$dotenv`: a secret there is not printed.
     const redactor = new Redactor(secretVariableValues([fileEnv.processEnv, fileEnv.dotenv]));
     if (values.fix) {
@@ -92,7 +103,8 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
           counts.fixes += fixed.applied.length;
           text = fixed.text;
           doc = parseDocument(text);
-          findings = validateDocument(doc, { env: fileEnv, model: getApiModel() });
+          names.add(file, doc);
+          findings = validateDocument(doc, { env: fileEnv, model: getApiModel(), workspace: scope });
         } else {
           output.err(`graphreq check: ${written}\n`);
           counts.problems++;

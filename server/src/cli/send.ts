@@ -25,7 +25,7 @@ import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWrit
 import { interruptedExit, openSendContext, withInterrupt, workspaceOf } from './sendContext';
 import { planRun, selectRequests } from './sendPlan';
 import { dryRun } from './sendDryRun';
-import { workspaceProducers } from './workspaceRequests';
+import { workspaceOfRun } from './workspaceRequests';
 import { trustOriginHelp } from './sendTrust';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
@@ -150,7 +150,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
   );
   try {
     return await withInterrupt('send', terminal, output, async (signal) => {
-      const producersNamed = workspaceProducers(context.workspace, parsed, context.env);
+      const producersNamed = workspaceOfRun(context.workspace, parsed).producersNamed;
       const plan = planRun(parsed, { env: context.env, withDeps: values['with-deps'], all: values.all, producersNamed }, (f) => context.sessionFor(f));
       const started = Date.now();
       const json = format === 'json' ? new JsonArrayWriter((s) => output.out(s)) : undefined;
@@ -181,7 +181,7 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       });
       output.clearProgress();
       json?.end();
-      const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), context.target.embedded, signal.reason);
+      const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), context.target.embedded, signal.reason, outcome.held.length);
       if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
       output.err(runSummary(output.errStyle, outcome, Date.now() - started));
       if (outcome.stop?.kind === 'cancelled') return interruptedExit(signal);

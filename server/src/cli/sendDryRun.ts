@@ -13,7 +13,7 @@ import { forecastSources, forecastText, forecastWarnings } from './render/foreca
 import type { Output } from './render/output';
 import { workspaceOf } from './sendContext';
 import { planRun } from './sendPlan';
-import { workspaceProducers } from './workspaceRequests';
+import { workspaceOfRun } from './workspaceRequests';
 
 export interface DryRunOptions {
   from: string;
@@ -29,7 +29,7 @@ export interface DryRunOptions {
 export function dryRun(o: DryRunOptions, output: Output): number {
   const { envFile, workspace } = workspaceOf({ command: 'send', from: o.from, envFile: o.envFile }, output);
   const env = loadEnvironment(envFile, o.env ?? (process.env.GRAPHREQ_ENV || undefined), (line) => output.err(`graphreq send: ${line}\n`));
-  const producersNamed = workspaceProducers(workspace, o.parsed, env);
+  const producersNamed = workspaceOfRun(workspace, o.parsed).producersNamed;
   // Only which requests are planned, and in which order, matters here: nothing is sent, so no session.
   const plan = planRun(o.parsed, { env, withDeps: o.withDeps, all: o.all, producersNamed }, () => undefined as unknown as SendSession);
   const items: ForecastItem[] = [];

@@ -4,8 +4,8 @@
  * (core/send/dependencies.ts), each with the label and line the user recognises it by.
  */
 import * as path from 'node:path';
-import { buildFileContext, positionAt, type EnvironmentSettings, type GraphreqDocument, type RequestBlock } from '../core';
-import { expectsError, requestDependencies, requestLabel } from '../core/send';
+import { buildFileContext, positionAt, requestName, type EnvironmentSettings, type GraphreqDocument, type RequestBlock } from '../core';
+import { expectsError, namesRead, requestDependencies, requestLabel } from '../core/send';
 import type { PlannedRequest } from '../send/sendRun';
 import type { SendSession } from '../send/sendSession';
 import { UsageError } from './files';
@@ -77,7 +77,22 @@ export function planRun(parsed: Array<{ file: string; doc: GraphreqDocument; ind
     planned.add(key);
     let session = sessions.get(path.resolve(file));
     if (!session) sessions.set(path.resolve(file), (session = sessionFor(file)));
+    refuseAmbiguous(doc, index);
+    const name = requestName(doc.blocks[index]);
+    if (name) supplied.add(name);
     plan.push({ session, doc, index, file, line: requestLine(doc, doc.blocks[index]), label: requestLabel(doc.blocks[index]), dependency, expectsError: expectsError(doc.blocks[index].parsed) });
+  };
+  // Names whose producer this run sends before their readers: the reader gets that response, whatever other files name.
+  const supplied = new Set<string>();
+  // A response read from a name that two files give: the saved one is whichever was sent last, so send does not guess.
+  const refuseAmbiguous = (doc: GraphreqDocument, index: number): void => {
+    if (!c.producersNamed) return;
+    const reads = namesRead(doc.blocks[index], buildFileContext(doc, c.env));
+    for (const name of [...reads.known, ...reads.unknown]) {
+      if (supplied.has(name)) continue;
+      const found = c.producersNamed(name);
+      if (found.length > 1) throw new UsageError(`\`${name}\` names a request in ${found.length} files (${placesOf(found)}): which response this reads depends on which was sent last; rename all but one (REQ-AMBIGUOUS-NAME)`);
+    }
   };
   // Producers of the request, depth first; `visiting` holds the requests on the way here, across files.
   const producersOf = (file: string, doc: GraphreqDocument, index: number, visiting: string[]): void => {
@@ -87,7 +102,7 @@ export function planRun(parsed: Array<{ file: string; doc: GraphreqDocument; ind
       const found = c.producersNamed?.(name) ?? [];
       // None: the saved response is read if there is one, else the send says that nothing is named so.
       if (found.length === 0) continue;
-      if (found.length > 1) throw new UsageError(`--with-deps: \`${name}\` names a request in ${found.length} files (${found.map((f) => `${f.file}:${requestLine(f.doc, f.doc.blocks[f.index])}`).join(', ')}): send the one you mean first`);
+      if (found.length > 1) throw new UsageError(`--with-deps: \`${name}\` names a request in ${found.length} files (${placesOf(found)}): send the one you mean first`);
       const p = found[0];
       const key = keyOf(p.file, p.index);
       if (visiting.includes(key)) throw new UsageError(`--with-deps: the requests read each other's responses in a circle (through \`${name}\` in ${p.file}), so none can go first`);
@@ -103,6 +118,10 @@ export function planRun(parsed: Array<{ file: string; doc: GraphreqDocument; ind
     }
   }
   return plan;
+}
+
+function placesOf(found: PlannedSource[]): string {
+  return found.map((f) => `${f.file}:${requestLine(f.doc, f.doc.blocks[f.index])}`).join(', ');
 }
 
 function requestLine(doc: GraphreqDocument, block: RequestBlock): number {

@@ -1,56 +1,79 @@
 /**
- * The named requests of a workspace's files, for `graphreq send --with-deps` when a request reads a
- * response (`{{summer.response.body.id}}`) whose producer is in another file: named responses are
- * kept for the workspace (by environment and name), so a request may read one produced anywhere in it.
- *
- * The workspace is searched once, and only when a name is not found in the file that reads it.
+ * The workspace's names for the CLI: every .graphreq file of the workspace (docs/sending.md,
+ * "Sessions": the folder of graphreq.env.json, else the repository, else the working folder) read
+ * into the core's one index of names (core/analysis/workspaceNames.ts). `check` reads it to know
+ * the requests other files name; `send` to find a producer in another file (`--with-deps`) and to
+ * refuse a name that two files give.
  */
 import * as path from 'node:path';
-import { buildFileContext, parseDocument, type EnvironmentSettings, type GraphreqDocument } from '../core';
+import { parseDocument, WorkspaceNames, type GraphreqDocument, type WorkspaceScope } from '../core';
 import { collectFiles } from './files';
 import { readTextFile } from '../files/textFile';
 import type { PlannedSource } from './sendPlan';
 
-/**
- * `producersNamed(name)`: the requests named `name` in the given files (parsed already, reused so a
- * request is recognised as the same one) and in every .graphreq file under `workspace`.
- */
-export function workspaceProducers(workspace: string, given: Array<{ file: string; doc: GraphreqDocument }>, env: EnvironmentSettings): (name: string) => PlannedSource[] {
-  let byName: Map<string, PlannedSource[]> | undefined;
-  return (name) => (byName ??= indexNames(workspace, given, env)).get(name) ?? [];
+export class CliWorkspace {
+  readonly names = new WorkspaceNames();
+  private walked = false;
+
+  /** `workspace`: the session's folder; nothing is read until a name is asked for, or `readAll` is called. */
+  constructor(private readonly workspace: string) {}
+
+  /** A file the run has read already (its parse is reused, so a request is recognised as the same one). */
+  add(file: string, doc: GraphreqDocument): void {
+    this.names.set(path.resolve(file), doc, shown(file));
+  }
+
+  /** Reads every .graphreq file of the workspace not added already; unreadable ones are skipped quietly. */
+  readAll(): WorkspaceNames {
+    if (this.walked) return this.names;
+    this.walked = true;
+    let files: string[] = [];
+    try {
+      files = collectFiles([this.workspace], []);
+    } catch {
+      // A workspace without any .graphreq file: the given files are all there is.
+    }
+    for (const file of files) {
+      const id = path.resolve(file);
+      if (this.names.has(id)) continue;
+      let text: string;
+      try {
+        text = readTextFile(file);
+      } catch {
+        // Unreadable, or not UTF-8 (files/textFile.ts): it names nothing this run can read.
+        continue;
+      }
+      this.names.set(id, parseDocument(text), shown(file));
+    }
+    return this.names;
+  }
+
+  /** Where `file` sits in the workspace, for the core's file context. */
+  scopeOf(file: string): WorkspaceScope {
+    return { names: this.readAll(), file: path.resolve(file) };
+  }
+
+  /** The requests named `name`, the first in each file, by file: what `--with-deps` can send first. */
+  producersNamed = (name: string): PlannedSource[] => {
+    const out: PlannedSource[] = [];
+    const seen = new Set<string>();
+    for (const r of this.readAll().requestsNamed(name)) {
+      if (seen.has(r.file)) continue;
+      seen.add(r.file);
+      out.push({ file: r.label, doc: r.doc, index: r.block });
+    }
+    return out;
+  };
 }
 
-function indexNames(workspace: string, given: Array<{ file: string; doc: GraphreqDocument }>, env: EnvironmentSettings): Map<string, PlannedSource[]> {
-  const byName = new Map<string, PlannedSource[]>();
-  const seen = new Set<string>();
-  const add = (file: string, doc: GraphreqDocument): void => {
-    const key = path.resolve(file);
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const [name, index] of buildFileContext(doc, env).names) {
-      const list = byName.get(name) ?? [];
-      list.push({ file, doc, index });
-      byName.set(name, list);
-    }
-  };
-  for (const g of given) add(g.file, g.doc);
-  let files: string[] = [];
-  try {
-    // Folders that cannot be read are skipped quietly: they hold nothing this run can send.
-    files = collectFiles([workspace], []);
-  } catch {
-    // A workspace without any .graphreq file: the given files are all there is.
-  }
-  for (const file of files) {
-    const shown = path.relative(process.cwd(), file) || file;
-    let text: string;
-    try {
-      text = readTextFile(file);
-    } catch {
-      // Unreadable, or not UTF-8 (files/textFile.ts): nothing this run can send.
-      continue;
-    }
-    add(shown, parseDocument(text));
-  }
-  return byName;
+/** A file as messages show it: relative to the working folder. */
+function shown(file: string): string {
+  return path.relative(process.cwd(), path.resolve(file)) || file;
+}
+
+/** The workspace of a send run, with the files it sends added first. */
+export function workspaceOfRun(workspace: string, given: Array<{ file: string; doc: GraphreqDocument }>): CliWorkspace {
+  const w = new CliWorkspace(workspace);
+  for (const g of given) w.add(g.file, g.doc);
+  return w;
 }

@@ -15,6 +15,7 @@ export { parseVersion, compareVersions, type Version } from './model/version';
 export { validateDocument, validateBlock, validateByBlock, allFindings, urlReadRate, ValidationCache, type ValidateOptions, type UrlRead, type BlockResult, type DocumentValidation } from './features/validation';
 export { buildFileContext, contextParts, contextFromParts, resolveText, requestName, type FileContext, type FileContextParts } from './analysis/fileContext';
 export { buildBlockCall, type BlockCall } from './analysis/blockCall';
+export { WorkspaceNames, placesOf, type NamedRequest, type WorkspaceScope } from './analysis/workspaceNames';
 export { nameIndex, blockNames, type NameIndex, type NameSite, type NameUse, type BlockNames } from './analysis/names';
 export { readEnvFileNames, envKeys, envDefinitions, type EnvFileNames, type EnvFileKey } from './analysis/envFileNames';
 export type { NavigationContext, Place, ResolvedName } from './features/navigation';

@@ -3,6 +3,7 @@
  * every feature. Offsets in, offsets out; the host (LSP server, CLI, tests) converts to positions.
  */
 import { buildFileContext, type FileContext } from './analysis/fileContext';
+import type { WorkspaceScope } from './analysis/workspaceNames';
 import { getCompletions as blockCompletions, type CompletionItem } from './features/completion';
 import { getHover as blockHover, type Hover } from './features/hover';
 import { fixAllEdits } from './features/fixAll';
@@ -24,10 +25,11 @@ export interface LanguageService {
   parse(text: string, previous?: GraphreqDocument): GraphreqDocument;
   /** Applies one change (old-text offsets) to a parse, re-parsing only the blocks around it. */
   update(doc: GraphreqDocument, start: number, oldEnd: number, inserted: string): GraphreqDocument;
-  fileContext(doc: GraphreqDocument, env: Environment): FileContext;
-  validate(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean): Finding[];
+  /** What the file declares; with `workspace`, also the requests that the workspace's other files name. */
+  fileContext(doc: GraphreqDocument, env: Environment, workspace?: WorkspaceScope): FileContext;
+  validate(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean, workspace?: WorkspaceScope): Finding[];
   /** The same check, with the findings kept per block (block-relative): see `DocumentValidation`. */
-  validateByBlock(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean): DocumentValidation;
+  validateByBlock(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean, workspace?: WorkspaceScope): DocumentValidation;
   getCompletions(doc: GraphreqDocument, offset: number, file: FileContext): CompletionItem[];
   getHover(doc: GraphreqDocument, offset: number, file: FileContext, findings?: Finding[]): Hover | undefined;
   /** Quick fixes of the findings that touch `span`. */
@@ -63,9 +65,9 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
     model,
     parse: (text, previous) => parseDocument(text, previous),
     update: updateDocument,
-    fileContext: (doc, env) => buildFileContext(doc, env),
-    validate: (doc, env, cache, isCancelled) => validateDocument(doc, { env, model, cache, isCancelled }),
-    validateByBlock: (doc, env, cache, isCancelled) => validateByBlock(doc, buildFileContext(doc, env), { env, model, cache, isCancelled }),
+    fileContext: (doc, env, workspace) => buildFileContext(doc, env, workspace),
+    validate: (doc, env, cache, isCancelled, workspace) => validateDocument(doc, { env, model, cache, isCancelled, workspace }),
+    validateByBlock: (doc, env, cache, isCancelled, workspace) => validateByBlock(doc, buildFileContext(doc, env, workspace), { env, model, cache, isCancelled }),
     getCompletions(doc, offset, file) {
       const block = blockAt(doc, offset);
       if (!block) return [];

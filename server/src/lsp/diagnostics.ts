@@ -12,7 +12,7 @@
  * seconds while someone types.
  */
 import type { ClientCapabilities, Connection, Diagnostic, DiagnosticOptions, DocumentDiagnosticReport, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
-import type { Environment, LanguageService } from '../core';
+import type { Environment, LanguageService, WorkspaceScope } from '../core';
 import { DiagnosticsRenderer } from './diagnosticsRender';
 import type { DocumentState, DocumentStore } from './documentStore';
 import type { InitializationOptions } from './protocol';
@@ -45,6 +45,8 @@ export class Diagnostics {
     private readonly inputs: DocumentInputs,
     private readonly schedule: (fn: () => void) => void,
     private readonly log: (message: string) => void,
+    /** The workspace a document is checked in (its folder's names), when the host has one. */
+    private readonly scopeOf: (uri: string) => WorkspaceScope | undefined = () => undefined,
   ) {}
 
   /** At `initialize`: the pull model when the client offers it. Returns the capability to announce, if any. */
@@ -101,14 +103,16 @@ export class Diagnostics {
   /** The document's check for its current version and environment, made now if there is none. */
   ensureChecked(state: DocumentState): NonNullable<DocumentState['checked']> {
     const env: Environment = this.inputs.forDocument(state.uri);
+    const scope = this.scopeOf(state.uri);
     const c = state.checked;
-    if (c && c.version === state.version && c.env === env && c.validation.complete) return c;
+    // The workspace's generation moves when some file's request names change: readers here may find their producer then.
+    if (c && c.version === state.version && c.env === env && c.validation.complete && c.names === scope?.names && c.generation === scope?.names.generation) return c;
     const version = state.version;
-    const validation = this.ls.validateByBlock(state.parse, env, state.cache, () => this.documents.get(state.uri)?.version !== version);
+    const validation = this.ls.validateByBlock(state.parse, env, state.cache, () => this.documents.get(state.uri)?.version !== version, scope);
     // An environment read again with the same content (settings refreshed) gives the same result: a
     // pulling client that has it is answered `unchanged`.
     const same = c && c.version === version && c.validation.complete && c.validation.signature === validation.signature;
-    state.checked = { version, env, validation, resultId: same ? c.resultId : String(++this.resultIds) };
+    state.checked = { version, env, validation, resultId: same ? c.resultId : String(++this.resultIds), names: scope?.names, generation: scope?.names.generation };
     return state.checked;
   }
 

@@ -5,7 +5,7 @@
  * requests. One parse per version; every feature reads it from here.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { documentText, offsetAt, ValidationCache, type DocumentValidation, type Environment, type GraphreqDocument, type LanguageService } from '../core';
+import { documentText, offsetAt, ValidationCache, type DocumentValidation, type Environment, type GraphreqDocument, type LanguageService, type WorkspaceNames } from '../core';
 
 export interface DocumentState {
   uri: string;
@@ -17,7 +17,7 @@ export interface DocumentState {
    * The last check (lsp/diagnostics.ts, `ensureChecked`): findings per block, for the version and
    * environment it was made for; `resultId` names it to pulling clients.
    */
-  checked?: { version: number; env: Environment; validation: DocumentValidation; resultId: string };
+  checked?: { version: number; env: Environment; validation: DocumentValidation; resultId: string; names?: WorkspaceNames; generation?: number };
   /** When the last change arrived (performance.now()), for GRAPHREQ_TRACE_TIMING. */
   changedAt?: number;
   /** The whole text, joined from the blocks (for sending; not for every keystroke). */

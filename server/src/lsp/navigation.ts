@@ -51,10 +51,19 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
   };
   const contextOf = (s: DocumentState): { ctx: NavigationContext; envFile?: EnvFile } => {
     const envFile = envFileOf(s.uri);
-    return { ctx: { doc: s.parse, env: environment.forDocument(s.uri), envFile: envFile?.names }, envFile };
+    return { ctx: { doc: s.parse, env: environment.forDocument(s.uri), envFile: envFile?.names, workspace: d.workspaceFiles.scopeOf(s.uri) }, envFile };
+  };
+  /** A file of the workspace by its URI: as the editor has it when open, else as the index read it. */
+  const fileDoc = (s: DocumentState, uri: string): { uri: string; parse: DocumentState['parse'] } | undefined => {
+    const parse = documents.get(uri)?.parse ?? d.workspaceFiles.namesOf(s.uri).doc(uri);
+    return parse && { uri, parse };
   };
   const rangeIn = (s: DocumentState, envFile: EnvFile | undefined, place: Place): { uri: string; range: Range } | undefined => {
     if (place.in === 'document') return { uri: s.uri, range: toRange(s, place.span) };
+    if (place.in === 'file') {
+      const other = fileDoc(s, place.file);
+      return other ? { uri: place.file, range: toRange(other, place.span) } : undefined;
+    }
     return envFile ? { uri: envFile.uri, range: textRange(envFile.lineStarts, place.span) } : undefined;
   };
   const withDoc = <T>(uri: string, fallback: T, name: string, fn: (s: DocumentState) => T): T => {
@@ -118,6 +127,11 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
       };
       add(s.uri, r.document.map((e) => ({ range: toRange(s, e.span), newText: e.newText })));
       if (envFile) add(envFile.uri, r.envFile.map((e: TextEdit) => ({ range: textRange(envFile.lineStarts, e.span), newText: e.newText })));
+      // A named request's readers in other files of the workspace.
+      for (const f of r.files) {
+        const other = fileDoc(s, f.file);
+        if (other) add(f.file, f.edits.map((e) => ({ range: toRange(other, e.span), newText: e.newText })));
+      }
       if (r.kind === 'envVariable' && envFile) {
         for (const other of otherFilesOf(s.uri, envFile.path)) {
           const inOther = renameEnvVariableIn(other.parse, r.oldName, p.newName.trim());

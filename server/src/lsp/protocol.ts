@@ -247,8 +247,6 @@ export interface ServerSettings {
   baseUrl?: string;
   defaultVersion?: string;
   timeoutMs?: number;
-  /** Debounce of diagnostics after a change, in milliseconds. */
-  diagnosticsDelayMs?: number;
   /** Keep the last responses in .graphreq-history/ of the workspace (default true). */
   historyEnabled?: boolean;
   /** How many responses history keeps (default 50). */

@@ -5,6 +5,7 @@
  */
 import {
   CodeActionKind,
+  DidChangeWatchedFilesNotification,
   FileChangeType,
   TextDocumentSyncKind,
   type CodeAction,
@@ -67,15 +68,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   // The environment of each document: its workspace's, plus $processEnv, .env and `< path` bodies.
   const inputs = new DocumentInputs(environment);
   const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
-  const workspaceFiles = new WorkspaceFiles(ls, documents, () => environment.folderPaths);
+  // The workspace's names (every .graphreq file, opened or not); when some file's request names change, open files are checked again.
+  const workspaceFiles = new WorkspaceFiles(ls, documents, () => environment.folderPaths, (uri) => environment.folderOf(uri), schedule, () => diagnostics.refreshAll());
   const forecastLens = new ForecastLens(ls, environment);
   let snippetSupport = false;
   let configurationSupport = false;
-  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log);
+  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (uri) => workspaceFiles.scopeOf(uri));
   const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
   let definitionLinks = false;
   let codeLensRefresh = false;
   let inlayHintRefresh = false;
+  let watchRegistration = false;
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
@@ -84,6 +87,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     definitionLinks = !!caps.textDocument?.definition?.linkSupport;
     codeLensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
     inlayHintRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
+    watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
     client.showDocument = !!caps.window?.showDocument?.support;
@@ -95,7 +99,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     return {
       capabilities: {
         ...(diagnosticProvider ? { diagnosticProvider } : {}),
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        // `save`: for clients that do not watch files, a save is when the other files are looked at again.
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         // No space or comma: in JSON bodies they come with every member and would pop the list up each time.
         completionProvider: { triggerCharacters: ['/', '?', '&', '=', '{', '.', '(', '"', '@', ':'], resolveProvider: false },
         hoverProvider: true,
@@ -123,6 +128,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
 
   connection.onInitialized(() => {
     if (configurationSupport) void refreshSettings();
+    // The workspace's request files are read in the background: the opened file is answered first.
+    workspaceFiles.start();
+    if (watchRegistration) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.graphreq' }] }).catch(() => undefined);
   });
 
   async function refreshSettings(): Promise<void> {
@@ -159,6 +167,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   });
 
   connection.onDidChangeWatchedFiles((e) => {
+    runSafe(log, 'didChangeWatchedFiles', undefined, () => workspaceFiles.watched(e.changes.map((c) => ({ uri: c.uri, deleted: c.type === FileChangeType.Deleted }))));
     if (e.changes.some((c) => c.uri.endsWith('graphreq.env.json') || c.uri.endsWith('/.env') || c.type === FileChangeType.Deleted)) {
       environment.invalidate();
       inputs.invalidate();
@@ -169,6 +178,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
 
   connection.onDidOpenTextDocument((p) => {
     documents.open(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
+    workspaceFiles.changed(p.textDocument.uri);
     diagnostics.changed(p.textDocument.uri);
   });
 
@@ -176,22 +186,27 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     runSafe(log, 'didChange', undefined, () => {
       documents.change(p.textDocument.uri, p.textDocument.version, p.contentChanges);
     });
+    workspaceFiles.changed(p.textDocument.uri);
     diagnostics.changed(p.textDocument.uri);
   });
 
   connection.onDidCloseTextDocument((p) => {
     documents.close(p.textDocument.uri);
+    runSafe(log, 'didClose', undefined, () => workspaceFiles.closed(p.textDocument.uri));
     diagnostics.closed(p.textDocument.uri);
   });
 
+  connection.onDidSaveTextDocument(() => runSafe(log, 'didSave', undefined, () => workspaceFiles.saved()));
+
   /** A document's file context, derived once per version and environment (completion, hover, CodeLens ask for it). */
-  const contexts = new WeakMap<DocumentState, { version: number; env: object; ctx: FileContext }>();
+  const contexts = new WeakMap<DocumentState, { version: number; env: object; generation: number; ctx: FileContext }>();
   function fileContextOf(s: DocumentState, uri: string): FileContext {
     const env = inputs.forDocument(uri);
+    const scope = workspaceFiles.scopeOf(uri);
     const hit = contexts.get(s);
-    if (hit && hit.version === s.version && hit.env === env) return hit.ctx;
-    const ctx = ls.fileContext(s.parse, env);
-    contexts.set(s, { version: s.version, env, ctx });
+    if (hit && hit.version === s.version && hit.env === env && hit.generation === scope.names.generation && hit.ctx.workspace?.names === scope.names) return hit.ctx;
+    const ctx = ls.fileContext(s.parse, env, scope);
+    contexts.set(s, { version: s.version, env, generation: scope.names.generation, ctx });
     return ctx;
   }
 

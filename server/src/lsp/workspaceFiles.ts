@@ -1,13 +1,16 @@
 /**
- * Every .graphreq file of the workspace, opened or not, as its parse: for workspace symbols and for
- * renaming an environment variable in every file that reads it. Open documents are taken as the
- * editor has them; the others are read from disk and their parse is kept until their size or
- * modification time changes. The walk skips `node_modules` and hidden folders, like the CLI's.
+ * Every .graphreq file of the workspace, opened or not, in the core's index of names
+ * (core/analysis/workspaceNames.ts), one index per workspace folder (the workspace of sends,
+ * docs/sending.md). Open documents are taken as the editor has them; the others are read from disk
+ * in the background after `initialize`, a slice at a time, so the opened file is answered first; then
+ * they are kept current by `workspace/didChangeWatchedFiles` and, for clients that do not watch, by
+ * looking at the files' modification times again on each save. The walk skips `node_modules` and
+ * hidden folders, like the CLI's.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { GraphreqDocument, LanguageService } from '../core';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WorkspaceNames, type GraphreqDocument, type LanguageService, type WorkspaceScope } from '../core';
 import { readTextFile } from '../files/textFile';
 import type { DocumentStore } from './documentStore';
 
@@ -15,64 +18,231 @@ import type { DocumentStore } from './documentStore';
 const MAX_FILES = 5000;
 /** Files larger than this are skipped (10,000 requests are about 4 MB). */
 const MAX_BYTES = 32 * 1024 * 1024;
+/** Files read from disk per turn of the event loop while the workspace is read: requests wait at most one slice. */
+const SLICE = 25;
 
 export interface WorkspaceFile {
   uri: string;
   parse: GraphreqDocument;
 }
 
+interface Folder {
+  names: WorkspaceNames;
+  /** The stamp of each file read from disk, by URI. */
+  disk: Map<string, { mtimeMs: number; size: number }>;
+}
+
 export class WorkspaceFiles {
-  private readonly parsed = new Map<string, { mtimeMs: number; size: number; parse: GraphreqDocument }>();
+  private readonly byFolder = new Map<string, Folder>();
+  /** Open documents changed since the index last took them. */
+  private readonly dirty = new Set<string>();
+  /** Files still to read from disk (the first walk, or a rescan after a save). */
+  private queue: string[] = [];
+  private reading = false;
+  private generations = 0;
+  private started = false;
 
   constructor(
     private readonly ls: LanguageService,
     private readonly documents: DocumentStore,
     private readonly folders: () => readonly string[],
+    /** The folder of a document: its workspace folder, else its own folder. */
+    private readonly folderOf: (uri: string) => string | undefined,
+    private readonly schedule: (fn: () => void) => void = (fn) => setImmediate(fn),
+    /** Called (after the batch) when the requests some file names changed: open files are checked again. */
+    private readonly onNamesChanged: () => void = () => undefined,
   ) {}
 
-  /** The files of the workspace folders (and every open .graphreq document), each once. */
+  /** Starts reading the workspace folders in the background. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    for (const folder of this.folders()) this.folder(folder).names.complete = false;
+    this.rescan();
+  }
+
+  /** An open document changed (or was opened): the index takes its text when next asked. */
+  changed(uri: string): void {
+    if (isRequestFile(uri, this.documents)) this.dirty.add(uri);
+  }
+
+  /** A document was closed: the file on disk counts again (or nothing, when it is not in a folder). */
+  closed(uri: string): void {
+    this.dirty.delete(uri);
+    const f = this.byFolder.get(this.folderOf(uri) ?? '');
+    if (!f) return;
+    f.disk.delete(uri);
+    const file = filePath(uri);
+    if (file && this.inFolders(file)) this.readFile(file);
+    else f.names.delete(uri);
+    this.afterChange();
+  }
+
+  /** `workspace/didChangeWatchedFiles`: files created, changed or deleted outside the editor. */
+  watched(changes: Array<{ uri: string; deleted: boolean }>): void {
+    for (const c of changes) {
+      if (!c.uri.endsWith('.graphreq') || this.documents.get(c.uri)) continue;
+      const f = this.byFolder.get(this.folderOf(c.uri) ?? '');
+      const file = filePath(c.uri);
+      if (c.deleted || !file) {
+        f?.names.delete(c.uri);
+        f?.disk.delete(c.uri);
+      } else if (this.inFolders(file)) this.readFile(file);
+    }
+    this.afterChange();
+  }
+
+  /** A document was saved: clients that do not watch files get the other files' changes now. */
+  saved(): void {
+    if (this.started) this.rescan();
+  }
+
+  /** Where a document sits: its folder's index (current), and its id there. */
+  scopeOf(uri: string): WorkspaceScope {
+    this.sync();
+    return { names: this.folder(this.folderOf(uri) ?? '').names, file: uri };
+  }
+
+  /** The index of the folder of `uri`, current. */
+  namesOf(uri: string): WorkspaceNames {
+    return this.scopeOf(uri).names;
+  }
+
+  /** The files of the workspace folders (and every open .graphreq document), each once; the whole workspace is read first. */
   list(): WorkspaceFile[] {
+    this.finishReading();
+    this.sync();
     const out: WorkspaceFile[] = [];
-    const seen = new Set<string>();
-    for (const [uri, state] of this.documents.all()) {
-      if (state.languageId !== 'graphreq' && !uri.endsWith('.graphreq')) continue;
-      seen.add(uri);
-      out.push({ uri, parse: state.parse });
-    }
-    const files: string[] = [];
-    for (const folder of this.folders()) walk(folder, files);
-    for (const file of files) {
-      const uri = pathToFileURL(file).href;
-      if (seen.has(uri)) continue;
-      seen.add(uri);
-      const parse = this.read(file);
-      if (parse) out.push({ uri, parse });
-    }
-    // Files that vanished are forgotten.
-    const present = new Set(files);
-    for (const key of this.parsed.keys()) if (!present.has(key)) this.parsed.delete(key);
+    for (const f of this.byFolder.values()) for (const uri of f.names.fileIds()) out.push({ uri, parse: f.names.doc(uri)! });
     return out;
   }
 
-  private read(file: string): GraphreqDocument | undefined {
+  /** Whether every folder has been read (tests and the benchmark wait for it). */
+  get complete(): boolean {
+    return !this.reading && this.queue.length === 0;
+  }
+
+  private folder(key: string): Folder {
+    let f = this.byFolder.get(key);
+    if (!f) this.byFolder.set(key, (f = { names: new WorkspaceNames(), disk: new Map() }));
+    return f;
+  }
+
+  /** Takes the open documents' current parses into the index. */
+  private sync(): void {
+    if (this.dirty.size === 0) return;
+    for (const uri of this.dirty) {
+      const state = this.documents.get(uri);
+      if (state) this.folder(this.folderOf(uri) ?? '').names.set(uri, state.parse, this.labelOf(uri));
+    }
+    this.dirty.clear();
+    this.afterChange();
+  }
+
+  /** Walks the folders, forgets the files that are gone, and queues those new or changed since read. */
+  private rescan(): void {
+    const files: string[] = [];
+    for (const folder of this.folders()) walk(folder, files);
+    const present = new Set(files.map((f) => pathToFileURL(f).href));
+    for (const f of this.byFolder.values()) {
+      for (const uri of f.disk.keys()) {
+        if (present.has(uri) || this.documents.get(uri)) continue;
+        f.disk.delete(uri);
+        f.names.delete(uri);
+      }
+    }
+    this.queue.push(...files);
+    this.readSlices();
+  }
+
+  private readSlices(): void {
+    if (this.reading) return;
+    this.reading = true;
+    const step = (): void => {
+      for (let i = 0; i < SLICE && this.queue.length; i++) this.readFile(this.queue.shift()!);
+      if (this.queue.length) return this.schedule(step);
+      this.reading = false;
+      for (const f of this.byFolder.values()) {
+        if (!f.names.complete) {
+          f.names.complete = true;
+          f.names.generation++;
+        }
+      }
+      this.afterChange();
+    };
+    this.schedule(step);
+  }
+
+  /** Reads what is left of the workspace now (workspace symbols and rename need all of it). */
+  private finishReading(): void {
+    if (!this.started) this.start();
+    while (this.queue.length) this.readFile(this.queue.shift()!);
+    for (const f of this.byFolder.values()) {
+      if (!f.names.complete) {
+        f.names.complete = true;
+        f.names.generation++;
+      }
+    }
+  }
+
+  /** Reads one file from disk into its folder's index, unless it is open or unchanged since read. */
+  private readFile(file: string): void {
+    const uri = pathToFileURL(file).href;
+    if (this.documents.get(uri)) return;
+    const f = this.folder(this.folderOf(uri) ?? '');
     let stat: fs.Stats;
     try {
       stat = fs.statSync(file);
     } catch {
-      return undefined;
+      f.names.delete(uri);
+      f.disk.delete(uri);
+      return;
     }
-    if (!stat.isFile() || stat.size > MAX_BYTES) return undefined;
-    const hit = this.parsed.get(file);
-    if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size) return hit.parse;
+    const seen = f.disk.get(uri);
+    if (seen && seen.mtimeMs === stat.mtimeMs && seen.size === stat.size && f.names.has(uri)) return;
+    if (!stat.isFile() || stat.size > MAX_BYTES) return;
     let text: string;
     try {
       text = readTextFile(file);
     } catch {
-      return undefined;
+      return;
     }
-    const parse = this.ls.parse(text);
-    this.parsed.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, parse });
-    return parse;
+    f.disk.set(uri, { mtimeMs: stat.mtimeMs, size: stat.size });
+    f.names.set(uri, this.ls.parse(text), this.labelOf(uri));
+  }
+
+  /** Whether the request names of some file changed since last told: the open files are checked again. */
+  private afterChange(): void {
+    let sum = 0;
+    for (const f of this.byFolder.values()) sum += f.names.generation;
+    if (sum === this.generations) return;
+    this.generations = sum;
+    this.schedule(this.onNamesChanged);
+  }
+
+  private inFolders(file: string): boolean {
+    return this.folders().some((f) => file.startsWith(f + path.sep));
+  }
+
+  /** The file as messages show it: relative to its workspace folder. */
+  private labelOf(uri: string): string {
+    const file = filePath(uri);
+    const folder = this.folderOf(uri);
+    if (!file) return uri;
+    return folder && file.startsWith(folder + path.sep) ? path.relative(folder, file).split(path.sep).join('/') : path.basename(file);
+  }
+}
+
+function isRequestFile(uri: string, documents: DocumentStore): boolean {
+  const s = documents.get(uri);
+  return uri.endsWith('.graphreq') || s?.languageId === 'graphreq';
+}
+
+function filePath(uri: string): string | undefined {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -121,6 +121,26 @@ export class HistoryStore {
     }
   }
 
+  /**
+   * Removes every saved result (the rate-limit state stays: it is advice about the service, not a
+   * response). A history folder that is a symbolic link is left alone: nothing is removed through
+   * one. Returns how many results were removed.
+   */
+  clear(): number {
+    try {
+      if (fs.lstatSync(this.dir).isSymbolicLink()) throw new Error(`${HISTORY_DIR} is a symbolic link: the history is not cleared through it`);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw e;
+    }
+    let removed = 0;
+    for (const id of this.ids()) {
+      fs.rmSync(path.join(this.dir, `${id}.json`), { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
   /** The rate-limit state kept beside the results. */
   rateStore(): RateStore {
     return {

@@ -17,11 +17,14 @@ import {
   defaultRetryPolicy,
   EMULATOR_REDACT_HEADER,
   minutesText,
+  namesRead,
   parseBody,
   prepareRequest,
   recordResult,
   redactHeaderValue,
   Redactor,
+  refusalScopes,
+  holdCovers,
   resultFromFailure,
   resultFromResponse,
   responseError,
@@ -30,6 +33,7 @@ import {
   toWire,
   tokenTransportProblem,
   type AttemptOutcome,
+  type HoldKey,
   type PreparedRequest,
   type RawResponse,
   type RetryPolicy,
@@ -96,6 +100,8 @@ export class SendSession {
   private readonly clock: Clock;
   private readonly rate: RateStore;
   private contexts = new WeakMap<GraphreqDocument, FileContext>();
+  /** The scopes a result was held back or refused in (rateLimits.ts `requestScopes`), for the run to hold the calls in them. */
+  private readonly heldIn = new WeakMap<SendResult, HoldKey[]>();
   private readonly emulatorRedact: string | undefined;
 
   constructor(private readonly o: SendSessionOptions) {
@@ -131,6 +137,8 @@ export class SendSession {
     const result = await this.sendUnredacted(doc, index, options);
     result.number = requestNumber(doc, index);
     const safe = this.redactor.value(result);
+    const held = this.heldIn.get(result);
+    if (held) this.heldIn.set(safe, held);
     // A cancelled send did not finish: nothing of it is kept.
     if (result.failure?.kind === 'cancelled') return safe;
     if (result.name) {
@@ -150,6 +158,30 @@ export class SendSession {
       safe.warnings.push(`the result was not saved in history${whyNotSaved(e)}`);
     }
     return safe;
+  }
+
+  /** What held back or refused a result (nothing for any other result). */
+  holdScopes(result: SendResult): HoldKey[] {
+    return this.heldIn.get(result) ?? [];
+  }
+
+  /** The first of `holds` that covers a request, as it would be sent now (none when it cannot be built yet). */
+  coveredBy<T extends { key: HoldKey }>(doc: GraphreqDocument, index: number, holds: T[]): T | undefined {
+    const block = doc.blocks[index];
+    if (!block || holds.length === 0) return undefined;
+    const runtime = { now: this.clock.now(), random: this.o.random ?? Math.random, uuid: randomUUID };
+    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, runtime });
+    if (!prepared.ok) return undefined;
+    const req = this.forRate(prepared.request);
+    return holds.find((h) => holdCovers(h.key, req));
+  }
+
+  /** The named requests whose responses a request reads (directly or through variables). */
+  namesRead(doc: GraphreqDocument, index: number): string[] {
+    const block = doc.blocks[index];
+    if (!block) return [];
+    const r = namesRead(block, this.context(doc));
+    return [...r.known, ...r.unknown];
   }
 
   /** The request as the rate-limit state sees it: under the session's stable origin, when it has one. */
@@ -187,7 +219,9 @@ export class SendSession {
         // The reason is the failure's message; repeating it as a warning would say it twice.
         const rest = warnings.filter((w) => w !== advice.holdReason);
         const hint = this.o.holdHint ?? 'Use --wait to wait and send then (or --force to send anyway)';
-        return resultFromFailure(req, failure('rate-limited', [advice.holdReason, hint].filter(Boolean).join('. '), advice.holdUntil), { ...base, warnings: rest });
+        const held = resultFromFailure(req, failure('rate-limited', [advice.holdReason, hint].filter(Boolean).join('. '), advice.holdUntil), { ...base, warnings: rest });
+        this.heldIn.set(held, advice.holdScopes);
+        return held;
       }
       const waited = await this.waitUntil(advice.holdUntil, options.signal);
       if (waited) return resultFromFailure(req, waited, { ...base, warnings });
@@ -209,7 +243,10 @@ export class SendSession {
 
     if (result.status !== null) {
       this.rate.save(recordResult(this.rate.load(), this.forRate(req), result, this.clock.now()));
-      if (result.error?.rateLimit) result.warnings.push(afterRateLimit(result, this.clock.now()));
+      if (result.error?.rateLimit) {
+        result.warnings.push(afterRateLimit(result, this.clock.now()));
+        this.heldIn.set(result, refusalScopes(this.forRate(req), result));
+      }
     }
     return result;
   }

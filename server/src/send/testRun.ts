@@ -114,10 +114,11 @@ export async function runTests(files: TestFile[], o: TestRunOptions): Promise<Te
       await o.onTest?.(report);
     },
   });
-  for (const request of outcome.notSent) {
+  const notRun = [...outcome.held.map((h) => ({ request: h.request, reason: `not run: ${h.why}` })), ...outcome.notSent.map((request) => ({ request, reason: 'not run: the run stopped before it' }))];
+  for (const { request, reason } of notRun) {
     const t = testOf.get(request);
     if (!t) continue;
-    const report: TestReport = { file: t.file, test: t.test, line: request.line, result: null, outcomes: [], status: 'not-run', reason: 'not run: the run stopped before it' };
+    const report: TestReport = { file: t.file, test: t.test, line: request.line, result: null, outcomes: [], status: 'not-run', reason };
     reports.push(report);
     await o.onTest?.(report);
   }

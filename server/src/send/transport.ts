@@ -12,6 +12,7 @@
  */
 import type { RawResponse, WireRequest } from '../core/send';
 import type { FailureKind } from '../core/send';
+import { ExchangeTimer } from './exchangeTimings';
 
 export class TransportFailure extends Error {
   constructor(
@@ -46,15 +47,19 @@ export async function sendOnce(wire: WireRequest, o: TransportOptions): Promise<
   const onAbort = (): void => controller.abort();
   o.signal?.addEventListener('abort', onAbort, { once: true });
   const started = o.now();
+  const phases = new ExchangeTimer(wire.url, o.now);
   try {
-    const res = await (o.fetch ?? fetch)(wire.url, {
-      method: wire.method,
-      headers: wire.headers,
-      body: wire.body ?? undefined,
-      signal: controller.signal,
-      redirect: 'manual',
+    const { res, bytes, truncatedAt } = await phases.measure(async () => {
+      const res = await (o.fetch ?? fetch)(wire.url, {
+        method: wire.method,
+        headers: wire.headers,
+        body: wire.body ?? undefined,
+        signal: controller.signal,
+        redirect: 'manual',
+      });
+      phases.headersReceived();
+      return { res, ...(await readCapped(res, o.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES, controller)) };
     });
-    const { bytes, truncatedAt } = await readCapped(res, o.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES, controller);
     const headers: Record<string, string> = {};
     res.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
@@ -66,6 +71,7 @@ export async function sendOnce(wire: WireRequest, o: TransportOptions): Promise<
       bodyText: new TextDecoder().decode(bytes),
       size: bytes.byteLength,
       durationMs: Math.max(0, Math.round(o.now() - started)),
+      timings: phases.timings(),
     };
     if (truncatedAt !== undefined) raw.truncatedAt = truncatedAt;
     return raw;

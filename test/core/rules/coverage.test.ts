@@ -257,6 +257,11 @@ describe('rule coverage', () => {
     'REQ-VERSION-EXPIRED': { releases: { 'v21.0': '2024-10-02', 'v22.0': '2025-01-21', 'v23.0': '2025-05-29' }, today: '2027-06-01' },
   };
 
+  /** Examples of the rules across files: the other files of the workspace they are checked in. */
+  const exampleWorkspace: Record<string, Record<string, string>> = {
+    'REQ-AMBIGUOUS-NAME': { 'b/create.graphreq': '# @name create\nPOST /v23.0/120200000000000003/copies\n' },
+  };
+
   it('each section of a rule with a diagnostic shows a failing and a passing example, and they behave as shown', () => {
     const sections = docSections();
     const problems: string[] = [];
@@ -271,8 +276,9 @@ describe('rule coverage', () => {
         continue;
       }
       const env = exampleEnv[id] ?? {};
-      if (!findingsOf(fails + '\n', env).some((f) => f.code === id)) problems.push(`${id}: the failing example does not report ${id}`);
-      const passing = findingsOf(passes + '\n', env);
+      const workspace = exampleWorkspace[id];
+      if (!findingsOf(fails + '\n', env, workspace).some((f) => f.code === id)) problems.push(`${id}: the failing example does not report ${id}`);
+      const passing = findingsOf(passes + '\n', env, workspace);
       if (passing.length) problems.push(`${id}: the passing example reports ${passing.map((f) => f.code).join(', ')}`);
     }
     assert.deepEqual(problems, []);

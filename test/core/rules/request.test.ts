@@ -148,11 +148,43 @@ export const cases: RuleCases = {
     fail: [
       { name: 'undefined variable', text: 'GET /v23.0/⟦{{adset}}⟧?fields=id\n' },
       { name: 'a named request without .response', text: '# @name create\nPOST /v23.0/120200000000000002/copies\n\n###\nGET /v23.0/⟦{{create.id}}⟧?fields=id\n' },
+      { name: 'a response of a request that no file of the workspace names', text: 'GET /v23.0/⟦{{springSale.response.body.id}}⟧?fields=id\n', workspace: { 'a/create.graphreq': '# @name create\nPOST /v23.0/120200000000000002/copies\n' } },
     ],
     pass: [
       { name: 'file variable', text: '@adset = 120200000000000002\n\n###\nGET /v23.0/{{adset}}?fields=id\n' },
       { name: 'environment variable', text: 'GET /v23.0/{{adset}}?fields=id\n', env: { variables: { adset: '120200000000000002' } } },
       { name: 'response of a named request', text: '# @name copy\nPOST /v23.0/120200000000000002/copies\n\n###\nGET /v23.0/{{copy.response.body.copied_adset_id}}?fields=id\n' },
+    ],
+  },
+  'REQ-DUPLICATE-NAME': {
+    fail: [
+      {
+        name: 'one name for two requests of the file: an error at each',
+        text: '# @name ⟦create⟧\nPOST /v23.0/120200000000000002/copies\n\n###\n# @name ⟦create⟧\nPOST /v23.0/120200000000000003/copies\n',
+        expect: ['REQ-DUPLICATE-NAME', 'REQ-DUPLICATE-NAME'],
+      },
+    ],
+    pass: [{ name: 'a name each', text: '# @name create\nPOST /v23.0/120200000000000002/copies\n\n###\n# @name again\nPOST /v23.0/120200000000000003/copies\n' }],
+  },
+  'REQ-AMBIGUOUS-NAME': {
+    fail: [
+      {
+        name: 'a name another file of the workspace gives too',
+        text: '# @name ⟦create⟧\nPOST /v23.0/120200000000000002/copies\n',
+        workspace: { 'b/create.graphreq': '# @name create\nPOST /v23.0/120200000000000003/copies\n' },
+      },
+      {
+        name: 'a reader of a name two other files give',
+        text: 'GET /v23.0/{{⟦create⟧.response.body.copied_adset_id}}?fields=id\n',
+        workspace: { 'a/create.graphreq': '# @name create\nPOST /v23.0/120200000000000002/copies\n', 'b/create.graphreq': '# @name create\nPOST /v23.0/120200000000000003/copies\n' },
+      },
+    ],
+    pass: [
+      {
+        name: 'a reader of a request named in one other file (not an unknown variable either)',
+        text: 'GET /v23.0/{{create.response.body.copied_adset_id}}?fields=id\n',
+        workspace: { 'a/create.graphreq': '# @name create\nPOST /v23.0/120200000000000002/copies\n' },
+      },
     ],
   },
   'REQ-DIRECTIVE-VALUE': {

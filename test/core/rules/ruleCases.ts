@@ -20,6 +20,8 @@ export interface RuleCase {
    */
   expect?: string[];
   env?: Partial<Environment>;
+  /** Other files of the workspace, by name (the file checked is `this.graphreq`), for the rules across files. */
+  workspace?: Record<string, string>;
 }
 
 export interface RuleCaseSet {
@@ -45,14 +47,14 @@ export function describeRuleCases(title: string, cases: RuleCases): void {
           it(`fails: ${c.name}`, () => {
             const expect = c.expect ?? [id];
             assert.ok(expect.some((e) => e.split(':')[0] === id), `a failing case of ${id} must expect ${id}`);
-            checkDiagnostics(c.text, expect.map(withSeverity), c.env);
+            checkDiagnostics(c.text, expect.map(withSeverity), c.env, c.workspace);
           });
         }
         for (const c of set.pass) {
           it(`passes: ${c.name}`, () => {
             const expect = c.expect ?? [];
             assert.ok(!expect.some((e) => e.split(':')[0] === id), `a passing case of ${id} must not expect ${id}`);
-            checkDiagnostics(c.text, expect.map(withSeverity), c.env);
+            checkDiagnostics(c.text, expect.map(withSeverity), c.env, c.workspace);
           });
         }
       });

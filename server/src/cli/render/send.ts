@@ -107,7 +107,7 @@ export interface RunCounts {
 }
 
 export function countRun(outcome: RunOutcome): RunCounts {
-  const c: RunCounts = { sent: 0, failed: 0, heldBack: 0, notSent: outcome.notSent.length };
+  const c: RunCounts = { sent: 0, failed: 0, heldBack: outcome.held.length, notSent: outcome.notSent.length };
   for (const { request, result } of outcome.done) {
     if (result.failure?.kind === 'rate-limited') c.heldBack++;
     else if (answeredAsExpected(request, result)) c.sent++;
@@ -119,7 +119,7 @@ export function countRun(outcome: RunOutcome): RunCounts {
 /** The closing summary: counts, then who failed, was held back or was not sent (at most 10 of each). */
 export function runSummary(s: Style, outcome: RunOutcome, elapsedMs: number): string {
   const c = countRun(outcome);
-  const total = outcome.done.length + outcome.notSent.length;
+  const total = outcome.done.length + outcome.held.length + outcome.notSent.length;
   const figures = [
     `${c.sent} sent`,
     c.failed ? s.red(`${c.failed} failed`) : '0 failed',
@@ -135,6 +135,10 @@ export function runSummary(s: Style, outcome: RunOutcome, elapsedMs: number): st
   };
   list('failed', outcome.done.filter((d) => !answeredAsExpected(d.request, d.result) && d.result.failure?.kind !== 'rate-limited').map((d) => d.request));
   list('held back', outcome.done.filter((d) => d.result.failure?.kind === 'rate-limited').map((d) => d.request));
+  // What a hold kept back without a call, grouped by why: the requests that read its response, those in its scope.
+  const reasons = new Map<string, PlannedRequest[]>();
+  for (const h of outcome.held) reasons.set(h.why, [...(reasons.get(h.why) ?? []), h.request]);
+  for (const [why, requests] of reasons) list(`held back (${why})`, requests);
   list('not sent', outcome.notSent);
   return lines.join('\n') + '\n';
 }
@@ -148,9 +152,10 @@ function secondsText(ms: number): string {
 }
 
 /** The one line that explains an early stop (stderr), or undefined when the run went to its end. */
-export function stopMessage(stop: RunStop | null, notSent: number, now: number, embedded = false, signal?: unknown): string | undefined {
+export function stopMessage(stop: RunStop | null, notSent: number, now: number, embedded = false, signal?: unknown, held = 0): string | undefined {
   if (!stop) return undefined;
   const rest = notSent ? `; ${plural(notSent, 'request')} not sent` : '';
+  const alsoHeld = held ? `; ${plural(held, 'request')} that read its response or share its scope held back, the others sent` : '';
   if (stop.kind === 'cancelled') return `graphreq send: ${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'cancelled'}${rest}; what finished is printed and saved\n`;
   if (stop.kind === 'bail') return `graphreq send: stopped at the first failure (--bail)${rest}\n`;
   const what = stop.result.failure?.kind === 'rate-limited' ? 'a rate limit the client knows of' : `a rate limit (${stop.result.error?.title ?? 'rate-limit error'})`;
@@ -159,5 +164,5 @@ export function stopMessage(stop: RunStop | null, notSent: number, now: number, 
       ? 'the service gave no time to regain access, and calls made before usage drops lengthen the wait'
       : `access should return at ${new Date(stop.until).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} (in ${minutesText(Math.max(0, stop.until - now))})`;
   const how = `${stop.until === null ? 'send again later' : 'send again then, or add --wait to wait for it (--force sends anyway)'}${embedded ? '; --fresh starts the embedded emulator from its seed data, limits included' : ''}`;
-  return `graphreq send: stopped at ${what}: ${when}${rest}; ${how}\n`;
+  return `graphreq send: held back by ${what}: ${when}${alsoHeld}${rest}; ${how}\n`;
 }

@@ -8,7 +8,9 @@ import type { BodyFileResult, Environment } from '../types';
 import { digest } from '../digest';
 import { own } from '../own';
 import { resolveBuiltin } from './builtins';
-import { blockNames, readExpr, REFERENCE_RE } from './names';
+import { blockNames, nameIndex, readExpr, REFERENCE_RE } from './names';
+import type { NamedRequest, WorkspaceScope } from './workspaceNames';
+import { positionAt } from '../syntax/positions';
 
 export interface FileContext {
   /** File variables; a later definition overrides an earlier one, as in REST Client. */
@@ -21,13 +23,26 @@ export interface FileContext {
    * written with its variables resolved. Read once per context, so check and send see one text.
    */
   files: Map<string, BodyFileResult>;
+  /**
+   * The request names this file writes that are named more than once in it: every `# @name` of
+   * each, in document order, with its 1-based line (REQ-DUPLICATE-NAME).
+   */
+  duplicates?: Map<string, Array<{ block: number; line: number }>>;
+  /** The workspace the file is part of, when the host has one (check, the language server, send). */
+  workspace?: WorkspaceScope;
+  /**
+   * The requests of other files of the workspace named as a request this file names or reads
+   * (names without one are absent): readers find their producer there, and duplicates are told.
+   */
+  elsewhere?: Map<string, NamedRequest[]>;
   /** Changes whenever anything above changes: the key of per-block result caches. */
   signature: string;
 }
 
-export function buildFileContext(doc: GraphreqDocument, env: Environment): FileContext {
+export function buildFileContext(doc: GraphreqDocument, env: Environment, workspace?: WorkspaceScope): FileContext {
   const variables: FileContext['variables'] = new Map();
   const names = new Map<string, number>();
+  let duplicates: FileContext['duplicates'];
   const sig: string[] = [];
   for (const block of doc.blocks) {
     const declared = blockNames(block);
@@ -36,16 +51,60 @@ export function buildFileContext(doc: GraphreqDocument, env: Environment): FileC
       sig.push(`${v.name.text}=${v.value.text}`);
     }
     const name = declared.requestName?.name;
-    if (name && !names.has(name)) {
+    if (!name) continue;
+    if (!names.has(name)) {
       names.set(name, block.index);
       sig.push(`#${name}:${block.index}`);
+      continue;
     }
+    // A second `# @name` of the same name: both places are reported, with each other's line.
+    duplicates ??= new Map();
+    let list = duplicates.get(name);
+    if (!list) {
+      const first = names.get(name)!;
+      duplicates.set(name, (list = [{ block: first, line: requestNameLine(doc, first) }]));
+    }
+    list.push({ block: block.index, line: requestNameLine(doc, block.index) });
+    sig.push(`#${name}:${block.index}:${list.map((d) => d.line).join(',')}`);
   }
   sig.push(JSON.stringify(env));
-  const ctx: FileContext = { variables, names, env, files: new Map(), signature: '' };
+  const ctx: FileContext = { variables, names, env, files: new Map(), signature: '', duplicates };
+  if (workspace) readWorkspace(doc, ctx, workspace, sig);
   readBodyFiles(doc, ctx, sig);
   ctx.signature = sig.join('\n');
   return ctx;
+}
+
+function requestNameLine(doc: GraphreqDocument, block: number): number {
+  const b = doc.blocks[block];
+  return positionAt(doc, b.offset + (blockNames(b).requestName?.span.start ?? 0)).line + 1;
+}
+
+/**
+ * The requests of other files that this file's request names meet: the producers of the names it
+ * reads, and the other files that name a request as it does. Only the names the file writes are
+ * looked up, so a large workspace costs a file what it reads. They join the signature, so a
+ * producer that appears, moves or goes away elsewhere checks the readers here again.
+ */
+function readWorkspace(doc: GraphreqDocument, ctx: FileContext, workspace: WorkspaceScope, sig: string[]): void {
+  ctx.workspace = workspace;
+  const { names, file } = workspace;
+  if (!names.complete) sig.push('?workspace');
+  for (const name of nameIndex(doc).names('request')) {
+    const found = names.requestsNamedElsewhere(file, name);
+    if (!found.length) continue;
+    (ctx.elsewhere ??= new Map()).set(name, found);
+    sig.push(`^${name}:${found.map((r) => `${r.label}:${r.line}`).join(',')}`);
+  }
+}
+
+/**
+ * Whether `name` names a request the file may read the response of: in the file, in another file of
+ * the workspace, or (while the host is still reading the workspace) possibly in a file not read yet.
+ */
+export function namesRequest(ctx: FileContext, name: string): boolean {
+  if (ctx.names.has(name) || ctx.elsewhere?.has(name)) return true;
+  return !!ctx.workspace && !ctx.workspace.names.complete;
 }
 
 /**
@@ -125,7 +184,7 @@ export function lookupVariable(name: string, ctx: FileContext): string | undefin
 /** `{{create.response.body.id}}`: a value from the response of a request of the file. */
 export function isResponseRef(expr: string, ctx: FileContext): boolean {
   const use = readExpr(expr);
-  return use.kind === 'response' && ctx.names.has(use.name);
+  return use.kind === 'response' && namesRequest(ctx, use.name);
 }
 
 /** What one part of a file declares, as plain data (for checking a large file in parts, in workers). */

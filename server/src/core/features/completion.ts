@@ -469,6 +469,16 @@ function variableItems(ctx: CompletionContext, span: Span, prefix: string, block
   for (const [name] of earlier) {
     out.push({ label: `${name}.response.body.`, kind: 'variable', detail: `response of request ${name}`, replace: span, sortText: `2${name}`, retrigger: true });
   }
+  // Requests named in other files of the workspace: named responses are the workspace's.
+  const workspace = file.workspace;
+  if (workspace) {
+    for (const name of workspace.names.requestNames()) {
+      if (file.names.has(name)) continue;
+      const found = workspace.names.requestsNamedElsewhere(workspace.file, name);
+      if (!found.length) continue;
+      out.push({ label: `${name}.response.body.`, kind: 'variable', detail: `response of request ${name} (${found.map((r) => `${r.label}:${r.line}`).join(', ')})`, replace: span, sortText: `3${name}`, retrigger: true });
+    }
+  }
   return out;
 }
 

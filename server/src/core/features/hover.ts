@@ -3,6 +3,7 @@
  * gate, deprecation, limit, rule IDs), an enum value, a path segment (the endpoint), a version, a
  * variable (its resolved value, secrets masked), a directive, and the rules of findings under the cursor.
  */
+import { requestLabel } from '../send/testPlan';
 import { buildBlockCall } from '../analysis/blockCall';
 import { fieldsNode } from '../analysis/call';
 import { lookupVariable, resolveText, type FileContext } from '../analysis/fileContext';
@@ -130,6 +131,12 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
       }
       const m = /^([\w-]+)\.response\.body\.(.+)$/.exec(name);
       if (m && file.names.has(m[1])) return { contents: `**{{${name}}}**: \`${m[2]}\` of the response of request \`${m[1]}\`, filled in when this request is sent after it.`, span: cursor.span };
+      // A producer in another file of the workspace: which file, which line, and which request.
+      const elsewhere = m ? file.elsewhere?.get(m[1]) : undefined;
+      if (m && elsewhere) {
+        const where = elsewhere.map((r) => `\`${r.label}:${r.line}\` (${requestLabel(r.doc.blocks[r.block])})`).join(', ');
+        return { contents: `**{{${name}}}**: \`${m[2]}\` of the response of request \`${m[1]}\` in ${where}, saved for the workspace when that request is sent.`, span: cursor.span };
+      }
       return { contents: `**{{${name}}}** is not defined.`, span: cursor.span };
     }
     case 'directive':

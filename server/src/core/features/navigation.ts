@@ -6,6 +6,7 @@
  */
 import { envDefinitions, envKeys, type EnvFileNames } from '../analysis/envFileNames';
 import { nameIndex, type NameIndex, type NameSite } from '../analysis/names';
+import type { WorkspaceScope } from '../analysis/workspaceNames';
 import type { GraphreqDocument } from '../syntax/ast';
 import type { Environment, Span } from '../types';
 
@@ -15,13 +16,12 @@ export interface NavigationContext {
   env: Environment;
   /** The names of the environment file the host found for this document, if any. */
   envFile?: EnvFileNames;
+  /** The workspace's names: requests named in other files, and the files that read them. */
+  workspace?: WorkspaceScope;
 }
 
-/** A place to go: in the document itself, or in its graphreq.env.json. */
-export interface Place {
-  in: 'document' | 'envFile';
-  span: Span;
-}
+/** A place to go: in the document itself, in its graphreq.env.json, or in another file of the workspace (by the host's id). */
+export type Place = { in: 'document' | 'envFile'; span: Span } | { in: 'file'; file: string; span: Span };
 
 /** What the name at a position is, once the file and the environment are taken into account. */
 export type ResolvedName =
@@ -45,11 +45,15 @@ function resolveSite(ctx: NavigationContext, index: NameIndex, site: NameSite): 
   if (site.kind === 'request') {
     // A variable whose name has the shape of a response reference is still that variable.
     if (site.use && isVariable(ctx, index, site.use.expr)) return resolveSite(ctx, index, { ...site, kind: 'variable', name: site.use.expr });
-    return index.requestDefinitions(name).length ? { kind: 'request', name, site } : { kind: 'unknown', name, site };
+    return index.requestDefinitions(name).length || namedElsewhere(ctx, name) ? { kind: 'request', name, site } : { kind: 'unknown', name, site };
   }
   if (index.variableDefinitions(name).length) return { kind: 'fileVariable', name, site };
   if (isEnvVariable(ctx, name)) return { kind: 'envVariable', name, site };
   return { kind: 'unknown', name, site };
+}
+
+function namedElsewhere(ctx: NavigationContext, name: string): boolean {
+  return !!ctx.workspace && ctx.workspace.names.namedElsewhere(ctx.workspace.file, name);
 }
 
 function isVariable(ctx: NavigationContext, index: NameIndex, name: string): boolean {
@@ -75,16 +79,19 @@ export function getDefinition(ctx: NavigationContext, offset: number): { origin:
     case 'envVariable':
       return { origin: site.span, targets: envDefinitions(ctx.envFile, resolved.name, ctx.env.name).map((k) => ({ in: 'envFile', span: k.span })) };
     case 'request': {
-      const producer = index.requestDefinitions(resolved.name)[0];
-      const block = ctx.doc.blocks[producer.block];
       const path = site.use?.path;
-      const onPath = path && offset >= blockOffset(ctx, site) + path.span.start;
-      if (onPath && block.parsed.request) {
-        // On `body.id`: the request that produces the response.
-        const r = block.parsed.request;
-        return { origin: shift(path.span, blockOffset(ctx, site)), targets: [{ in: 'document', span: { start: block.offset + r.span.start, end: block.offset + r.target.span.end } }] };
-      }
-      return { origin: site.span, targets: [{ in: 'document', span: producer.span }] };
+      const onPath = !!path && offset >= blockOffset(ctx, site) + path.span.start;
+      const origin = onPath ? shift(path!.span, blockOffset(ctx, site)) : site.span;
+      // On `body.id`: the request that produces the response; on the name: its `# @name`.
+      const target = (doc: GraphreqDocument, block: number, nameSpan: Span): Span => {
+        const r = doc.blocks[block].parsed.request;
+        return onPath && r ? { start: doc.blocks[block].offset + r.span.start, end: doc.blocks[block].offset + r.target.span.end } : nameSpan;
+      };
+      const local = index.requestDefinitions(resolved.name)[0];
+      if (local) return { origin, targets: [{ in: 'document', span: target(ctx.doc, local.block, local.span) }] };
+      // Named in another file of the workspace (all of them when several do: the editor lists them).
+      const elsewhere = ctx.workspace!.names.requestsNamedElsewhere(ctx.workspace!.file, resolved.name);
+      return { origin, targets: elsewhere.map((r) => ({ in: 'file' as const, file: r.file, span: target(r.doc, r.block, r.span) })) };
     }
     default:
       return undefined;
@@ -102,6 +109,30 @@ export function getReferences(ctx: NavigationContext, offset: number, includeDec
   }
   if (resolved.kind === 'envVariable' && includeDeclaration) {
     for (const k of envKeys(ctx.envFile, resolved.name)) out.push({ in: 'envFile', span: k.span });
+  }
+  if (resolved.kind === 'request') {
+    for (const other of requestSitesElsewhere(ctx, resolved.name)) {
+      for (const s of other.sites) if (s.role === 'use' || includeDeclaration) out.push({ in: 'file', file: other.file, span: s.span });
+    }
+  }
+  return out;
+}
+
+/**
+ * The sites of request `name` in the other files of the workspace that write it: only those files
+ * are visited (the index knows them), so a name read in 100 of 1,000 files costs 100.
+ */
+export function requestSitesElsewhere(ctx: NavigationContext, name: string): Array<{ file: string; doc: GraphreqDocument; sites: NameSite[] }> {
+  const w = ctx.workspace;
+  if (!w) return [];
+  const out: Array<{ file: string; doc: GraphreqDocument; sites: NameSite[] }> = [];
+  for (const file of w.names.filesWriting('request', name)) {
+    if (file === w.file) continue;
+    const doc = w.names.doc(file)!;
+    const other = nameIndex(doc);
+    // A use whose whole text is a variable of that file is that variable, not a response.
+    const sites = other.sites('request', name).filter((s) => !(s.use && other.variableDefinitions(s.use.expr).length));
+    if (sites.length) out.push({ file, doc, sites });
   }
   return out;
 }

@@ -12,7 +12,8 @@ import { envKeys } from '../analysis/envFileNames';
 import { nameIndex, REQUEST_NAME_RE, VARIABLE_NAME_RE } from '../analysis/names';
 import type { GraphreqDocument } from '../syntax/ast';
 import type { Span, TextEdit } from '../types';
-import { nameAt, sitesOf, type NavigationContext, type ResolvedName } from './navigation';
+import { placesOf } from '../analysis/workspaceNames';
+import { nameAt, requestSitesElsewhere, sitesOf, type NavigationContext, type ResolvedName } from './navigation';
 
 export type RenameKind = 'fileVariable' | 'envVariable' | 'request';
 
@@ -41,6 +42,8 @@ export interface RenameEdits {
   oldName: string;
   document: TextEdit[];
   envFile: TextEdit[];
+  /** Edits in other files of the workspace (a named request's readers there), by the host's file id. */
+  files: Array<{ file: string; edits: TextEdit[] }>;
 }
 
 export type RenameResult = ({ ok: true } & RenameEdits) | { ok: false; message: string };
@@ -53,10 +56,29 @@ export function getRenameEdits(ctx: NavigationContext, offset: number, newName: 
   newName = newName.trim();
   const invalid = nameProblem(kind, newName);
   if (invalid) return { ok: false, message: invalid };
-  if (newName === name) return { ok: true, kind, oldName: name, document: [], envFile: [] };
-  const clash = kind === 'request' ? requestClash(ctx.doc, newName) : variableClash(ctx, kind, newName);
+  if (newName === name) return { ok: true, kind, oldName: name, document: [], envFile: [], files: [] };
+  const clash = kind === 'request' ? requestClash(ctx.doc, newName) ?? workspaceClash(ctx, name, newName) : variableClash(ctx, kind, newName);
   if (clash) return { ok: false, message: clash };
-  return { ok: true, kind, oldName: name, document: documentEdits(ctx, resolved, newName), envFile: kind === 'envVariable' ? envFileEdits(ctx, name, newName) : [] };
+  const files = kind === 'request' ? requestSitesElsewhere(ctx, name).map((o) => ({ file: o.file, edits: o.sites.map((s) => ({ span: s.span, newText: newName })) })) : [];
+  return { ok: true, kind, oldName: name, document: documentEdits(ctx, resolved, newName), envFile: kind === 'envVariable' ? envFileEdits(ctx, name, newName) : [], files };
+}
+
+/**
+ * A request rename that the workspace refuses: the name is given in more than one file (which one
+ * is meant cannot be told), or another file already names or reads `newName`.
+ */
+function workspaceClash(ctx: NavigationContext, name: string, newName: string): string | undefined {
+  const w = ctx.workspace;
+  if (!w) return undefined;
+  const named = w.names.requestsNamed(name);
+  if (new Set(named.map((r) => r.file)).size > 1) return `\`${name}\` names a request in more than one file (${placesOf(named)}): rename all but one first, then rename it.`;
+  for (const file of w.names.filesWriting('request', newName)) {
+    if (file === w.file) continue;
+    const other = w.names.requestsNamed(newName).find((r) => r.file === file);
+    const label = w.names.label(file);
+    return other ? `A request is already named \`${newName}\` in ${label}:${other.line}. Choose another name.` : `\`{{${newName}.response...}}\` is already used in ${label}: the renamed request would answer it. Choose another name.`;
+  }
+  return undefined;
 }
 
 /** Why `name` cannot be the new name of a variable or request (undefined when it can). */

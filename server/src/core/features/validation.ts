@@ -8,7 +8,8 @@
  */
 import { fieldsNode } from '../analysis/call';
 import { buildBlockCall } from '../analysis/blockCall';
-import { buildFileContext, lookupVariable, type FileContext } from '../analysis/fileContext';
+import { buildFileContext, lookupVariable, namesRequest, type FileContext } from '../analysis/fileContext';
+import { placesOf, type WorkspaceScope } from '../analysis/workspaceNames';
 import { blockNames, type NameUse } from '../analysis/names';
 import type { ApiModel } from '../model/apiModel';
 import { checkCall } from '../rules/engine';
@@ -57,10 +58,12 @@ export interface ValidateOptions {
   cache?: ValidationCache;
   /** Set by a caller that wants to stop early (LSP cancellation). */
   isCancelled?: () => boolean;
+  /** The workspace the file is checked in: names of requests in other files (workspaceNames.ts). */
+  workspace?: WorkspaceScope;
 }
 
 export function validateDocument(doc: GraphreqDocument, opts: ValidateOptions): Finding[] {
-  return allFindings(validateByBlock(doc, buildFileContext(doc, opts.env), opts));
+  return allFindings(validateByBlock(doc, buildFileContext(doc, opts.env, opts.workspace), opts));
 }
 
 /**
@@ -217,6 +220,7 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
     }
   }
   checkVariables(block, ctx, findings);
+  checkRequestName(block, ctx, findings);
   checkDirectives(block, model, findings);
   checkExpectations(block, bc, model, findings);
   if (!bc) {
@@ -262,21 +266,82 @@ function severityOf(rule: string, explicit: Severity | undefined, model: ApiMode
   return explicit ?? model.rule(rule)?.severity ?? 'warning';
 }
 
-/** REQ-UNKNOWN-VARIABLE: a `{{name}}` in the request that nothing defines (asked of the name index). */
+/**
+ * REQ-UNKNOWN-VARIABLE: a `{{name}}` in the request that nothing defines (asked of the name index),
+ * and REQ-AMBIGUOUS-NAME: a response read from a request name that more than one file gives.
+ */
 function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): void {
   for (const use of blockNames(block).uses) {
-    if (use.place === 'variable' || isDefined(use, ctx)) continue;
-    const expr = use.expr;
-    const name = expr.split('.')[0];
-    const named = ctx.names.has(name);
+    if (use.place === 'variable') continue;
+    if (isDefined(use, ctx)) {
+      if (use.kind === 'response' && lookupVariable(use.expr, ctx) === undefined) checkAmbiguousRead(use, ctx, out);
+      continue;
+    }
+    out.push(unknownVariable(use, ctx));
+  }
+}
+
+function unknownVariable(use: NameUse, ctx: FileContext): Finding {
+  const expr = use.expr;
+  const base = { code: 'REQ-UNKNOWN-VARIABLE', severity: 'warning' as const, span: use.span };
+  if (use.kind === 'response') {
+    // `{{springSale.response.body.id}}`: a response is read from a named request, never from a variable.
+    return {
+      ...base,
+      message: `\`{{${expr}}}\`: no request of the workspace is named \`${use.name}\`: name the request that makes it (\`# @name ${use.name}\`).`,
+      detail: `A response is read from a request named \`# @name ${use.name}\` in this file or another .graphreq file of the workspace (docs/sending.md, "Named responses").`,
+    };
+  }
+  const name = expr.split('.')[0];
+  if (ctx.names.has(name) || (ctx.workspace && ctx.workspace.names.producerCount(name) > 0)) {
+    return { ...base, message: `\`{{${expr}}}\`: a reference to request \`${name}\` is written \`{{${name}.response.body.<path>}}\`.` };
+  }
+  return {
+    ...base,
+    message: `\`{{${expr}}}\` is not defined: define \`@${expr} = value\` in this file or in graphreq.env.json.`,
+    detail: `Variables come from the file (\`@${expr} = value\`) or graphreq.env.json; a response comes from a named request (\`{{NAME.response.body.<path>}}\` with \`# @name NAME\`).`,
+  };
+}
+
+/** REQ-AMBIGUOUS-NAME on a reader: the name it reads names requests in two files or more. */
+function checkAmbiguousRead(use: NameUse, ctx: FileContext, out: Finding[]): void {
+  const elsewhere = ctx.elsewhere?.get(use.name);
+  if (!elsewhere) return;
+  const files = new Set(elsewhere.map((r) => r.file));
+  if (files.size + (ctx.names.has(use.name) ? 1 : 0) < 2) return;
+  const places = ctx.names.has(use.name) ? `this file and ${placesOf(elsewhere)}` : placesOf(elsewhere);
+  out.push({
+    code: 'REQ-AMBIGUOUS-NAME',
+    severity: 'warning',
+    message: `\`${use.name}\` names a request in more than one file (${places}): this reads whichever was sent last; rename all but one.`,
+    span: use.nameSpan,
+  });
+}
+
+/**
+ * REQ-DUPLICATE-NAME: a request name given twice in one file (an error at each); REQ-AMBIGUOUS-NAME:
+ * a request name that another file of the workspace gives too (a warning at each, naming the other).
+ */
+function checkRequestName(block: RequestBlock, ctx: FileContext, out: Finding[]): void {
+  const def = blockNames(block).requestName;
+  if (!def) return;
+  const twins = ctx.duplicates?.get(def.name);
+  if (twins) {
+    const others = twins.filter((t) => t.block !== block.index).map((t) => t.line);
     out.push({
-      code: 'REQ-UNKNOWN-VARIABLE',
+      code: 'REQ-DUPLICATE-NAME',
+      severity: 'error',
+      message: `\`${def.name}\` also names the request at line ${others.join(', ')}: a reader of its response cannot tell which; rename one.`,
+      span: def.span,
+    });
+  }
+  const elsewhere = ctx.elsewhere?.get(def.name);
+  if (elsewhere) {
+    out.push({
+      code: 'REQ-AMBIGUOUS-NAME',
       severity: 'warning',
-      message: named
-        ? `\`{{${expr}}}\`: a reference to request \`${name}\` is written \`{{${name}.response.body.<path>}}\`.`
-        : `\`{{${expr}}}\` is not defined: define \`@${name} = value\`.`,
-      detail: named ? undefined : `Variables come from the file (\`@${name} = value\`), graphreq.env.json, or a named request (\`# @name ${name}\`).`,
-      span: use.span,
+      message: `\`${def.name}\` also names a request in ${placesOf(elsewhere)}: named responses are the workspace's, so a reader cannot tell which; rename one.`,
+      span: def.span,
     });
   }
 }
@@ -285,7 +350,7 @@ function checkVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): 
 export function isDefined(use: NameUse, ctx: FileContext): boolean {
   if (use.kind === 'builtin') return true;
   if (lookupVariable(use.expr, ctx) !== undefined) return true;
-  return use.kind === 'response' && ctx.names.has(use.name);
+  return use.kind === 'response' && namesRequest(ctx, use.name);
 }
 
 /** REQ-DIRECTIVE-VALUE: a directive whose values are known (`# @objective`, `# @node`, ...) with another value. */

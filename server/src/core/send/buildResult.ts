@@ -8,7 +8,7 @@ import type { ApiModel } from '../model/apiModel';
 import { toCurl } from './curl';
 import { decodeBareStatus, decodeErrorBody, decodeRedirect, findErrorInfo } from './decodeError';
 import { emptyUsage, parseUsageHeaders } from './usageHeaders';
-import type { DecodedError, PreparedRequest, SendFailure, SendResult } from './types';
+import type { DecodedError, PreparedRequest, ResponseTimings, SendFailure, SendResult } from './types';
 import { describeRequest } from './wire';
 
 /** A response as the transport read it. */
@@ -21,6 +21,8 @@ export interface RawResponse {
   /** Body size in bytes (of what was read, when cut). */
   size: number;
   durationMs: number;
+  /** Where the time went, when the transport could see it. */
+  timings?: ResponseTimings;
   /** Set when the body was longer than the byte cap: it was cut after this many bytes. */
   truncatedAt?: number;
 }
@@ -92,6 +94,7 @@ export function resultFromResponse(req: PreparedRequest, raw: RawResponse, c: Re
     status: raw.status,
     statusText: raw.statusText,
     durationMs: raw.durationMs,
+    ...(raw.timings ? { timings: raw.timings } : {}),
     size: raw.size,
     attempts: c.attempts,
     headers: raw.headers,

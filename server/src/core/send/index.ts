@@ -11,7 +11,7 @@ export { toCurl } from './curl';
 export { EMULATOR_REDACT_HEADER, Redactor, redactHeaderValue, secretPattern, secretsOfRedactHeader, secretVariableValues } from './redact';
 export { decodeErrorBody, findErrorInfo } from './decodeError';
 export { parseUsageHeaders, emptyUsage } from './usageHeaders';
-export { adviseBeforeSend, recordResult, originOf, pruneRateState, forgetOrigin, readRateState, emptyRateState, minutesText, URL_READS_PER_HOUR, type RateState, type SendAdvice } from './rateLimits';
+export { adviseBeforeSend, recordResult, refusalScopes, holdCovers, originOf, pruneRateState, forgetOrigin, readRateState, emptyRateState, minutesText, URL_READS_PER_HOUR, type RateState, type SendAdvice, type HoldKey } from './rateLimits';
 export { retryReason, backoffDelay, defaultRetryPolicy, type RetryPolicy, type AttemptOutcome } from './retryPolicy';
 export { resultFromResponse, resultFromFailure, parseBody, responseError, nestingDepth, MAX_JSON_DEPTH, type RawResponse } from './buildResult';
 export { tokenTransportProblem, isLoopbackHost, isLoopbackUrl } from './tokenTransport';

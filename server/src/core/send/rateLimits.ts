@@ -52,6 +52,8 @@ export interface SendAdvice {
   holdUntil: number | null;
   /** Why it is held, one line. */
   holdReason: string | null;
+  /** What holds it: a run holds the later calls these cover too (`holdCovers`). */
+  holdScopes: HoldKey[];
 }
 
 export function originOf(req: Pick<PreparedRequest, 'baseUrl'>): string {
@@ -70,8 +72,10 @@ export function adviseBeforeSend(state: RateState, req: PreparedRequest, now: nu
   const warnings: string[] = [];
   let holdUntil: number | null = null;
   let holdReason: string | null = null;
-  const hold = (until: number, reason: string): void => {
+  const holdScopes: HoldKey[] = [];
+  const hold = (until: number, reason: string, scope: string, account: string | null = null): void => {
     warnings.push(reason);
+    holdScopes.push({ origin, scope, account });
     if (holdUntil === null || until > holdUntil) {
       holdUntil = until;
       holdReason = reason;
@@ -83,21 +87,21 @@ export function adviseBeforeSend(state: RateState, req: PreparedRequest, now: nu
     if (reads.length + n > URL_READS_PER_HOUR) {
       // The read that frees a slot is the oldest one still inside the hour.
       const until = reads[Math.max(0, reads.length + n - 1 - URL_READS_PER_HOUR)] + HOUR;
-      hold(until, `this would be read ${reads.length + n} of ${url} within an hour: the URL node allows ${URL_READS_PER_HOUR} reads per URL, per app, per hour (URL-READ-RATE); the next read is allowed at ${clock(until)}`);
+      hold(until, `this would be read ${reads.length + n} of ${url} within an hour: the URL node allows ${URL_READS_PER_HOUR} reads per URL, per app, per hour (URL-READ-RATE); the next read is allowed at ${clock(until)}`, `url:${url}`);
     }
   }
 
   for (const b of state.blocks) {
     if (b.origin !== origin || !blockHolds(b.scope, b.account, req)) continue;
     if (b.until === null) warnings.push(`${b.reason} (${clock(b.since)}); the service gave no time to regain access, and calling on lengthens the wait (LIMIT-BLOCK)`);
-    else if (b.until > now) hold(b.until, `${b.reason}; access should return at ${clock(b.until)} (in ${minutesText(b.until - now)}); calling before then lengthens the wait (LIMIT-BLOCK)`);
+    else if (b.until > now) hold(b.until, `${b.reason}; access should return at ${clock(b.until)} (in ${minutesText(b.until - now)}); calling before then lengthens the wait (LIMIT-BLOCK)`, b.scope, b.account ?? null);
   }
 
   const u = state.usage[origin];
   if (u && u.highestPercent >= 100 && now - u.at < HOUR) {
     warnings.push(`usage was at ${u.highestPercent}% (${u.limiting}) at ${clock(u.at)}: this call may be refused by a rate limit`);
   }
-  return { warnings, holdUntil, holdReason };
+  return { warnings, holdUntil, holdReason, holdScopes };
 }
 
 function countEach(urls: string[]): Map<string, number> {
@@ -144,6 +148,27 @@ export function recordResult(state: RateState, req: PreparedRequest, result: Sen
     }
   }
   return next;
+}
+
+/** What one hold applies to: a block's origin, scope and the ad account it was learned from (holdScopes.ts). */
+export interface HoldKey {
+  origin: string;
+  scope: string;
+  account: string | null;
+}
+
+/** Whether a hold covers a call: the same origin, and a scope that holds it (`blockHolds`). */
+export function holdCovers(key: HoldKey, req: PreparedRequest): boolean {
+  return originOf(req) === key.origin && blockHolds(key.scope, key.account, req);
+}
+
+/** What the service's rate-limit refusal of `req` holds back. */
+export function refusalScopes(req: PreparedRequest, result: SendResult): HoldKey[] {
+  const error = result.error;
+  if (!error?.rateLimit) return [];
+  const origin = originOf(req);
+  const account = accountOf(req);
+  return errorScopes(error.rateLimit, error.bucType, req).map((scope) => ({ origin, scope, account }));
 }
 
 /** Which calls a rate-limit error holds back. */

@@ -194,6 +194,25 @@ export interface UsageModel {
   warnings: string[];
 }
 
+/**
+ * Where the time of one exchange went, in ms, each phase where the transport could see it: DNS,
+ * TCP connect and TLS only when the exchange opened a new connection (a reused one has none), and
+ * `setupMs`, the whole connection setup, when its parts are not known apart (an https connection).
+ */
+export interface ResponseTimings {
+  dnsMs?: number;
+  connectMs?: number;
+  tlsMs?: number;
+  /** DNS, connect and TLS together, for a new connection. */
+  setupMs?: number;
+  /** The connection was an open one, reused: no setup. */
+  reused?: boolean;
+  /** From the request going out (after any setup) to the response's headers. */
+  firstByteMs: number;
+  /** Reading the body. */
+  downloadMs: number;
+}
+
 /** The request as it was sent, with the token replaced by a placeholder. */
 export interface SentRequest {
   method: string;
@@ -220,6 +239,8 @@ export interface SendResult {
   status: number | null;
   statusText: string;
   durationMs: number;
+  /** The phases of the last attempt's exchange, when a response came (absent in older history). */
+  timings?: ResponseTimings;
   /** Size of the response body in bytes. */
   size: number;
   /** Attempts made (more than 1 after retries of transient errors). */

@@ -1,0 +1,159 @@
+// A workspace of 1,000 request files (10,000 requests that read each other's named responses across
+// files), measured through the CLI and the language server (issue 22):
+//   - `graphreq check` of the folder, against the same 10,000 requests in one file (cold processes);
+//   - the language server on the folder: the first diagnostics of one opened file, and when the index
+//     of the whole workspace is complete (the opened file is checked again then);
+//   - references and rename of a name read in 100 files, workspace symbols, the server's RSS.
+// Usage: node bench/workspace.mjs [ROUNDS]   (writes bench/results/workspace-1k/, prints JSON)
+import { execFileSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+const require = createRequire(import.meta.url);
+const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
+
+const FILES = 1000;
+const PER_FILE = 10;
+/** How many files read the hot name (the rename and references figure). */
+const READERS = 100;
+const rounds = Number(process.argv[2] ?? 5);
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Request `k` of file `i`: named `f<i>r<k>`; it copies what the same request of the previous file made. Files 1..100 read `hot` too. */
+function request(i, k) {
+  const name = i === 0 && k === 0 ? 'hot' : `f${i}r${k}`;
+  const source = i === 0 ? '120200000000000002' : i === 1 && k === 0 ? '{{hot.response.body.copied_adset_id}}' : `{{f${i - 1}r${k}.response.body.copied_adset_id}}`;
+  if (k === PER_FILE - 1 && i >= 1 && i <= READERS) {
+    return `### Read the hot copy from file ${i}\n# @name ${name}\nGET /v23.0/{{hot.response.body.copied_adset_id}}?fields=id,name,status\n`;
+  }
+  return `### Copy ${k} of file ${i}\n# @name ${name}\nPOST /v23.0/${source}/copies\n\n{ "status_option": "PAUSED", "rename_options": { "rename_strategy": "ONLY_TOP_LEVEL_RENAME", "rename_prefix": "Copy ${i}.${k} " } }\n`;
+}
+
+function generate(root) {
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.mkdirSync(path.join(root, 'folder'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'one'), { recursive: true });
+  const all = [];
+  for (let i = 0; i < FILES; i++) {
+    const text = Array.from({ length: PER_FILE }, (_, k) => request(i, k)).join('\n');
+    const dir = path.join(root, 'folder', `group${String(Math.floor(i / 100)).padStart(2, '0')}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `requests${String(i).padStart(4, '0')}.graphreq`), text);
+    all.push(text);
+  }
+  fs.writeFileSync(path.join(root, 'one', 'all.graphreq'), all.join('\n'));
+  for (const d of ['folder', 'one']) fs.writeFileSync(path.join(root, d, 'graphreq.env.json'), '{ "$shared": {} }\n');
+}
+
+/** A cold `graphreq check` process: its wall time, and how many findings it printed. */
+function coldCheck(target, cwd) {
+  const t0 = now();
+  let out = '';
+  try {
+    out = execFileSync(process.execPath, [path.resolve('bin/graphreq.js'), 'check', target, '--format', 'json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 }).toString();
+  } catch (e) {
+    // Exit 1 (errors found) is a result too.
+    out = e.stdout?.toString() ?? '';
+    if (e.status !== 1) throw e;
+  }
+  return { wallMs: now() - t0, findings: JSON.parse(out).length };
+}
+
+function rssOf(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : null;
+}
+
+async function lsp(folder) {
+  const child = spawn(process.execPath, ['dist/server.js', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const published = [];
+  const waiters = [];
+  conn.onNotification('textDocument/publishDiagnostics', (p) => {
+    published.push({ at: now(), p });
+    for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i].uri === p.uri && waiters[i].ok(p)) waiters.splice(i, 1)[0].resolve(p);
+  });
+  const next = (uri, ok = () => true) => new Promise((resolve) => waiters.push({ uri, ok, resolve }));
+  conn.onRequest('workspace/configuration', () => [{}]);
+  conn.onRequest('client/registerCapability', () => null);
+  conn.listen();
+  const rootUri = pathToFileURL(folder).href;
+  const t0 = now();
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'ws' }], capabilities: { workspace: { configuration: true } } });
+  await conn.sendNotification('initialized', {});
+  // One file in the middle of the workspace: it reads names of the file before it.
+  const file = path.join(folder, 'group05', 'requests0500.graphreq');
+  const uri = pathToFileURL(file).href;
+  const first = next(uri);
+  const opened = now();
+  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text: fs.readFileSync(file, 'utf8') } });
+  await first;
+  const firstDiagnosticsMs = now() - opened;
+  // The index is complete when the opened file is checked again (its readers' producers are all known then).
+  const again = next(uri);
+  const results = await Promise.race([again.then(() => now()), new Promise((r) => setTimeout(() => r(null), 60_000))]);
+  const indexCompleteMs = results === null ? null : results - t0;
+  const reader = pathToFileURL(path.join(folder, 'group00', 'requests0001.graphreq')).href;
+  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: reader, languageId: 'graphreq', version: 1, text: fs.readFileSync(new URL(reader), 'utf8') } });
+  // `POST /v23.0/{{hot.response...` on the third line of file 1.
+  const hotAt = { line: 2, character: 16 };
+  const time = async (fn) => {
+    const xs = [];
+    let last;
+    for (let r = 0; r < rounds; r++) {
+      const s = now();
+      last = await fn();
+      xs.push(now() - s);
+    }
+    return { ms: median(xs), last };
+  };
+  const refs = await time(() => conn.sendRequest('textDocument/references', { textDocument: { uri: reader }, position: hotAt, context: { includeDeclaration: true } }));
+  const rename = await time(() => conn.sendRequest('textDocument/rename', { textDocument: { uri: reader }, position: hotAt, newName: 'coldName' }));
+  const symbols = await time(() => conn.sendRequest('workspace/symbol', { query: 'f7r3' }));
+  const symbolsAll = await time(() => conn.sendRequest('workspace/symbol', { query: '' }));
+  const rss = rssOf(child.pid);
+  await conn.sendRequest('shutdown');
+  await conn.sendNotification('exit');
+  return {
+    firstDiagnosticsMs: Math.round(firstDiagnosticsMs),
+    indexCompleteMs: indexCompleteMs === null ? null : Math.round(indexCompleteMs),
+    referencesMs: +refs.ms.toFixed(1),
+    references: refs.last.length,
+    renameMs: +rename.ms.toFixed(1),
+    renameFiles: Object.keys(rename.last.changes ?? {}).length,
+    workspaceSymbolsMs: +symbols.ms.toFixed(1),
+    workspaceSymbolsAllMs: +symbolsAll.ms.toFixed(1),
+    symbols: symbols.last.length,
+    rssMb: rss,
+  };
+}
+
+const root = path.resolve('bench/results/workspace-1k');
+generate(root);
+const folderRuns = [];
+const oneRuns = [];
+for (let r = 0; r < rounds; r++) {
+  folderRuns.push(coldCheck('.', path.join(root, 'folder')));
+  oneRuns.push(coldCheck('all.graphreq', path.join(root, 'one')));
+}
+const checkFolderMs = median(folderRuns.map((x) => x.wallMs));
+const checkOneFileMs = median(oneRuns.map((x) => x.wallMs));
+const server = await lsp(path.join(root, 'folder'));
+console.log(
+  JSON.stringify(
+    {
+      files: FILES,
+      requests: FILES * PER_FILE,
+      checkFolderMs: Math.round(checkFolderMs),
+      checkOneFileMs: Math.round(checkOneFileMs),
+      ratio: +(checkFolderMs / checkOneFileMs).toFixed(2),
+      findingsFolder: folderRuns[0].findings,
+      findingsOneFile: oneRuns[0].findings,
+      ...server,
+    },
+    null,
+    2,
+  ),
+);
