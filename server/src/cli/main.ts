@@ -1,11 +1,12 @@
 /**
- * The graphreq CLI: `graphreq check | fmt | send | test | serve | lsp`, and `graphreq help [COMMAND]`. Each
+ * The graphreq CLI: `graphreq check | fmt | send | test | import | serve | lsp`, and `graphreq help [COMMAND]`. Each
  * subcommand lives in its own file and renders through render/; this one dispatches and turns
  * usage errors into one line on stderr and exit code 2.
  */
 import { didYouMean } from './args';
 import { checkHelp, runCheck } from './check';
 import { fmtHelp, runFmt } from './fmt';
+import { importHelp, runImport } from './import';
 import { UsageError } from './files';
 import { lspHelp, runLsp } from './lsp';
 import { processTerminal, type Terminal } from './render/output';
@@ -25,6 +26,7 @@ const commands: Record<string, { run: Command; summary: string; help: string }> 
   fmt: { run: runFmt, summary: 'format .graphreq files (layout only); --check lists what would change', help: fmtHelp },
   send: { run: runSend, summary: 'send requests; print responses, decoded errors and usage as they come', help: sendHelp },
   test: { run: runTest, summary: 'send the requests that have expectations (# @expect) and report each one', help: testHelp },
+  import: { run: runImport, summary: 'convert curl commands and REST Client / httpYac .http files into requests', help: importHelp },
   serve: { run: runServe, summary: 'run the local emulator of the documented API (docs/emulator.md)', help: serveHelp },
   lsp: { run: runLsp, summary: 'start the language server (--stdio) for any LSP editor', help: lspHelp },
 };

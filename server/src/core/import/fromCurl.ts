@@ -1,0 +1,189 @@
+/**
+ * curl commands (as the documents write them and as browsers' "Copy as cURL" does) into `.graphreq`
+ * requests: method, path and query, the headers worth keeping, and the data as the JSON body the
+ * documents accept. Credentials (`Authorization`, `access_token`, `-u`, cookies) are dropped with a note.
+ */
+import { splitCommands } from './shellWords';
+import { dropToken, keepHeader, safeDecode, targetOf, writeRequest, type ImportedRequest } from './requestText';
+import { TOKEN_PARAMETER, type ImportResult } from './notes';
+
+const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json']);
+const FORM = new Set(['-F', '--form', '--form-string']);
+/** Options that take a value and change nothing graphreq sends. */
+const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-A', '--user-agent', '-e', '--referer', '-m', '--max-time', '--connect-timeout', '-x', '--proxy', '-w', '--write-out', '--retry', '-c', '--cookie-jar', '--cacert', '--cert', '--key', '-E', '--resolve', '--limit-rate', '-T', '--upload-file']);
+/** Headers a browser or curl adds by itself: they say nothing about the call. */
+const BROWSER_HEADER = /^(sec-|user-agent$|referer$|origin$|priority$|accept-encoding$|connection$|content-length$|host$|dnt$|pragma$|cache-control$|upgrade-insecure-requests$)/i;
+
+interface Parsed {
+  method?: string;
+  url?: string;
+  headers: Array<[string, string]>;
+  data: Array<{ text: string; urlencode: boolean }>;
+  form: Array<[string, string]>;
+  get: boolean;
+  json: boolean;
+}
+
+/** Is this text curl commands? (for `--from auto`) */
+export function looksLikeCurl(text: string): boolean {
+  return /^\s*(?:\$\s*)?curl(?:\.exe)?\s/im.test(text);
+}
+
+export function importCurl(text: string): ImportResult {
+  const notes: string[] = [];
+  const parts: string[] = [];
+  for (const command of splitCommands(text)) {
+    const words = command.words[0] === '$' ? command.words.slice(1) : command.words;
+    if (!/^curl(\.exe)?$/i.test(words[0] ?? '')) {
+      notes.push(`line ${command.line + 1}: not a curl command (${words[0]}); skipped`);
+      continue;
+    }
+    const where = `line ${command.line + 1}`;
+    const local: string[] = [];
+    const parsed = parseArgs(words.slice(1), local);
+    if (!parsed.url) {
+      notes.push(`${where}: a curl command without a URL; skipped`);
+      continue;
+    }
+    const request = toRequest(parsed, local);
+    notes.push(...local.map((n) => `${where}: ${n}`));
+    parts.push(writeRequest(request, `${request.method} ${request.target.split('?')[0]}`));
+  }
+  if (!parts.length) notes.push('no curl command found');
+  return { text: parts.join('\n'), notes };
+}
+
+function parseArgs(args: string[], notes: string[]): Parsed {
+  const p: Parsed = { headers: [], data: [], form: [], get: false, json: false };
+  for (let i = 0; i < args.length; i++) {
+    let arg = args[i];
+    let attached: string | undefined;
+    // `-XPOST`, `-H'A: b'`, `-dx=1`: a short option with its value attached.
+    if (/^-[XHdFuAeomxwbcT]./.test(arg) && !arg.startsWith('--')) {
+      attached = arg.slice(2);
+      arg = arg.slice(0, 2);
+    } else if (arg.startsWith('--') && arg.includes('=') && !DATA.has(arg)) {
+      const eq = arg.indexOf('=');
+      if (DATA.has(arg.slice(0, eq)) || arg.slice(0, eq) === '--url' || arg.slice(0, eq) === '--request' || arg.slice(0, eq) === '--header') {
+        attached = arg.slice(eq + 1);
+        arg = arg.slice(0, eq);
+      }
+    }
+    const value = () => attached ?? args[++i] ?? '';
+    if (arg === '-X' || arg === '--request') p.method = value().toUpperCase();
+    else if (arg === '-H' || arg === '--header') {
+      const h = value();
+      const colon = h.indexOf(':');
+      if (colon > 0) p.headers.push([h.slice(0, colon).trim(), h.slice(colon + 1).trim()]);
+    } else if (DATA.has(arg)) {
+      const v = value();
+      if (arg === '--json') p.json = true;
+      if (v.startsWith('@') && arg !== '--data-raw') notes.push(`${arg} ${v} reads a file: not carried over (put the file's content in the body)`);
+      else p.data.push({ text: v, urlencode: arg === '--data-urlencode' });
+    } else if (FORM.has(arg)) {
+      const v = value();
+      const eq = v.indexOf('=');
+      if (eq < 0) continue;
+      const fieldValue = v.slice(eq + 1);
+      if (fieldValue.startsWith('@') || fieldValue.startsWith('<')) notes.push(`${arg} ${v.slice(0, eq)}=${fieldValue.split(';')[0]} uploads a file: not carried over`);
+      else p.form.push([v.slice(0, eq), fieldValue]);
+    } else if (arg === '-G' || arg === '--get') p.get = true;
+    else if (arg === '--url') p.url = value();
+    else if (arg === '-u' || arg === '--user') {
+      value();
+      notes.push(`${arg} (user and password) ignored: the API takes an access token, which graphreq sends for you`);
+    } else if (arg === '-b' || arg === '--cookie') {
+      value();
+      notes.push(`${arg} (cookies) dropped: cookies may hold credentials`);
+    } else if (IGNORED_WITH_VALUE.has(arg)) value();
+    else if (arg.startsWith('-') && arg.length > 1) {
+      if (!/^-[sSkLiIvgfN#]+$|^--(compressed|silent|show-error|insecure|location|include|verbose|fail|globoff|no-buffer|http[0-9.]+|progress-bar)$/.test(arg)) notes.push(`curl option ${arg} ignored`);
+    } else if (!p.url) p.url = arg;
+  }
+  return p;
+}
+
+function toRequest(p: Parsed, notes: string[]): ImportedRequest {
+  const comments: string[] = [];
+  let url = p.url ?? '';
+  const fields = p.form.length ? p.form : p.data.length ? formFields(p.data) : undefined;
+  const jsonBody = !p.form.length && p.data.length === 1 && !p.data[0].urlencode ? parseJsonDocument(p.data[0].text) : undefined;
+  let body: ImportedRequest['body'];
+  if (p.get && p.data.length) {
+    const query = p.data.map((d) => (d.urlencode ? encodeUrlencodeArg(d.text) : d.text)).join('&');
+    url += (url.includes('?') ? '&' : '?') + query;
+  } else if (jsonBody !== undefined) body = { json: withoutToken(jsonBody, notes, comments) };
+  else if (fields) body = { json: withoutToken(fieldObject(fields), notes, comments) };
+  const method = p.method ?? (body !== undefined ? 'POST' : 'GET');
+  const target = targetOf(url, notes, comments);
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of p.headers) {
+    if (BROWSER_HEADER.test(name)) continue;
+    // The body is JSON now, whatever the command sent it as.
+    if (/^content-type$/i.test(name) && body !== undefined) continue;
+    keepHeader(name, value, headers, notes, comments);
+  }
+  return { comments, method, target, headers, body };
+}
+
+/** The text of `--data-urlencode` as curl sends it: `name=value` with the value encoded. */
+function encodeUrlencodeArg(text: string): string {
+  const eq = text.indexOf('=');
+  return eq < 0 ? encodeURIComponent(text) : `${text.slice(0, eq + 1)}${encodeURIComponent(text.slice(eq + 1))}`;
+}
+
+function parseJsonDocument(text: string): unknown {
+  const t = text.trim();
+  if (!t.startsWith('{') && !t.startsWith('[')) return undefined;
+  try {
+    return JSON.parse(t);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `-d a=1 -d b=2` and `-d 'a=1&b=2'`: form fields, decoded (`--data-urlencode` values are written unencoded). */
+function formFields(data: Parsed['data']): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const d of data) {
+    const pieces = d.urlencode ? [d.text] : d.text.split('&');
+    for (const piece of pieces) {
+      if (!piece) continue;
+      const eq = piece.indexOf('=');
+      const name = eq < 0 ? piece : piece.slice(0, eq);
+      const value = eq < 0 ? '' : piece.slice(eq + 1);
+      out.push(d.urlencode ? [name, value] : [safeDecode(name.replace(/\+/g, ' ')), safeDecode(value.replace(/\+/g, ' '))]);
+    }
+  }
+  return out;
+}
+
+/** The fields as the JSON object the documents accept: numbers, booleans, objects and lists kept as JSON where they parse. */
+function fieldObject(fields: Array<[string, string]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of fields) out[name] = jsonValue(value);
+  return out;
+}
+
+function jsonValue(value: string): unknown {
+  const t = value.trim();
+  // Ids and other long digit strings stay text: JSON numbers past 2^53 lose digits.
+  if (/^-?\d{16,}$/.test(t)) return value;
+  if (!/^[-\d[{"]|^(true|false|null)$/.test(t)) return value;
+  try {
+    return JSON.parse(t);
+  } catch {
+    return value;
+  }
+}
+
+/** A body object without its access_token member. */
+function withoutToken(value: unknown, notes: string[], comments: string[]): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (TOKEN_PARAMETER.test(k)) dropToken(`the ${k} field`, notes, comments);
+    else out[k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,331 @@
+/**
+ * REST Client and httpYac `.http`/`.rest` files into `.graphreq`: variables, `# @name`, `###`
+ * separators, request lines (the API's host left to the environment), headers and bodies are kept;
+ * chaining references are rewritten to graphreq's `{{name.response.body.PATH}}`; httpYac's `??`
+ * assertions become `# @expect` lines. Scripts, response handlers, other protocols and directives
+ * graphreq does not know are kept as `#` comments, with a note.
+ */
+import { dropToken, keepHeader, targetOf } from './requestText';
+import { TOKEN_PARAMETER, type ImportResult } from './notes';
+
+const METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT)\s+(\S.*?)(?:\s+HTTP\/[\d.]+)?\s*$/i;
+const OTHER_PROTOCOL = /^(GRPC|WS|SSE|MQTT|AMQP|GRAPHQL|WEBSOCKET|RPC)\s+\S/i;
+const BARE_URL = /^(https?:\/\/|\{\{[^}]+\}\}\/)\S*$/i;
+/** httpYac assertion: `?? subject [path] operator [value]`. */
+const ASSERTION = /^\?\?\s*(\w+)(?:\s+(.*?))?\s*$/;
+const OPERATORS = ['==', '!=', '<=', '>=', '<', '>', 'contains', 'includes', 'exists', 'isFalse', 'isTrue', 'startsWith', 'endsWith', 'matches', 'isNumber', 'isString', 'isBoolean', 'isArray', 'sha256', 'md5', 'sha512'];
+
+interface State {
+  out: string[];
+  notes: string[];
+  names: Set<string>;
+  hostVariables: Set<string>;
+}
+
+export function importHttp(text: string): ImportResult {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const state: State = { out: [], notes: [], names: collectNames(lines), hostVariables: new Set() };
+  let block: string[] = [];
+  let blockLine = 0;
+  const flush = () => {
+    convertBlock(block, blockLine, state);
+    block = [];
+  };
+  lines.forEach((line, i) => {
+    if (/^###/.test(line)) {
+      flush();
+      blockLine = i;
+    }
+    block.push(line);
+  });
+  flush();
+  return { text: state.out.join('\n').replace(/\n{3,}/g, '\n\n').replace(/\s*$/, '\n'), notes: state.notes };
+}
+
+/** The names given with `# @name x` (or `// @name x`, `# @name=x`): the requests a reference may chain from. */
+function collectNames(lines: string[]): Set<string> {
+  const names = new Set<string>();
+  for (const line of lines) {
+    const m = /^\s*(?:#|\/\/)\s*@name\s*[= ]\s*([\w-]+)/.exec(line);
+    if (m) names.add(m[1]);
+  }
+  return names;
+}
+
+type Phase = 'before' | 'headers' | 'body';
+
+function convertBlock(lines: string[], first: number, state: State): void {
+  const { out, notes } = state;
+  const comments: string[] = [];
+  const headers: Array<[string, string]> = [];
+  const headerNotes: string[] = [];
+  const body: string[] = [];
+  const after: string[] = [];
+  const head: string[] = [];
+  let phase: Phase = 'before';
+  let requestLine: string | undefined;
+  let skipUntil: RegExp | undefined;
+  let commentedOut = false;
+  for (let k = 0; k < lines.length; k++) {
+    const raw = lines[k];
+    const line = raw.trimEnd();
+    const at = `line ${first + k + 1}`;
+    if (skipUntil) {
+      (phase === 'before' ? head : after).push(`# ${raw}`);
+      if (skipUntil.test(line)) skipUntil = undefined;
+      continue;
+    }
+    if (k === 0 && line.startsWith('###')) {
+      head.push(line);
+      continue;
+    }
+    if (commentedOut) {
+      head.push(line ? `# ${raw}` : '');
+      continue;
+    }
+    // Scripts: httpYac's `{{ ... }}` blocks and REST Client / JetBrains `> {% ... %}` handlers.
+    if (/^\{\{\s*$/.test(line) || /^\{\{(?!.*\}\}\s*$)/.test(line)) {
+      notes.push(`${at}: a script block ({{ ... }}) is not carried over: graphreq runs no scripts; kept as a comment`);
+      (phase === 'before' ? head : after).push(`# not carried over (script): ${raw}`);
+      if (!/\}\}\s*$/.test(line.slice(2))) skipUntil = /^\}\}\s*$/;
+      continue;
+    }
+    if (/^[<>]\s*\{%/.test(line)) {
+      notes.push(`${at}: a response handler ({% ... %}) is not carried over: graphreq runs no scripts; kept as a comment`);
+      (phase === 'body' ? after : head).push(`# not carried over (script): ${raw}`);
+      if (!/%\}\s*$/.test(line)) skipUntil = /%\}\s*$/;
+      if (phase === 'body') phase = 'body';
+      continue;
+    }
+    if (/^[<>]\s+\S+\.js\s*$/.test(line) || /^[<>]\?\s/.test(line)) {
+      notes.push(`${at}: a script (${line}) is not carried over; kept as a comment`);
+      (phase === 'body' ? after : head).push(`# not carried over (script): ${raw}`);
+      continue;
+    }
+    const assertion = ASSERTION.exec(line);
+    if (assertion) {
+      const expect = expectationOf(assertion[1], assertion[2] ?? '', state);
+      if (expect) (phase === 'before' ? head : after).push(`# @expect ${expect}`);
+      else {
+        notes.push(`${at}: the assertion "${line}" has no graphreq expectation; kept as a comment`);
+        (phase === 'before' ? head : after).push(`# not carried over (assertion): ${line}`);
+      }
+      continue;
+    }
+    if (phase === 'before') {
+      if (!line.trim()) {
+        head.push('');
+        continue;
+      }
+      const comment = /^\s*(#|\/\/)\s?(.*)$/.exec(line);
+      if (comment) {
+        head.push(directive(comment[2], at, state));
+        continue;
+      }
+      const variable = /^@([\w.-]+)\s*=\s*(.*)$/.exec(line);
+      if (variable) {
+        head.push(fileVariable(variable[1], variable[2], at, state));
+        continue;
+      }
+      if (OTHER_PROTOCOL.test(line)) {
+        notes.push(`${at}: ${line.split(/\s/)[0].toUpperCase()} requests are not carried over (graphreq sends HTTP requests to the API); the request is kept as comments`);
+        head.push(`# not carried over (other protocol): ${raw}`);
+        commentedOut = true;
+        continue;
+      }
+      const m = METHOD.exec(line);
+      if (m || BARE_URL.test(line)) {
+        const method = m ? m[1].toUpperCase() : 'GET';
+        const url = m ? m[2] : line.trim();
+        requestLine = `${method} ${requestTarget(rewriteReferences(url, state), state, comments, at)}`;
+        phase = 'headers';
+        continue;
+      }
+      notes.push(`${at}: "${line}" is not a request line; kept as a comment`);
+      head.push(`# ${raw}`);
+      continue;
+    }
+    if (phase === 'headers') {
+      if (!line.trim()) {
+        phase = 'body';
+        continue;
+      }
+      if (/^\s*[?&]/.test(line)) {
+        const kept = queryLine(line, comments, notes, at);
+        if (kept !== undefined) headers.push(['', kept]);
+        continue;
+      }
+      const comment = /^\s*(#|\/\/)\s?(.*)$/.exec(line);
+      if (comment) {
+        headers.push(['', directive(comment[2], at, state)]);
+        continue;
+      }
+      const h = /^([^:\s]+)\s*:\s*(.*)$/.exec(line);
+      // graphreq sets the Content-Type itself (REQ-HEADER-DROPPED).
+      if (h && /^content-type$/i.test(h[1])) continue;
+      if (h) {
+        const kept: Array<[string, string]> = [];
+        keepHeader(h[1], rewriteReferences(h[2], state), kept, headerNotes, comments);
+        headers.push(...kept);
+        continue;
+      }
+      notes.push(`${at}: "${line}" is not a header; kept as a comment`);
+      headers.push(['', `# ${raw}`]);
+      continue;
+    }
+    body.push(rewriteReferences(raw, state));
+  }
+  notes.push(...headerNotes.map((n) => `line ${first + 1}: ${n}`));
+  out.push(...trimBlank(head));
+  if (requestLine) {
+    out.push(...comments, requestLine);
+    for (const [name, value] of headers) out.push(name ? `${name}: ${value}` : value);
+    const text = trimBlank(body);
+    if (text.length) out.push('', ...bodyWithoutToken(text, comments, notes, `line ${first + 1}`));
+  }
+  if (after.length) out.push(...after);
+  out.push('');
+}
+
+function trimBlank(lines: string[]): string[] {
+  let a = 0;
+  let b = lines.length;
+  while (a < b && !lines[a].trim()) a++;
+  while (b > a && !lines[b - 1].trim()) b--;
+  return lines.slice(a, b);
+}
+
+/** A comment line before or among the headers: `@name` kept, other directives of the peers kept as plain comments. */
+function directive(text: string, at: string, state: State): string {
+  const name = /^@name\s*[= ]\s*([\w-]+)/.exec(text);
+  if (name) return `# @name ${name[1]}`;
+  const other = /^@([\w-]+)/.exec(text);
+  if (other && other[1] !== 'expect') {
+    state.notes.push(`${at}: the directive @${other[1]} has no graphreq equivalent; kept as a comment`);
+    return `# not carried over (directive): ${text}`;
+  }
+  return `# ${text}`;
+}
+
+/** `@name = value`: kept; a token's value dropped; a variable holding the API's host is left to the environment. */
+function fileVariable(name: string, value: string, at: string, state: State): string {
+  const v = value.trim();
+  if (/token|secret|password/i.test(name) && !/^\{\{\s*\$(dotenv|processEnv)\s/.test(v)) {
+    const comments: string[] = [];
+    const local: string[] = [];
+    dropToken(`the variable @${name}`, local, comments);
+    state.notes.push(...local.map((n) => `${at}: ${n}`));
+    return comments[0];
+  }
+  const host = /^https?:\/\/([^/\s]+)\/?$/i.exec(v);
+  if (host && /^graph(-video)?\./i.test(host[1])) {
+    state.hostVariables.add(name);
+    state.notes.push(`${at}: @${name} = ${v} is the API's host: requests use the environment's base URL instead (graphreq.env.json baseUrl, or --base-url)`);
+    return `# ${name} = ${v} (the API's host: the environment's base URL is used instead)`;
+  }
+  return `@${name} = ${rewriteReferences(v, state)}`;
+}
+
+/** The request target: `{{host}}/v23.0/me` and `https://graph.facebook.com/v23.0/me` both become `/v23.0/me`. */
+function requestTarget(url: string, state: State, comments: string[], at: string): string {
+  const local: string[] = [];
+  const viaVariable = /^\{\{\s*([\w.-]+)\s*\}\}(\/.*)$/.exec(url);
+  const hostVariable = viaVariable && (state.hostVariables.has(viaVariable[1]) || /^(base_?url|host|graph_?url|api_?url|url|baseUri)$/i.test(viaVariable[1]));
+  const target = targetOf(hostVariable ? viaVariable[2] : url, local, comments);
+  state.notes.push(...local.map((n) => `${at}: ${n}`));
+  return target;
+}
+
+/** A `?a=1` / `&b=2` continuation line, without an access_token. */
+function queryLine(line: string, comments: string[], notes: string[], at: string): string | undefined {
+  const m = /^(\s*[?&])\s*([^=\s]+)/.exec(line);
+  if (m && TOKEN_PARAMETER.test(m[2])) {
+    const local: string[] = [];
+    dropToken(`the ${m[2]} query parameter`, local, comments);
+    notes.push(...local.map((n) => `${at}: ${n}`));
+    return undefined;
+  }
+  return line.trim();
+}
+
+/** A JSON body's top-level access_token member, dropped; a form body's too. */
+function bodyWithoutToken(lines: string[], comments: string[], notes: string[], at: string): string[] {
+  const local: string[] = [];
+  const kept = lines.filter((l) => {
+    const m = /^\s*"?(access_token)"?\s*[:=]/i.exec(l);
+    if (m) dropToken(`the ${m[1]} field`, local, comments);
+    return !m;
+  });
+  notes.push(...local.map((n) => `${at}: ${n}`));
+  // A member removed before the closing brace leaves a trailing comma: JSONC allows it, but keep strict JSON tidy.
+  for (let i = kept.length - 1; i > 0; i--) {
+    if (/^\s*[}\]]/.test(kept[i])) {
+      let j = i - 1;
+      while (j >= 0 && !kept[j].trim()) j--;
+      if (j >= 0 && local.length) kept[j] = kept[j].replace(/,\s*$/, '');
+      break;
+    }
+  }
+  return kept;
+}
+
+/**
+ * Chaining references into graphreq's form: REST Client's `{{name.response.body.$.id}}` (JSONPath)
+ * and httpYac's `{{name.id}}` become `{{name.response.body.id}}`; `{{$dotenv X}}` and `{{$processEnv X}}` stay.
+ */
+export function rewriteReferences(text: string, state: Pick<State, 'names'>): string {
+  return text.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (whole, inner: string) => {
+    const rc = /^([\w-]+)\.response\.body\.\$\.?(.*)$/.exec(inner);
+    if (rc) return `{{${rc[1]}.response.body.${rc[2]}}}`;
+    const yac = /^([\w-]+)((?:\.[\w-]+|\[\d+\])+)$/.exec(inner);
+    if (yac && state.names.has(yac[1]) && !/^\.(response|request)\b/.test(yac[2])) return `{{${yac[1]}.response.body${yac[2]}}}`;
+    return whole;
+  });
+}
+
+/** httpYac's `?? status == 200`, `?? body name == x`, `?? duration < 500` as a graphreq expectation, or undefined. */
+function expectationOf(subject: string, rest: string, state: State): string | undefined {
+  const words = rest.trim();
+  const opAt = findOperator(words);
+  if (!opAt) return undefined;
+  const path = words.slice(0, opAt.index).trim().replace(/^\$\.?/, '');
+  const op = opAt.op;
+  const value = rewriteReferences(words.slice(opAt.index + op.length).trim(), state);
+  let target: string;
+  if (subject === 'status' && !path) target = 'status';
+  else if (subject === 'duration' && !path) target = 'time';
+  else if (subject === 'body') target = path ? `body.${path.replace(/^\./, '')}` : 'body';
+  else if (subject === 'header' && path) target = `header.${path}`;
+  else return undefined;
+  switch (op) {
+    case '==':
+    case '!=':
+    case '<':
+    case '<=':
+    case '>':
+    case '>=':
+      return value ? `${target} ${op} ${value}` : undefined;
+    case 'contains':
+    case 'includes':
+      return value ? `${target} contains ${value}` : undefined;
+    case 'exists':
+      return `${target} exists`;
+    case 'isTrue':
+      return `${target} true`;
+    case 'isFalse':
+      return `${target} false`;
+    default:
+      return undefined;
+  }
+}
+
+function findOperator(words: string): { op: string; index: number } | undefined {
+  let best: { op: string; index: number } | undefined;
+  for (const op of OPERATORS) {
+    const re = new RegExp(`(^|\\s)${op.replace(/[<>=!]/g, (c) => `\\${c}`)}(\\s|$)`);
+    const m = re.exec(words);
+    if (m && (!best || m.index < best.index)) best = { op, index: m.index + m[1].length };
+  }
+  return best;
+}
+

@@ -1,0 +1,18 @@
+/**
+ * `graphreq import`'s conversion, pure: curl commands or REST Client / httpYac `.http` text in,
+ * `.graphreq` text (laid out by the formatter) and the notes on what was not carried over out.
+ */
+import { formatText } from '../features/format';
+import { parseDocument } from '../syntax/parseDocument';
+import { importCurl, looksLikeCurl } from './fromCurl';
+import { importHttp } from './fromHttp';
+import type { ImportResult } from './notes';
+
+export type { ImportResult } from './notes';
+export type ImportSource = 'curl' | 'http' | 'auto';
+
+export function importText(text: string, from: ImportSource): ImportResult {
+  const kind = from === 'auto' ? (looksLikeCurl(text) ? 'curl' : 'http') : from;
+  const result = kind === 'curl' ? importCurl(text) : importHttp(text);
+  return { text: formatText(result.text, parseDocument(result.text)), notes: result.notes };
+}

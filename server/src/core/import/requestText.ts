@@ -1,0 +1,92 @@
+/**
+ * A request as the importers build it, written as `.graphreq` text: comments and directives, the
+ * request line (the API's host left to the environment's base URL), headers, and a JSON body.
+ */
+import { SECRET_HEADER, TOKEN_PARAMETER, tokenComment } from './notes';
+
+export interface ImportedRequest {
+  comments: string[];
+  method: string;
+  /** `/v23.0/...?a=1` for the API's host; an absolute URL for any other. */
+  target: string;
+  headers: Array<[string, string]>;
+  /** A JSON value, written as JSON; or raw text kept as written. */
+  body?: { json: unknown } | { raw: string };
+}
+
+/** The API's hosts: graph.facebook.com and any `graph.` host (docs/api.md's service). */
+export function isApiHost(host: string): boolean {
+  return /^graph(-video)?\.[a-z0-9.-]+$/i.test(host);
+}
+
+/**
+ * The request target for a URL: path and query for the API's host (the environment supplies the base
+ * URL), the URL as written for any other. `access_token` is taken out of the query.
+ */
+export function targetOf(url: string, notes: string[], comments: string[]): string {
+  const m = /^(https?:\/\/)?([^/?#\s]+)([^?#]*)(\?[^#]*)?/i.exec(url.trim());
+  if (!m) return url;
+  const [, scheme, host, path, query] = m;
+  const hostName = host.replace(/:\d+$/, '').replace(/^.*@/, '');
+  const kept = query ? keptQuery(query.slice(1), notes, comments) : '';
+  const pathAndQuery = (path || '/') + (kept ? `?${kept}` : '');
+  if (isApiHost(hostName)) return pathAndQuery;
+  if (!scheme) return pathAndQuery.startsWith('/') ? `https://${host}${pathAndQuery}` : url;
+  notes.push(`${scheme}${host} is not the API's host: the request keeps its full URL`);
+  return `${scheme}${host}${pathAndQuery}`;
+}
+
+/** A query without its token; values decoded where they read the same without encoding. */
+function keptQuery(query: string, notes: string[], comments: string[]): string {
+  const pairs: string[] = [];
+  for (const part of query.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const name = safeDecode(eq < 0 ? part : part.slice(0, eq));
+    if (TOKEN_PARAMETER.test(name)) {
+      dropToken(`the ${name} query parameter`, notes, comments);
+      continue;
+    }
+    if (eq < 0) {
+      pairs.push(part);
+      continue;
+    }
+    const value = part.slice(eq + 1);
+    const decoded = safeDecode(value.replace(/\+/g, ' '));
+    pairs.push(`${part.slice(0, eq)}=${/^[^\s&#%+]*$/.test(decoded) ? decoded : value}`);
+  }
+  return pairs.join('&');
+}
+
+export function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+export function dropToken(what: string, notes: string[], comments: string[]): void {
+  const comment = tokenComment(what);
+  if (!comments.includes(comment)) comments.push(comment);
+  notes.push(`${what} was not copied: ${comment.replace(/^# .*?dropped by the import: /, '')}`);
+}
+
+/** A header that is kept, or a note and a comment for one that holds a credential. */
+export function keepHeader(name: string, value: string, headers: Array<[string, string]>, notes: string[], comments: string[]): void {
+  if (SECRET_HEADER.test(name)) {
+    dropToken(`the ${name} header`, notes, comments);
+    return;
+  }
+  headers.push([name, value]);
+}
+
+export function writeRequest(r: ImportedRequest, title: string | undefined): string {
+  const lines = [`###${title ? ` ${title.replace(/[\r\n]+/g, ' ')}` : ''}`, ...r.comments, `${r.method} ${r.target}`];
+  for (const [name, value] of r.headers) lines.push(`${name}: ${value}`);
+  if (r.body !== undefined) {
+    lines.push('');
+    lines.push('json' in r.body ? JSON.stringify(r.body.json, null, 2) : r.body.raw.replace(/\s+$/, ''));
+  }
+  return lines.join('\n') + '\n';
+}

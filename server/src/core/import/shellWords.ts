@@ -1,0 +1,165 @@
+/**
+ * Splits pasted shell text into commands and their words, the way the shells people copy curl
+ * commands for would: POSIX shells (`'...'`, `"..."`, `$'...'`, `\` escapes and `\` line
+ * continuations), Windows cmd (Chrome's "Copy as cURL (cmd)": `^` escapes and `^` continuations,
+ * then `"` quotes with `\"` inside) and PowerShell's backtick continuations. Pure: text in, words out.
+ */
+
+/** One command: its words, and the line (0-based) it starts on, for notes. */
+export interface ShellCommand {
+  words: string[];
+  line: number;
+}
+
+/** Chrome's cmd flavour escapes with `^`; a bash command never ends a line with `^` or writes `^"`. */
+function isCmdFlavour(text: string): boolean {
+  return /\^\r?\n|\^"/.test(text);
+}
+
+/** cmd's own pass: `^X` is X, `^` at a line's end continues the line; what is left is split as a program's arguments. */
+function undoCmdEscapes(text: string): string {
+  return text.replace(/\^\r?\n/g, '').replace(/\^([\s\S])/g, '$1');
+}
+
+/**
+ * The commands of a text: a line break outside quotes ends a command unless it is continued
+ * (`\`, `` ` ``, or cmd's `^`). Empty lines and `#` comment lines are skipped.
+ */
+export function splitCommands(input: string): ShellCommand[] {
+  const cmd = isCmdFlavour(input);
+  const text = cmd ? undoCmdEscapes(input) : input;
+  const commands: ShellCommand[] = [];
+  let words: string[] = [];
+  let word: string | undefined;
+  let line = 0;
+  let start = 0;
+  const endWord = () => {
+    if (word !== undefined) words.push(word);
+    word = undefined;
+  };
+  const endCommand = () => {
+    endWord();
+    if (words.length) commands.push({ words, line: start });
+    words = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') {
+      endCommand();
+      line++;
+      start = line;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') {
+      endWord();
+      continue;
+    }
+    if (word === undefined && !words.length && c === '#') {
+      // A comment line; skip to its end.
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+      continue;
+    }
+    // Continuations: `\`, or PowerShell's backtick, at the end of a line.
+    const rest = /^(?:\\|`)[ \t]*\r?\n/.exec(text.slice(i, i + 4));
+    if (rest && (!cmd || c === '`')) {
+      endWord();
+      i += rest[0].length - 1;
+      line++;
+      continue;
+    }
+    word ??= '';
+    if (cmd) {
+      if (c === '"') {
+        i = readCmdQuoted(text, i + 1, (s) => (word += s));
+      } else if (c === '\\' && text[i + 1] === '"') {
+        word += '"';
+        i++;
+      } else word += c;
+      continue;
+    }
+    if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      const stop = end < 0 ? text.length : end;
+      word += text.slice(i + 1, stop);
+      line += countNewlines(text.slice(i + 1, stop));
+      i = stop;
+    } else if (c === '$' && text[i + 1] === "'") {
+      i = readAnsiC(text, i + 2, (s) => (word += s));
+    } else if (c === '"') {
+      i = readDoubleQuoted(text, i + 1, (s) => (word += s), () => line++);
+    } else if (c === '\\' && i + 1 < text.length) {
+      word += text[i + 1];
+      i++;
+    } else word += c;
+  }
+  endCommand();
+  return commands;
+}
+
+function countNewlines(s: string): number {
+  return s.split('\n').length - 1;
+}
+
+/** A cmd-flavour quoted part: `\"` is a quote, `\\` a backslash; ends at the next bare `"`. Returns the index of the closing quote. */
+function readCmdQuoted(text: string, from: number, add: (s: string) => void): number {
+  let i = from;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') return i;
+    if (c === '\\' && (text[i + 1] === '"' || text[i + 1] === '\\')) {
+      add(text[i + 1]);
+      i++;
+    } else add(c);
+  }
+  return i;
+}
+
+/** `"..."`: `\` escapes only `"`, `\`, `$`, `` ` `` and a line break (which it removes). */
+function readDoubleQuoted(text: string, from: number, add: (s: string) => void, newline: () => void): number {
+  let i = from;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') return i;
+    if (c === '\\' && i + 1 < text.length) {
+      const next = text[i + 1];
+      if (next === '\n') {
+        newline();
+        i++;
+        continue;
+      }
+      if ('"\\$`'.includes(next)) {
+        add(next);
+        i++;
+        continue;
+      }
+    }
+    if (c === '\n') newline();
+    add(c);
+  }
+  return i;
+}
+
+const ANSI_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' };
+
+/** Bash's `$'...'` (Chrome writes a body with special characters this way): C escapes, `\xHH`, `\uHHHH`. */
+function readAnsiC(text: string, from: number, add: (s: string) => void): number {
+  let i = from;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") return i;
+    if (c !== '\\' || i + 1 >= text.length) {
+      add(c);
+      continue;
+    }
+    const next = text[i + 1];
+    const hex = next === 'x' ? /^[0-9a-fA-F]{1,2}/.exec(text.slice(i + 2)) : next === 'u' ? /^[0-9a-fA-F]{4}/.exec(text.slice(i + 2)) : null;
+    if (hex) {
+      add(String.fromCharCode(parseInt(hex[0], 16)));
+      i += 1 + hex[0].length;
+    } else {
+      add(ANSI_ESCAPES[next] ?? `\\${next}`);
+      i++;
+    }
+  }
+  return i;
+}

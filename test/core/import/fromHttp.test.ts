@@ -1,0 +1,94 @@
+/** REST Client's and httpYac's .http files into .graphreq: variables, names, chaining, assertions, and what is not carried over. */
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { assertNoSecret, convert } from './importHelpers';
+
+const TOKEN = 'EAAB-secret-123456';
+
+const REST_CLIENT = `@baseUrl = https://graph.facebook.com
+@version = v23.0
+@token = ${TOKEN}
+
+### Create
+# @name create
+POST {{baseUrl}}/{{version}}/act_1/adsets HTTP/1.1
+Authorization: Bearer {{token}}
+Content-Type: application/json
+
+{
+  "name": "Sale",
+  "campaign_id": "120200000000000001",
+  "daily_budget": {{$dotenv GRAPHREQ_VAR_BUDGET}},
+  "status": "PAUSED"
+}
+
+### Read back
+GET {{baseUrl}}/{{version}}/{{create.response.body.$.id}}
+    ?fields=id,name
+    &access_token={{token}}
+
+> {%
+  client.global.set("id", response.body.id);
+%}
+`;
+
+const HTTPYAC = `@host = https://graph.facebook.com
+# @name create
+POST {{host}}/v23.0/act_1/adsets
+Content-Type: application/json
+
+{
+  "name": "Sale",
+  "access_token": "${TOKEN}",
+  "status": "PAUSED"
+}
+
+?? status == 200
+?? body id exists
+
+###
+# @name read
+# @prompt foo
+GET {{host}}/v23.0/{{create.id}}?fields=name
+?? body name == Sale
+?? duration < 500
+?? js response.parsedBody.x == 1
+
+{{
+  console.log('x');
+}}
+
+###
+GRPC grpcb.in:9000
+{
+  "a": 1
+}
+`;
+
+describe('import: .http files', () => {
+  it("converts REST Client's syntax: variables and names kept, chaining rewritten, the host and the token left out", () => {
+    const r = convert(REST_CLIENT);
+    assert.match(r.text, /^@version = v23\.0$/m);
+    assert.match(r.text, /^# @name create$/m);
+    assert.match(r.text, /^POST \/\{\{version\}\}\/act_1\/adsets$/m);
+    assert.match(r.text, /^GET \/\{\{version\}\}\/\{\{create\.response\.body\.id\}\}$/m);
+    assert.match(r.text, /"daily_budget": \{\{\$dotenv GRAPHREQ_VAR_BUDGET\}\}/);
+    assert.match(r.text, /^# not carried over \(script\): > \{%$/m);
+    assert.ok(!/Content-Type|Authorization:|access_token=/i.test(r.text), r.text);
+    assert.ok(r.notes.some((n) => /response handler/.test(n)));
+    assert.ok(r.notes.some((n) => /Authorization header was not copied/.test(n)));
+    assertNoSecret(r, TOKEN);
+  });
+
+  it("converts httpYac's syntax: ?? assertions into # @expect, {{name.id}} chaining, scripts and GRPC as comments", () => {
+    const r = convert(HTTPYAC);
+    for (const line of ['# @expect status == 200', '# @expect body.id exists', '# @expect body.name == Sale', '# @expect time < 500']) assert.ok(r.text.split('\n').includes(line), `${line} in:\n${r.text}`);
+    assert.match(r.text, /^GET \/v23\.0\/\{\{create\.response\.body\.id\}\}\?fields=name$/m);
+    assert.match(r.text, /^# not carried over \(assertion\): \?\? js/m);
+    assert.match(r.text, /^# not carried over \(other protocol\): GRPC/m);
+    assert.match(r.text, /^# not carried over \(directive\): @prompt foo$/m);
+    assert.deepEqual(JSON.parse(r.text.slice(r.text.indexOf('{'), r.text.indexOf('}') + 1)), { name: 'Sale', status: 'PAUSED' });
+    for (const what of ['script block', 'GRPC requests', '@prompt', 'has no graphreq expectation', 'access_token field']) assert.ok(r.notes.some((n) => n.includes(what)), what);
+    assertNoSecret(r, TOKEN);
+  });
+});
