@@ -27,6 +27,9 @@ export function checkParams(call: Call, ctx: RuleContext): void {
     if (walk !== WALK_ALL && !walk.has(p.name)) continue; // The gate found nothing to say about it.
     if (p.name === 'access_token') continue; // REQ-TOKEN-IN-FILE has said what matters.
     const sub = props[p.name];
+    // Past the limit, undocumented names (any number of them, each a search for the nearest name)
+    // are passed over; the documented parameters, a few dozen at most, are still checked.
+    if (!sub && ctx.maxFindings !== undefined && ctx.out.length >= ctx.maxFindings) continue;
     if (!sub) {
       if (p.name.indexOf('{{') >= 0) continue;
       const suggestion = closest(p.name, namesOf(props));
@@ -68,6 +71,7 @@ export function checkParams(call: Call, ctx: RuleContext): void {
       out: ctx.out,
       doc,
       ruleDoc: (rule) => ruleDoc(ctx.model, rule),
+      maxFindings: ctx.maxFindings,
     };
     checkGate(sub, p.name, [], vctx);
     // The field list has its own grammar and rules (fieldRules.ts).
