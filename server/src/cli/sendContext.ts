@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { getApiModel, type EnvironmentSettings } from '../core';
 import { forgetOrigin } from '../core/send';
 import { withHostInputs } from '../files/hostInputs';
-import { GRAPHREQ_FOLDER } from '../send/graphreqFolder';
+import { ForeignFolderError, GRAPHREQ_FOLDER } from '../send/graphreqFolder';
 import { DEFAULT_HISTORY_MAX_BYTES, HistoryStore } from '../send/history';
 import { MemoryRateStore } from '../send/rateStore';
 import { ResponseStore } from '../send/responseStore';
@@ -132,6 +132,10 @@ async function openSendTarget(baseUrl: string | undefined, workspace: string, fr
     return await openWorkspaceEmulator(workspace, { fresh, holder: 'run', onWait });
   } catch (e) {
     if (e instanceof WorkspaceEmulatorError) throw new UsageError(e.message);
+    if (e instanceof ForeignFolderError) {
+      output.err(`graphreq ${command}: ${e.message}; the emulator starts from its seed data and forgets at the end\n`);
+      return openTarget(undefined);
+    }
     output.err(`graphreq ${command}: the emulator's state cannot be kept in ${path.join(workspace, GRAPHREQ_FOLDER)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): it starts from its seed data and forgets at the end\n`);
     return openTarget(undefined);
   }

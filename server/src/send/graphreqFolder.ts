@@ -10,10 +10,14 @@
  *
  * `graphreq send --fresh` starts the emulator from its seed data and forgets the saved responses of
  * the environment in use. Response history stays in `.graphreq-history/` (send/history.ts).
+ *
+ * A `.graphreq/` that git tracks came with the repository: its authors wrote it, so graphreq neither
+ * reads nor writes it (ForeignFolderError, one line for the user); the session then lasts one run.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../files/atomicWrite';
+import { trackedByGit } from '../files/gitTracked';
 
 export const GRAPHREQ_FOLDER = '.graphreq';
 export const EMULATOR_STATE_FILE = 'emulator-state.json';
@@ -26,9 +30,28 @@ export function graphreqFolder(workspace: string): string {
   return path.join(workspace, GRAPHREQ_FOLDER);
 }
 
-/** Creates `.graphreq/` with its `.gitignore` when missing; returns its path. Throws the file system's error. */
+/** `.graphreq/` (or `.graphreq-history/`) is tracked by git: it came with the repository and is not used. */
+export class ForeignFolderError extends Error {
+  readonly code = 'EFOREIGN';
+  constructor(readonly folder: string) {
+    super(`${path.basename(folder)}/ is tracked by git (it came with the repository), so graphreq ignores it; untrack it (git rm -r --cached ${path.basename(folder)}) to keep state there`);
+  }
+}
+
+/** Throws ForeignFolderError when git tracks something in `dir`, a folder only graphreq writes. */
+export function refuseTrackedFolder(dir: string): void {
+  if (trackedByGit(dir)) throw new ForeignFolderError(dir);
+}
+
+/** Whether `.graphreq/` of the workspace is one graphreq may read (not one that came with the repository). */
+export function graphreqFolderUsable(workspace: string): boolean {
+  return !trackedByGit(graphreqFolder(workspace));
+}
+
+/** Creates `.graphreq/` with its `.gitignore` when missing; returns its path. Throws the file system's error, or ForeignFolderError. */
 export async function ensureGraphreqFolder(workspace: string): Promise<string> {
   const dir = graphreqFolder(workspace);
+  refuseTrackedFolder(dir);
   fs.mkdirSync(dir, { recursive: true });
   const ignore = path.join(dir, '.gitignore');
   if (!fs.existsSync(ignore)) await writeFileAtomic(ignore, GITIGNORE);

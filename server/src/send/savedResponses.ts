@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { StoredResponse } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
-import { ensureGraphreqFolder, graphreqFolder, RESPONSES_FILE } from './graphreqFolder';
+import { ensureGraphreqFolder, graphreqFolder, graphreqFolderUsable, RESPONSES_FILE } from './graphreqFolder';
 
 export interface SavedResponse extends StoredResponse {
   savedAt: string;
@@ -74,6 +74,8 @@ export class SavedResponses {
   }
 
   private read(): Table {
+    // A `.graphreq/` that came with the repository holds its authors' responses, not this user's.
+    if (!graphreqFolderUsable(this.workspace)) return new Map();
     let stat: fs.Stats;
     try {
       stat = fs.statSync(this.file);

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { testSource } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
-import { ensureGraphreqFolder, graphreqFolder } from './graphreqFolder';
+import { ensureGraphreqFolder, graphreqFolder, graphreqFolderUsable } from './graphreqFolder';
 import type { TestReport } from './testRun';
 
 export const TEST_RESULTS_FILE = 'test-results.json';
@@ -59,6 +59,8 @@ export class TestResults {
   }
 
   private read(): Table {
+    // A `.graphreq/` that came with the repository holds its authors' results, not this user's.
+    if (!graphreqFolderUsable(this.workspace)) return {};
     let stat: fs.Stats;
     try {
       stat = fs.statSync(this.file);

@@ -7,7 +7,9 @@
  * finds a live owner sends to the owner's emulator instead of opening the file a second time (two
  * processes writing one state file would lose each other's changes): a `graphreq send` run while
  * the editor's language server holds the emulator shares its state, and the other way round. A lock
- * whose process has died is taken over.
+ * whose process has died is taken over. The lock is obeyed only when it is one of ours (lockProof.ts:
+ * signed with the user's key, a loopback URL, its process alive): one that came with a repository
+ * is replaced, never sent to.
  *
  * A `graphreq send` run holds the emulator only while its requests go, then closes it: another run
  * sending there would lose the emulator in the middle of its own requests. So a run that finds
@@ -23,6 +25,7 @@ import * as path from 'node:path';
 import { startEmulator } from '../emulator';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { EMULATOR_LOCK_FILE, EMULATOR_STATE_FILE, ensureGraphreqFolder } from './graphreqFolder';
+import { lockDistrust, signLock, type LockFields } from './lockProof';
 import { EMBEDDED_RATE_ORIGIN, type EmbeddedOptions, type Target } from './target';
 
 export interface WorkspaceEmulatorOptions extends EmbeddedOptions {
@@ -51,13 +54,13 @@ export interface WorkspaceTarget extends Target {
 /** Why the workspace's emulator cannot be used as asked; the message is one line for the user. */
 export class WorkspaceEmulatorError extends Error {}
 
-interface LockContent {
-  pid: number;
+interface LockContent extends LockFields {
   /** Absent in locks of older versions: they shared what they served, as a server does. */
   holder?: Holder;
   /** Set once the emulator listens. */
   url?: string;
-  startedAt: string;
+  /** The HMAC that shows this user's graphreq wrote it (lockProof.ts). */
+  proof?: string;
 }
 
 export async function openWorkspaceEmulator(workspace: string, o: WorkspaceEmulatorOptions = {}): Promise<WorkspaceTarget> {
@@ -70,9 +73,15 @@ export async function openWorkspaceEmulator(workspace: string, o: WorkspaceEmula
   let waitedFor: number | undefined;
 
   for (;;) {
-    if (createLock(lockFile, holder)) return startOwned(lockFile, stateFile, holder, o);
+    if (createLock(lockFile, holder, workspace)) return startOwned(lockFile, stateFile, holder, workspace, o);
     const lock = readLock(lockFile);
     if (lock === 'gone') continue;
+    if (lock && lockDistrust(lock, workspace) !== null) {
+      // Not written by a graphreq process of this user that still runs (one that died, or a file
+      // that came with the repository): its URL is never sent to; this run serves the state itself.
+      removeIfUnchanged(lockFile, lock);
+      continue;
+    }
     // A lock being written right now cannot be read yet: it is young, and its writer is alive.
     const alive = lock !== undefined ? isAlive(lock.pid) : isYoung(lockFile);
     if (lock && alive && lock.url && (await answers(lock.url))) {
@@ -99,7 +108,7 @@ export async function openWorkspaceEmulator(workspace: string, o: WorkspaceEmula
   }
 }
 
-async function startOwned(lockFile: string, stateFile: string, holder: Holder, o: WorkspaceEmulatorOptions): Promise<WorkspaceTarget> {
+async function startOwned(lockFile: string, stateFile: string, holder: Holder, workspace: string, o: WorkspaceEmulatorOptions): Promise<WorkspaceTarget> {
   const release = (): void => removeIfOurs(lockFile);
   // A process that exits without closing (a second Ctrl+C) still leaves no lock behind.
   process.once('exit', release);
@@ -112,7 +121,7 @@ async function startOwned(lockFile: string, stateFile: string, holder: Holder, o
       const reason = (e as Error).message.replace(`${stateFile}: `, '').split(';')[0];
       throw new WorkspaceEmulatorError(`${stateFile} cannot be used (${reason}); send with --fresh to start again from the seed data (the file is replaced)`);
     }
-    const lock: LockContent = { pid: process.pid, holder, url: emulator.url, startedAt: new Date().toISOString() };
+    const lock = signLock({ pid: process.pid, holder, url: emulator.url, startedAt: new Date().toISOString() }, workspace);
     await writeFileAtomic(lockFile, JSON.stringify(lock) + '\n');
     let closing: Promise<void> | undefined;
     return {
@@ -139,7 +148,7 @@ async function startOwned(lockFile: string, stateFile: string, holder: Holder, o
 }
 
 /** Creates the lock (only one process can); false when it exists. */
-function createLock(lockFile: string, holder: Holder): boolean {
+function createLock(lockFile: string, holder: Holder, workspace: string): boolean {
   let fd: number;
   try {
     fd = fs.openSync(lockFile, 'wx');
@@ -148,7 +157,7 @@ function createLock(lockFile: string, holder: Holder): boolean {
     throw e;
   }
   try {
-    const content: LockContent = { pid: process.pid, holder, startedAt: new Date().toISOString() };
+    const content = signLock({ pid: process.pid, holder, startedAt: new Date().toISOString() }, workspace);
     fs.writeSync(fd, JSON.stringify(content) + '\n');
   } finally {
     fs.closeSync(fd);
@@ -169,7 +178,8 @@ function readLock(lockFile: string): LockContent | undefined | 'gone' {
     const json = JSON.parse(text) as Partial<LockContent>;
     if (typeof json.pid !== 'number') return undefined;
     const holder = json.holder === 'run' || json.holder === 'server' ? json.holder : undefined;
-    return { pid: json.pid, holder, url: typeof json.url === 'string' ? json.url : undefined, startedAt: String(json.startedAt ?? '') };
+    const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+    return { pid: json.pid, holder, url: str(json.url), startedAt: String(json.startedAt ?? ''), processStart: str(json.processStart), proof: str(json.proof) };
   } catch {
     return undefined;
   }
