@@ -7,7 +7,7 @@ import { getCompletions as blockCompletions, type CompletionItem } from './featu
 import { getHover as blockHover, type Hover } from './features/hover';
 import { fixAllEdits } from './features/fixAll';
 import { getCodeLenses, getDocumentSymbols, getFoldingRanges, getSemanticTokens, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './features/structure';
-import { validateByBlock, validateDocument, ValidationCache, type DocumentValidation } from './features/validation';
+import { findingsAround, validateByBlock, validateDocument, ValidationCache, type DocumentValidation } from './features/validation';
 import { getDefinition, getHighlights, getReferences, type NavigationContext, type Place } from './features/navigation';
 import { getRenameEdits, prepareRename, type PrepareRenameResult, type RenameResult } from './features/rename';
 import { formatDocument, type FormatOptions } from './features/format';
@@ -27,7 +27,9 @@ export interface LanguageService {
   fileContext(doc: GraphreqDocument, env: Environment): FileContext;
   validate(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean): Finding[];
   /** The same check, with the findings kept per block (block-relative): see `DocumentValidation`. */
-  validateByBlock(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean): DocumentValidation;
+  validateByBlock(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean, file?: FileContext): DocumentValidation;
+  /** The findings of the requests that overlap `span` only (without URL-READ-RATE): see `findingsAround`. */
+  findingsAround(doc: GraphreqDocument, file: FileContext, span: Span, cache?: ValidationCache): Finding[];
   getCompletions(doc: GraphreqDocument, offset: number, file: FileContext): CompletionItem[];
   getHover(doc: GraphreqDocument, offset: number, file: FileContext, findings?: Finding[]): Hover | undefined;
   /** Quick fixes of the findings that touch `span`. */
@@ -65,7 +67,8 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
     update: updateDocument,
     fileContext: (doc, env) => buildFileContext(doc, env),
     validate: (doc, env, cache, isCancelled) => validateDocument(doc, { env, model, cache, isCancelled }),
-    validateByBlock: (doc, env, cache, isCancelled) => validateByBlock(doc, buildFileContext(doc, env), { env, model, cache, isCancelled }),
+    validateByBlock: (doc, env, cache, isCancelled, file) => validateByBlock(doc, file ?? buildFileContext(doc, env), { env, model, cache, isCancelled }),
+    findingsAround: (doc, file, span, cache) => findingsAround(doc, file, { env: file.env, model, cache }, span),
     getCompletions(doc, offset, file) {
       const block = blockAt(doc, offset);
       if (!block) return [];

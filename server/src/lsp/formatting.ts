@@ -8,19 +8,21 @@ import type { FormattingOptions, TextEdit } from 'vscode-languageserver';
 import { applyEdits, offsetAt, positionWalker, type FormatOptions, type GraphreqDocument, type TextEdit as CoreTextEdit } from '../core';
 import type { DocumentState } from './documentStore';
 import type { FeatureDeps } from './navigation';
-import { runSafe } from './runSafe';
+import { runSafe, throwIfCancelled } from './runSafe';
 
 export function registerFormatting(d: FeatureDeps): void {
   const { connection, ls, documents, environment, log } = d;
   const options = (o: FormattingOptions): FormatOptions => ({ tabSize: o.tabSize, insertSpaces: o.insertSpaces, keepLines: !!environment.settings.format?.keepLines });
 
-  connection.onDocumentFormatting((p) => {
+  connection.onDocumentFormatting((p, token) => {
+    throwIfCancelled(token);
     const s = documents.get(p.textDocument.uri);
     if (!s) return [];
     return runSafe(log, 'formatting', [] as TextEdit[], () => toTextEdits(s, ls.format(s.parse, options(p.options))));
   });
 
-  connection.onDocumentRangeFormatting((p) => {
+  connection.onDocumentRangeFormatting((p, token) => {
+    throwIfCancelled(token);
     const s = documents.get(p.textDocument.uri);
     if (!s) return [];
     const range = { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) };

@@ -125,6 +125,26 @@ export function allFindings(v: DocumentValidation, span?: Span): Finding[] {
   return out;
 }
 
+/**
+ * The findings, at document offsets, of the blocks that overlap `span`: each block's result from the
+ * cache, or checked now. What a hover or a quick fix needs, without checking the rest of a document
+ * whose check is still under way (the language server checks large documents in slices). The
+ * findings that look across requests (URL-READ-RATE) need the whole document: they are not among them.
+ */
+export function findingsAround(doc: GraphreqDocument, ctx: FileContext, opts: ValidateOptions, span: Span): Finding[] {
+  const out: Finding[] = [];
+  for (const block of doc.blocks) {
+    if (block.offset > span.end || block.offset + block.text.length < span.start) continue;
+    let result = opts.cache?.get(block, ctx.signature);
+    if (!result) {
+      result = validateBlock(block, ctx, opts.model);
+      opts.cache?.set(block, ctx.signature, result);
+    }
+    for (const f of result.findings) out.push(shiftFinding(f, block.offset));
+  }
+  return out;
+}
+
 /** A GET of the URL node, for URL-READ-RATE: the URL and the finding to show if it is one read too many. */
 export interface UrlRead {
   url: string;
