@@ -7,11 +7,8 @@
 //     while the file is checked in slices, and how long the check took in all;
 //   - a body nested 10,000 deep: hover, completion and folding inside it.
 // Usage: node bench/responsiveness.mjs [LARGE_FILE]   (prints JSON)
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
+import { startStdioServer } from './stdioServer.mjs';
 
 const [large] = process.argv.slice(2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -26,22 +23,14 @@ function cpuMs(pid) {
 /** 100,000 undocumented parameters in one ad set creation (5 MB), then a small request to hover on. */
 export function bigBody(n = 100_000) {
   const members = [];
-  for (let i = 0; i < n; i++) members.push(`  "undocumented_parameter_${String(i).padStart(6, '0')}": ${i}`);
+  for (let i = 0; i < n; i++) members.push(`  "undocumented_parameter_${String(i).padStart(6, '0')}_of_the_body": ${i}`);
   return `### big\nPOST /v23.0/act_1234567890/adsets\n\n{\n  "name": "Big",\n${members.join(',\n')}\n}\n\n### other\nGET /v23.0/120200000000000002?fields=id,name\n`;
 }
 
 async function server() {
-  const child = spawn(process.execPath, ['dist/server.js', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  const waiters = [];
-  conn.onNotification('textDocument/publishDiagnostics', (p) => {
-    for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i].version === p.version) waiters.splice(i, 1)[0].resolve(p);
-  });
-  conn.onRequest('workspace/configuration', () => [{}]);
-  conn.listen();
+  const { child, conn, diagnosed: next } = startStdioServer();
   await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
   await conn.sendNotification('initialized', {});
-  const next = (version) => new Promise((resolve) => waiters.push({ version, resolve }));
   const close = async () => {
     await conn.sendRequest('shutdown');
     await conn.sendNotification('exit');
