@@ -88,10 +88,12 @@ export function validateByBlock(doc: GraphreqDocument, ctx: FileContext, opts: V
   const signature = ctx.signature;
   const last = cache?.last?.signature === signature ? cache.last : undefined;
   for (let i = 0; i < n; i++) {
-    if (isCancelled && isCancelled()) break;
     const block = doc.blocks[i];
     let result = last && last.parsed[i] === block.parsed ? last.results[i] : cache ? cache.get(block, signature) : undefined;
     if (!result) {
+      // Asked before each block to check, not each block found done: a check in slices goes over the
+      // blocks done again at each slice.
+      if (isCancelled && isCancelled()) break;
       result = validateBlock(block, ctx, opts.model);
       if (cache) cache.set(block, signature, result);
     }
@@ -99,8 +101,10 @@ export function validateByBlock(doc: GraphreqDocument, ctx: FileContext, opts: V
     parsed.push(block.parsed);
     if (result.urlReads) collectUrlReads(block, result.urlReads, urlReads);
   }
-  if (cache && results.length === n) cache.last = { parsed, results, signature };
-  return { doc, results, cross: urlReadRate(urlReads), complete: results.length === n, signature };
+  // Kept when the check stopped early too: the next slice finds the blocks done by position.
+  if (cache) cache.last = { parsed, results, signature };
+  const complete = results.length === n;
+  return { doc, results, cross: complete ? urlReadRate(urlReads) : [], complete, signature };
 }
 
 function collectUrlReads(block: RequestBlock, reads: NonNullable<BlockResult['urlReads']>, out: UrlRead[]): void {
