@@ -1,12 +1,14 @@
 /**
  * The environment picker: a status bar item naming the environment in use (and whether requests go
  * to a base URL or to the embedded emulator); clicking it lists the environments of graphreq.env.json.
- * The choice is the `graphreq.environment` setting, which the server follows.
+ * The choice is kept in the workspace's state (outside the repository: choosing writes no file) and
+ * wins over the `graphreq.environment` setting; the server hears it through its configuration
+ * (languageClient.ts). Where requests go is core/send/sendTarget.ts's decision, the server's own.
  */
 import * as vscode from 'vscode';
 import { FileChangedError, writeFileAtomic } from '../../server/src/files/atomicWrite';
 import { environmentInfo, ENV_FILE } from './environments';
-import { config } from './settings';
+import type { SentTarget } from '../../server/src/lsp/protocol';
 
 /** Workspace state (outside the repository): the environment the user picked, which may then receive the token. */
 const PICKED_KEY = 'graphreq.pickedEnvironment';
@@ -14,6 +16,11 @@ const PICKED_KEY = 'graphreq.pickedEnvironment';
 export class EnvironmentPicker implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('graphreq.environment', vscode.StatusBarAlignment.Left, 99);
   private readonly disposables: vscode.Disposable[] = [this.item];
+  private readonly picks = new vscode.EventEmitter<string>();
+  /** Fires with the environment picked ('' = none). */
+  readonly onDidPick = this.picks.event;
+  /** Where the last send went (the server's word), for the tooltip. */
+  private lastSent: SentTarget | undefined;
 
   /** `state`: the workspace's state, where the picked environment is remembered. */
   constructor(private readonly state: vscode.Memento) {
@@ -37,12 +44,12 @@ export class EnvironmentPicker implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    const info = await environmentInfo(editor.document.uri);
-    const target = info.baseUrl ? info.baseUrl : 'embedded emulator';
-    this.item.text = info.restricted ? '$(shield) GraphReq: Restricted Mode' : `$(server-environment) ${info.name || 'no environment'}${info.baseUrl ? '' : ' · emulator'}`;
+    const info = await environmentInfo(editor.document.uri, this.picked());
+    this.item.text = info.restricted ? '$(shield) GraphReq: Restricted Mode' : `$(server-environment) ${info.name || 'no environment'} · ${info.baseUrl ? hostOf(info.baseUrl) : 'emulator'}`;
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**GraphReq environment**: ${info.name || '(none: `$shared` only)'}\n\n`);
-    md.appendMarkdown(`Requests go to: ${target}\n\n`);
+    md.appendMarkdown(`Requests go to: ${info.baseUrl ?? 'the embedded emulator'}\n\n`);
+    if (this.lastSent) md.appendMarkdown(`Last sent to: ${this.lastSent.embedded ? `the embedded emulator (${this.lastSent.baseUrl})` : this.lastSent.baseUrl}\n\n`);
     if (info.file) md.appendMarkdown(`From: \`${vscode.workspace.asRelativePath(info.file)}\`\n\n`);
     if (info.problem) md.appendMarkdown(`$(warning) ${info.problem}\n\n`);
     md.appendMarkdown('Click to choose another environment.');
@@ -54,7 +61,7 @@ export class EnvironmentPicker implements vscode.Disposable {
   /** The quick pick behind `GraphReq: Select Environment`. */
   async pick(): Promise<void> {
     const uri = vscode.window.activeTextEditor?.document.uri;
-    const info = await environmentInfo(uri);
+    const info = await environmentInfo(uri, this.picked());
     type Item = vscode.QuickPickItem & { value?: string; create?: boolean };
     const items: Item[] = info.names.map((n) => ({ label: n, value: n, description: n === info.name ? 'current' : undefined }));
     items.push({ label: '$(circle-slash) No environment', description: '`$shared` only', value: '' });
@@ -68,19 +75,45 @@ export class EnvironmentPicker implements vscode.Disposable {
       await createEnvFile();
       return;
     }
-    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-    await this.state.update(PICKED_KEY, chosen.value ?? '');
-    await config(uri).update('environment', chosen.value ?? '', target);
+    await this.choose(chosen.value ?? '');
+  }
+
+  /** Picks `name` ('' = none) for this workspace: its state only, never a settings file. */
+  async choose(name: string): Promise<void> {
+    await this.state.update(PICKED_KEY, name);
+    this.picks.fire(name);
     await this.refresh();
   }
 
-  /** The environment the user picked in this workspace, if any. */
+  /** The environment picked in this workspace ('' = none), or undefined if none was ever picked (the setting decides). */
   picked(): string | undefined {
-    return this.state.get<string>(PICKED_KEY) || undefined;
+    const value = this.state.get<unknown>(PICKED_KEY);
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /** The item's text now (for tests and the extension's API). */
+  get text(): string {
+    return this.item.text;
+  }
+
+  /** The server's word on where a send went. */
+  sentTo(target: SentTarget): void {
+    this.lastSent = target;
+    void this.refresh();
   }
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
+    this.picks.dispose();
+  }
+}
+
+/** `host:port` of a base URL, short enough for the status bar. */
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
   }
 }
 

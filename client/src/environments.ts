@@ -4,17 +4,22 @@
  * graphreq.env.json from the document's folder up to its workspace folder) with the core's own reader.
  */
 import * as vscode from 'vscode';
-import { readEnvironmentFile, resolveEnvironment, type EnvironmentFile } from '../../server/src/core/environment';
-import { config } from './settings';
+import { readEnvironmentFile, resolveEnvironment, type EnvironmentFile, type EnvironmentSettings } from '../../server/src/core/environment';
+import { decideSendTarget, type SendTarget } from '../../server/src/core/send/sendTarget';
+import { baseUrlSetting, config, environmentChosen } from './settings';
 
 export const ENV_FILE = 'graphreq.env.json';
 
 export interface EnvironmentInfo {
-  /** The configured environment name ('' = `$shared` only). */
+  /** The environment in use ('' = `$shared` only): the one picked in this workspace, else the `graphreq.environment` setting. */
   name: string;
+  /** The user chose it (the picker, or their own settings): its base URL may receive the token. */
+  named: boolean;
   /** Every environment the file defines. */
   names: string[];
-  /** The effective base URL (the setting wins over the file); undefined = embedded emulator. */
+  /** Where sends go, decided as the server and the CLI decide it (core/send/sendTarget.ts). */
+  target: SendTarget;
+  /** The target's base URL; undefined = embedded emulator. */
   baseUrl?: string;
   /** The env file found, if any. */
   file?: vscode.Uri;
@@ -63,29 +68,40 @@ async function readFile(file: vscode.Uri): Promise<EnvironmentFile> {
   return readEnvironmentFile(JSON.parse(text));
 }
 
-export async function environmentInfo(uri?: vscode.Uri): Promise<EnvironmentInfo> {
-  const c = config(uri);
-  const name = c.get<string>('environment') || '';
-  const settingBaseUrl = c.get<string>('baseUrl') || undefined;
+/**
+ * The environment in use for `uri` and where its sends go. `picked`: the environment chosen in the
+ * picker for this workspace (workspace state; '' = none), which wins over the settings.
+ */
+export async function environmentInfo(uri: vscode.Uri | undefined, picked: string | undefined): Promise<EnvironmentInfo> {
+  const name = picked ?? (config(uri).get<string>('environment') || '');
   const file = await findEnvFile(uri);
-  const info: EnvironmentInfo = { name, names: [], baseUrl: settingBaseUrl, file, restricted: !vscode.workspace.isTrusted };
-  if (info.restricted) {
-    // Restricted Mode: nothing is sent, and graphreq.env.json chooses no base URL (package.json, capabilities.untrustedWorkspaces).
-    info.problem = 'Restricted Mode: GraphReq sends nothing until you trust this workspace';
-    if (file) info.names = await readFile(file).then((f) => f.names, () => []);
-    return info;
+  const restricted = !vscode.workspace.isTrusted;
+  let names: string[] = [];
+  let problem: string | undefined;
+  let env: EnvironmentSettings = { variables: {} };
+  if (file) {
+    try {
+      const parsed = await readFile(file);
+      names = parsed.names;
+      if (!restricted) env = resolveEnvironment(parsed, name || undefined);
+    } catch (e) {
+      problem = (e as Error).message.split('\n')[0];
+    }
+  } else if (name) {
+    problem = `no ${ENV_FILE} in the workspace, so environment "${name}" has no settings`;
   }
-  if (!file) {
-    if (name) info.problem = `no ${ENV_FILE} in the workspace, so environment "${name}" has no settings`;
-    return info;
-  }
-  try {
-    const parsed = await readFile(file);
-    info.names = parsed.names;
-    const resolved = resolveEnvironment(parsed, name || undefined);
-    info.baseUrl = settingBaseUrl ?? resolved.baseUrl;
-  } catch (e) {
-    info.problem = (e as Error).message.split('\n')[0];
-  }
-  return info;
+  // Restricted Mode: nothing is sent, and graphreq.env.json chooses no base URL (package.json, capabilities.untrustedWorkspaces).
+  if (restricted) problem = 'Restricted Mode: GraphReq sends nothing until you trust this workspace';
+  const baseUrl = baseUrlSetting(uri);
+  const named = environmentChosen(name, uri, picked);
+  const target = decideSendTarget({
+    typedBaseUrl: baseUrl.fromWorkspace ? undefined : baseUrl.value,
+    workspaceBaseUrl: baseUrl.fromWorkspace ? baseUrl.value : undefined,
+    environment: name,
+    environmentNamed: named,
+    envBaseUrl: env.baseUrl,
+    accessTokenEnv: env.accessTokenEnv,
+    workspaceTrusted: !restricted,
+  });
+  return { name, named, names, target, baseUrl: target.baseUrl, file, problem, restricted };
 }

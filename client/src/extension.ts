@@ -5,8 +5,8 @@
  * and VS Code's Testing view for requests with expectations (testing.ts).
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
-import { Commands, Notifications } from '../../server/src/lsp/protocol';
+import { DidChangeConfigurationNotification, type LanguageClient } from 'vscode-languageclient/node';
+import { Commands, Notifications, type SentTarget } from '../../server/src/lsp/protocol';
 import { clearAccessToken, setAccessToken } from './commands/tokens';
 import { copyAsCurl, openHistory, saveResponse } from './commands/response';
 import { Sender, type SendKind } from './commands/send';
@@ -32,6 +32,10 @@ export interface GraphreqApi {
   usageStatusText(): string;
   /** The scopes seen recently, with their figures now (what the usage item shows the highest of). */
   usageScopes(): UsageNow;
+  /** The environment item's text, e.g. `$(server-environment) local · emulator`. */
+  environmentStatusText(): string;
+  /** Where the last send went, in the server's words. */
+  lastTarget(): SentTarget | undefined;
   /** The last lines the sender wrote to the "GraphReq" output channel (one per send). */
   sendLog(): string[];
   responseViewVisible(): boolean;
@@ -62,7 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     return openHistory(responseView, r);
   });
   const picker = new EnvironmentPicker(context.workspaceState);
-  const sender = new Sender({ client: () => client, pickedEnvironment: () => picker.picked(), tokens, responseView, usageView, statusBar, redactor, log });
+  const sender = new Sender({ client: () => client, pickedEnvironment: () => picker.picked(), tokens, responseView, usageView, statusBar, redactor, log, onSentTo: (t) => picker.sentTo(t) });
   const testing = new GraphreqTesting({ client: () => client, sender, statusBar, redactor, log, responseView });
   context.subscriptions.push(log, statusBar, usageView, responseView, sender, picker, testing);
 
@@ -72,7 +76,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     // A test's CodeLens runs it in the Testing view, where its result shows.
     if (command === Commands.test) return testing.runFromLens(args[0] as { uri?: string; keys?: string[] } | undefined);
     return sender.run(byCommand[command], args[0] as { uri?: string; index?: number } | undefined);
-  });
+  }, () => picker.picked());
+  // A pick changes the server's environment (diagnostics too): it reads its configuration again, the pick included.
+  context.subscriptions.push(picker.onDidPick(() => void client?.sendNotification(DidChangeConfigurationNotification.type, { settings: null }).catch(() => undefined)));
 
   const register = (id: string, fn: (...args: never[]) => unknown): void => {
     context.subscriptions.push(vscode.commands.registerCommand(id, fn));
@@ -82,7 +88,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   register('graphreq.validateRequest', () => sender.run('validateOnly'));
   register('graphreq.cancelSend', () => sender.cancel());
   register('graphreq.selectEnvironment', () => picker.pick());
-  register('graphreq.setAccessToken', () => setAccessToken(tokens));
+  register('graphreq.setAccessToken', () => setAccessToken(tokens, picker.picked()));
   register('graphreq.clearAccessToken', () => clearAccessToken(tokens));
   register('graphreq.showUsage', () => usageView.show());
   register('graphreq.openHistory', () => openHistory(responseView));
@@ -117,6 +123,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     usageStatusText: () => statusBar.text,
     usageScopes: () => statusBar.now(),
     sendLog: () => [...sender.logged],
+    environmentStatusText: () => picker.text,
+    lastTarget: () => sender.lastTarget,
     responseViewVisible: () => responseView.visible,
     responseShown: () => [...responseView.current],
     discoverTests: () => testing.discover(),

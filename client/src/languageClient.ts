@@ -12,7 +12,11 @@ import { serverSettings } from './settings';
 
 export type ServerCommandHandler = (command: string, args: unknown[]) => Promise<unknown>;
 
-export function createLanguageClient(context: vscode.ExtensionContext, channel: vscode.LogOutputChannel, onServerCommand: ServerCommandHandler): LanguageClient {
+/**
+ * `picked`: the environment picked in this workspace (workspace state, never a settings file); the
+ * server hears it as its `environment` setting, for diagnostics as for sends.
+ */
+export function createLanguageClient(context: vscode.ExtensionContext, channel: vscode.LogOutputChannel, onServerCommand: ServerCommandHandler, picked: () => string | undefined): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -29,10 +33,19 @@ export function createLanguageClient(context: vscode.ExtensionContext, channel: 
     },
     // This client renders send results itself: the server shows them only to other editors.
     // This client adds each diagnostic's rule link itself, from its code.
-    initializationOptions: { ...serverSettings(), showsSendResults: true, clientRuleLinks: true } satisfies InitializationOptions,
+    initializationOptions: { ...serverSettings(picked()), showsSendResults: true, clientRuleLinks: true } satisfies InitializationOptions,
     outputChannel: channel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: {
+      workspace: {
+        // The `graphreq` section as the server reads it, with the environment picked in this workspace.
+        configuration: async (params, token, next) => {
+          const answer = await next(params, token);
+          if (!Array.isArray(answer)) return answer;
+          const choice = picked();
+          return answer.map((value, i) => (choice !== undefined && params.items[i]?.section === 'graphreq' && value && typeof value === 'object' ? { ...value, environment: choice } : value));
+        },
+      },
       // The language client registers the server's commands (graphreq.send, ...) in VS Code; a
       // CodeLens click lands here with [{uri, index}], and the client adds token and environment.
       executeCommand: (command, args, next) => (routed.has(command) ? onServerCommand(command, args) : next(command, args)),

@@ -16,6 +16,8 @@ export interface PageOptions {
   redactor: Redactor;
   thresholds?: Thresholds;
   environment?: string;
+  /** The address the requests went to. */
+  target?: string;
   now: number;
 }
 
@@ -76,6 +78,7 @@ function renderResult(r: SendResult, i: number, many: boolean, open: boolean, o:
       ${renderUsageBadge(r.usage, o)}
       ${version ? `<span class="metric"><span class="k">Version</span> ${version}</span>` : ''}
       <span class="metric"><span class="k">Env</span> ${escapeHtml(o.environment ?? '(none)')}</span>
+      ${o.target ? `<span class="metric target"><span class="k">Sent to</span> ${escapeHtml(o.target)}</span>` : ''}
     </div>
     <div class="request-line"><span class="method">${escapeHtml(r.request?.method ?? '')}</span> <span class="url">${escapeHtml(r.request?.url ?? '')}</span></div>
     <div class="actions">

@@ -18,6 +18,7 @@ export class ResponseView implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private results: SendResult[] = [];
   private environment: string | undefined;
+  private target: string | undefined;
 
   constructor(private readonly redactor: Redactor, private readonly icon: vscode.Uri, private readonly onAction: (action: ResponseAction, result: SendResult) => unknown) {}
 
@@ -30,9 +31,11 @@ export class ResponseView implements vscode.Disposable {
     return !!this.panel?.visible;
   }
 
-  show(results: SendResult[], environment: string | undefined): void {
+  /** `target`: the address the requests went to (the server's word), when they were sent. */
+  show(results: SendResult[], environment: string | undefined, target?: string): void {
     this.results = results;
     this.environment = environment;
+    this.target = target;
     void vscode.commands.executeCommand('setContext', 'graphreq.hasResponse', results.length > 0);
     if (!this.panel) {
       this.panel = vscode.window.createWebviewPanel(ResponseView.viewType, 'GraphReq Response', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
@@ -58,13 +61,14 @@ export class ResponseView implements vscode.Disposable {
       redactor: this.redactor,
       thresholds: thresholds(),
       environment,
+      target,
       now: Date.now(),
     });
   }
 
   /** Shows the last results again (e.g. after the thresholds changed). */
   refresh(): void {
-    if (this.panel) this.show(this.results, this.environment);
+    if (this.panel) this.show(this.results, this.environment, this.target);
   }
 
   dispose(): void {

@@ -1,5 +1,6 @@
 /** The graphreq.* settings the client reads (the server reads its own part through workspace/configuration). */
 import * as vscode from 'vscode';
+import { settingValue } from '../../server/src/core/send/sendTarget';
 import type { ServerSettings } from '../../server/src/lsp/protocol';
 import type { Thresholds } from './usagePresentation';
 
@@ -10,13 +11,13 @@ export function config(scope?: vscode.Uri): vscode.WorkspaceConfiguration {
 }
 
 /** What the server gets as initializationOptions (and again through workspace/configuration). */
-export function serverSettings(scope?: vscode.Uri): ServerSettings {
+export function serverSettings(picked: string | undefined, scope?: vscode.Uri): ServerSettings {
   const c = config(scope);
-  const baseUrl = baseUrlSetting(scope);
   return {
-    environment: c.get<string>('environment') || undefined,
-    // A base URL from the workspace's settings file goes with each send, marked as such; only the user's own is a default.
-    baseUrl: baseUrl.fromWorkspace ? undefined : baseUrl.value,
+    // The environment picked in this workspace (workspace state) wins over the setting.
+    environment: (picked ?? c.get<string>('environment')) || undefined,
+    // Each send carries the base URL and where it comes from; over LSP settings count as the workspace's.
+    baseUrl: baseUrlSetting(scope).value,
     defaultVersion: c.get<string>('defaultVersion') || undefined,
     timeoutMs: c.get<number>('timeoutMs'),
     historyEnabled: c.get<boolean>('history.enabled', true),
@@ -33,9 +34,10 @@ export function serverSettings(scope?: vscode.Uri): ServerSettings {
  */
 export function baseUrlSetting(scope?: vscode.Uri): { value?: string; fromWorkspace: boolean } {
   const i = config(scope).inspect<string>('baseUrl');
-  const fromWorkspace = [i?.workspaceFolderLanguageValue, i?.workspaceLanguageValue, i?.workspaceFolderValue, i?.workspaceValue].find((v) => v !== undefined);
-  if (fromWorkspace !== undefined) return { value: fromWorkspace || undefined, fromWorkspace: !!fromWorkspace };
-  return { value: config(scope).get<string>('baseUrl') || undefined, fromWorkspace: false };
+  // An empty value is not set (the declared default is ""), at every level: it never means "no base URL".
+  const fromWorkspace = [i?.workspaceFolderLanguageValue, i?.workspaceLanguageValue, i?.workspaceFolderValue, i?.workspaceValue].map(settingValue).find((v) => v !== undefined);
+  if (fromWorkspace !== undefined) return { value: fromWorkspace, fromWorkspace: true };
+  return { value: settingValue(i?.globalLanguageValue ?? i?.globalValue), fromWorkspace: false };
 }
 
 /**

@@ -41,6 +41,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareWorkspace } from './workspace.mjs';
+import { addElsewhere, startRecorder, walkEnvironmentTarget } from './environmentWalk.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -78,6 +79,9 @@ const workspace = path.join(tmp, 'workspace');
 const browserProfile = path.join(tmp, 'chromium-profile');
 for (const d of [userDataDir, extensionsDir, workspace, browserProfile, outDir]) fs.mkdirSync(d, { recursive: true });
 prepareWorkspace(workspace);
+// The UI walk sends to an environment of the workspace whose base URL is this recording server.
+const recorder = !args.tests && !restricted ? await startRecorder() : undefined;
+if (recorder) addElsewhere(workspace, recorder);
 fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
 fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({
   'workbench.startupEditor': 'none',
@@ -179,6 +183,7 @@ try {
   } catch {}
 } finally {
   if (context) await context.close().catch(() => {});
+  if (recorder) await recorder.close();
   if (server && server.exitCode === null) {
     try { process.kill(-server.pid, 'SIGTERM'); } catch {}
     await poll(() => server.exitCode !== null || server.signalCode !== null, 5_000);
@@ -370,6 +375,9 @@ async function walkThroughUi(page) {
   check(messages >= 3 && /"from": \{ "id": "\d+", "name": "[^"]+" \}/.test(threadBody.replace(/\s+/g, ' ')), `the thread's messages show open, each sender on one line (${messages} messages visible)`);
   const after = await page.locator('footer .statusbar-item', { hasText: /Graph / }).first().innerText().catch(() => '');
   log(`usage item after the thread read: ${after.trim()}`);
+
+  // 8b. An environment whose base URL is a local recording server: the send goes there, with the token typed.
+  await walkEnvironmentTarget(page, workspace, recorder, { check, log, goTo, shot, responseFrame, waitFrame, STEP_TIMEOUT });
 
   // 9. The Testing view: "Test: Run All Tests" runs the requests with expectations; the failing one
   // shows its failure at the line of the expectation, with what was expected and what came.

@@ -8,8 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { tokenVariableProblem } from '../../server/src/core';
-import { baseUrlTrust, isLoopbackUrl, tokenTransportProblem } from '../../server/src/core/send';
+import { tokenVariableProblem, type EnvironmentSettings } from '../../server/src/core';
+import { baseUrlTrust, decideSendTarget, isLoopbackUrl, tokenTransportProblem } from '../../server/src/core/send';
 import { findWorkspaceEnvFile, repositoryRoot } from '../../server/src/files/envFile';
 import { TrustStore } from '../../server/src/files/trustStore';
 import { chooseToken, type TokenChoiceInput } from '../../server/src/send/tokenChoice';
@@ -58,11 +58,12 @@ describe('base URL trust', () => {
 });
 
 describe('chooseToken', () => {
-  function input(over: Partial<TokenChoiceInput> = {}): TokenChoiceInput & { asked: string[] } {
+  /** The choice's input, its target decided from a typed base URL, the environment and whether it was named (core/send/sendTarget.ts). */
+  function input(over: Partial<TokenChoiceInput> & { env?: EnvironmentSettings; environmentNamed?: boolean; userBaseUrl?: string } = {}): TokenChoiceInput & { asked: string[] } {
     const asked: string[] = [];
+    const { env = { variables: {} }, environmentNamed = false, userBaseUrl, ...rest } = over;
     return {
-      env: { variables: {} },
-      environmentNamed: false,
+      target: decideSendTarget({ typedBaseUrl: userBaseUrl, environmentNamed, envBaseUrl: env.baseUrl, accessTokenEnv: env.accessTokenEnv }),
       root: '/work/project',
       trust: new TrustStore(fresh()),
       processEnv: { GRAPHREQ_ACCESS_TOKEN: 'default-token', GITHUB_TOKEN: 'gh-token', GRAPHREQ_PROD_TOKEN: 'prod-token' },
@@ -72,7 +73,7 @@ describe('chooseToken', () => {
       },
       hints: { name: 'name it', confirm: 'confirm it' },
       asked,
-      ...over,
+      ...rest,
     };
   }
 

@@ -9,14 +9,14 @@ import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
-import { Commands, type SendCommandArgs } from '../../../server/src/lsp/protocol';
-import { environmentInfo } from '../environments';
+import { Commands, EMBEDDED_TOKEN_TARGET, type SendCommandArgs, type SendCommandResult, type SentTarget } from '../../../server/src/lsp/protocol';
+import { environmentInfo, type EnvironmentInfo } from '../environments';
 import type { Redactor } from '../redact';
-import { requestIndexAt } from '../requestAtCursor';
+import { requestAt } from '../requestAtCursor';
 import type { ResponseView, UsageView } from '../responseView';
-import { DEMO_TOKEN, envKey, type TokenStore } from '../secrets';
+import { DEMO_TOKEN, envKey, tokenScope, type TokenStore } from '../secrets';
 import { clientFailure, requestLabel, resultsOf, type SendResult } from '../sendModel';
-import { baseUrlSetting, config, environmentChosen } from '../settings';
+import { baseUrlSetting, config } from '../settings';
 import { showProgress, type ProgressUi } from '../slowProgress';
 import type { UsageStatusBar } from '../statusBar';
 
@@ -47,12 +47,21 @@ export interface SenderDeps {
   statusBar: UsageStatusBar;
   redactor: Redactor;
   log: vscode.LogOutputChannel;
+  /** Hears where each send went (the environment item shows it). */
+  onSentTo?: (target: SentTarget) => void;
+}
+
+/** The address a send went to, as the view, the status bar and the log show it. */
+export function sentAddress(target: SentTarget): string {
+  return target.embedded ? `the embedded emulator (${target.baseUrl})` : target.baseUrl;
 }
 
 export class Sender {
   private readonly inFlight = new Map<string, vscode.CancellationTokenSource>();
   /** Every result of this session, newest last (the extension API exposes it to tests). */
   readonly sent: SendResult[] = [];
+  /** Where the last send went, in the server's words (the extension API exposes it). */
+  lastTarget: SentTarget | undefined;
   /** The last lines this sender wrote to the output channel, newest last (the extension API exposes them). */
   readonly logged: string[] = [];
   private readonly changed = new vscode.EventEmitter<SendResult[]>();
@@ -98,13 +107,15 @@ export class Sender {
       const title = `GraphReq: ${VERB[kind]} ${kind === 'sendAll' ? vscode.workspace.asRelativePath(docUri) : 'the request'} to ${where}…`;
       const raw = await showProgress(PROGRESS_UI, title, Promise.resolve(client.sendRequest(ExecuteCommandRequest.type, { command: COMMAND[kind], arguments: [args] }, cts.token)), () => void this.cancel(sendId));
       const results = resultsOf(raw);
+      // Where the requests went, in the server's words (the emulator's own address included).
+      const sentTo = (raw as SendCommandResult | null | undefined)?.target;
       // Requests are numbered as people count them (the variable preamble is not one): the server's number.
       const number = kind === 'sendAll' ? '' : `#${results[results.length - 1]?.number ?? (index ?? 0) + 1}`;
-      const line = `${kind} ${vscode.workspace.asRelativePath(docUri)}${number}: ${results.map((r) => r.status ?? r.failure?.kind ?? 'no response').join(', ')} in ${Date.now() - started} ms`;
+      const line = `${kind} ${vscode.workspace.asRelativePath(docUri)}${number} to ${sentTo ? sentAddress(sentTo) : 'nowhere (not sent)'}: ${results.map((r) => r.status ?? r.failure?.kind ?? 'no response').join(', ')} in ${Date.now() - started} ms`;
       this.d.log.info(line);
       this.logged.push(line);
       if (this.logged.length > 50) this.logged.shift();
-      this.show(results, env.name, env.baseUrl);
+      this.show(results, env.name, sentTo);
       const untrusted = results.find((r) => r.failure?.kind === 'untrusted' && r.failure.trustOrigin);
       if (untrusted && !extra.trustOrigin) return (await this.offerTrust(kind, { uri, index }, untrusted.failure!.trustOrigin!, extra)) ?? results;
       void this.offerRateLimitChoices(kind, { uri, index }, results);
@@ -112,7 +123,7 @@ export class Sender {
     } catch (e) {
       if (cts.token.isCancellationRequested) {
         const cancelled = clientFailure(index ?? 0, 'cancelled', 'Cancelled before a response arrived.');
-        this.show([cancelled], env.name, env.baseUrl);
+        this.show([cancelled], env.name, undefined);
         return [cancelled];
       }
       const message = this.d.redactor.redact((e as Error).message ?? String(e));
@@ -132,33 +143,37 @@ export class Sender {
    * rules of docs/sending.md). Undefined when the user gave no token for a real service. Test runs
    * of the Testing view take the same arguments.
    */
-  async sendingArgs(docUri: vscode.Uri): Promise<{ args: Omit<SendCommandArgs, 'uri' | 'index'>; env: Awaited<ReturnType<typeof environmentInfo>>; environment: string | undefined; baseUrl: string | undefined } | undefined> {
-    // A send reads the document as the server has it: save nothing, but make sure it is open there.
-    const env = await environmentInfo(docUri);
+  async sendingArgs(docUri: vscode.Uri): Promise<{ args: Omit<SendCommandArgs, 'uri' | 'index'>; env: EnvironmentInfo; environment: string | undefined; baseUrl: string | undefined } | undefined> {
+    // Where the send goes: the server decides it again from the same inputs (core/send/sendTarget.ts),
+    // and sends nothing if it would not go where this token was given for (`tokenFor`).
+    const env = await environmentInfo(docUri, this.d.pickedEnvironment());
     if (env.problem) this.d.log.warn(`environment: ${env.problem}`);
-    let token: string | undefined;
-    if (!env.baseUrl) {
+    const { target } = env;
+    let token: string;
+    if (!target.origin) {
       token = DEMO_TOKEN; // The embedded emulator's documented token.
     } else {
-      token = await this.d.tokens.get(env.name);
-      if (!token) {
-        token = await this.d.tokens.prompt(env.name, `No access token is set for environment "${envKey(env.name)}" (${env.baseUrl}).`);
-        if (!token) {
-          void vscode.window.showInformationMessage('GraphReq: not sent (no access token). Set one with "GraphReq: Set Access Token".');
-          return undefined;
-        }
+      const scope = tokenScope(docUri, env.name, target.origin);
+      const stored = await this.d.tokens.get(scope);
+      const typed = stored ?? (await this.d.tokens.prompt(scope, `No access token is set for environment "${envKey(env.name)}" at ${target.origin}.`));
+      if (!typed) {
+        void vscode.window.showInformationMessage('GraphReq: not sent (no access token). Set one with "GraphReq: Set Access Token".');
+        return undefined;
       }
+      token = typed;
     }
     const baseUrl = baseUrlSetting(docUri);
     return {
       env,
       environment: env.name || undefined,
-      baseUrl: env.baseUrl,
+      baseUrl: target.baseUrl,
       args: {
         token,
-        environment: env.name || undefined,
+        tokenFor: target.origin ?? EMBEDDED_TOKEN_TARGET,
+        // '' names no environment (the `$shared` section only), whatever the settings say.
+        environment: env.name,
         // Whether the token may follow the environment's base URL: the user chose it (docs/sending.md, "Where the token goes").
-        environmentNamed: environmentChosen(env.name, docUri, this.d.pickedEnvironment()),
+        environmentNamed: env.named,
         baseUrl: baseUrl.value,
         baseUrlFromWorkspace: baseUrl.fromWorkspace || undefined,
         timeoutMs: config(docUri).get<number>('timeoutMs'),
@@ -217,10 +232,16 @@ export class Sender {
     else if (chosen === 'Send anyway') await this.run(kind, target, { force: true });
   }
 
-  private show(results: SendResult[], environment: string, baseUrl: string | undefined): void {
+  private show(results: SendResult[], environment: string, sentTo: SentTarget | undefined): void {
     if (!results.length) return;
     this.sent.push(...results);
-    this.d.responseView.show(results, environment || undefined);
+    if (sentTo) {
+      this.lastTarget = sentTo;
+      this.d.onSentTo?.(sentTo);
+    }
+    // The usage of the embedded emulator is kept under no base URL (one record whatever its port).
+    const baseUrl = sentTo && !sentTo.embedded ? sentTo.baseUrl : undefined;
+    this.d.responseView.show(results, environment || undefined, sentTo ? sentAddress(sentTo) : undefined);
     // Every response's usage headers update their scopes (send all: each in turn); the status bar
     // shows the highest figure of the scopes seen recently, not just the last response's.
     const withUsage = [...results].reverse().find((r) => r.usage?.figures.length) ?? results[results.length - 1];
@@ -242,12 +263,16 @@ export class Sender {
     }
     const uri = editor.document.uri.toString();
     if (kind === 'sendAll') return { uri };
-    const index = await requestIndexAt(editor.document, editor.selection.active);
-    if (index === undefined) {
-      void vscode.window.showWarningMessage('GraphReq: no request here (a request starts with a line such as `GET /v23.0/...`).');
+    const at = await requestAt(editor.document, editor.selection.active);
+    if ('index' in at) return { uri, index: at.index };
+    if (!at.choices.length) {
+      void vscode.window.showWarningMessage('GraphReq: this file has no request yet (a request starts with a line such as GET /v23.0/...).');
       return undefined;
     }
-    return { uri, index };
+    // Outside every request: ask, nearest first, rather than send one the user did not point at.
+    const items = at.choices.map((r) => ({ label: r.label, description: r.detail, detail: `line ${r.startLine + 1}`, index: r.index }));
+    const chosen = await vscode.window.showQuickPick(items, { title: `GraphReq: the cursor is in no request. ${kind === 'validateOnly' ? 'Validate' : 'Send'} which one?`, placeHolder: 'Nearest first' });
+    return chosen ? { uri, index: chosen.index } : undefined;
   }
 
   dispose(): void {

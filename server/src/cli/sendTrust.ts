@@ -6,6 +6,7 @@
  */
 import * as readline from 'node:readline';
 import type { EnvironmentSettings } from '../core';
+import { decideSendTarget } from '../core/send';
 import { TrustStore } from '../files/trustStore';
 import { chooseToken } from '../send/tokenChoice';
 import { cliWorkspaceRoot, UsageError } from './files';
@@ -29,10 +30,15 @@ export const trustOriginHelp = `  --trust-origin     send to the base URL of gra
 export async function chooseCliToken(values: CliTokenOptions, env: EnvironmentSettings, firstInput: string, io: CliTokenIo): Promise<{ baseUrl?: string; token?: string; tokenEnvName: string }> {
   const root = cliWorkspaceRoot(firstInput);
   const ask = io.confirm ?? askAtTerminal;
-  const choice = await chooseToken({
-    userBaseUrl: values['base-url'],
-    env,
+  const target = decideSendTarget({
+    typedBaseUrl: values['base-url'],
+    environment: env.name,
     environmentNamed: values.env !== undefined || !!process.env.GRAPHREQ_ENV || values['env-file'] !== undefined,
+    envBaseUrl: env.baseUrl,
+    accessTokenEnv: env.accessTokenEnv,
+  });
+  const choice = await chooseToken({
+    target,
     root,
     trust: new TrustStore(),
     processEnv: process.env,

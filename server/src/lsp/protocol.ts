@@ -133,6 +133,12 @@ export interface SendCommandArgs {
   environmentNamed?: boolean;
   /** `baseUrl` comes from the workspace (VS Code: its settings file), not from the user: it is trusted like graphreq.env.json. */
   baseUrlFromWorkspace?: boolean;
+  /**
+   * The address the client's `token` was given for: an origin, or EMBEDDED_TOKEN_TARGET for the
+   * embedded emulator. When the server's decision (core/send/sendTarget.ts) names another, nothing
+   * is sent: a token never goes where it was not asked for.
+   */
+  tokenFor?: string;
   /** The user confirmed that the token may go to this origin of the workspace's graphreq.env.json; the server remembers it. */
   trustOrigin?: string;
   timeoutMs?: number;
@@ -145,6 +151,17 @@ export interface SendCommandArgs {
    * (core/send/dependencies.ts, as `graphreq send --with-deps`); their results come first.
    */
   withDeps?: boolean;
+}
+
+/** SendCommandArgs.tokenFor of a token given for the embedded emulator. */
+export const EMBEDDED_TOKEN_TARGET = 'embedded-emulator';
+
+/** Where a send went: what the editor shows as the address used. */
+export interface SentTarget {
+  environment: string | null;
+  /** The base URL the requests went to (the embedded emulator's own address when `embedded`). */
+  baseUrl: string;
+  embedded: boolean;
 }
 
 /** Arguments of `graphreq.cancel`. */
@@ -178,6 +195,8 @@ export interface SendCommandResult {
   sendId: string | null;
   /** One result per request sent (one for send and validateOnly; the file in order for sendAll). */
   results: SendResult[];
+  /** Where the requests went; absent when nothing could be sent. */
+  target?: SentTarget;
   /**
    * For each result, the file it was saved to in the workspace's history (`.graphreq-history/<id>.json`,
    * tokens redacted), or null when history is off. Editors other than VS Code are shown this file

@@ -49,7 +49,7 @@ import { DEMO_TOKEN, openTarget, type EmbeddedOptions, type Target } from '../se
 import { WorkspaceEmulatorError } from '../send/workspaceEmulator';
 import { TrustStore } from '../files/trustStore';
 import { chooseEditorTarget } from './sendTarget';
-import { Commands, type CancelCommandArgs, type CancelCommandResult, type SendCommandArgs, type SendCommandResult, type ServerSettings, type TestCommandArgs, type TestCommandResult, type TestReportModel } from './protocol';
+import { Commands, type CancelCommandArgs, type CancelCommandResult, type SendCommandArgs, type SendCommandResult, type SentTarget, type ServerSettings, type TestCommandArgs, type TestCommandResult, type TestReportModel } from './protocol';
 import { testCases } from '../core/send/testPlan';
 import { runTests } from '../send/testRun';
 import { lastResult, TestResults, type LastTestResult } from '../send/testResults';
@@ -110,7 +110,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
    * rules, history, the named responses of the workspace and environment, and one session; or why
    * nothing can be sent.
    */
-  async function openSession(args: Omit<SendCommandArgs, 'index'>, context: SendCommandContext): Promise<{ ok: false; failure: SendFailure } | { ok: true; session: SendSession; env: EnvironmentSettings; history: SavedPaths | null }> {
+  async function openSession(args: Omit<SendCommandArgs, 'index'>, context: SendCommandContext): Promise<{ ok: false; failure: SendFailure } | { ok: true; session: SendSession; env: EnvironmentSettings; history: SavedPaths | null; sent: SentTarget }> {
     const settings = context.settings ?? {};
     // Where the token goes and which one: the trust rules of docs/sending.md (sendTarget.ts).
     const chosen = await chooseEditorTarget(args, context, { trust: options.trust ?? new TrustStore(), processEnv: options.processEnv ?? process.env });
@@ -157,7 +157,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       // Editors offer the choice themselves (send again with `wait` or `force`), so no CLI flags here.
       holdHint: 'Wait until access returns and send then, or send anyway',
     });
-    return { ok: true, session, env, history };
+    return { ok: true, session, env, history, sent: { environment: environment ?? null, baseUrl: target.baseUrl, embedded: target.embedded } };
   }
 
   async function send(command: string, args: SendCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<SendCommandResult> {
@@ -167,7 +167,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     const early = (f: SendFailure): SendCommandResult => ({ sendId, results: [redactor.value(resultFromFailure(identity, f, { sentAt: options.clock ? options.clock.now() : Date.now(), attempts: 0, tokenEnvName: 'GRAPHREQ_ACCESS_TOKEN', warnings: [], durationMs: 0 }))] });
     const opened = await openSession(args, context);
     if (!opened.ok) return early(opened.failure);
-    const { session, env, history } = opened;
+    const { session, env, history, sent } = opened;
 
     const controller = new AbortController();
     if (sendId) running.set(sendId, controller);
@@ -177,7 +177,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       const doc = parseDocument(context.text);
       const sendOptions = { signal: controller.signal, wait: args.wait, force: args.force };
       // Each result is reported as it completes (progress), and answered with where history saved it.
-      const answer = (results: SendResult[]): SendCommandResult => ({ sendId, results, saved: results.map((r) => history?.pathOf(r) ?? null) });
+      const answer = (results: SendResult[]): SendCommandResult => ({ sendId, results, target: sent, saved: results.map((r) => history?.pathOf(r) ?? null) });
       if (command === Commands.sendAll) return answer(await session.sendAll(doc, { ...sendOptions, onResult: context.onResult }));
       const results: SendResult[] = [];
       const deps = args.withDeps && command === Commands.send ? requestDependencies(doc, args.index, buildFileContext(doc, env)) : undefined;

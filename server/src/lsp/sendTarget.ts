@@ -7,16 +7,18 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EnvironmentSettings } from '../core';
-import type { SendFailure } from '../core/send';
+import { decideSendTarget, targetAddress, type SendFailure, type SendTarget } from '../core/send';
 import { findWorkspaceEnvFile } from '../files/envFile';
 import type { TrustStore } from '../files/trustStore';
 import { chooseToken } from '../send/tokenChoice';
-import type { SendCommandArgs, ServerSettings } from './protocol';
+import { EMBEDDED_TOKEN_TARGET, type SendCommandArgs, type ServerSettings } from './protocol';
 import { readWorkspaceEnvironment } from './workspaceEnvironment';
 
 export interface EditorTarget {
   ok: true;
   env: EnvironmentSettings;
+  /** Where the send goes (core/send/sendTarget.ts). */
+  target: SendTarget;
   baseUrl?: string;
   token?: string;
   tokenEnvName: string;
@@ -43,13 +45,24 @@ export async function chooseEditorTarget(
   }
   if (!env.defaultVersion && settings.defaultVersion) env.defaultVersion = settings.defaultVersion;
 
+  // A base URL of the command's arguments was typed by the user, unless the client says it comes
+  // from the workspace's settings file; the settings the server reads (workspace/configuration,
+  // initializationOptions) may be the repository's, so they count as the workspace's.
   const fromWorkspace = args.baseUrlFromWorkspace === true;
-  const typed = args.baseUrl ?? settings.baseUrl;
+  const target = decideSendTarget({
+    typedBaseUrl: fromWorkspace ? undefined : args.baseUrl,
+    workspaceBaseUrl: fromWorkspace ? args.baseUrl : settings.baseUrl,
+    environment: name,
+    environmentNamed: args.environmentNamed ?? (args.environment !== undefined || !!settings.environment),
+    envBaseUrl: env.baseUrl,
+    accessTokenEnv: env.accessTokenEnv,
+  });
+  // The client's token was asked for one address: it goes nowhere else.
+  if (args.token !== undefined && args.tokenFor !== undefined && args.tokenFor !== (target.origin ?? EMBEDDED_TOKEN_TARGET)) {
+    return fail('untrusted', `not sent: the token was given for ${args.tokenFor === EMBEDDED_TOKEN_TARGET ? 'the embedded emulator' : args.tokenFor}, but the request would go to ${targetAddress(target)}`);
+  }
   const choice = await chooseToken({
-    userBaseUrl: fromWorkspace ? undefined : typed,
-    env: fromWorkspace && typed ? { ...env, baseUrl: typed } : env,
-    // A base URL from the workspace's settings file is not vouched for by naming an environment.
-    environmentNamed: !fromWorkspace && (args.environmentNamed ?? (args.environment !== undefined || !!settings.environment)),
+    target,
     root: root ?? process.cwd(),
     trust: deps.trust,
     clientToken: args.token,
@@ -61,7 +74,7 @@ export async function chooseEditorTarget(
     const kind = choice.kind === 'untrusted' ? 'untrusted' : choice.kind === 'insecure' ? 'insecure' : 'no-token';
     return fail(kind, choice.message, choice.origin);
   }
-  return { ok: true, env, baseUrl: choice.baseUrl, token: choice.token, tokenEnvName: choice.tokenEnvName };
+  return { ok: true, env, target, baseUrl: choice.baseUrl, token: choice.token, tokenEnvName: choice.tokenEnvName };
 }
 
 function documentPath(uri: string): string | undefined {

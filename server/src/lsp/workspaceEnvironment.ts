@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { misTypedSettings, readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
+import { decideSendTarget } from '../core/send';
 import { findWorkspaceEnvFile } from '../files/envFile';
 import type { ServerSettings } from './protocol';
 
@@ -78,9 +79,9 @@ export class WorkspaceEnvironment {
         }
       }
     }
-    if (this.settings.workspaceTrusted === false) env.baseUrl = undefined;
     if (this.settings.defaultVersion) env.defaultVersion = this.settings.defaultVersion;
-    if (this.settings.baseUrl) env.baseUrl = this.settings.baseUrl;
+    // Where sends go decides what the checks expect (the emulator's seed accounts, or a service): the send's own rule.
+    env.baseUrl = decideSendTarget({ workspaceBaseUrl: this.settings.baseUrl, envBaseUrl: env.baseUrl, environmentNamed: false, workspaceTrusted: this.settings.workspaceTrusted }).baseUrl;
     env.today = new Date().toISOString().slice(0, 10);
     return env;
   }

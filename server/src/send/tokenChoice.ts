@@ -1,27 +1,23 @@
 /**
- * Where the token goes and which token, decided once for the CLI and the language server by the
- * rules of docs/sending.md ("Where the token goes"):
+ * Whether the token may go where core/send/sendTarget.ts sends, and which token, decided once for
+ * the CLI and the language server by the rules of docs/sending.md ("Where the token goes"):
  *
- * 1. A base URL the user typed is used as it is; one from the workspace's graphreq.env.json is
- *    used when it is a loopback address, when the user named its environment, or when the user
- *    confirmed its origin for this workspace (asked through `confirm`, remembered in the TrustStore).
+ * 1. A base URL the user chose (typed, loopback, of an environment they named) is used as it is;
+ *    one the repository chose (`needsConsent`) only once the user confirmed its origin for this
+ *    workspace (asked through `confirm`, remembered in the TrustStore).
  * 2. The token is the client's (VS Code's secret storage) or comes from the process environment:
  *    the variable the environment names in `accessTokenEnv` (only a graphreq token variable or one
  *    the user allowed in GRAPHREQ_TOKEN_VARIABLES), else GRAPHREQ_ACCESS_TOKEN. A variable named by
  *    the environment but not set is an error, never a reason to send GRAPHREQ_ACCESS_TOKEN instead.
  * 3. Plain http only to loopback (tokenTransportProblem).
  */
-import { baseUrlTrust, tokenTransportProblem } from '../core/send';
-import { DEFAULT_TOKEN_VARIABLE, tokenVariableProblem, type EnvironmentSettings } from '../core';
+import { baseUrlTrust, tokenTransportProblem, type SendTarget } from '../core/send';
+import { tokenVariableProblem } from '../core';
 import type { TrustStore } from '../files/trustStore';
 
 export interface TokenChoiceInput {
-  /** A base URL the user typed (`--base-url`, the user's settings, an editor's command), if any. */
-  userBaseUrl?: string;
-  /** The environment read from the workspace's graphreq.env.json (empty without one). */
-  env: EnvironmentSettings;
-  /** The user named the environment (`--env`, GRAPHREQ_ENV, `--env-file`, the editor's picker). */
-  environmentNamed: boolean;
+  /** Where the send goes, as core/send/sendTarget.ts decided it (the same decision in every front end). */
+  target: SendTarget;
   /** The workspace root, for the trust records. */
   root: string;
   trust: TrustStore;
@@ -49,32 +45,27 @@ export type TokenChoice =
   | { ok: false; kind: 'untrusted' | 'no-token' | 'insecure' | 'token-variable'; message: string; origin?: string };
 
 export async function chooseToken(input: TokenChoiceInput): Promise<TokenChoice> {
-  const { env } = input;
-  const tokenEnvName = env.accessTokenEnv ?? DEFAULT_TOKEN_VARIABLE;
-  if (env.accessTokenEnv !== undefined && input.clientToken === undefined) {
-    const problem = tokenVariableProblem(env.accessTokenEnv, allowedVariables(input.processEnv));
+  const { target } = input;
+  const tokenEnvName = target.tokenVariable;
+  if (input.clientToken === undefined) {
+    const problem = tokenVariableProblem(tokenEnvName, allowedVariables(input.processEnv));
     if (problem) return { ok: false, kind: 'token-variable', message: `${problem} (graphreq.env.json)` };
   }
   const token = input.clientToken ?? (input.processEnv[tokenEnvName] || undefined);
-  const baseUrl = input.userBaseUrl ?? env.baseUrl;
+  const baseUrl = target.baseUrl;
   if (!baseUrl) return { ok: true, token, tokenEnvName };
 
   const unsafe = tokenTransportProblem(baseUrl);
   if (unsafe) return { ok: false, kind: 'insecure', message: unsafe };
   let note: string | undefined;
-  const trust = baseUrlTrust({
-    baseUrl,
-    source: input.userBaseUrl !== undefined ? 'user' : 'workspace-file',
-    environmentNamed: input.environmentNamed,
-    trustedOrigins: input.trust.origins(input.root),
-  });
+  const trust = baseUrlTrust({ baseUrl, source: target.needsConsent ? 'workspace-file' : 'user', environmentNamed: false, trustedOrigins: input.trust.origins(input.root) });
   if (!trust.ok) {
     if (!(await input.confirm(trust.origin))) {
       return {
         ok: false,
         kind: 'untrusted',
         origin: trust.origin,
-        message: `not sent: graphreq.env.json of the workspace sends to ${trust.origin}, which you have not chosen; ${input.hints.name}, or ${input.hints.confirm}`,
+        message: `not sent: ${target.from === 'workspace-settings' ? "the workspace's settings send" : 'graphreq.env.json of the workspace sends'} to ${trust.origin}, which you have not chosen; ${input.hints.name}, or ${input.hints.confirm}`,
       };
     }
     try {

@@ -93,7 +93,10 @@ exports.run = async function run() {
 
     // The output channel numbers requests as people count them: the ad set creation is the file's
     // second request, although its block is the third (the variable preamble is not a request).
-    check(r && r.number === 2 && api.sendLog().some((l) => /^send e2e\.graphreq#2: 2\d\d in \d+ ms$/.test(l)), `the output channel numbers the creation #2: ${api.sendLog().join(' | ')}`);
+    check(r && r.number === 2 && api.sendLog().some((l) => /^send e2e\.graphreq#2 to the embedded emulator \(http:\/\/127\.0\.0\.1:\d+\): 2\d\d in \d+ ms$/.test(l)), `the output channel numbers the creation #2 and names the address used: ${api.sendLog().join(' | ')}`);
+    // The environment item and the last send agree: the workspace's `local` has no base URL, so the embedded emulator.
+    const sentTo = api.lastTarget();
+    check(/local · emulator$/.test(api.environmentStatusText()) && sentTo && sentTo.embedded && sentTo.environment === 'local', `the environment item "${api.environmentStatusText()}" says where the send went: ${JSON.stringify(sentTo)}`);
 
     // A thread read (msgr) after the ad set calls: the ad account's scope is still counted, and the
     // usage item shows the highest figure across the scopes seen, naming its scope.

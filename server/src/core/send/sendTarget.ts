@@ -1,0 +1,88 @@
+/**
+ * Where a send goes, decided once for every front end: VS Code (its status bar, its token prompt,
+ * the key its token is stored under), the language server and the CLI call this one function, so
+ * the same inputs give the same target in all three (docs/sending.md, "Where the token goes").
+ *
+ * The base URL, first that is set:
+ * 1. one the user typed (`--base-url`, an editor's command argument, VS Code's user-level setting);
+ * 2. one the workspace's settings give (`.vscode/settings.json`, or any settings over LSP the client
+ *    does not vouch for): repository data, trusted like graphreq.env.json;
+ * 3. the environment's `baseUrl` in graphreq.env.json (`$shared` merged in);
+ * 4. none: the workspace's embedded emulator.
+ * A setting that is empty or blank is not set: VS Code's default `""` never means "no base URL here".
+ * In an untrusted workspace (Restricted Mode) the repository chooses no base URL (2 and 3 are skipped).
+ *
+ * Whether the token may then go there (a trust record, a question) and the token itself are the
+ * hosts' part: send/tokenChoice.ts, and VS Code's secret storage keyed by workspace and origin.
+ */
+import { DEFAULT_TOKEN_VARIABLE } from '../environment';
+import { baseUrlTrust } from './baseUrlTrust';
+import { originOf } from './rateLimits';
+
+/** Where the base URL came from (`embedded`: there is none). */
+export type BaseUrlFrom = 'typed' | 'workspace-settings' | 'environment' | 'embedded';
+
+export interface SendTargetInput {
+  /** A base URL the user typed. */
+  typedBaseUrl?: string | null;
+  /** A base URL from the workspace's settings. */
+  workspaceBaseUrl?: string | null;
+  /** The environment of graphreq.env.json in use (empty: `$shared` only). */
+  environment?: string | null;
+  /** The user chose that environment (`--env`, GRAPHREQ_ENV, the editor's picker, the user's own settings). */
+  environmentNamed: boolean;
+  /** The environment's `baseUrl` and `accessTokenEnv` as graphreq.env.json gives them. */
+  envBaseUrl?: string | null;
+  accessTokenEnv?: string | null;
+  /** False in a workspace the user has not trusted (VS Code's Restricted Mode). Default true. */
+  workspaceTrusted?: boolean;
+}
+
+export interface SendTarget {
+  /** The environment in use; undefined: `$shared` only. */
+  environment?: string;
+  /** Undefined: the embedded emulator. */
+  baseUrl?: string;
+  from: BaseUrlFrom;
+  /** The origin (scheme, host, port) the token goes to; undefined for the embedded emulator. */
+  origin?: string;
+  /**
+   * The repository chose the base URL and the user did not (not typed, not loopback, not the base URL
+   * of an environment the user named): the token goes there only once the user confirms the origin.
+   */
+  needsConsent: boolean;
+  /** The process variable a token comes from where tokens come from variables (the CLI, curl commands). */
+  tokenVariable: string;
+}
+
+/** A setting's value, or undefined when it is not set (absent, null, empty or blank). */
+export function settingValue(value: string | null | undefined): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+export function decideSendTarget(input: SendTargetInput): SendTarget {
+  const repositoryMayChoose = input.workspaceTrusted !== false;
+  const environment = settingValue(input.environment);
+  const tokenVariable = settingValue(input.accessTokenEnv) ?? DEFAULT_TOKEN_VARIABLE;
+  const candidates: Array<[Exclude<BaseUrlFrom, 'embedded'>, string | undefined]> = [
+    ['typed', settingValue(input.typedBaseUrl)],
+    ['workspace-settings', repositoryMayChoose ? settingValue(input.workspaceBaseUrl) : undefined],
+    ['environment', repositoryMayChoose ? settingValue(input.envBaseUrl) : undefined],
+  ];
+  const chosen = candidates.find(([, url]) => url !== undefined);
+  if (!chosen) return { environment, from: 'embedded', needsConsent: false, tokenVariable };
+  const [from, baseUrl] = chosen as [Exclude<BaseUrlFrom, 'embedded'>, string];
+  const trust = baseUrlTrust({
+    baseUrl,
+    source: from === 'typed' ? 'user' : 'workspace-file',
+    // Naming an environment vouches for that environment's base URL only, not for a settings file's.
+    environmentNamed: from === 'environment' && input.environmentNamed,
+    trustedOrigins: [],
+  });
+  return { environment, baseUrl, from, origin: originOf({ baseUrl }), needsConsent: !trust.ok, tokenVariable };
+}
+
+/** The address a target names, for status bars, logs and views: the base URL, or the embedded emulator. */
+export function targetAddress(target: Pick<SendTarget, 'baseUrl'>): string {
+  return target.baseUrl ?? 'the embedded emulator';
+}
