@@ -11,19 +11,15 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { SendCommandResult } from '../../server/src/lsp/protocol';
-import { CANARY_TOKEN, hostileRepo, type HostileRepo } from '../hostileRepo';
+import { CANARY_TOKEN, hostileRepo, recordingServer, type HostileRepo } from '../hostileRepo';
 import { LspClient } from '../lsp/lspClient';
-import { localServer } from '../send/sendHelpers';
 import { runCli } from './cliHelpers';
 
-type Recorder = Awaited<ReturnType<typeof localServer>>;
+type Recorder = Awaited<ReturnType<typeof recordingServer>>;
 let recorder: Recorder;
 const repos: HostileRepo[] = [];
 before(async () => {
-  recorder = await localServer((_req, _body, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end('{"id":"1"}');
-  });
+  recorder = await recordingServer();
 });
 after(async () => {
   await recorder.close();
@@ -35,7 +31,7 @@ const TRACKED_WARNING = /^graphreq (send|test): \.graphreq\/ is tracked by git \
 function repo(git: boolean): HostileRepo {
   // Each test starts with a recorder that saw nothing.
   recorder.requests.length = 0;
-  const r = hostileRepo({ lockUrl: recorder.url, git, links: false });
+  const r = hostileRepo({ lockUrl: recorder.url, git, links: [] });
   repos.push(r);
   return r;
 }
@@ -59,7 +55,7 @@ describe('a cloned repository never chooses where the token goes', () => {
     const r = repo(false);
     const run = await runCli(['send', 'req.graphreq'], r.dir, { GRAPHREQ_ACCESS_TOKEN: CANARY_TOKEN });
     assert.deepEqual(recorder.requests, []);
-    assert.match(run.stdout, /^GET http:\/\/127\.0\.0\.1:\d+\/v23\.0\/me/m);
+    assert.match(run.stdout, /^GET http:\/\/127\.0\.0\.1:\d+\/v23\.0\/t_100200300/m);
     assert.doesNotMatch(run.stdout, new RegExp(recorder.url.replace(/\./g, '\\.')));
     assert.match(run.stderr, /state kept in \.graphreq\/emulator-state\.json, /);
     assert.ok(!fs.existsSync(path.join(r.dir, '.graphreq', 'emulator.lock')), 'the run removed its own lock, the foreign one is gone');
@@ -75,7 +71,7 @@ describe('a cloned repository never chooses where the token goes', () => {
       await client.open(uri, fs.readFileSync(file, 'utf8'));
       const sent = await client.request<SendCommandResult>('workspace/executeCommand', { command: 'graphreq.send', arguments: [{ uri, index: 0 }] });
       assert.equal(sent.results.length, 1);
-      assert.match(sent.results[0].request.url, /^http:\/\/127\.0\.0\.1:\d+\/v23\.0\/me/);
+      assert.match(sent.results[0].request.url, /^http:\/\/127\.0\.0\.1:\d+\/v23\.0\/t_100200300/);
       assert.ok(!sent.results[0].request.url.startsWith(recorder.url));
       assert.deepEqual(recorder.requests, []);
       assert.deepEqual(fs.readdirSync(path.join(r.dir, '.graphreq')), ['emulator.lock']);

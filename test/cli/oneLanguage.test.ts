@@ -38,10 +38,10 @@ describe('check and send read one language (the CLI)', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-one-language-'));
     fs.mkdirSync(path.join(dir, 'requests', 'bodies'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'graphreq.env.json'), JSON.stringify({ local: { baseUrl: service.url } }));
-    fs.writeFileSync(path.join(dir, '.env'), 'ACCOUNT=1234567890\n');
+    fs.writeFileSync(path.join(dir, '.env'), 'GRAPHREQ_VAR_SEASON=spring\n');
     fs.writeFileSync(
       path.join(dir, 'requests', 'bodies', 'create.json'),
-      '{ "name": "Sale {{$randomInt 1 100}}", "campaign_id": "120200000000000001", "daily_budget": 2000, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "targeting": { "geo_locations": { "countries": ["US"] } }, "status": "PAUSED" }\n',
+      '{ "name": "Sale {{$randomInt 1 100}} {{$dotenv GRAPHREQ_VAR_SEASON}}", "campaign_id": "120200000000000001", "daily_budget": 2000, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "targeting": { "geo_locations": { "countries": ["US"] } }, "status": "PAUSED" }\n',
     );
     fs.writeFileSync(
       path.join(dir, 'requests', 'sale.graphreq'),
@@ -50,7 +50,7 @@ describe('check and send read one language (the CLI)', () => {
         '',
         '### Create',
         '# @name made',
-        'POST {{host}}/v23.0/act_{{$dotenv ACCOUNT}}/adsets',
+        'POST {{host}}/v23.0/act_1234567890/adsets',
         '?? status == 200',
         'Content-Type: application/json',
         '',
@@ -58,7 +58,8 @@ describe('check and send read one language (the CLI)', () => {
         '',
         '### Read it back',
         '# @nme read',
-        'GET {{host}}/v23.0/{{made.response.body.id}}?fields=id,{{$processEnv WHO}}&date_format=U',
+        'GET {{host}}/v23.0/{{made.response.body.id}}?fields=id,name&date_format=U',
+        'X-Who: {{$processEnv GRAPHREQ_VAR_WHO}}',
         '',
       ].join('\n'),
     );
@@ -69,7 +70,7 @@ describe('check and send read one language (the CLI)', () => {
   });
 
   it('check resolves the base URL, reads .env and the body file, and says what send will do', async () => {
-    const r = await graphreq(['check', 'requests', '--env', 'local', '--format', 'json'], dir, { WHO: 'name' });
+    const r = await graphreq(['check', 'requests', '--env', 'local', '--format', 'json'], dir, { GRAPHREQ_VAR_WHO: 'name' });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const codes = (JSON.parse(r.stdout) as Array<{ code: string; range: { start: { line: number } } }>).map((f) => `${f.code}@${f.range.start.line + 1}`);
     // The `??` line, the Content-Type header and the misspelt directive: nothing about an unknown endpoint.
@@ -78,19 +79,20 @@ describe('check and send read one language (the CLI)', () => {
 
   it('send puts on the wire what check read: the file body as form fields, no `??` parameter, no Content-Type', async () => {
     const before = service.requests.length;
-    const r = await graphreq(['send', 'requests/sale.graphreq', '--all', '--env', 'local', '--no-history'], dir, { GRAPHREQ_ACCESS_TOKEN: 'fake-token-123456', WHO: 'name' });
+    const r = await graphreq(['send', 'requests/sale.graphreq', '--all', '--env', 'local', '--no-history'], dir, { GRAPHREQ_ACCESS_TOKEN: 'fake-token-123456', GRAPHREQ_VAR_WHO: 'name' });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const [create, read] = service.requests.slice(before);
     assert.equal(create.method, 'POST');
     assert.equal(create.url, '/v23.0/act_1234567890/adsets');
     assert.notEqual(create.headers['content-type'], 'application/json');
     const form = new URLSearchParams(create.body);
-    assert.match(form.get('name') ?? '', /^Sale \d+$/);
+    assert.match(form.get('name') ?? '', /^Sale \d+ spring$/);
     assert.equal(form.get('targeting'), '{"geo_locations":{"countries":["US"]}}');
     assert.ok(![...form.keys()].some((k) => k.includes('??') || k.includes('<')), create.body);
     const url = new URL(read.url, service.url);
     assert.equal(url.pathname, '/v23.0/120200000000000777');
     assert.equal(url.searchParams.get('fields'), 'id,name');
+    assert.equal(read.headers['x-who'], 'name');
     assert.ok(![...url.searchParams.keys()].some((k) => k.includes('?')), read.url);
     assert.match(r.stdout, /httpYac assertion/);
     assert.match(r.stdout, /Content-Type header written in the file was not sent/);

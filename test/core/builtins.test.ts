@@ -46,18 +46,19 @@ describe('built-in variables', () => {
   });
 
   it('completion offers the names of $processEnv and $dotenv, values masked', () => {
-    const items = complete('GET /v23.0/{{$processEnv A‸}}', { processEnv: { ADSET: '120200000000000002', API_TOKEN: 'EAAB1234567890abcdef' } });
-    assert.deepEqual(items.map((i) => [i.label, i.detail]), [['ADSET', '120200000000000002'], ['API_TOKEN', 'EA••••']]);
-    const dot = complete('GET /v23.0/{{$dotenv ‸}}', { dotenv: { ACCOUNT: '1234567890' } });
-    assert.deepEqual(dot.map((i) => i.label), ['ACCOUNT']);
+    const items = complete('POST /v23.0/1/copies\n\nx={{$processEnv G‸}}', { processEnv: { GRAPHREQ_VAR_ADSET: '120200000000000002', GRAPHREQ_VAR_API_TOKEN: 'EAAB1234567890abcdef' } });
+    assert.deepEqual(items.map((i) => [i.label, i.detail]), [['GRAPHREQ_VAR_ADSET', '120200000000000002'], ['GRAPHREQ_VAR_API_TOKEN', 'EA••••']]);
+    const dot = complete('POST /v23.0/1/copies\n\nx={{$dotenv ‸}}', { dotenv: { GRAPHREQ_VAR_ACCOUNT: '1234567890' } });
+    assert.deepEqual(dot.map((i) => i.label), ['GRAPHREQ_VAR_ACCOUNT']);
   });
 
   it('hover explains a built-in, shows a known value (masked when secret) and explains a wrong one', () => {
     assert.match(hover('GET /v23.0/1?date_format={{$gu‸id}}'), /random UUID[\s\S]*Decided when the request is sent/);
-    assert.match(hover('GET /v23.0/{{$processEnv AD‸SET}}', { processEnv: { ADSET: '120200000000000002' } }), /Now: `120200000000000002`/);
-    assert.match(hover('GET /v23.0/1?x={{$processEnv GRAPHREQ_ACCESS_TO‸KEN}}', { processEnv: { GRAPHREQ_ACCESS_TOKEN: 'EAAB1234567890abcdef' } }), /Now: `EA••••`/);
+    assert.match(hover('POST /v23.0/1/copies\n\nx={{$processEnv GRAPHREQ_VAR_AD‸SET}}', { processEnv: { GRAPHREQ_VAR_ADSET: '120200000000000002' } }), /Now: `120200000000000002`/);
+    assert.match(hover('POST /v23.0/1/copies\n\nx={{$processEnv GRAPHREQ_VAR_API_TO‸KEN}}', { processEnv: { GRAPHREQ_VAR_API_TOKEN: 'EAAB1234567890abcdef' } }), /Now: `EA••••`/);
+    assert.match(hover('POST /v23.0/1/copies\n\nx={{$processEnv HO‸ME}}', { processEnv: { HOME: '/root' } }), /⚠ .*`\$processEnv` may not read HOME: name it GRAPHREQ_VAR_HOME, or list it in GRAPHREQ_TOKEN_VARIABLES/);
     assert.match(hover('GET /v23.0/1?x={{$uu‸id}}'), /did you mean `\{\{\$guid\}\}`/);
-    assert.match(hover('GET /v23.0/{{$dotenv NO‸PE}}', { dotenv: {} }), /⚠ .*NOPE is not in the \.env file/);
+    assert.match(hover('POST /v23.0/1/copies\n\nx={{$dotenv GRAPHREQ_VAR_NO‸PE}}', { dotenv: {} }), /⚠ .*GRAPHREQ_VAR_NOPE is not in the \.env file/);
   });
 
   it('reads arguments as REST Client writes them, and refuses what it cannot give', () => {
@@ -71,11 +72,12 @@ describe('built-in variables', () => {
 
   it('send gives each built-in its value from the runtime and the environment', () => {
     const out = prepare(
-      '@later = {{$timestamp 7 d}}\n\n###\nGET /v23.0/{{$dotenv ADSET}}?fields=id&a={{$guid}}&b={{$timestamp}}&c={{$isoTimestamp -1 h}}&d={{$randomInt 10 20}}&e={{later}}&f={{$processEnv WHO}}\n',
-      { dotenv: { ADSET: '120200000000000002' }, processEnv: { WHO: 'me & you' } },
+      '@later = {{$timestamp 7 d}}\n\n###\nGET /v23.0/120200000000000002?fields=id&a={{$guid}}&b={{$timestamp}}&c={{$isoTimestamp -1 h}}&d={{$randomInt 10 20}}&e={{later}}\nX-Who: {{$processEnv GRAPHREQ_VAR_WHO}} {{$dotenv GRAPHREQ_VAR_ADSET}}\n',
+      { dotenv: { GRAPHREQ_VAR_ADSET: '120200000000000002' }, processEnv: { GRAPHREQ_VAR_WHO: 'me & you' } },
     );
     assert.ok(out.ok, !out.ok ? out.message : '');
     assert.equal(out.request.path, '/v23.0/120200000000000002');
+    assert.equal(out.request.headers.find(([k]) => k === 'X-Who')?.[1], 'me & you 120200000000000002');
     assert.deepEqual(Object.fromEntries(out.request.query), {
       fields: 'id',
       a: '00000000-0000-4000-8000-000000000000',
@@ -83,16 +85,19 @@ describe('built-in variables', () => {
       c: '2026-01-31T11:00:00.000Z',
       d: '15',
       e: String(RUNTIME.now / 1000 + 7 * 86400),
-      f: 'me & you',
     });
   });
 
   it('send refuses a built-in it cannot give, with the sentence the checker shows', () => {
-    const text = 'GET /v23.0/{{$processEnv ADSET}}?fields=id\n';
+    const text = 'POST /v23.0/120200000000000002/copies\n\nstatus_option={{$processEnv GRAPHREQ_VAR_STATUS}}\n';
     const out = prepare(text, { processEnv: {} });
     assert.equal(out.ok, false);
     const finding = ls.validate(ls.parse(text), { variables: {}, processEnv: {} }).find((f) => f.code === 'REQ-BUILTIN-VARIABLE')!;
     assert.ok(!out.ok && out.message === finding.message, `${!out.ok && out.message} / ${finding.message}`);
+    const inUrl = 'GET /v23.0/{{$processEnv GRAPHREQ_VAR_ADSET}}?fields=id\n';
+    const refused = prepare(inUrl, { processEnv: { GRAPHREQ_VAR_ADSET: '120200000000000002' } });
+    const said = ls.validate(ls.parse(inUrl), { variables: {}, processEnv: { GRAPHREQ_VAR_ADSET: '120200000000000002' } }).find((f) => f.code === 'REQ-ENV-IN-URL')!;
+    assert.ok(!refused.ok && refused.kind === 'insecure' && refused.message === `${said.message.replace(/\.$/, '')} (REQ-ENV-IN-URL)`, !refused.ok ? refused.message : 'sent');
     const typo = prepare('GET /v23.0/1?date_format={{$uuid}}\n');
     assert.ok(!typo.ok && /did you mean `\{\{\$guid\}\}`/.test(typo.message));
   });

@@ -170,7 +170,7 @@ function checkView(text: string, env: Environment) {
 }
 
 /** The findings that say a request cannot be sent as written. */
-const REFUSALS = new Set(['REQ-BUILTIN-VARIABLE', 'REQ-BASE-URL', 'REQ-BODY-FILE', 'REQ-UNKNOWN-VARIABLE', 'SYNTAX-REQUEST', 'SYNTAX-METHOD', 'SYNTAX-JSON', 'SYNTAX-SEPARATOR', 'SYNTAX-HEADER', 'SYNTAX-VARIABLE']);
+const REFUSALS = new Set(['REQ-BUILTIN-VARIABLE', 'REQ-BASE-URL', 'REQ-BODY-FILE', 'REQ-ENV-IN-URL', 'REQ-UNKNOWN-VARIABLE', 'SYNTAX-REQUEST', 'SYNTAX-METHOD', 'SYNTAX-JSON', 'SYNTAX-SEPARATOR', 'SYNTAX-HEADER', 'SYNTAX-VARIABLE']);
 const refusing = (findings: Finding[]): Finding[] => findings.filter((f) => REFUSALS.has(f.code) && (f.severity === 'error' || f.code === 'REQ-UNKNOWN-VARIABLE' || f.code === 'REQ-BUILTIN-VARIABLE'));
 
 describe('check and send agree', () => {
@@ -216,7 +216,7 @@ describe('check and send agree', () => {
     for (const text of [
       '@host = http://127.0.0.1:8990\n\n###\nGET {{host}}/v23.0/120200000000000002?fields=id\n',
       'POST /v23.0/120200000000000002/copies\n\n< ./copy.json\n',
-      'GET /v23.0/{{$processEnv ADSET}}?fields=id\n',
+      'POST /v23.0/120200000000000002/copies\n\nstatus_option={{$processEnv GRAPHREQ_VAR_STATUS}}\n',
       'GET /v23.0/120200000000000002?fields=id&x={{$randomInt 9 1}}\n',
     ]) {
       const doc = parseDocument(text);

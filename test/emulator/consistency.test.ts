@@ -9,6 +9,9 @@
  * made-up ids, so for them "accepted" also allows answers about data the emulator does not hold (an
  * unknown object or campaign) and the service-only rules, which the editor cannot see.
  *
+ * The third test repeats the creation cases as updates and copies, which must pass the creation's
+ * rules too (issue 24).
+ *
  * What the service knows and a file does not is given to both sides: the campaign's objective,
  * buying type and budget (the editor learns them from `# @objective`, `# @buying-type` and
  * `# @campaign-budget`), the account's DSA defaults, the release table and today's date.
@@ -25,7 +28,7 @@ import { EMULATOR_ACCOUNT_DEFAULTS } from '../../server/src/core/model/emulatorA
 import { exampleFiles, examplesDir, examplesEnvironment } from '../examples';
 import type { EmulatorConfig } from '../../server/src/emulator';
 import { SEED, seedState } from '../../server/src/emulator/seed';
-import { closeAllEmulators, request, startTest, T_2026, TestClock, type Sent, type TestEmulator } from './harness';
+import { adsetBody, closeAllEmulators, request, startTest, T_2026, TestClock, type Sent, type TestEmulator } from './harness';
 
 const model = getApiModel();
 const root = path.resolve(__dirname, '..', '..', '..');
@@ -299,16 +302,10 @@ describe('editor and emulator agree', () => {
   it('on every case of the rule tables in test/core/rules', async (t) => {
     const cases = loadRuleCases();
     assert.ok(cases.length > 100, `only ${cases.length} rule cases found`);
-    const groups = new Map<string, RuleCaseInput[]>();
-    for (const c of cases) {
-      const key = JSON.stringify(c.env ?? {});
-      groups.set(key, [...(groups.get(key) ?? []), c]);
-    }
     const problems: string[] = [];
     const skipped = new Map<string, number>();
     let compared = 0;
-    for (const [key, group] of groups) {
-      const env: Environment = { variables: {}, ...(JSON.parse(key) as Partial<Environment>) };
+    for (const [env, group] of byEnvironment(cases)) {
       const emu = await emulatorFor(env, group);
       for (const c of group) {
         const prepared = withCampaignKnowledge(c.text);
@@ -325,7 +322,133 @@ describe('editor and emulator agree', () => {
     assert.deepEqual(problems, []);
     assert.ok(compared > 100, `only ${compared} rule-case requests were compared`);
   });
+
+  it('on updates and copies that repeat the creation cases of the rule tables', async (t) => {
+    const cases = loadRuleCases().filter((c) => c.file.startsWith('adset-create'));
+    const problems: string[] = [];
+    const skipped = new Map<string, number>();
+    const compared = { update: 0, copy: 0, refusals: 0 };
+    for (const [env, group] of byEnvironment(cases)) {
+      const emu = await emulatorFor(env, group);
+      for (const c of group) {
+        const d = derivable(c, env);
+        if (typeof d === 'string') {
+          count(skipped, d);
+          continue;
+        }
+        for (const [kind, send] of [['update', updateLikeCase], ['copy', copyLikeCase]] as const) {
+          const sent = await send(emu, d);
+          if (typeof sent === 'string') {
+            count(skipped, `${kind}: ${sent}`);
+            continue;
+          }
+          compared[kind]++;
+          if (d.expect.kind === 'refuse') compared.refusals++;
+          const problem = derivedDisagreement(d, sent);
+          if (problem) problems.push(`${kind} repeating ${d.label}: ${problem}`);
+        }
+        emu.clock.advance(61 * 60_000);
+      }
+    }
+    t.diagnostic(`${compared.update} updates and ${compared.copy} copies compared (${compared.refusals} of them refusals); skipped: ${JSON.stringify(Object.fromEntries(skipped))}`);
+    assert.deepEqual(problems, []);
+    assert.ok(compared.update > 50 && compared.copy > 5 && compared.refusals > 20, `too few compared: ${JSON.stringify(compared)}`);
+  });
 });
+
+/**
+ * Updates and copies (issue 24): [2] Regional-regulation rule 1 applies "to new, duplicated or
+ * significantly edited ads", and a copy is a new ad set with the original's parameters, so the ad set
+ * an update or a copy leaves must pass what the creation would. Each creation case of the rule tables
+ * whose request is a JSON body becomes:
+ * - an update: a valid ad set is created in the same account and campaign, then updated with the
+ *   case's members (all but campaign_id, campaign_spec and execution_options, which place or run the
+ *   call). The ad set left is the case's request, so the answer is the editor's verdict on the case;
+ * - a copy, for a case that gives `start_time` or `end_time`: the case's ad set is created with a
+ *   schedule every rule accepts, then copied with the case's own times (a copy's parameters).
+ * Only refusals by the ad set rules are compared: a request-level refusal (an unknown parameter, the
+ * version) belongs to the creation call itself, and [2] shows no update parameters.
+ */
+interface Derived {
+  label: string;
+  expect: Expectation;
+  /** The case's request as members of a JSON body, `{{...}}` resolved. */
+  members: Record<string, unknown>;
+  /** `/v23.0/act_<id>/adsets` */
+  path: string;
+}
+
+/** The creation cases of a group as requests an update or a copy can repeat, or why one cannot. */
+function derivable(c: RuleCaseInput, env: Environment): Derived | string {
+  const prepared = withCampaignKnowledge(c.text);
+  if (typeof prepared !== 'string') return prepared.skip;
+  const planned = plan(prepared, env, `${c.file} ${c.rule} ${c.kind}: ${c.name}`);
+  if (planned.length !== 1) return 'not one request';
+  const p = planned[0];
+  if (p.skip || p.verdict || !p.expect) return 'no verdict to compare';
+  if (p.expect.kind === 'refuse' && !p.expect.rule.startsWith('ADSET-')) return 'refused by a request-level rule';
+  const vars = fileVariables(prepared, env);
+  let unresolved = false;
+  const text = p.blockText.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (whole, expr: string) => vars[expr] ?? ((unresolved = true), whole));
+  if (unresolved) return 'a {{reference}} left unresolved';
+  const req = parseBlock(text).request;
+  if (!req || req.method?.text.toUpperCase() !== 'POST' || req.params.length || req.body?.kind !== 'json') return 'not a creation with a JSON body';
+  const path = `/${req.target.path.segments.map((seg) => seg.text).join('/')}`;
+  if (!/^\/v\d+\.\d+\/act_\d+\/adsets$/.test(path)) return 'not a creation with a JSON body';
+  const read = readBodyValue(req.body.text);
+  if (!read.ok || !read.value || typeof read.value !== 'object' || Array.isArray(read.value)) return 'body is not a JSON object';
+  const members = read.value as Record<string, unknown>;
+  if ('campaign_spec' in members || !('campaign_id' in members)) return 'an inline campaign, which an update cannot name';
+  if ('execution_options' in members) return 'execution_options, which run the creation call itself';
+  return { label: p.label, expect: p.expect, members, path };
+}
+
+/** Parameters an update or a copy does not carry: they place or run the call (handlers/adsetOther.ts FIXED). */
+const PLACING = ['campaign_id', 'campaign_spec', 'execution_options', 'access_token'];
+/** 2020-01-01: a start far enough back that no end the cases give makes a schedule of 24 hours or less. */
+const EARLY_START = 1577836800;
+
+function without(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+}
+
+/** How an answer compares with the case's verdict, for the ad set rules; undefined when they agree. */
+function derivedDisagreement(d: Derived, sent: Sent): string | undefined {
+  const rule = sent.headers['x-graphreq-rule'] as string | undefined;
+  const show = `${sent.status} ${rule ?? ''} ${sent.text.slice(0, 300)}`;
+  if (d.expect.kind === 'refuse') {
+    const err = sent.body?.error;
+    if (sent.status === d.expect.status && err?.code === d.expect.code && err?.error_subcode === d.expect.subcode && rule === d.expect.rule) return undefined;
+    return `expected ${d.expect.status} ${d.expect.code}${d.expect.subcode ? `/${d.expect.subcode}` : ''} (${d.expect.rule}), got ${show}`;
+  }
+  if (sent.status >= 200 && sent.status < 300) return undefined;
+  // The service-only rules (iOS 14 conditions, limits) answer from data the editor does not see.
+  if (sent.status < 500 && rule !== undefined && (SERVICE_ONLY.has(rule) || refusedFromData(rule, sent.body?.error?.error_subcode))) return undefined;
+  return `expected acceptance, got ${show}`;
+}
+
+async function updateLikeCase(emu: TestEmulator, d: Derived): Promise<Sent | string> {
+  const version = d.path.split('/')[1];
+  const base = await emu.post(d.path, { json: adsetBody({ campaign_id: d.members.campaign_id }) });
+  if (base.status !== 200) return 'the base ad set was refused';
+  const baseKeys = Object.keys(adsetBody());
+  // An update cannot take a member away: a case that leaves out one of the base's is another request.
+  if (baseKeys.some((k) => !(k in d.members))) return 'the case leaves out a member of the base ad set';
+  return emu.post(`/${version}/${base.body.id}`, { json: without(d.members, PLACING) });
+}
+
+async function copyLikeCase(emu: TestEmulator, d: Derived): Promise<Sent | string> {
+  const times = Object.fromEntries(Object.entries(d.members).filter(([k]) => k === 'start_time' || k === 'end_time'));
+  if (!Object.keys(times).length) return 'no times for a copy to carry';
+  const version = d.path.split('/')[1];
+  // The original: the case with a schedule of 400 days, which every budget and span rule accepts.
+  const start = times.start_time ?? EARLY_START;
+  const startSeconds = typeof start === 'number' ? start : Math.floor(Date.parse(String(start).replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) / 1000);
+  if (!Number.isFinite(startSeconds)) return 'a start_time that is no time';
+  const source = await emu.post(d.path, { json: { ...d.members, start_time: startSeconds, end_time: startSeconds + 400 * 86400 } });
+  if (source.status !== 200) return 'the original was refused';
+  return emu.post(`/${version}/${source.body.id}/copies`, { json: { ...(times.start_time === undefined ? { start_time: startSeconds } : {}), ...times } });
+}
 
 interface RuleCaseInput {
   file: string;
@@ -352,6 +475,16 @@ function loadRuleCases(): RuleCaseInput[] {
     }
   }
   return out;
+}
+
+/** The cases grouped by the environment they give the editor (one emulator each). */
+function byEnvironment(cases: RuleCaseInput[]): Array<[Environment, RuleCaseInput[]]> {
+  const groups = new Map<string, RuleCaseInput[]>();
+  for (const c of cases) {
+    const key = JSON.stringify(c.env ?? {});
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  return [...groups].map(([key, group]) => [{ variables: {}, ...(JSON.parse(key) as Partial<Environment>) }, group]);
 }
 
 /** The seeded iOS 14 campaigns that promote the app every iOS 14 condition accepts, by objective. */

@@ -103,6 +103,14 @@ describe('decodeErrorBody: the error envelope explained with errors.json', () =>
     assert.equal(decodeErrorBody(envelope({ code: 190 }), model, 401)!.title, 'Invalid OAuth 2.0 token');
   });
 
+  it('decodes "Unsupported put request" (100/33) as the get, post and delete forms: Object not found', () => {
+    // The wording of the unknown-object answer, with the put method and subcode 33 (issue 24).
+    const put = envelope({ message: "Unsupported put request. Object with ID '120200000000000099' does not exist, cannot be loaded due to missing permissions, or does not support this operation.", type: 'GraphMethodException', code: 100, error_subcode: 33 });
+    const d = decodeErrorBody(put, model, 400)!;
+    assert.equal(d.title, 'Object not found');
+    assert.doesNotMatch(`${d.title} ${d.explanation}`, /Invalid parameter/);
+  });
+
   it('finds no error in a body without the envelope', () => {
     assert.equal(decodeErrorBody({ id: '1' }, model), null);
     assert.equal(decodeErrorBody('text', model), null);

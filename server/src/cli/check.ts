@@ -5,11 +5,9 @@
  */
 import * as path from 'node:path';
 import { applyEdits, fixAllChoice, getApiModel, parseDocument, positionAt, validateDocument, type Finding, type GraphreqDocument, type TextEdit } from '../core';
-import { DEFAULT_TOKEN_VARIABLE } from '../core';
 import { Redactor, secretVariableValues } from '../core/send';
-import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
+import { FileChangedError, ReadOnlyError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
 import { withHostInputs } from '../files/hostInputs';
-import { allowedVariables } from '../send/tokenChoice';
 import { parseCommandArgs } from './args';
 import { cliSessionFolder, collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, unreadable, UsageError } from './files';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
@@ -81,7 +79,7 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
     const fileEnv = withHostInputs(env, file, { stopAt: workspace });
     let findings = validateDocument(doc, { env: fileEnv, model: getApiModel() });
     // A finding may quote a value read through `$processEnv` or `$dotenv`: a secret there is not printed.
-    const redactor = new Redactor(secretVariableValues([fileEnv.processEnv, fileEnv.dotenv], [env.accessTokenEnv ?? DEFAULT_TOKEN_VARIABLE, ...allowedVariables(process.env)]));
+    const redactor = new Redactor(secretVariableValues([fileEnv.processEnv, fileEnv.dotenv]));
     if (values.fix) {
       const fixed = applySafeFixes(text, findings);
       if (fixed.text !== text) {
@@ -135,6 +133,7 @@ function writeFixes(file: string, fixed: string, stamp: FileStamp): true | strin
     return true;
   } catch (e) {
     if (e instanceof FileChangedError) return `${file}: changed while it was checked; the fixes were not written (run check --fix again)`;
+    if (e instanceof ReadOnlyError) return `${file}: read-only; the fixes were not written (make it writable to fix it)`;
     return `${file}: cannot write the fixes (${(e as NodeJS.ErrnoException).code ?? 'error'}); the file is unchanged`;
   }
 }

@@ -6,7 +6,7 @@
  * 2 usage or I/O error (a file that cannot be read or written, or that changed while it was formatted).
  */
 import { formatText, parseDocument, type FormatOptions } from '../core';
-import { FileChangedError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
+import { FileChangedError, ReadOnlyError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
 import { parseCommandArgs } from './args';
 import { collectFiles, unreadable, UsageError } from './files';
 import { fmtSummary, formattedLine } from './render/fmt';
@@ -88,6 +88,7 @@ function write(file: string, text: string, stamp: FileStamp): string | undefined
     return undefined;
   } catch (e) {
     if (e instanceof FileChangedError) return `${file}: changed while it was formatted; not written (run graphreq fmt again)`;
+    if (e instanceof ReadOnlyError) return `${file}: read-only; not formatted (make it writable to format it)`;
     return `${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? 'error'}); the file is unchanged`;
   }
 }

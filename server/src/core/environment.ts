@@ -139,6 +139,24 @@ export const DEFAULT_TOKEN_VARIABLE = 'GRAPHREQ_ACCESS_TOKEN';
 export const TOKEN_VARIABLE_PATTERN = /^GRAPHREQ_[A-Z0-9_]*TOKEN$/;
 
 /**
+ * Variables `{{$processEnv NAME}}` and `{{$dotenv NAME}}` may read without being allowed explicitly:
+ * `GRAPHREQ_VAR_` followed by a name. A request file is data of the repository; without this rule
+ * it could put any variable of the user's shell (`AWS_SECRET_ACCESS_KEY`) in a request.
+ */
+export const READABLE_VARIABLE_PATTERN = /^GRAPHREQ_VAR_[A-Za-z0-9_]+$/;
+
+/**
+ * Why `$processEnv` / `$dotenv` may not read `name` (null when they may; the sentence goes on from
+ * their name: "$dotenv may not read ..."): the same rule as
+ * `accessTokenEnv`'s, with its own pattern: READABLE_VARIABLE_PATTERN, or a name in `allowed` (the
+ * user's own list, outside the repository: GRAPHREQ_TOKEN_VARIABLES).
+ */
+export function readableVariableProblem(name: string, allowed: readonly string[] = []): string | null {
+  if (READABLE_VARIABLE_PATTERN.test(name) || allowed.includes(name)) return null;
+  return `may not read ${name}: name it GRAPHREQ_VAR_${name.replace(/^GRAPHREQ_(VAR_)?/, '')}, or list it in GRAPHREQ_TOKEN_VARIABLES`;
+}
+
+/**
  * Why `accessTokenEnv` may not name `name` (null when it may): it must follow TOKEN_VARIABLE_PATTERN
  * or be in `allowed` (the user's own list, kept outside the repository: GRAPHREQ_TOKEN_VARIABLES).
  */

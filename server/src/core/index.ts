@@ -26,13 +26,13 @@ export { renameEnvVariableIn, envVariableUses, type PrepareRenameResult, type Re
 export type { Call, CallParam } from './analysis/call';
 export { checkCall } from './rules/engine';
 export type { RuleFinding, Location, ServiceError } from './rules/ruleFinding';
-export { misTypedSettings, readEnvironmentFile, resolveEnvironment, tokenVariableProblem, TOKEN_VARIABLE_PATTERN, DEFAULT_TOKEN_VARIABLE, type EnvironmentFile, type EnvironmentSettings } from './environment';
+export { misTypedSettings, readableVariableProblem, readEnvironmentFile, resolveEnvironment, tokenVariableProblem, TOKEN_VARIABLE_PATTERN, DEFAULT_TOKEN_VARIABLE, type EnvironmentFile, type EnvironmentSettings } from './environment';
 export { createLanguageService, type LanguageService, type CompletionItem, type Hover, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './languageService';
 export { SEMANTIC_TOKEN_TYPES } from './features/structure';
 export { fixAllEdits, fixAllChoice, applyEdits } from './features/fixAll';
 export { mask } from './features/completion';
 // Used by the emulator to read HTTP requests the way the editor reads files.
 export { splitVersion } from './model/apiModel';
-export { coerce, resolveRef, characterCount } from './model/validateValue';
+export { coerce, coerceDeep, resolveRef, characterCount } from './model/validateValue';
 export { parseJsonExact } from './syntax/jsonBody';
 export { euTargeting } from './rules/adsetRegionRules';

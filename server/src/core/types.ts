@@ -77,10 +77,15 @@ export interface Environment {
    * emulator. The checker reads it to tell whether a request written with an absolute URL is sent.
    */
   baseUrl?: string;
-  /** The host process's environment variables, for `{{$processEnv NAME}}` (passed in by the host). */
+  /**
+   * The host process's environment variables, for `{{$processEnv NAME}}` (passed in by the host,
+   * only those `readableVariableProblem` allows).
+   */
   processEnv?: Record<string, string>;
   /** The variables of the `.env` file of the request file's folder or above it, for `{{$dotenv NAME}}`. */
   dotenv?: Record<string, string>;
+  /** The names the user allows `$processEnv` and `$dotenv` to read besides GRAPHREQ_VAR_* (GRAPHREQ_TOKEN_VARIABLES). */
+  readableVariables?: readonly string[];
   /**
    * Reads a `< path` body for the core: the path as written (variables resolved), relative to the
    * request file's folder. The host does the I/O; without a reader, file bodies cannot be read.

@@ -11,6 +11,7 @@
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getApiModel } from '../core';
+import { EMULATOR_REDACT_HEADER, secretsOfRedactHeader } from '../core/send';
 import { EmulatorClock } from './clock';
 import { defaultConfig, mergeConfig, type EmulatorConfig } from './config';
 import { envelopeOf } from './envelope';
@@ -64,7 +65,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     // respond() never throws by design; if writing fails anyway, the connection goes, the server stays.
     const started = process.hrtime.bigint();
     const done = store
-      .track(() => respond(req, res, rt))
+      .track(() => respond(req, res, rt), secretsOfRedactHeader(headerText(req.headers[EMULATOR_REDACT_HEADER.toLowerCase()])))
       .then(() => options.onRequest?.({ method: req.method ?? '', path: (req.url ?? '').split('?')[0], status: res.statusCode, durationMs: Number((process.hrtime.bigint() - started) / 1_000_000n) }))
       .catch(() => {
         res.destroy();
@@ -159,4 +160,8 @@ function refuseMalformed(err: NodeJS.ErrnoException, socket: Socket, rt: Emulato
   );
   const reason = tooLarge ? 'Request Header Fields Too Large' : timedOut ? 'Request Timeout' : 'Bad Request';
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+function headerText(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
 }

@@ -14,6 +14,7 @@
  * in progress, and releases the data file's lock (storage/lock.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { Redactor } from '../core/send';
 import { removeLeftovers } from '../files/atomicWrite';
 import type { CounterRecord } from './limits/limiter';
 import { seedState } from './seed';
@@ -49,6 +50,8 @@ export class Store {
 
   private readonly targets: Record<string, Records>;
   private readonly calls = new AsyncLocalStorage<Set<string>>();
+  /** The secrets a call's sender asked to keep out of the state (core/send EMULATOR_REDACT_HEADER). */
+  private readonly redactions = new AsyncLocalStorage<Redactor>();
   /** Records touched outside any tracked call (tests, start-up). */
   private readonly untracked = new Set<string>();
   private meta: Record<string, unknown> = {};
@@ -110,21 +113,28 @@ export class Store {
     }
   }
 
-  /** Runs one call: the records it touches are the ones its commit writes. */
-  track<T>(fn: () => T): T {
-    return this.calls.run(new Set(), fn);
+  /**
+   * Runs one call: the records it touches are the ones its commit writes. `secrets`: values the
+   * sender read from the user's environment; the records the call touches hold them redacted, in
+   * memory and on disk, so the state file never keeps them.
+   */
+  track<T>(fn: () => T, secrets: readonly string[] = []): T {
+    const redactor = secrets.length ? new Redactor(secrets) : undefined;
+    return this.calls.run(new Set(), () => (redactor ? this.redactions.run(redactor, fn) : fn()));
   }
 
   /** Resolves once the changes of the calling call are on disk (at once in memory). */
   commit(): Promise<void> {
     const touched = this.takeTouched();
+    const redactor = this.redactions.getStore();
     const ops: Op[] = [];
     for (const t of touched) {
       const i = t.indexOf(SEP);
       const name = t.slice(0, i);
       const key = t.slice(i + 1);
-      this.index.changed(name, key);
       const records = this.targets[name];
+      if (redactor && Object.prototype.hasOwnProperty.call(records, key)) redactRecord(records[key], redactor);
+      this.index.changed(name, key);
       ops.push(Object.prototype.hasOwnProperty.call(records, key) ? ['p', name, key, records[key]] : ['d', name, key]);
     }
     if (!this.log || ops.length === 0) return Promise.resolve();
@@ -335,4 +345,15 @@ function chunks<T>(items: T[], size: number, wrap: (part: T[]) => LogLine): stri
   const out: string[] = [];
   for (let i = 0; i < items.length; i += size) out.push(`${JSON.stringify(wrap(items.slice(i, i + size)))}\n`);
   return out;
+}
+
+/** Replaces, in place (the record stays the same object), each member whose value holds a secret by its redacted copy. */
+function redactRecord(record: unknown, redactor: Redactor): void {
+  if (record === null || typeof record !== 'object') return;
+  const members = record as Record<string, unknown>;
+  for (const [k, v] of Object.entries(members)) {
+    const text = JSON.stringify(v);
+    if (text === undefined) continue;
+    if (redactor.text(text) !== text) members[k] = redactor.value(v);
+  }
 }

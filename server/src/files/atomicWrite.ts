@@ -13,6 +13,16 @@
  * A symbolic link is followed (the file it points to is replaced, the link stays), and a replaced
  * file keeps its permission bits. Temporary files left by a writer that was killed are removed the
  * next time the folder is written to.
+ *
+ * A read-only file (no write bit, or one this process may not write) is never replaced: a rename
+ * needs only the folder's permission, so without this check `fmt` rewrote 0444 files
+ * (ReadOnlyError, one line for the user).
+ *
+ * Writes of graphreq's own files in a workspace (`.graphreq/`, `.graphreq-history/`, snapshots,
+ * test results, saved responses, rate state, emulator state) pass `within`, the workspace: those
+ * paths are data a repository can ship, so a symbolic link anywhere from the workspace down to the
+ * target, or a path that resolves outside it, is refused (UnsafePathError) instead of followed
+ * (`responses.json -> ~/.bashrc` replaced ~/.bashrc); new files are created 0600 and folders 0700.
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -51,6 +61,61 @@ export interface AtomicWriteOptions {
   mode?: number;
   /** For tests of the asynchronous write: the file operations to use. */
   io?: WriteFs;
+  /**
+   * The folder the target must stay inside, with no symbolic link between it and the target (the
+   * target included); a new file is then created 0600 unless `mode` says otherwise.
+   */
+  within?: string;
+}
+
+/** The target is read-only: it was not replaced. */
+export class ReadOnlyError extends Error {
+  readonly code = 'EREADONLY';
+  constructor(readonly file: string) {
+    super(`${file} is read-only; not rewritten`);
+  }
+}
+
+/** The path passes through a symbolic link, or leads outside the folder it must stay in: nothing was written. */
+export class UnsafePathError extends Error {
+  readonly code = 'EUNSAFEPATH';
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(`${file}: not written: ${reason}`);
+  }
+}
+
+/**
+ * Checks that `file` is inside `root` and that no part of the path below `root` is a symbolic link
+ * (lstat of each component; what does not exist yet is fine). Throws UnsafePathError.
+ */
+export function checkWithin(root: string, file: string): void {
+  const base = path.resolve(root);
+  const target = path.resolve(base, file);
+  const rel = path.relative(base, target);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) throw new UnsafePathError(target, `it is outside ${base}`);
+  let current = base;
+  for (const part of rel.split(path.sep)) {
+    current = path.join(current, part);
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(current);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    if (st.isSymbolicLink()) throw new UnsafePathError(target, `${current} is a symbolic link (graphreq writes only real files of the workspace)`);
+  }
+}
+
+/** Creates `dir` and the folders above it up to `root` (0700, none a symbolic link). Throws UnsafePathError. */
+export function makeFolderWithin(root: string, dir: string): void {
+  checkWithin(root, dir);
+  fs.mkdirSync(path.resolve(root, dir), { recursive: true, mode: 0o700 });
+  // A link made between the check and the creation would show now.
+  checkWithin(root, dir);
 }
 
 /** The target changed (or appeared, or vanished) since it was read: the write was not made. */
@@ -112,14 +177,37 @@ function sameVersion(now: FileStamp | null, expected: FileStamp | null): boolean
   return expected.sha256 === undefined || now.sha256 === expected.sha256;
 }
 
-/** The file a write replaces: the target of a symbolic link, so the link is kept. */
-function resolveTarget(file: string): { target: string; mode: number | undefined } {
+/**
+ * The file a write replaces: the target of a symbolic link, so the link is kept (but under `within`,
+ * a link is refused); its permission bits, kept. Throws ReadOnlyError for a file that must not change.
+ */
+function resolveTarget(file: string, within: string | undefined): { target: string; mode: number | undefined } {
+  if (within !== undefined) checkWithin(within, file);
+  let target: string;
+  let st: fs.Stats;
   try {
-    const target = fs.realpathSync(file);
-    return { target, mode: fs.statSync(target).mode & 0o7777 };
+    target = fs.realpathSync(file);
+    st = fs.statSync(target);
   } catch {
     return { target: file, mode: undefined };
   }
+  // No write bit at all: the owner marked it read-only (root, who may write anything, included).
+  if ((st.mode & 0o222) === 0 || !writable(target)) throw new ReadOnlyError(file);
+  return { target, mode: st.mode & 0o7777 };
+}
+
+function writable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The mode of a new file: the caller's, else 0600 for graphreq's own files (`within`), else the default. */
+function newFileMode(options: Omit<AtomicWriteOptions, 'io'>): number | undefined {
+  return options.mode ?? (options.within !== undefined ? 0o600 : undefined);
 }
 
 function checkUnchanged(target: string, file: string, options: AtomicWriteOptions): void {
@@ -130,7 +218,7 @@ function checkUnchanged(target: string, file: string, options: AtomicWriteOption
 
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const io = options.io ?? realFs;
-  const { target, mode } = resolveTarget(file);
+  const { target, mode } = resolveTarget(file, options.within);
   removeStaleTemps(path.dirname(target));
   const temp = tempName(target);
   try {
@@ -141,7 +229,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
     } finally {
       await handle.close();
     }
-    const wanted = mode ?? options.mode;
+    const wanted = mode ?? newFileMode(options);
     if (wanted !== undefined) await fsp.chmod(temp, wanted);
     checkUnchanged(target, file, options);
     await io.rename(temp, target);
@@ -154,11 +242,11 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
 
 /** The same write for synchronous callers (the CLI's check --fix, the history store). */
 export function writeFileAtomicSync(file: string, data: string | Uint8Array, options: Omit<AtomicWriteOptions, 'io'> = {}): void {
-  const { target, mode } = resolveTarget(file);
+  const { target, mode } = resolveTarget(file, options.within);
   removeStaleTemps(path.dirname(target));
   const temp = tempName(target);
   try {
-    const fd = fs.openSync(temp, 'wx', mode ?? options.mode ?? 0o666);
+    const fd = fs.openSync(temp, 'wx', mode ?? newFileMode(options) ?? 0o666);
     try {
       fs.writeFileSync(fd, data);
       fs.fsyncSync(fd);

@@ -13,7 +13,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
-import type { BodyFileResult, EnvironmentSettings } from '../core';
+import { readableVariableProblem, type BodyFileResult, type EnvironmentSettings } from '../core';
+import { allowedVariables } from '../send/tokenChoice';
 import { decodeUtf8 } from './textFile';
 
 /** `< path` bodies larger than this are refused: a request body of the API is a few kilobytes. */
@@ -33,11 +34,25 @@ export interface HostInputOptions {
  * a document that is not on disk, which has neither a `.env` file nor a folder to read bodies from).
  */
 export function withHostInputs<T extends EnvironmentSettings>(env: T, requestFile: string | null, options: HostInputOptions = {}): T {
-  const out: T = { ...env, processEnv: processVariables(options.processEnv ?? process.env) };
+  const source = options.processEnv ?? process.env;
+  const readable = allowedVariables(source);
+  const out: T = { ...env, processEnv: onlyReadable(processVariables(source), readable), readableVariables: readable };
   if (!requestFile) return out;
   const dir = path.dirname(path.resolve(requestFile));
-  out.dotenv = readDotenv(findDotenv(dir, options.stopAt ?? null));
-  out.readFile = (p: string) => readBodyFile(dir, p);
+  out.dotenv = onlyReadable(readDotenv(findDotenv(dir, options.stopAt ?? null)), readable);
+  // Without a workspace folder (a document outside every folder), the request file's folder is its workspace.
+  const root = options.stopAt ?? dir;
+  out.readFile = (p: string) => readBodyFile(dir, p, root);
+  return out;
+}
+
+/**
+ * Only the variables `$processEnv` and `$dotenv` may read (core readableVariableProblem): the values
+ * of the others never reach the core, so nothing the core does can show or send them.
+ */
+function onlyReadable(all: Record<string, string>, readable: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [k, v] of Object.entries(all)) if (readableVariableProblem(k, readable) === null) out[k] = v;
   return out;
 }
 
@@ -74,28 +89,72 @@ export function readDotenv(file: string | undefined): Record<string, string> {
   return out;
 }
 
-/** Reads a `< path` body relative to the request file's folder, with a one-line reason when it cannot. */
-export function readBodyFile(dir: string, written: string): BodyFileResult {
+/**
+ * Reads a `< path` body relative to the request file's folder, with a one-line reason when it
+ * cannot. The body is data of the repository, so its path is too: the file must resolve inside the
+ * workspace `root` (symbolic links followed, then checked: `< /proc/self/environ` sent the whole
+ * environment), be a regular file, and hold at most BODY_FILE_LIMIT bytes, counted as they are read
+ * (`stat` says 0 bytes for `/proc/self/pagemap`, whose reading took gigabytes).
+ */
+export function readBodyFile(dir: string, written: string, root: string): BodyFileResult {
   const file = path.resolve(dir, written);
-  let stat: fs.Stats;
+  let real: string;
   try {
-    stat = fs.statSync(file);
+    real = fs.realpathSync(file);
   } catch {
     return { ok: false, reason: `there is no file ${file}` };
   }
-  if (!stat.isFile()) return { ok: false, reason: `${file} is not a file` };
-  if (stat.size > BODY_FILE_LIMIT) return { ok: false, reason: `it is larger than 1 MiB (${stat.size} bytes)` };
-  let bytes: Buffer;
+  const top = realOrResolved(root);
+  const rel = path.relative(top, real);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return { ok: false, reason: `${file} is outside the workspace (${top}): a body file must be inside it` };
+  let fd: number;
   try {
-    bytes = fs.readFileSync(file);
+    // Non-blocking: a FIFO opened to read would wait for a writer; it is refused below instead.
+    fd = fs.openSync(real, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   } catch (e) {
     return { ok: false, reason: `it cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  let bytes: Buffer;
+  try {
+    if (!fs.fstatSync(fd).isFile()) return { ok: false, reason: `${file} is not a file` };
+    const read = readAtMost(fd, BODY_FILE_LIMIT);
+    if (read === undefined) return { ok: false, reason: `it is larger than 1 MiB` };
+    bytes = read;
+  } catch (e) {
+    return { ok: false, reason: `it cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+  } finally {
+    fs.closeSync(fd);
   }
   try {
     return { ok: true, text: decodeUtf8(bytes) };
   } catch (e) {
     // Sent with replacement characters, a Latin-1 "Café" would reach the service as "Caf�".
     return { ok: false, reason: `it is ${(e as Error).message}` };
+  }
+}
+
+/**
+ * The bytes of `fd`, or undefined as soon as more than `limit` have been read (the size stat reports
+ * is not trusted). Read in 64 KiB pieces: some kernel files take only reads of whole records (8 bytes).
+ */
+function readAtMost(fd: number, limit: number): Buffer | undefined {
+  const pieces: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const piece = Buffer.allocUnsafe(64 * 1024);
+    const n = fs.readSync(fd, piece, 0, piece.length, null);
+    if (n === 0) return Buffer.concat(pieces, total);
+    pieces.push(piece.subarray(0, n));
+    total += n;
+    if (total > limit) return undefined;
+  }
+}
+
+function realOrResolved(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return path.resolve(dir);
   }
 }
 

@@ -16,7 +16,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomic } from '../files/atomicWrite';
+import { makeFolderWithin, writeFileAtomic } from '../files/atomicWrite';
 import { trackedByGit } from '../files/gitTracked';
 
 export const GRAPHREQ_FOLDER = '.graphreq';
@@ -52,8 +52,19 @@ export function graphreqFolderUsable(workspace: string): boolean {
 export async function ensureGraphreqFolder(workspace: string): Promise<string> {
   const dir = graphreqFolder(workspace);
   refuseTrackedFolder(dir);
-  fs.mkdirSync(dir, { recursive: true });
+  // A `.graphreq` that is a symbolic link (to a folder outside) is refused, never written through.
+  makeFolderWithin(workspace, dir);
   const ignore = path.join(dir, '.gitignore');
-  if (!fs.existsSync(ignore)) await writeFileAtomic(ignore, GITIGNORE);
+  if (!exists(ignore)) await writeFileAtomic(ignore, GITIGNORE, { within: workspace });
   return dir;
+}
+
+/** Whether anything is at `file`, a dangling symbolic link included (lstat: nothing is followed). */
+function exists(file: string): boolean {
+  try {
+    fs.lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
 }

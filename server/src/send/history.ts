@@ -5,11 +5,15 @@
  * `.gitignore` so that it never ends up in a commit by accident.
  *
  * Entry ids sort by time (`20260101T120000123Z-0-3f2a`), so the newest is the last name.
- * Every write goes through files/atomicWrite.ts: a crash never leaves half a file.
+ * Every write goes through files/atomicWrite.ts: a crash never leaves half a file. The folder is
+ * the workspace's own (no symbolic link to it or in it is written through; files 0600, the folder
+ * 0700), and one that git tracks came with the repository: it is neither read nor written.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomicSync } from '../files/atomicWrite';
+import { makeFolderWithin, writeFileAtomicSync } from '../files/atomicWrite';
+import { trackedByGit } from '../files/gitTracked';
+import { ForeignFolderError } from './graphreqFolder';
 import { emptyRateState, readRateState, type SendResult } from '../core/send';
 import type { RateStore } from './rateStore';
 
@@ -42,6 +46,7 @@ export const DEFAULT_HISTORY_MAX_BYTES = 50 * 1024 * 1024;
 
 export class HistoryStore {
   readonly dir: string;
+  private readonly workspace: string;
 
   /** `keep`: how many results to keep; `maxBytes`: how many bytes they may take in all (the oldest go first). */
   constructor(
@@ -49,6 +54,7 @@ export class HistoryStore {
     readonly keep = 50,
     readonly maxBytes = DEFAULT_HISTORY_MAX_BYTES,
   ) {
+    this.workspace = workspace;
     this.dir = path.join(workspace, HISTORY_DIR);
   }
 
@@ -64,7 +70,7 @@ export class HistoryStore {
       entry = { ...entry, result: { ...result, body, bodyKind: 'text' } };
       text = JSON.stringify(entry, null, 2) + '\n';
     }
-    writeFileAtomicSync(path.join(this.dir, `${id}.json`), text);
+    writeFileAtomicSync(path.join(this.dir, `${id}.json`), text, { within: this.workspace });
     this.trim();
     return entry;
   }
@@ -106,7 +112,7 @@ export class HistoryStore {
   }
 
   read(id: string): HistoryEntry | undefined {
-    if (!ID_RE.test(id)) return undefined;
+    if (!ID_RE.test(id) || this.foreign()) return undefined;
     try {
       const entry = JSON.parse(fs.readFileSync(path.join(this.dir, `${id}.json`), 'utf8')) as HistoryEntry;
       return entry && typeof entry === 'object' && entry.result ? entry : undefined;
@@ -119,6 +125,7 @@ export class HistoryStore {
   rateStore(): RateStore {
     return {
       load: () => {
+        if (this.foreign()) return emptyRateState();
         try {
           return readRateState(JSON.parse(fs.readFileSync(path.join(this.dir, RATE_FILE), 'utf8')));
         } catch {
@@ -129,7 +136,7 @@ export class HistoryStore {
         // Best effort: the state is advice, and failing to keep it must not stop a send.
         try {
           this.ensureDir();
-          writeFileAtomicSync(path.join(this.dir, RATE_FILE), JSON.stringify(state) + '\n');
+          writeFileAtomicSync(path.join(this.dir, RATE_FILE), JSON.stringify(state) + '\n', { within: this.workspace });
         } catch {
           /* the next load starts from what was saved last */
         }
@@ -138,6 +145,7 @@ export class HistoryStore {
   }
 
   private ids(): string[] {
+    if (this.foreign()) return [];
     let names: string[];
     try {
       names = fs.readdirSync(this.dir);
@@ -147,9 +155,16 @@ export class HistoryStore {
     return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)).filter((id) => ID_RE.test(id)).sort();
   }
 
+  /** A history folder git tracks came with the repository: its authors' results and rate state, not this user's. */
+  private foreign(): boolean {
+    return trackedByGit(this.dir);
+  }
+
   private ensureDir(): void {
-    if (fs.existsSync(this.dir)) return;
-    fs.mkdirSync(this.dir, { recursive: true });
-    writeFileAtomicSync(path.join(this.dir, '.gitignore'), '# Response history of graphreq: local only.\n*\n');
+    if (this.foreign()) throw new ForeignFolderError(this.dir);
+    // Checked even when it exists: `.graphreq-history` may be a repository's link to a folder outside.
+    makeFolderWithin(this.workspace, this.dir);
+    const ignore = path.join(this.dir, '.gitignore');
+    if (!fs.existsSync(ignore)) writeFileAtomicSync(ignore, '# Response history of graphreq: local only.\n*\n', { within: this.workspace });
   }
 }

@@ -65,7 +65,7 @@ export class SavedResponses {
       this.cache = undefined;
       const table = this.read();
       change(table);
-      await writeFileAtomic(this.file, serialise(table));
+      await writeFileAtomic(this.file, serialise(table), { within: this.workspace });
       this.cache = undefined;
     });
     // A failed write must not block the ones after it; the caller still sees its own failure.

@@ -10,15 +10,17 @@
  * token and any token written in the file.
  */
 import { randomUUID } from 'node:crypto';
-import { buildFileContext, DEFAULT_TOKEN_VARIABLE, requestNumber, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
+import { buildFileContext, requestNumber, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
 import {
   adviseBeforeSend,
   backoffDelay,
   defaultRetryPolicy,
+  EMULATOR_REDACT_HEADER,
   minutesText,
   parseBody,
   prepareRequest,
   recordResult,
+  redactHeaderValue,
   Redactor,
   resultFromFailure,
   resultFromResponse,
@@ -38,7 +40,7 @@ import { CancelledError, systemClock, type Clock } from './clock';
 import type { HistoryStore } from './history';
 import { MemoryRateStore, type RateStore } from './rateStore';
 import { ResponseStore } from './responseStore';
-import { allowedVariables } from './tokenChoice';
+import { EMBEDDED_RATE_ORIGIN } from './target';
 import { sendOnce, TransportFailure } from './transport';
 
 export interface SendSessionOptions {
@@ -94,11 +96,14 @@ export class SendSession {
   private readonly clock: Clock;
   private readonly rate: RateStore;
   private contexts = new WeakMap<GraphreqDocument, FileContext>();
+  private readonly emulatorRedact: string | undefined;
 
   constructor(private readonly o: SendSessionOptions) {
-    // Besides the token: secrets the request may read through `$processEnv` and `$dotenv`.
-    const named = [o.tokenEnvName ?? DEFAULT_TOKEN_VARIABLE, ...allowedVariables(o.env.processEnv ?? {})];
-    this.redactor = new Redactor([o.token, ...secretVariableValues([o.env.processEnv, o.env.dotenv], named)]);
+    // Besides the token: every value the request may read through `$processEnv` and `$dotenv`.
+    const variableValues = secretVariableValues([o.env.processEnv, o.env.dotenv]);
+    this.redactor = new Redactor([o.token, ...variableValues]);
+    // The embedded emulator (its rate origin says so) is told them, to keep them out of its state file.
+    this.emulatorRedact = o.rateOrigin === EMBEDDED_RATE_ORIGIN ? redactHeaderValue(variableValues) : undefined;
     this.clock = o.clock ?? systemClock;
     this.rate = o.rate ?? o.history?.rateStore() ?? new MemoryRateStore();
     this.responses = o.responses ?? new ResponseStore({ saved: null, environment: o.env.name });
@@ -132,7 +137,8 @@ export class SendSession {
       if (result.status !== null) {
         const kept = (r: SendResult) => ({ status: r.status!, headers: r.headers, body: r.body });
         const failed = await this.responses.remember(result.name, kept(result), kept(safe), this.o.file ?? null, this.clock.now());
-        if (failed) safe.warnings.push(`the response was not saved for later requests (${(failed as NodeJS.ErrnoException).code ?? 'error'})`);
+        // A `.graphreq/` that came with the repository was announced once when the run started.
+        if (failed && (failed as NodeJS.ErrnoException).code !== 'EFOREIGN') safe.warnings.push(`the response was not saved for later requests${whyNotSaved(failed)}`);
       } else {
         this.responses.noResponse(result.name, safe.failure?.message ?? 'no response');
       }
@@ -141,7 +147,7 @@ export class SendSession {
       this.o.history?.save(this.o.file ?? null, safe, this.clock.now());
     } catch (e) {
       // History is a convenience: a read-only workspace must not turn a good send into a failure.
-      safe.warnings.push(`the result was not saved in history (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      safe.warnings.push(`the result was not saved in history${whyNotSaved(e)}`);
     }
     return safe;
   }
@@ -216,6 +222,7 @@ export class SendSession {
   private async exchange(req: PreparedRequest, signal: AbortSignal | undefined, warnings: string[]): Promise<{ raw: RawResponse; attempts: number } | { failure: SendFailure; attempts: number; durationMs: number }> {
     const policy = this.o.retry ?? defaultRetryPolicy;
     const wire = toWire(req, this.o.token);
+    if (this.emulatorRedact) wire.headers[EMULATOR_REDACT_HEADER] = this.emulatorRedact;
     const started = this.clock.now();
     for (let attempt = 1; ; attempt++) {
       let outcome: AttemptOutcome;
@@ -288,4 +295,10 @@ function afterRateLimit(r: SendResult, now: number): string {
   const until = regainTime(r, now);
   if (until === null) return `${RATE_LIMIT_NOTE}the service gave no estimate of when access returns; calls made before usage drops lengthen the wait, so graphreq does not retry`;
   return `${RATE_LIMIT_NOTE}access should return at ${new Date(until).toISOString()} (in ${minutesText(Math.max(0, until - now))}); graphreq does not retry before then: send again later, or use --wait`;
+}
+
+/** Why a file was not kept: graphreq's own refusals (a link, a read-only file, a folder that came with the repository) in words, else the system's code. */
+function whyNotSaved(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'EUNSAFEPATH' || code === 'EREADONLY' || code === 'EFOREIGN' ? `: ${(e as Error).message}` : ` (${code ?? 'error'})`;
 }

@@ -8,7 +8,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomic } from '../files/atomicWrite';
+import { checkWithin, UnsafePathError, writeFileAtomic } from '../files/atomicWrite';
 
 const COMMENT = 'Snapshots for the `# @expect ... matches snapshot` lines of the requests beside this file: written by graphreq test --update-snapshots, with ids, times, paging and tokens masked (docs/testing.md). Review changes to it like code.';
 
@@ -29,6 +29,13 @@ export class SnapshotFile {
 
   constructor(readonly file: string) {
     let text: string | undefined;
+    try {
+      // A repository's `x.snap.json -> ~/.bashrc` is neither read (its text would show in the error) nor written.
+      checkWithin(path.dirname(file), file);
+    } catch (e) {
+      if (e instanceof UnsafePathError) throw new SnapshotFileError(e.message.replace(': not written: ', ': not used: '));
+      throw e;
+    }
     try {
       text = fs.readFileSync(file, 'utf8');
     } catch (e) {
@@ -66,7 +73,8 @@ export class SnapshotFile {
   async save(redact: (text: string) => string): Promise<boolean> {
     if (!this.changed) return false;
     const text = JSON.stringify({ $comment: COMMENT, snapshots: Object.fromEntries(this.entries) }, null, 2) + '\n';
-    await writeFileAtomic(this.file, redact(text));
+    // The snapshot file itself may not be a symbolic link (a repository's `x.snap.json -> ~/.bashrc`).
+    await writeFileAtomic(this.file, redact(text), { within: path.dirname(this.file) });
     this.changed = false;
     return true;
   }

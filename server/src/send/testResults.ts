@@ -51,7 +51,7 @@ export class TestResults {
       this.cache = undefined;
       const table = this.read();
       table[file] = { ...(table[file] ?? {}), ...results };
-      await writeFileAtomic(this.file, JSON.stringify({ format: 1, files: table }, null, 2) + '\n');
+      await writeFileAtomic(this.file, JSON.stringify({ format: 1, files: table }, null, 2) + '\n', { within: this.workspace });
       this.cache = undefined;
     });
     this.writes = run.catch(() => undefined);

@@ -23,7 +23,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { startEmulator } from '../emulator';
-import { writeFileAtomic } from '../files/atomicWrite';
+import { checkWithin, UnsafePathError, writeFileAtomic } from '../files/atomicWrite';
 import { EMULATOR_LOCK_FILE, EMULATOR_STATE_FILE, ensureGraphreqFolder } from './graphreqFolder';
 import { lockDistrust, signLock, type LockFields } from './lockProof';
 import { EMBEDDED_RATE_ORIGIN, type EmbeddedOptions, type Target } from './target';
@@ -114,6 +114,13 @@ async function startOwned(lockFile: string, stateFile: string, holder: Holder, w
   process.once('exit', release);
   try {
     if (o.fresh) fs.rmSync(stateFile, { force: true });
+    try {
+      // The state file is read and appended to: one that links outside the workspace is refused.
+      checkWithin(workspace, stateFile);
+    } catch (e) {
+      if (e instanceof UnsafePathError) throw new WorkspaceEmulatorError(`${e.message}; remove it (or send with --fresh)`);
+      throw e;
+    }
     let emulator;
     try {
       emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataFile: stateFile, config: o.config, now: o.now });
@@ -122,7 +129,7 @@ async function startOwned(lockFile: string, stateFile: string, holder: Holder, w
       throw new WorkspaceEmulatorError(`${stateFile} cannot be used (${reason}); send with --fresh to start again from the seed data (the file is replaced)`);
     }
     const lock = signLock({ pid: process.pid, holder, url: emulator.url, startedAt: new Date().toISOString() }, workspace);
-    await writeFileAtomic(lockFile, JSON.stringify(lock) + '\n');
+    await writeFileAtomic(lockFile, JSON.stringify(lock) + '\n', { within: workspace });
     let closing: Promise<void> | undefined;
     return {
       baseUrl: emulator.url,
@@ -151,7 +158,8 @@ async function startOwned(lockFile: string, stateFile: string, holder: Holder, w
 function createLock(lockFile: string, holder: Holder, workspace: string): boolean {
   let fd: number;
   try {
-    fd = fs.openSync(lockFile, 'wx');
+    // O_EXCL: an existing file, or a symbolic link even to nothing, is never opened through.
+    fd = fs.openSync(lockFile, 'wx', 0o600);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw e;

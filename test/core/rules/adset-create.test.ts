@@ -143,8 +143,13 @@ export const cases: RuleCases = {
       { name: 'int64 one below its smallest value, in a form body', text: `POST ${PATH}\n\nname=x&campaign_id=1&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&lifetime_spend_cap=⟦-9223372036854775809⟧\n` },
       { name: 'object_store_url that is not a URL', text: create({ optimization_goal: 'APP_INSTALLS', promoted_object: { application_id: 1234, object_store_url: 'not a url' } }, ['"not a url"']) },
       { name: 'object_store_urls with an item that is not a URL', text: create({ promoted_object: { object_store_urls: ['https://apps.example/app', 'apps.example/app'] } }, ['"apps.example/app"']) },
+      // [2] Create: "targeting | JSON object": a value that is no object at all is a wrong type, not a shape to guess at.
+      { name: 'targeting not an object ([2] "targeting | JSON object")', text: create({ targeting: 'US' }, ['"US"']) },
+      // [2] Ad set read fields: "bid_amount | unsigned int32".
+      { name: 'bid_amount above unsigned int32 ([2] "bid_amount | unsigned int32")', text: create({ bid_amount: 4294967296, bid_strategy: 'LOWEST_COST_WITH_BID_CAP' }, ['4294967296']) },
     ],
     pass: [
+      { name: 'bid_amount at the largest unsigned int32', text: adsetCreate({ bid_amount: 4294967295, bid_strategy: 'LOWEST_COST_WITH_BID_CAP' }) },
       { name: 'numbers as digit strings, as form fields carry them', text: adsetCreate({ daily_budget: '2000', bid_amount: '150', bid_strategy: 'LOWEST_COST_WITH_BID_CAP' }) },
       { name: 'booleans as text', text: adsetCreate({ is_dynamic_creative: 'true' }) },
       { name: 'datetimes as UNIX seconds and ISO 8601', text: adsetCreate({ start_time: 1788213600, end_time: '2026-09-15T00:00:00+0200' }) },
@@ -171,11 +176,14 @@ export const cases: RuleCases = {
         text: create({ daily_budget: undefined, lifetime_budget: 0, end_time: '2026-09-15T00:00:00+0200' }, [valueOf('lifetime_budget', '0')]),
       },
       { name: 'a new campaign and no budget anywhere', text: create({ ...spec('OUTCOME_AWARENESS'), daily_budget: undefined }, [PATH]) },
+      // [2] Create: "Either daily_budget or lifetime_budget must be greater than 0", and the campaign holds none.
+      { name: 'an existing campaign without a budget, and none on the ad set', text: create({ daily_budget: undefined }, [PATH], { directives: ['campaign-budget none'] }) },
     ],
     pass: [
       { name: 'daily_budget > 0', text: adsetCreate({ daily_budget: 1 }) },
       { name: 'lifetime_budget > 0', text: adsetCreate({ daily_budget: undefined, lifetime_budget: 50000, end_time: '2026-09-15T00:00:00+0200' }) },
       { name: 'an existing campaign may hold the budget', text: adsetCreate({ daily_budget: undefined }) },
+      { name: 'an existing campaign that holds a daily budget', text: adsetCreate({ daily_budget: undefined }, { directives: ['campaign-budget daily'] }) },
       { name: 'a new campaign with a budget', text: adsetCreate({ ...spec('OUTCOME_AWARENESS', { daily_budget: 5000 }), daily_budget: undefined }) },
     ],
   },
@@ -332,12 +340,22 @@ export const cases: RuleCases = {
         text: create({ optimization_goal: 'OFFSITE_CONVERSIONS', destination_type: 'APP', promoted_object: { application_id: 1234, object_store_url: 'https://apps.example/app' } }, ['"promoted_object"']),
       },
       { name: 'the legacy CONVERSIONS objective without a pixel or an event', text: create({ ...spec('CONVERSIONS'), optimization_goal: 'OFFSITE_CONVERSIONS' }, ['"CONVERSIONS"']) },
+      // [2] "Objective or goal | LINK_CLICKS | application_id + object_store_url (mobile or canvas app engagement)".
+      {
+        name: 'goal LINK_CLICKS to an app without the app ("Objective or goal ... LINK_CLICKS")',
+        text: create({ optimization_goal: 'LINK_CLICKS', destination_type: 'APP' }, ['"LINK_CLICKS"'], { directives: ['objective OUTCOME_TRAFFIC'] }),
+      },
     ],
     pass: [
       { name: 'PAGE_LIKES with page_id', text: adsetCreate({ optimization_goal: 'PAGE_LIKES', promoted_object: { page_id: '120200000000000005' } }) },
       { name: 'APP_INSTALLS with both members', text: adsetCreate({ optimization_goal: 'APP_INSTALLS', promoted_object: { application_id: 1234, object_store_url: 'https://apps.example/app' } }) },
       { name: 'the legacy CONVERSIONS objective with a pixel', text: adsetCreate({ ...spec('CONVERSIONS'), optimization_goal: 'OFFSITE_CONVERSIONS', promoted_object: { pixel_id: '120200000000000009' } }) },
       { name: 'REACH needs none', text: adsetCreate({ optimization_goal: 'REACH' }) },
+      {
+        name: 'goal LINK_CLICKS to an app, with the app',
+        text: adsetCreate({ optimization_goal: 'LINK_CLICKS', destination_type: 'APP', promoted_object: { application_id: 1234, object_store_url: 'https://apps.example/app' } }, { directives: ['objective OUTCOME_TRAFFIC'] }),
+      },
+      { name: 'goal LINK_CLICKS to a website needs none', text: adsetCreate({ optimization_goal: 'LINK_CLICKS', destination_type: 'WEBSITE' }, { directives: ['objective OUTCOME_TRAFFIC'] }) },
     ],
   },
   'ADSET-PROMOTED-OTHER': {
@@ -454,11 +472,14 @@ export const cases: RuleCases = {
       { name: 'countries as text', text: create({ targeting: { geo_locations: { countries: 'US' } } }, [valueOf('countries', '"US"')]), expect: ['ADSET-TARGETING-SHAPE:warning'] },
       { name: 'a country name, not a code', text: create({ targeting: { geo_locations: { countries: ['France'] } } }, ['"France"']) },
       { name: 'publisher_platforms as text', text: create({ targeting: { geo_locations: { countries: ['US'] }, publisher_platforms: 'social' } }, ['"social"']) },
-      { name: 'targeting not an object', text: create({ targeting: 'everyone' }, ['"everyone"']) },
+      // A key one edit from a documented one is sent unchecked, so the rules that read it never see it.
+      { name: 'geo_location, one edit from geo_locations', text: create({ targeting: { geo_location: { countries: ['FR'] } } }, ['"geo_location"']) },
+      { name: 'countrys, one edit from countries', text: create({ targeting: { geo_locations: { countrys: ['FR'] } }, ...DSA }, ['"countrys"']) },
     ],
     pass: [
       { name: 'the documented shape', text: adsetCreate({ targeting: { geo_locations: { countries: ['US', 'CA'] }, social_positions: ['feed'], publisher_platforms: ['social', 'photo'] } }) },
       { name: 'other targeting keys pass unchecked', text: adsetCreate({ targeting: { geo_locations: { countries: ['US'] }, age_min: 18, genders: [1] } }) },
+      { name: 'a key two edits from a documented one passes unchecked', text: adsetCreate({ targeting: { geo_locations: { countries: ['US'], region: [] } } }) },
     ],
   },
   'ADSET-STATUS': {

@@ -81,7 +81,7 @@ export const cases: RuleCases = {
       { name: 'in a file variable used in the Authorization header', text: '@token = EAAB1234567890abcdef\n\n###\nGET /v23.0/120200000000000002\n⟦Authorization: OAuth {{token}}⟧\n' },
     ],
     pass: [
-      { name: 'a variable', text: '@token = {{$processEnv GRAPHREQ_ACCESS_TOKEN}}\n\n###\nGET /v23.0/120200000000000002?access_token={{token}}\n' },
+      { name: 'a variable', text: '@token = {{$processEnv GRAPHREQ_VAR_TOKEN}}\n\n###\nPOST /v23.0/120200000000000002/copies\n\nstatus_option=PAUSED&access_token={{token}}\n' },
       // Not a literal token; the header is still not sent (graphreq sends the token itself): a hint says so.
       { name: 'a header with a variable', text: '@token = x\n\n###\nGET /v23.0/120200000000000002\n⟦Authorization: Bearer {{token}}⟧\n', expect: ['REQ-HEADER-DROPPED:hint'] },
       { name: 'no token at all (added at send time)', text: 'GET /v23.0/120200000000000002\n' },
@@ -247,16 +247,18 @@ Object.assign(cases, {
       { name: "another tool's name", text: 'GET /v23.0/120200000000000002?fields=id&date_format=⟦{{$uuid}}⟧\n' },
       { name: 'wrong arguments', text: `POST /v23.0/act_1234567890/adsets\n\n${CREATE_BODY.replace('"Sale"', '"Sale ⟦{{$randomInt 5}}⟧"')}\n` },
       { name: 'a wrong offset, in a file variable', text: '@later = ⟦{{$timestamp 7 days}}⟧\n\n###\nGET /v23.0/120200000000000002?fields=id\n' },
-      { name: 'an environment variable that is not set', text: 'GET /v23.0/⟦{{$processEnv ADSET_ID}}⟧?fields=id\n', expect: ['REQ-BUILTIN-VARIABLE:warning'], env: { processEnv: { HOME: '/root' } } },
-      { name: 'a .env name that is not there', text: 'GET /v23.0/⟦{{$dotenv ADSET_ID}}⟧?fields=id\n', expect: ['REQ-BUILTIN-VARIABLE:warning'], env: { dotenv: {} } },
+      { name: 'an environment variable that is not set', text: 'POST /v23.0/120200000000000002/copies\n\nstatus_option=⟦{{$processEnv GRAPHREQ_VAR_STATUS}}⟧\n', expect: ['REQ-BUILTIN-VARIABLE:warning'], env: { processEnv: { HOME: '/root' } } },
+      { name: 'a .env name that is not there', text: 'POST /v23.0/120200000000000002/copies\n\nstatus_option=⟦{{$dotenv GRAPHREQ_VAR_STATUS}}⟧\n', expect: ['REQ-BUILTIN-VARIABLE:warning'], env: { dotenv: {} } },
+      { name: 'a variable graphreq may not read, set or not', text: 'POST /v23.0/120200000000000002/copies\n\nstatus_option=⟦{{$processEnv HOME}}⟧\n', expect: ['REQ-BUILTIN-VARIABLE:error'], env: { processEnv: { HOME: '/root' } } },
+      { name: 'a .env name graphreq may not read', text: 'POST /v23.0/120200000000000002/copies\n\nstatus_option=⟦{{$dotenv AWS_SECRET_ACCESS_KEY}}⟧\n', expect: ['REQ-BUILTIN-VARIABLE:error'], env: { dotenv: { AWS_SECRET_ACCESS_KEY: 'x' } } },
     ],
     pass: [
       { name: 'the values decided at send time', text: `POST /v23.0/act_1234567890/adsets\n\n${CREATE_BODY.replace('"Sale"', '"Sale {{$guid}} {{$randomInt 1 1000}} {{$isoTimestamp}} {{$timestamp -1 h}}"')}\n` },
-      { name: 'an account id from the environment is checked like a written one', text: `POST /v23.0/act_{{$processEnv ACCOUNT}}/adsets\n\n${CREATE_BODY}\n`, env: { processEnv: { ACCOUNT: '1234567890' } } },
+      { name: 'a name the user allowed (GRAPHREQ_TOKEN_VARIABLES)', text: `POST /v23.0/act_1234567890/adsets\n\n${CREATE_BODY.replace('"Sale"', '"{{$processEnv SALE_NAME}}"')}\n`, env: { processEnv: { SALE_NAME: 'Spring' }, readableVariables: ['SALE_NAME'] } },
       {
         name: 'a .env value is checked like a written one',
-        text: `POST /v23.0/act_1234567890/adsets\n\n${CREATE_BODY.replace('"daily_budget": 2000', '"daily_budget": ⟦{{$dotenv BUDGET}}⟧')}\n`,
-        env: { dotenv: { BUDGET: '-5' } },
+        text: `POST /v23.0/act_1234567890/adsets\n\n${CREATE_BODY.replace('"daily_budget": 2000', '"daily_budget": ⟦{{$dotenv GRAPHREQ_VAR_BUDGET}}⟧')}\n`,
+        env: { dotenv: { GRAPHREQ_VAR_BUDGET: '-5' } },
         expect: ['ADSET-BUDGET-POSITIVE'],
       },
     ],
@@ -293,6 +295,17 @@ Object.assign(cases, {
         env: { readFile },
         expect: ['ADSET-ENUMS'],
       },
+    ],
+  },
+  'REQ-ENV-IN-URL': {
+    fail: [
+      { name: 'on the request line', text: 'GET /v23.0/⟦{{$processEnv GRAPHREQ_VAR_ADSET}}⟧?fields=id\n', env: { processEnv: { GRAPHREQ_VAR_ADSET: '120200000000000002' } } },
+      { name: 'on a query line, from .env', text: 'GET /v23.0/120200000000000002?fields=id\n  &date_format=⟦{{$dotenv GRAPHREQ_VAR_FORMAT}}⟧\n', env: { dotenv: { GRAPHREQ_VAR_FORMAT: 'U' } } },
+      { name: 'through a file variable and an environment variable', text: '@inner = {{$processEnv GRAPHREQ_VAR_ID}}\n@id = {{inner}}\n\n###\nGET /v23.0/⟦{{id}}⟧?fields=id&limit=⟦{{fromEnv}}⟧\n', env: { variables: { fromEnv: '{{$dotenv GRAPHREQ_VAR_LIMIT}}' } }, expect: ['REQ-ENV-IN-URL', 'REQ-ENV-IN-URL'] },
+    ],
+    pass: [
+      { name: 'in the body', text: 'POST /v23.0/120200000000000002/copies\n\n{ "status_option": "PAUSED", "rename_options": { "rename_suffix": "{{$processEnv GRAPHREQ_VAR_SUFFIX}}" } }\n', env: { processEnv: { GRAPHREQ_VAR_SUFFIX: ' (copy)' } } },
+      { name: 'a file variable without one, in the URL', text: '@id = 120200000000000002\n\n###\nGET /v23.0/{{id}}?fields=id\n' },
     ],
   },
   'REQ-HEADER-DROPPED': {

@@ -8,6 +8,7 @@
  * (`$guid`, the timestamps, `$randomInt`) come from a `BuiltinRuntime` the sender passes in. The
  * checker has no runtime: those values stay opaque (decided at send time, not checked).
  */
+import { readableVariableProblem } from '../environment';
 import { own } from '../own';
 import { closest } from '../rules/suggest';
 import type { Environment } from '../types';
@@ -116,8 +117,14 @@ export type BuiltinValue =
   | { kind: 'value'; value: string }
   /** Decided at send time (no runtime given: the checker). */
   | { kind: 'later' }
-  /** Cannot be given a value: the request cannot be sent as written. */
-  | { kind: 'missing'; message: string };
+  /** Cannot be given a value: the request cannot be sent as written (`notAllowed`: the name may never be read). */
+  | { kind: 'missing'; message: string; notAllowed?: boolean };
+
+/** `$processEnv` and `$dotenv` read only the variables the user allows (environment.ts, readableVariableProblem). */
+function refusedName(call: BuiltinCall, env: Environment): BuiltinValue | undefined {
+  const problem = readableVariableProblem(call.args[0], env.readableVariables);
+  return problem ? { kind: 'missing', notAllowed: true, message: `\`$${call.name}\` ${problem}.` } : undefined;
+}
 
 /**
  * The value of a built-in. `$processEnv` and `$dotenv` read what the host put in the environment;
@@ -127,11 +134,15 @@ export function builtinValue(call: BuiltinCall, env: Environment, runtime?: Buil
   switch (call.name) {
     case 'processEnv': {
       if (!env.processEnv) return { kind: 'later' };
+      const refused = refusedName(call, env);
+      if (refused) return refused;
       const v = own(env.processEnv, call.args[0]);
       return v !== undefined ? { kind: 'value', value: v } : { kind: 'missing', message: `\`{{${call.text}}}\`: the environment variable ${call.args[0]} is not set where graphreq runs; set it, or use a file variable.` };
     }
     case 'dotenv': {
       if (!env.dotenv) return { kind: 'later' };
+      const refused = refusedName(call, env);
+      if (refused) return refused;
       const v = own(env.dotenv, call.args[0]);
       return v !== undefined ? { kind: 'value', value: v } : { kind: 'missing', message: `\`{{${call.text}}}\`: ${call.args[0]} is not in the .env file of the request's folder or above it; add \`${call.args[0]}=...\` there.` };
     }

@@ -74,7 +74,9 @@ function valueHover(e: Expectation, bc: ReturnType<typeof blockCallOf>, model: A
   const member = s.path[0]?.text;
   if (s.kind === 'error' && s.path.length === 1 && v.kind === 'number' && (member === 'code' || member === 'subcode' || member === 'error_subcode')) {
     const info = member === 'code' ? errorMeaning(v.value, null, model) : errorMeaning(null, v.value, model);
-    const contents = info ? `**${member === 'code' ? 'Code' : 'Subcode'} ${v.value}: ${info.title}**\n\n${info.meaning}${info.action ? `\n\n${info.action}` : ''}${info.doc ? `\n\nSource: ${info.doc}` : ''}` : `**${v.value}**: not a code the documents give.`;
+    // [3]'s iOS 14 numbers travel as subcodes of 100 (docs/api.md, [3] iOS 14 error codes): expected as a code, it never matches.
+    const asSubcode = member === 'code' && info?.kind === 'ios14' ? `\n\nThe service sends ${v.value} as \`error.subcode\` with code 100: expect \`error.subcode == ${v.value}\`.` : '';
+    const contents = info ? `**${member === 'code' ? 'Code' : 'Subcode'} ${v.value}: ${info.title}**\n\n${info.meaning}${asSubcode}${info.action ? `\n\n${info.action}` : ''}${info.doc ? `\n\nSource: ${info.doc}` : ''}` : `**${v.value}**: not a code the documents give.`;
     return { contents, span: v.span };
   }
   if (v.kind === 'json') {

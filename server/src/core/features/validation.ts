@@ -20,6 +20,7 @@ import { LaterLocator, Locator } from './locate';
 import { checkWrittenBlock, checkWrittenRequest } from './writtenChecks';
 import { closest, inlineList, listForMessage } from '../rules/suggest';
 import { checkExpectations, expectedRefusals } from '../rules/expectRules';
+import { urlCounterKey } from '../model/limitFormulas';
 
 /** What a block's check leaves behind: its findings (block-relative) and what cross-request rules need. */
 export interface BlockResult {
@@ -164,9 +165,11 @@ export interface UrlRead {
 export function urlReadRate(reads: UrlRead[]): Finding[] {
   const byUrl = new Map<string, UrlRead[]>();
   for (const r of reads) {
-    const list = byUrl.get(r.url);
+    // One URL however its scheme and host are cased, as the service and the client count it.
+    const key = urlCounterKey(r.url);
+    const list = byUrl.get(key);
     if (list) list.push(r);
-    else byUrl.set(r.url, [r]);
+    else byUrl.set(key, [r]);
   }
   const out: Finding[] = [];
   for (const [url, list] of byUrl) {

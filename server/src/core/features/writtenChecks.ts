@@ -8,6 +8,7 @@
  * - REQ-BASE-URL: a request written with an absolute URL (literally or through `{{host}}`) for an
  *   origin that is not where sends go (send refuses it);
  * - REQ-BODY-FILE: a `< path` body that cannot be read (send refuses it);
+ * - REQ-ENV-IN-URL: a `$processEnv` or `$dotenv` value in the URL (send refuses it, envInUrl.ts);
  * - SYNTAX-ASSERTION: httpYac `??` lines (never sent, never evaluated);
  * - REQ-UNKNOWN-DIRECTIVE: `# @nme` and other directives graphreq does not know (ignored);
  * - REQ-HEADER-DROPPED: headers graphreq sets itself (not sent as written);
@@ -17,6 +18,7 @@
  */
 import type { BlockCall } from '../analysis/blockCall';
 import { parseBuiltin, builtinValue } from '../analysis/builtins';
+import { envInUrlMessage, envValuesInUrl } from '../analysis/envInUrl';
 import type { FileContext } from '../analysis/fileContext';
 import { blockNames } from '../analysis/names';
 import type { ApiModel } from '../model/apiModel';
@@ -38,6 +40,7 @@ export function checkWrittenRequest(block: RequestBlock, ctx: FileContext, bc: B
   const request = block.parsed.request;
   if (!request) return;
   checkTokenVariables(block, ctx, out);
+  for (const found of envValuesInUrl(block, ctx)) out.push({ code: 'REQ-ENV-IN-URL', severity: 'error', message: envInUrlMessage(found), span: found.span });
   for (const h of request.headers) {
     const why = model.droppedHeader(h.name.text);
     // A token written in the header is REQ-TOKEN-IN-FILE's (a warning): one finding is enough.
@@ -109,7 +112,8 @@ function checkBuiltins(block: RequestBlock, ctx: FileContext, out: Finding[]): v
       continue;
     }
     const value = builtinValue(parsed.call, ctx.env);
-    if (value.kind === 'missing') out.push({ code: 'REQ-BUILTIN-VARIABLE', severity: 'warning', message: value.message, span });
+    // A name graphreq may not read is wrong wherever it runs (an error); one not set may be set where it sends (a warning).
+    if (value.kind === 'missing') out.push({ code: 'REQ-BUILTIN-VARIABLE', severity: value.notAllowed ? 'error' : 'warning', message: value.message, span });
   }
 }
 

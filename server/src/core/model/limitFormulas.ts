@@ -26,3 +26,12 @@ export function messagingPerDay(engagedUsers: number): number {
 
 /** [1] Limits: "at most ten GET requests per URL, per app, per hour". */
 export const URL_READS_PER_HOUR = 10;
+
+/**
+ * A URL as the per-URL counter counts it: the scheme and host without case (RFC 3986 6.2.2.1: they
+ * are case-insensitive), the path and query as written (they are not). docs/api.md, [1] Limits.
+ */
+export function urlCounterKey(url: string): string {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/is.exec(url.trim());
+  return m ? `${m[1].toLowerCase()}${m[2].toLowerCase()}${m[3]}` : url.trim();
+}

@@ -84,7 +84,8 @@ export function returnableErrors(endpoint: EndpointDef | undefined, model: ApiMo
 /** The meaning of a code (and subcode) in errors.json, as the documents give it. */
 export function errorMeaning(code: number | null, subcode: number | null, model: ApiModel): ErrorCodeInfo | undefined {
   const errors = model.errors;
-  if (code === null) return errors.find((e) => e.code === null && e.subcode === subcode) ?? errors.find((e) => e.subcode === subcode);
+  // A subcode may be a number [3] lists as a code (the iOS 14 table: sent as subcodes of 100).
+  if (code === null) return errors.find((e) => e.code === null && e.subcode === subcode) ?? errors.find((e) => e.subcode === subcode) ?? errors.find((e) => e.code === subcode && e.subcode === null);
   if (subcode === null) return errors.find((e) => e.code === code && e.subcode === null) ?? errors.find((e) => e.code === code);
   return errors.find((e) => e.code === code && e.subcode === subcode) ?? errors.find((e) => e.code === null && e.subcode === subcode) ?? errors.find((e) => e.code === subcode && e.subcode === null);
 }

@@ -24,6 +24,8 @@ export interface JsonSchema {
   'x-kind'?: string;
   'x-unit'?: string;
   'x-rule'?: string;
+  /** The rule of a value that is not of the schema's type at all, where it differs from `x-rule`. */
+  'x-typeRule'?: string;
   'x-rules'?: string[];
   'x-enumRule'?: string;
   'x-requiredRule'?: Record<string, string>;

@@ -168,6 +168,29 @@ export function coerce(schema: JsonSchema, value: unknown): { ok: boolean; value
   return { ok: false, value };
 }
 
+/**
+ * The value as the schema reads it, all the way down: members and items the schema describes are
+ * coerced too, so `[{"start_minute": "60"}]` is stored as `[{"start_minute": 60}]` (the service keeps
+ * values as their documented types). A part the schema does not read stays as written.
+ */
+export function coerceDeep(schemaIn: JsonSchema, value: unknown, root: JsonSchema): unknown {
+  const schema = resolveRef(schemaIn, root);
+  const c = coerce(schema, value);
+  if (!c.ok) return value;
+  const v = c.value;
+  if (Array.isArray(v) && schema.items) return v.map((item) => coerceDeep(schema.items!, item, root));
+  if (v !== null && typeof v === 'object' && !Array.isArray(v) && schema.properties) {
+    const out: Record<string, unknown> = {};
+    for (const [k, member] of Object.entries(v as Record<string, unknown>)) {
+      const sub = Object.prototype.hasOwnProperty.call(schema.properties, k) ? schema.properties[k] : undefined;
+      // Defined, not assigned: a `__proto__` key stays a key.
+      Object.defineProperty(out, k, { value: sub ? coerceDeep(sub, member, root) : member, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+  return v;
+}
+
 function kindText(schema: JsonSchema, long = false): string {
   const full = schema['x-kind'] ?? (types(schema) ?? ['any value']).join(' or ');
   // The message names the kind ("a country code"); its explanation in parentheses is for the detail.
@@ -222,7 +245,9 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   const c = coerce(schema, value);
   if (!c.ok) {
     ctx.out.push({
-      rule: typeRule,
+      // A value of the wrong kind altogether (`"targeting": "US"`) may break a rule other than its
+      // members' shape: the schema says which (`x-typeRule`).
+      rule: schema['x-typeRule'] ?? typeRule,
       message: `\`${where()}\` expects ${kindText(schema)}, not ${describe(value)}.`,
       detail: source,
       at,
@@ -370,8 +395,30 @@ function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: 
       });
     } else if (typeof schema.additionalProperties === 'object') {
       validateValue(schema.additionalProperties, obj[key], [...path, key], ctx);
+    } else if (props && schema['x-rule']) {
+      nearMiss(schema, key, path, ctx);
     }
   }
+}
+
+/**
+ * An open object (other keys go through unchecked) with a key as close to a documented member as any
+ * "did you mean" (`geo_location`, `countrys`, `Countries`): most likely a typo that leaves the member out, so the rules that read
+ * it (the EU countries of ADSET-DSA-REQUIRED) never see it. A warning under the object's rule; the
+ * service takes other keys, so it answers nothing.
+ */
+function nearMiss(schema: JsonSchema, key: string, path: JsonPath, ctx: ValidateContext): void {
+  const suggestion = closest(key, namesOf(schema.properties!));
+  if (!suggestion) return;
+  const names = namesOf(schema.properties!);
+  ctx.out.push({
+    rule: schema['x-rule']!,
+    severity: 'warning',
+    message: `\`${pathText(ctx.param, path)}\` has no documented member \`${key}\`: did you mean \`${suggestion}\`?`,
+    detail: `Keys other than ${listForMessage([...names], Infinity)} are sent unchecked, so \`${key}\` is not read as \`${suggestion}\`${ctx.doc ? ` (${ctx.doc})` : ''}.`,
+    at: { kind: 'param', name: ctx.param, path: [...path, key], part: 'key' },
+    fixes: [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: ctx.param, path: [...path, key], newName: suggestion, preferred: true }],
+  });
 }
 
 /** Reports a property used before (`x-since`) or after (`x-until`) the versions that have it. */

@@ -49,14 +49,14 @@ export const budgetRules: CrossFieldRule[] = [
       const hasDaily = given(call, 'daily_budget');
       const hasLifetime = given(call, 'lifetime_budget');
       if (!hasDaily && !hasLifetime) {
-        // With an existing campaign the budget may sit on the campaign (campaign budget optimization),
-        // so only an inline campaign_spec without a budget is certainly missing one.
-        const spec = obj(call, 'campaign_spec');
-        if (spec && spec.daily_budget === undefined && spec.lifetime_budget === undefined) {
+        // The budget may sit on the campaign (campaign budget optimization): only a campaign known to
+        // have none (an inline campaign_spec without one, `# @campaign-budget none`, or what the
+        // emulator knows of an existing campaign) leaves the ad set certainly without a budget.
+        if (campaignBudget(call) === 'none') {
           out.push({
             rule: 'ADSET-BUDGET-POSITIVE',
-            message: 'No budget: give `daily_budget` or `lifetime_budget` greater than 0.',
-            detail: `Budgets are in the account currency's smallest unit ${SOURCE}.`,
+            message: 'No budget: the campaign has none, so give `daily_budget` or `lifetime_budget` greater than 0.',
+            detail: `"Either daily_budget or lifetime_budget must be greater than 0" ${SOURCE}. Budgets are in the account currency's smallest unit.`,
             at: { kind: 'missing', name: 'daily_budget' },
             service: { code: 100, blame: ['daily_budget'] },
           });

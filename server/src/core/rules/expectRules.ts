@@ -135,10 +135,14 @@ function checkErrorPath(e: Expectation, bc: BlockCall | undefined, model: ApiMod
   if (member === 'code') {
     if (returnable.some((p) => p.code === v.value)) return;
     const meaning = errorMeaning(v.value, null, model);
+    // [3]'s iOS 14 numbers travel as subcodes of 100 (docs/api.md, [3] iOS 14 error codes).
+    const asSubcode = returnable.find((p) => p.subcode === v.value);
     out.push({
       code: 'EXPECT-CODE',
       severity: 'warning',
-      message: `The documents never give code ${v.value}${meaning ? ` (${meaning.title})` : ''} for ${title}: expect a code it can answer (hover lists them).`,
+      message: asSubcode
+        ? `${v.value}${meaning ? ` (${meaning.title})` : ''} is sent as a subcode of ${asSubcode.code}, not as the code: expect \`error.subcode == ${v.value}\`.`
+        : `The documents never give code ${v.value}${meaning ? ` (${meaning.title})` : ''} for ${title}: expect a code it can answer (hover lists them).`,
       detail: `Codes of ${title}: ${[...new Set(returnable.map((p) => p.code))].join(', ')}.`,
       span: v.span,
     });

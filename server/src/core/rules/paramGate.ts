@@ -37,13 +37,26 @@ function hasGate(s: unknown): boolean {
   return Object.values(o).some(hasGate);
 }
 
+/**
+ * An open object with documented members and a rule of its own (`targeting`): a key one edit from a
+ * member is a finding of the walk (validateValue.ts, nearMiss) that the gate, which lets other keys
+ * through, cannot see.
+ */
+function hasNearMissObject(s: unknown): boolean {
+  if (!s || typeof s !== 'object') return false;
+  const o = s as JsonSchema;
+  if (o.properties && o['x-rule'] && o.additionalProperties !== false && typeof o.additionalProperties !== 'object') return true;
+  return Object.values(o.properties ?? {}).some(hasNearMissObject) || hasNearMissObject(o.items);
+}
+
 function gatedParams(schema: JsonSchema): VersionGated[] {
   let list = versionGated.get(schema);
   if (!list) {
     list = [];
     for (const [name, s] of Object.entries(schema.properties ?? {})) {
       const { 'x-since': since, 'x-until': until, ...rest } = s;
-      const nested = hasGate(rest);
+      // Always walked: a nested version gate, or keys the gate lets through unread.
+      const nested = hasGate(rest) || hasNearMissObject(s);
       if (since || until || nested) list.push({ name, since, until, nested });
     }
     versionGated.set(schema, list);

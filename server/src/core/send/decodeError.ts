@@ -20,8 +20,9 @@ interface Envelope {
 /**
  * Finds the documented entry of a code and subcode. The exact pair first; then an entry known only
  * by its subcode ([2] gives 246003 and 246004 without a code); then an entry whose code is the
- * subcode (the iOS 14 table of [3] lists its numbers as codes, and a service may send them as the
- * subcode of code 100); then the code alone.
+ * subcode (the iOS 14 table of [3] heads its numbers "Code"; the service sends them as subcodes of
+ * 100, docs/api.md); then the code alone; then, for a code sent without a subcode, the code's
+ * only entry (80004 is documented with 2446079 alone).
  */
 export function findErrorInfo(model: ApiModel, code: number | null, subcode: number | null): ErrorCodeInfo | undefined {
   const errors = model.errors;
@@ -30,8 +31,16 @@ export function findErrorInfo(model: ApiModel, code: number | null, subcode: num
     (code !== null ? errors.find((e) => e.code === code && (e.subcode ?? null) === sub) : undefined) ??
     (sub !== null ? errors.find((e) => e.code === null && e.subcode === sub) : undefined) ??
     (sub !== null ? errors.find((e) => e.code === sub && (e.subcode ?? null) === null && e.kind !== 'issue') : undefined) ??
-    (code !== null ? errors.find((e) => e.code === code && (e.subcode ?? null) === null) : undefined)
+    (code !== null ? errors.find((e) => e.code === code && (e.subcode ?? null) === null) : undefined) ??
+    // A legacy or trimmed envelope may leave out the subcode of a code the documents give with one
+    // only (80004 without 2446079): that one entry is what it means.
+    (code !== null && sub === null ? onlyEntryOf(errors, code) : undefined)
   );
+}
+
+function onlyEntryOf(errors: readonly ErrorCodeInfo[], code: number): ErrorCodeInfo | undefined {
+  const entries = errors.filter((e) => e.code === code && e.kind !== 'issue');
+  return entries.length === 1 ? entries[0] : undefined;
 }
 
 /**
@@ -118,7 +127,7 @@ interface StatusMeaning {
  */
 function statusMeaning(status: number | undefined, e: Envelope): StatusMeaning | undefined {
   const message = typeof e.message === 'string' ? e.message : '';
-  if (status === 404 || /^Unsupported (get|post|delete) request\b/i.test(message)) {
+  if (status === 404 || /^Unsupported (get|post|put|delete) request\b/i.test(message)) {
     return {
       title: 'Object not found',
       meaning: 'nothing answers this method on the id or path of the request: the object does not exist, this token cannot see it, or it does not support this method.',

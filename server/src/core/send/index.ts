@@ -8,7 +8,7 @@ export { requestDependencies, namesRead, type RequestDependencies } from './depe
 export { lookupResponseRef, type NamedResponses, type StoredResponse } from './namedResponses';
 export { toWire, describeRequest, TOKEN_PLACEHOLDER, type WireRequest } from './wire';
 export { toCurl } from './curl';
-export { Redactor, secretPattern, secretVariableValues } from './redact';
+export { EMULATOR_REDACT_HEADER, Redactor, redactHeaderValue, secretPattern, secretsOfRedactHeader, secretVariableValues } from './redact';
 export { decodeErrorBody, findErrorInfo } from './decodeError';
 export { parseUsageHeaders, emptyUsage } from './usageHeaders';
 export { adviseBeforeSend, recordResult, originOf, pruneRateState, forgetOrigin, readRateState, emptyRateState, minutesText, URL_READS_PER_HOUR, type RateState, type SendAdvice } from './rateLimits';

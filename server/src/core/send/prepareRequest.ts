@@ -16,6 +16,7 @@
  */
 import type { BuiltinRuntime } from '../analysis/builtins';
 import { readFileBody } from '../analysis/bodyFile';
+import { envInUrlMessage, envValuesInUrl } from '../analysis/envInUrl';
 import type { FileContext } from '../analysis/fileContext';
 import { requestName } from '../analysis/fileContext';
 import { buildBlockCall } from '../analysis/blockCall';
@@ -64,6 +65,9 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
   const warnings: string[] = [];
   const secretsInFile: string[] = [];
   const { ctx, responses, runtime } = opts;
+  // REQ-ENV-IN-URL: a value of the environment never goes in a URL (the checker says the same).
+  const envInUrl = envValuesInUrl(block, ctx)[0];
+  if (envInUrl) return fail(`${envInUrlMessage(envInUrl).replace(/\.$/, '')} (REQ-ENV-IN-URL)`, 'insecure');
   // The checker reports these lines (SYNTAX-ASSERTION); they never go on the wire.
   if (block.parsed.assertions.length) warnings.push(`${block.parsed.assertions.length === 1 ? 'the `??` line is an httpYac assertion' : `the ${block.parsed.assertions.length} \`??\` lines are httpYac assertions`}, not graphreq syntax: not sent and not evaluated`);
 

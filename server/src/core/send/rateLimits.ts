@@ -10,19 +10,23 @@
  *   (LIMIT-BLOCK), so the send is held until then;
  * - the last usage seen: a figure at 100% means the next call may well be refused.
  */
-import { HOUR, URL_READS_PER_HOUR } from '../model/limitFormulas';
+import { HOUR, URL_READS_PER_HOUR, urlCounterKey } from '../model/limitFormulas';
+import { accountOf, blockHolds, perAdAccount } from './holdScopes';
 import type { PreparedRequest, SendResult } from './types';
 
 /** [1] Limits: "at most ten GET requests per URL, per app, per hour". */
 export { URL_READS_PER_HOUR };
 
 /**
- * What a block applies to: `*` (every call: app and user limits), `buc:<type>` (one business use
- * case), `url:<url>` (one URL node), `endpoint:<id>` (a custom limit of one endpoint).
+ * What a block applies to, keyed as the documents key the limits (holdScopes.ts): `*` (the app and
+ * user limits), `buc:<type>:<key>` (one X-Business-Use-Case-Usage entry), `buc:<type>` (a BUC
+ * error), `url:<url>` (one URL node), `endpoint:<id>` (a custom limit of one endpoint).
  */
 export interface RateBlock {
   origin: string;
   scope: string;
+  /** The ad account (`act_<id>` without `act_`) of the request the block was learned from, if it named one. */
+  account?: string | null;
   /** When it was learned (ms). */
   since: number;
   /** When access should return (ms), or null when the service gave no estimate. */
@@ -58,14 +62,6 @@ export function originOf(req: Pick<PreparedRequest, 'baseUrl'>): string {
   }
 }
 
-function scopesOf(req: PreparedRequest): string[] {
-  const scopes = ['*'];
-  if (req.bucType) scopes.push(`buc:${req.bucType}`);
-  for (const url of req.urlReads) scopes.push(`url:${url}`);
-  if (req.endpointId) scopes.push(`endpoint:${req.endpointId}`);
-  return scopes;
-}
-
 const clock = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 
 /** The advice before sending `req` at `now`. */
@@ -82,7 +78,7 @@ export function adviseBeforeSend(state: RateState, req: PreparedRequest, now: nu
     }
   };
 
-  for (const [url, n] of countEach(req.urlReads)) {
+  for (const [url, n] of countEach(req.urlReads.map(urlCounterKey))) {
     const reads = recentReads(state, origin, url, now);
     if (reads.length + n > URL_READS_PER_HOUR) {
       // The read that frees a slot is the oldest one still inside the hour.
@@ -91,9 +87,8 @@ export function adviseBeforeSend(state: RateState, req: PreparedRequest, now: nu
     }
   }
 
-  const scopes = scopesOf(req);
   for (const b of state.blocks) {
-    if (b.origin !== origin || !scopes.includes(b.scope)) continue;
+    if (b.origin !== origin || !blockHolds(b.scope, b.account, req)) continue;
     if (b.until === null) warnings.push(`${b.reason} (${clock(b.since)}); the service gave no time to regain access, and calling on lengthens the wait (LIMIT-BLOCK)`);
     else if (b.until > now) hold(b.until, `${b.reason}; access should return at ${clock(b.until)} (in ${minutesText(b.until - now)}); calling before then lengthens the wait (LIMIT-BLOCK)`);
   }
@@ -121,7 +116,7 @@ export function recordResult(state: RateState, req: PreparedRequest, result: Sen
   const next = pruneRateState(state, now);
   if (result.status === null) return next;
 
-  for (const url of req.urlReads) {
+  for (const url of req.urlReads.map(urlCounterKey)) {
     const key = `${origin} ${url}`;
     next.urlReads[key] = [...(next.urlReads[key] ?? []), now];
   }
@@ -131,19 +126,22 @@ export function recordResult(state: RateState, req: PreparedRequest, result: Sen
   const error = result.error;
   const ok = result.status >= 200 && result.status < 300;
   if (ok) {
-    // A call went through: whatever held its scopes has lifted.
-    const scopes = scopesOf(req);
-    next.blocks = next.blocks.filter((b) => b.origin !== origin || !scopes.includes(b.scope));
+    // A call went through: whatever held it has lifted.
+    next.blocks = next.blocks.filter((b) => b.origin !== origin || !blockHolds(b.scope, b.account, req));
   }
-  for (const e of usage.buc) {
-    if (e.estimated_time_to_regain_access !== null && e.estimated_time_to_regain_access > 0) {
-      setBlock(next, { origin, scope: `buc:${e.type}`, since: now, until: now + e.estimated_time_to_regain_access * 60_000, reason: `the service reported ${e.type} calls limited for business ${e.businessId}` });
-    }
-  }
+  const account = accountOf(req);
+  // The error first: its meaning is the reason a hold gives when the usage header agrees with it.
   if (error?.rateLimit) {
     const until = error.regainAccessMinutes !== null ? now + error.regainAccessMinutes * 60_000 : usage.blockedUntil !== null ? Date.parse(usage.blockedUntil) : null;
     const reason = `the last call was refused: ${error.title} (code ${error.code}${error.subcode !== null ? `/${error.subcode}` : ''})`;
-    for (const scope of errorScopes(error.rateLimit, error.bucType, req)) setBlock(next, { origin, scope, since: now, until, reason });
+    for (const scope of errorScopes(error.rateLimit, error.bucType, req)) setBlock(next, { origin, scope, account, since: now, until, reason });
+  }
+  for (const e of usage.buc) {
+    if (e.estimated_time_to_regain_access !== null && e.estimated_time_to_regain_access > 0) {
+      // The entry's key names the business object its usage is counted on (holdScopes.ts).
+      const whose = perAdAccount(e.type) ? `ad account or business ${e.businessId}` : `business ${e.businessId}`;
+      setBlock(next, { origin, scope: `buc:${e.type}:${e.businessId}`, account, since: now, until: now + e.estimated_time_to_regain_access * 60_000, reason: `the service reported ${e.type} calls limited for ${whose}` });
+    }
   }
   return next;
 }
@@ -151,12 +149,12 @@ export function recordResult(state: RateState, req: PreparedRequest, result: Sen
 /** Which calls a rate-limit error holds back. */
 function errorScopes(rateLimit: string, bucType: string | null, req: PreparedRequest): string[] {
   if (rateLimit === 'buc') return [bucType ? `buc:${bucType}` : req.bucType ? `buc:${req.bucType}` : '*'];
-  if (rateLimit === 'custom') return req.urlReads.length ? req.urlReads.map((u) => `url:${u}`) : [req.endpointId ? `endpoint:${req.endpointId}` : '*'];
+  if (rateLimit === 'custom') return req.urlReads.length ? req.urlReads.map((u) => `url:${urlCounterKey(u)}`) : [req.endpointId ? `endpoint:${req.endpointId}` : '*'];
   return ['*'];
 }
 
 function setBlock(state: RateState, block: RateBlock): void {
-  const i = state.blocks.findIndex((b) => b.origin === block.origin && b.scope === block.scope);
+  const i = state.blocks.findIndex((b) => b.origin === block.origin && b.scope === block.scope && (b.account ?? null) === (block.account ?? null));
   if (i >= 0) state.blocks[i] = block;
   else state.blocks.push(block);
 }
@@ -192,7 +190,10 @@ export function readRateState(json: unknown): RateState {
     for (const [k, v] of Object.entries(o.urlReads)) if (Array.isArray(v)) s.urlReads[k] = v.filter((t): t is number => typeof t === 'number');
   }
   if (Array.isArray(o.blocks)) {
-    s.blocks = o.blocks.filter((b): b is RateBlock => !!b && typeof b.origin === 'string' && typeof b.scope === 'string' && typeof b.since === 'number' && (b.until === null || typeof b.until === 'number') && typeof b.reason === 'string');
+    s.blocks = o.blocks.filter(
+      (b): b is RateBlock =>
+        !!b && typeof b.origin === 'string' && typeof b.scope === 'string' && typeof b.since === 'number' && (b.until === null || typeof b.until === 'number') && typeof b.reason === 'string' && (b.account === undefined || b.account === null || typeof b.account === 'string'),
+    );
   }
   if (o.usage && typeof o.usage === 'object') {
     for (const [k, u] of Object.entries(o.usage)) if (u && typeof u.at === 'number' && typeof u.highestPercent === 'number' && typeof u.limiting === 'string') s.usage[k] = u;

@@ -89,28 +89,17 @@ export class Redactor {
 }
 
 /**
- * Names that hold a secret by convention: graphreq's token variables (`GRAPHREQ_PROD_TOKEN`) and
- * other tools' (`GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`). Only the end of the name
- * counts, so that `DISABLE_TOKEN_CHECK=true` does not turn every "true" into `[REDACTED]`.
+ * The values `{{$processEnv NAME}}` and `{{$dotenv NAME}}` can read: every one, since the host
+ * passes only the variables the user allows them to read (GRAPHREQ_VAR_*, GRAPHREQ_TOKEN_VARIABLES;
+ * core readableVariableProblem). A request may put one anywhere in a header or a body; it is
+ * redacted like the token wherever a result is shown or stored. (Values under 4 characters are
+ * not looked for: the Redactor would mask ordinary text.)
  */
-const SECRET_NAME_RE = /(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)$/i;
-/** Values shorter than this are not taken for secrets by their name alone (`yes`, `true`, `none`). */
-const MIN_NAMED_SECRET_LENGTH = 8;
-
-/**
- * The values of the variables that `{{$processEnv NAME}}` and `{{$dotenv NAME}}` can read and that
- * hold secrets: those whose name says so, and those named in `names` (the token variable in use, the
- * variables the user allowed in GRAPHREQ_TOKEN_VARIABLES). A request may put one where a token does
- * not go (a parameter, a header); the value must then be redacted like the token.
- */
-export function secretVariableValues(sources: ReadonlyArray<Record<string, string> | undefined>, names: readonly string[] = []): string[] {
+export function secretVariableValues(sources: ReadonlyArray<Record<string, string> | undefined>): string[] {
   const out: string[] = [];
   for (const vars of sources) {
     if (!vars) continue;
-    for (const [name, value] of Object.entries(vars)) {
-      if (typeof value !== 'string' || value.length < MIN_NAMED_SECRET_LENGTH) continue;
-      if (SECRET_NAME_RE.test(name) || names.includes(name)) out.push(value);
-    }
+    for (const value of Object.values(vars)) if (typeof value === 'string' && value !== '') out.push(value);
   }
   return out;
 }
@@ -140,4 +129,33 @@ function hexPattern(n: number, width: number): string {
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+/**
+ * The header a sender adds, only on its way to graphreq's embedded emulator, with the values a
+ * request read through `$processEnv` and `$dotenv`: the emulator keeps what calls create, and
+ * redacts these values in what it stores (emulator/store.ts), as every other output does. Never
+ * sent to any other service, never in the result model (it is added to the wire request only).
+ */
+export const EMULATOR_REDACT_HEADER = 'X-Graphreq-Redact';
+
+/** Above this, the list is not sent (a header that large would be refused); the values are then stored as sent. */
+const REDACT_HEADER_LIMIT = 16 * 1024;
+
+/** The header's value for `secrets` (URI-encoded JSON: ASCII, any characters survive), or undefined when none or too long. */
+export function redactHeaderValue(secrets: readonly string[]): string | undefined {
+  if (secrets.length === 0) return undefined;
+  const value = encodeURIComponent(JSON.stringify(secrets));
+  return value.length <= REDACT_HEADER_LIMIT ? value : undefined;
+}
+
+/** The secrets a redact header lists (none when it is absent or not one). */
+export function secretsOfRedactHeader(value: string | undefined): string[] {
+  if (!value || value.length > REDACT_HEADER_LIMIT) return [];
+  try {
+    const list = JSON.parse(decodeURIComponent(value)) as unknown;
+    return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
 }

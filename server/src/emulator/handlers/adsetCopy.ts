@@ -3,11 +3,13 @@
  * campaign, start and end times; status PAUSED unless status_option says otherwise; the copy's name
  * renamed with a copy marker. deep_copy copies the child ads too (COPY-DEEP-LIMIT). The answer is
  * {copied_adset_id, ad_object_ids: [{ad_object_type, source_id, copied_id}]} (COPY-RESPONSE), and the
- * copy can be read at once (it is stored before the answer goes out).
+ * copy can be read at once (it is stored before the answer goes out). A copy whose own times or
+ * campaign break the creation's rules is refused as the creation would be (nodes/createRules.ts).
  */
 import { characterCount } from '../../core';
 import { invalidParameter, unknownObject } from '../envelope';
 import { copyName, type RenameOptions } from '../nodes/copyName';
+import { refuseWhatTheChangeBreaks, type AdSetShape } from '../nodes/createRules';
 import { toMs } from '../nodes/datetime';
 import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
 import { readParams } from '../nodes/params';
@@ -46,18 +48,19 @@ export async function copyAdSet(ctx: HandlerContext): Promise<Reply> {
     throw invalidParameter('ADSET-NAME-MAX', `The copy's name would be ${characterCount(name)} characters long; an ad set name has at most ${MAX_NAME} ([2] Limits). Shorten rename_prefix or rename_suffix.`, ['rename_options']);
   }
   const status = params.status_option === 'ACTIVE' ? 'ACTIVE' : params.status_option === 'INHERITED_FROM_SOURCE' ? source.configured_status : 'PAUSED';
-  const copy: AdSetRecord = {
-    id: nextId(state, 'adset'),
+  const shape: AdSetShape = {
     account_id: source.account_id,
     campaign_id: campaign.id,
     name,
     configured_status: status,
-    created_time: now,
     start_time: params.start_time !== undefined ? toMs(params.start_time) : source.start_time,
     end_time: params.end_time !== undefined ? toMs(params.end_time) : source.end_time,
     params: structuredClone(source.params),
-    ad_ids: [],
   };
+  // The copy is a new ad set: what its own times and campaign make of the original's parameters must
+  // pass the creation's rules ([2] Regional-regulation rules 1, "new, duplicated ...").
+  refuseWhatTheChangeBreaks(source, shape, ctx);
+  const copy: AdSetRecord = { ...shape, id: nextId(state, 'adset'), created_time: now, ad_ids: [] };
   const adObjects = [{ ad_object_type: 'ad_set', source_id: source.id, copied_id: copy.id }];
   for (const ad of children) {
     const copied: AdRecord = { id: nextId(state, 'ad'), adset_id: copy.id, name: copyName(ad.name, 'child', rename, locale), status };

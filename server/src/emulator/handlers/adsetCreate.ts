@@ -9,6 +9,7 @@
  */
 import { euTargeting } from '../../core';
 import { invalidParameter } from '../envelope';
+import { storeRegionalValues } from '../nodes/createRules';
 import { toMs } from '../nodes/datetime';
 import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
 import { checkIos14Creation } from '../nodes/ios14';
@@ -43,14 +44,7 @@ export async function createAdSet(ctx: HandlerContext): Promise<Reply> {
   for (const [k, v] of Object.entries(params)) if (!RECORD_FIELDS.includes(k)) stored[k] = v;
   // [2] Regional regulation: each missing value comes from its own account default; the values are
   // stored only for ad sets targeting the EU (ADSET-DSA-REQUIRED, ADSET-DSA-IGNORED).
-  const eu = euTargeting(call).eu;
-  if (eu === true) {
-    stored.dsa_payor = nonEmpty(stored.dsa_payor) ?? account.default_dsa_payor;
-    stored.dsa_beneficiary = nonEmpty(stored.dsa_beneficiary) ?? account.default_dsa_beneficiary;
-  } else if (eu === false) {
-    delete stored.dsa_payor;
-    delete stored.dsa_beneficiary;
-  }
+  storeRegionalValues(stored, euTargeting(call).eu, account);
   // ADSET-BID-AMOUNT-IMPLIES: bid_amount alone sets LOWEST_COST_WITH_BID_CAP.
   if (stored.bid_amount !== undefined && stored.bid_strategy === undefined) stored.bid_strategy = 'LOWEST_COST_WITH_BID_CAP';
   for (const cap of ['daily_spend_cap', 'lifetime_spend_cap']) if (Number(stored[cap]) === NO_CAP) delete stored[cap];
@@ -95,10 +89,6 @@ function inlineCampaign(state: EmulatorState, accountId: string, specValue: unkn
   };
   state.campaigns[campaign.id] = campaign;
   return campaign;
-}
-
-function nonEmpty(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
 }
 
 export function isStatus(v: unknown): v is AdSetRecord['configured_status'] {

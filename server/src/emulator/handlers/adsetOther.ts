@@ -1,11 +1,14 @@
 /**
  * The ad set operations [2] names without showing their parameters or responses (Other operations):
  * update (POST /<ad_set_id>), delete (DELETE /<ad_set_id>) and list (GET /act_<id>/adsets). The
- * rule engine does not check them, so the emulator keeps them small: an update changes the
- * parameters it is given (refusing flagged assets, as [2] says for "create or modify"), a delete
- * marks the ad set DELETED, and both answer {"success": true}; a list answers {"data": [ad sets]}.
+ * rule engine does not check their requests, so the emulator keeps them small: an update changes the
+ * parameters it is given (refusing flagged assets, as [2] says for "create or modify", and what the
+ * creation's rules refuse in the ad set it would leave, regional regulation included: createRules.ts),
+ * a delete marks the ad set DELETED, and both answer {"success": true}; a list answers {"data": [ad sets]}.
  */
+import { euTargeting } from '../../core';
 import { invalidParameter, unknownObject } from '../envelope';
+import { creationCall, refuseWhatTheChangeBreaks, storeRegionalValues, type AdSetShape } from '../nodes/createRules';
 import { adsetNode } from '../nodes/adsetNode';
 import { toMs } from '../nodes/datetime';
 import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
@@ -31,13 +34,16 @@ export async function updateAdSet(ctx: HandlerContext): Promise<Reply> {
   const merged = { ...adset.params, ...params };
   refuseFlaggedAssets(flaggedAssetsOf(merged, ctx.store.state), ctx.config);
   checkIos14Update(ctx.store.state, adset, params);
+  const after: AdSetShape = { ...adset, params: { ...adset.params } };
   for (const [k, v] of Object.entries(params)) {
-    if (k === 'name') adset.name = v as string;
-    else if (k === 'status') adset.configured_status = v as AdSetRecord['configured_status'];
-    else if (k === 'start_time') adset.start_time = toMs(v);
-    else if (k === 'end_time') adset.end_time = toMs(v);
-    else adset.params[k] = v;
+    if (k === 'name') after.name = v as string;
+    else if (k === 'status') after.configured_status = v as AdSetRecord['configured_status'];
+    else if ((k === 'start_time' || k === 'end_time') && toMs(v) !== undefined) after[k] = toMs(v);
+    else after.params[k] = v; // A time that is no datetime too: the creation's rules refuse it.
   }
+  refuseWhatTheChangeBreaks(adset, after, ctx);
+  storeRegionalValues(after.params, euTargeting(creationCall(after, ctx)).eu, own(ctx.store.state.accounts, after.account_id));
+  Object.assign(adset, after);
   await ctx.store.commit();
   return { body: { success: true } };
 }

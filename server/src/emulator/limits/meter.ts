@@ -11,6 +11,7 @@
  * A request naming several ids counts one call per id (REQ-IDS-COUNT).
  */
 import { createHash } from 'node:crypto';
+import { urlCounterKey } from '../../core/model/limitFormulas';
 import type { Call, Version } from '../../core';
 import { fieldsNode } from '../../core/analysis/call';
 import { accountSettings, appSettings, type EmulatorConfig } from '../config';
@@ -102,7 +103,8 @@ export function meteredScopes(call: Call, caller: Caller, version: Version, conf
  * counter lookup hash and compare the whole URL.
  */
 function urlKey(url: string): string {
-  return createHash('sha256').update(url).digest('base64url').slice(0, 22);
+  // One URL however its scheme and host are cased (docs/api.md, [1] Limits), as the client counts it.
+  return createHash('sha256').update(urlCounterKey(url)).digest('base64url').slice(0, 22);
 }
 
 function shorten(url: string): string {

@@ -9,6 +9,13 @@
  * minutes (rounded up) and reset_time_duration in seconds (rounded up).
  */
 import type { AppSettings } from '../config';
+
+/**
+ * [3] Usage headers: X-Business-Use-Case-Usage carries "up to 32 objects per call". A read of more ad
+ * accounts' objects (`?ids=` of 40 ad sets in 40 accounts) reports the 32 most used, so a limit that
+ * is near or reached is never the one left out; they keep the order of the call.
+ */
+export const BUC_OBJECTS_PER_CALL = 32;
 import type { Caller } from '../tokens';
 import type { Limiter } from './limiter';
 import type { Scope } from './meter';
@@ -39,6 +46,13 @@ export function usageHeaders(scopes: Scope[], limiter: Limiter, now: number, cal
       bucEntries.push(entry);
     }
   }
-  if (bucEntries.length) headers['X-Business-Use-Case-Usage'] = JSON.stringify({ [caller.business]: bucEntries });
+  if (bucEntries.length) headers['X-Business-Use-Case-Usage'] = JSON.stringify({ [caller.business]: mostUsed(bucEntries, BUC_OBJECTS_PER_CALL) });
   return headers;
+}
+
+function mostUsed(entries: Array<Record<string, unknown>>, max: number): Array<Record<string, unknown>> {
+  if (entries.length <= max) return entries;
+  const weight = (e: Record<string, unknown>): number => Math.max(...['call_count', 'total_cputime', 'total_time', 'estimated_time_to_regain_access'].map((k) => Number(e[k]) || 0));
+  const kept = new Set(entries.map((e, i) => ({ i, w: weight(e) })).sort((a, b) => b.w - a.w || a.i - b.i).slice(0, max).map((x) => x.i));
+  return entries.filter((_, i) => kept.has(i));
 }

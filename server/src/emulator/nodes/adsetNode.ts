@@ -2,7 +2,7 @@
  * An ad set as a read answers it ([2] Read an ad set): the fields asked for (id by default), typed
  * as the node schema says (numeric strings, datetimes), datetimes as UNIX timestamps with
  * date_format=U, and fields or values newer than the call's version left out
- * (ADSET-READ-FIELD-VERSION: "omitted").
+ * (ADSET-READ-FIELD-VERSION: "omitted"); a field never set reads as the node schema's `default`.
  */
 import { getApiModel, parseVersion, type FieldItem, type Version } from '../../core';
 import { resolveRef } from '../../core';
@@ -29,7 +29,9 @@ export function adsetNode(adset: AdSetRecord, state: EmulatorState, options: Rea
     const schema = node.properties?.[item.name];
     const prop = schema ? resolveRef(schema, node) : undefined;
     if (prop?.['x-since'] && !atLeast(options.version, prop['x-since'])) return undefined;
-    const value = rawValue(item.name, adset, state, options);
+    // A field the creation left out reads as its documented default (is_dynamic_creative: "Default false").
+    const stored = rawValue(item.name, adset, state, options);
+    const value = stored === undefined ? prop?.default : stored;
     if (value === undefined) return undefined;
     const valueSince = typeof value === 'string' ? prop?.['x-valueSince']?.[value] : undefined;
     if (valueSince && !atLeast(options.version, valueSince)) return undefined;

@@ -18,6 +18,7 @@
 import * as fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
 import { writeFileAtomic } from '../../files/atomicWrite';
 import type { CounterRecord } from '../limits/limiter';
 
@@ -122,6 +123,16 @@ export function headerLine(collections: string[]): string {
 }
 
 /** The open data file: appends, undoes a failed append, and compacts. */
+/**
+ * The data file is opened without following a symbolic link (a `.graphreq/emulator-state.json`
+ * that links to a file outside would be appended to), and its atomic rewrites refuse one too.
+ */
+const APPEND = fs.constants.O_WRONLY | fs.constants.O_APPEND;
+
+function openNoFollow(file: string, flags: number): Promise<FileHandle> {
+  return fsp.open(file, flags | (fs.constants.O_NOFOLLOW ?? 0));
+}
+
 export class LogWriter {
   private constructor(
     private readonly file: string,
@@ -135,7 +146,7 @@ export class LogWriter {
 
   /** Opens `file` for appending after cutting it to `goodBytes` (dropping a line a crash cut short). */
   static async open(file: string, goodBytes: number, io: LogIo = realLogIo): Promise<LogWriter> {
-    const handle = await fsp.open(file, 'r+');
+    const handle = await openNoFollow(file, fs.constants.O_RDWR);
     try {
       const { size } = await handle.stat();
       if (size > goodBytes) {
@@ -145,14 +156,14 @@ export class LogWriter {
     } finally {
       await handle.close();
     }
-    return new LogWriter(file, await fsp.open(file, 'a'), goodBytes, goodBytes, io);
+    return new LogWriter(file, await openNoFollow(file, APPEND), goodBytes, goodBytes, io);
   }
 
   /** Writes a whole new file (header and snapshot lines) atomically, and appends to it from now on. */
   static async create(file: string, text: string, io: LogIo = realLogIo): Promise<LogWriter> {
-    await writeFileAtomic(file, text);
+    await writeFileAtomic(file, text, { within: path.dirname(file) });
     const size = Buffer.byteLength(text, 'utf8');
-    return new LogWriter(file, await fsp.open(file, 'a'), size, size, io);
+    return new LogWriter(file, await openNoFollow(file, APPEND), size, size, io);
   }
 
   /** Appends lines and flushes them to disk; on failure the file is cut back to where it was. */
@@ -176,9 +187,9 @@ export class LogWriter {
 
   /** Replaces the file by `text` (a header and a snapshot), atomically. */
   async rewrite(text: string): Promise<void> {
-    await writeFileAtomic(this.file, text);
+    await writeFileAtomic(this.file, text, { within: path.dirname(this.file) });
     await this.handle.close().catch(() => undefined);
-    this.handle = await fsp.open(this.file, 'a');
+    this.handle = await openNoFollow(this.file, APPEND);
     this.size = this.snapshotSize = Buffer.byteLength(text, 'utf8');
   }
 
