@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { DidChangeConfigurationNotification, type LanguageClient } from 'vscode-languageclient/node';
 import { Commands, Notifications, type SentTarget } from '../../server/src/lsp/protocol';
 import { clearAccessToken, setAccessToken } from './commands/tokens';
+import { showSendAllForecast } from './commands/forecast';
 import { copyAsCurl, openHistory, saveResponse } from './commands/response';
 import { Sender, type SendKind } from './commands/send';
 import { EnvironmentPicker } from './environmentPicker';
@@ -86,6 +87,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   register('graphreq.sendRequest', () => sender.run('send'));
   register('graphreq.sendAllRequests', () => sender.run('sendAll'));
   register('graphreq.validateRequest', () => sender.run('validateOnly'));
+  register('graphreq.showSendAllForecast', () => showSendAllForecast(client, () => sender.run('sendAll')));
   register('graphreq.cancelSend', () => sender.cancel());
   register('graphreq.selectEnvironment', () => picker.pick());
   register('graphreq.setAccessToken', () => setAccessToken(tokens, picker.picked()));

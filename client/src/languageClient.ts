@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { Commands, type InitializationOptions } from '../../server/src/lsp/protocol';
-import { ruleLinker } from './ruleLinks';
+import { DocLinks, ruleLinker } from './ruleLinks';
 import { serverSettings } from './settings';
 
 export type ServerCommandHandler = (command: string, args: unknown[]) => Promise<unknown>;
@@ -22,7 +22,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, channel: 
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
-  const withLinks = ruleLinker(vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules.md'));
+  const docLinks = new DocLinks(vscode.Uri.joinPath(context.extensionUri, 'docs'));
+  const withLinks = ruleLinker(docLinks);
   const routed = new Set<string>(Object.values(Commands));
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'graphreq' }],
@@ -49,6 +50,17 @@ export function createLanguageClient(context: vscode.ExtensionContext, channel: 
       // The language client registers the server's commands (graphreq.send, ...) in VS Code; a
       // CodeLens click lands here with [{uri, index}], and the client adds token and environment.
       executeCommand: (command, args, next) => (routed.has(command) ? onServerCommand(command, args) : next(command, args)),
+      // Links into docs/ land on their heading (ruleLinks.ts): a hover's sources, rule IDs written in the file.
+      provideHover: async (document, position, token, next) => {
+        const hover = await next(document, position, token);
+        for (const c of hover?.contents ?? []) if (c instanceof vscode.MarkdownString) c.value = docLinks.markdown(c.value);
+        return hover;
+      },
+      provideDocumentLinks: async (document, token, next) => {
+        const links = await next(document, token);
+        for (const l of links ?? []) if (l.target) l.target = docLinks.resolve(l.target);
+        return links;
+      },
       // Diagnostics pushed (a server that does not pull) or pulled (LSP 3.17): the rule links added here.
       handleDiagnostics: (uri, diagnostics, next) => next(uri, withLinks(diagnostics)),
       provideDiagnostics: async (document, previousResultId, token, next) => {

@@ -4,12 +4,12 @@
  * server lists them: graphreq/tests). Running sends them through the server's `graphreq.test`, the
  * engine `graphreq test` uses; each result arrives as it completes (graphreq/testResult) and a
  * failure is shown at the line of the expectation that failed, with what was expected and what came.
+ * Every run writes each test's whole exchange to Test Results (testExchange.ts, the token redacted).
  * The status bar's usage follows the responses of the run.
  *
  * "Run and Update Snapshots" writes the snapshots. "Debug" (nothing in a request file runs as code,
  * so there is nothing to step through) is what a request tool's user debugs with: the chosen tests one
- * at a time, stopping at the first failure, each test's whole exchange in the run's output
- * (testExchange.ts), and the failing test's response in the response view beside the expectation
+ * at a time, stopping at the first failure, and the failing test's response in the response view beside the expectation
  * that failed (docs/vscode.md, The Testing view).
  */
 import * as vscode from 'vscode';
@@ -46,7 +46,7 @@ export interface TestRunSummary {
   skipped: string[];
   /** The profile that ran. */
   kind: 'run' | 'debug';
-  /** Debug: what the run's output received (the exchanges), in order. */
+  /** What the run's output (Test Results) received: the exchanges, in order. */
   output: string[];
   /** Debug: the failing test whose response the response view shows, and the line revealed (0-based). */
   shown?: { test: string; line: number };
@@ -219,8 +219,10 @@ export class GraphreqTesting implements vscode.Disposable {
       reported.add(report.key);
       this.report(run, item, report, uri, summary);
       this.showUsage(report, sending.environment, sending.baseUrl);
+      // Every run writes each test's exchange to Test Results; Debug also stops and shows the failure.
+      this.appendExchange(run, item, report, uri, summary);
       if (mode.debug) {
-        this.debugOutput(run, item, report, uri, summary, sending.environment);
+        this.debugOutput(item, report, uri, summary, sending.environment);
         if (report.status !== 'failed') startNext();
       }
     };
@@ -236,7 +238,7 @@ export class GraphreqTesting implements vscode.Disposable {
     try {
       const result = (await client.sendRequest(ExecuteCommandRequest.type, {
         command: Commands.test,
-        arguments: [{ ...sending.args, uri: uri.toString(), keys: [...byKey.keys()], runId, updateSnapshots: mode.updateSnapshots, ...(mode.debug ? { bail: true, exchanges: true } : {}) }],
+        arguments: [{ ...sending.args, uri: uri.toString(), keys: [...byKey.keys()], runId, updateSnapshots: mode.updateSnapshots, exchanges: true, ...(mode.debug ? { bail: true } : {}) }],
       })) as TestCommandResult;
       // Reports also come back with the result: any the notifications did not bring are applied now.
       for (const r of result.reports) {
@@ -292,15 +294,16 @@ export class GraphreqTesting implements vscode.Disposable {
     summary.failed.push(item.id);
   }
 
-  /**
-   * Debug: the test's whole exchange in the run's output, at its request line; a failed test's
-   * response in the response view, and its first failing expectation revealed in the editor.
-   */
-  private debugOutput(run: vscode.TestRun, item: vscode.TestItem, r: TestReportModel, uri: vscode.Uri, summary: TestRunSummary, environment: string | undefined): void {
+  /** The test's whole exchange in the run's output (Test Results), at its request line, the token redacted. */
+  private appendExchange(run: vscode.TestRun, item: vscode.TestItem, r: TestReportModel, uri: vscode.Uri, summary: TestRunSummary): void {
     if (r.status === 'not-run') return;
     const text = exchangeText(r, `${vscode.workspace.asRelativePath(uri)}:${r.line + 1}`, (s) => this.d.redactor.redact(s));
     run.appendOutput(text, new vscode.Location(uri, new vscode.Position(r.line, 0)), item);
     summary.output.push(text);
+  }
+
+  /** Debug: a failed test's response in the response view, and its first failing expectation revealed in the editor. */
+  private debugOutput(item: vscode.TestItem, r: TestReportModel, uri: vscode.Uri, summary: TestRunSummary, environment: string | undefined): void {
     if (r.status !== 'failed') return;
     const line = failureLine(r);
     summary.shown = { test: item.id, line };

@@ -73,6 +73,9 @@ describe('a cloned repository never chooses where the token goes', () => {
       assert.equal(sent.results.length, 1);
       assert.match(sent.results[0].request.url, /^http:\/\/127\.0\.0\.1:\d+\/v23\.0\/t_100200300/);
       assert.ok(!sent.results[0].request.url.startsWith(recorder.url));
+      assert.deepEqual(sent.results[0].warnings.filter((w) => /tracked by git/.test(w)), [
+        '.graphreq/ is tracked by git (it came with the repository), so graphreq ignores it; untrack it (git rm -r --cached .graphreq) to keep state there; the emulator starts from its seed data and forgets when the editor closes',
+      ]);
       assert.deepEqual(recorder.requests, []);
       assert.deepEqual(fs.readdirSync(path.join(r.dir, '.graphreq')), ['emulator.lock']);
     } finally {

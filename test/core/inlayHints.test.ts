@@ -25,11 +25,19 @@ function hints(marked: string, env: Partial<Environment> = {}, settings: InlayHi
 
 describe('inlay hints', () => {
   it('show the value of a variable where it is used, resolved, and never a secret', () => {
-    const { expected, got } = hints(`@v = v23.0\n@path = {{v}}‸/act_{{account}}‸\n@token = EAAB1234567890abcdefghijklmnop\nGET /{{path}}‸/adsets?x={{token}}‸&y={{nope}}\n`, { variables: { account: '1234567890' } });
+    const { expected, got } = hints(`@v = v23.0\n@path = {{v}}‸/act_{{account}}‸\n@token = EAAB1234567890abcdefghijklmnop\nGET /{{path}}‸/adsets?x={{token}}‸&y={{nope}}\n`, { variables: { account: '1234567890' } }, { variablesInUrls: true });
     assert.deepEqual(got.map((h) => h.offset), expected);
     assert.deepEqual(got.map((h) => h.label), ['= v23.0', '= 1234567890', '= v23.0/act_1234567890', '= ••••']);
     assert.match(got[3].tooltip ?? '', /holds a secret: its value is not shown/);
     assert.ok(!JSON.stringify(got).includes('EAAB'), 'no part of the token in any hint');
+  });
+
+  it('leave the URL alone unless asked (a value there reads as part of the path): the request line and its query continuation lines', () => {
+    const text = `@v = v23.0\n@id = 42\nGET /{{v}}/{{id}}?fields=name\n  &x={{id}}\n\n{ "name": "{{id}}‸" }\n`;
+    const off = hints(text);
+    assert.deepEqual(off.got.map((h) => [h.offset, h.label]), off.expected.map((o) => [o, '= 42']), 'only the body\'s use, by default');
+    const on = hints(text, {}, { variablesInUrls: true });
+    assert.deepEqual(on.got.map((h) => h.label), ['= v23.0', '= 42', '= 42', '= 42']);
   });
 
   it('show budgets and bids in currency units, with where the currency comes from', () => {

@@ -42,6 +42,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareWorkspace } from './workspace.mjs';
 import { addElsewhere, startRecorder, walkEnvironmentTarget } from './environmentWalk.mjs';
+import { walkSendOutsideRequest } from './cursorWalk.mjs';
+import { walkRuleLink } from './ruleLinkWalk.mjs';
+import { walkSendAllLens } from './lensWalk.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -375,6 +378,11 @@ async function walkThroughUi(page) {
   check(messages >= 3 && /"from": \{ "id": "\d+", "name": "[^"]+" \}/.test(threadBody.replace(/\s+/g, ' ')), `the thread's messages show open, each sender on one line (${messages} messages visible)`);
   const after = await page.locator('footer .statusbar-item', { hasText: /Graph / }).first().innerText().catch(() => '');
   log(`usage item after the thread read: ${after.trim()}`);
+
+  // 8a. Ctrl+Alt+R outside every request asks which request; a rule ID opens its section.
+  await walkSendOutsideRequest(page, workspace, { check, goTo, responseFrame, waitFrame, STEP_TIMEOUT });
+  await walkRuleLink(page, { check, log, repo, STEP_TIMEOUT });
+  await walkSendAllLens(page, { check, goTo, palette, STEP_TIMEOUT });
 
   // 8b. An environment whose base URL is a local recording server: the send goes there, with the token typed.
   await walkEnvironmentTarget(page, workspace, recorder, { check, log, goTo, shot, responseFrame, waitFrame, STEP_TIMEOUT });

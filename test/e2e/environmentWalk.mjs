@@ -36,6 +36,12 @@ export function addElsewhere(workspace, recorder) {
   fs.writeFileSync(file, JSON.stringify({ ...env, elsewhere: { baseUrl: recorder.url } }, null, 2) + '\n');
 }
 
+async function poll(fn, timeoutMs) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end && !fn()) await new Promise((r) => setTimeout(r, 100));
+  return fn();
+}
+
 function git(workspace, ...args) {
   const r = spawnSync('git', ['-c', 'user.email=e2e@example.invalid', '-c', 'user.name=e2e', '-c', 'init.defaultBranch=main', ...args], { cwd: workspace, encoding: 'utf8' });
   return r.status === 0 ? r.stdout : `git ${args.join(' ')} failed: ${r.stderr}`;
@@ -86,6 +92,33 @@ export async function walkEnvironmentTarget(page, workspace, recorder, h) {
   h.check(sentTo.includes(recorder.url), `the response view names the address used: "${sentTo}"`);
   h.check(!(await frame.locator('body').innerText()).includes(TOKEN), 'the response view shows no token');
   await h.shot(page, 'vscode-environment.png');
+
+  // The token was stored for this workspace, `elsewhere` and the recorder's origin: once
+  // graphreq.env.json moves `elsewhere` to another address, the next send asks again (issue 20).
+  const other = await startRecorder();
+  try {
+    const envFile = path.join(workspace, 'graphreq.env.json');
+    const original = fs.readFileSync(envFile, 'utf8');
+    fs.writeFileSync(envFile, original.replace(recorder.url, other.url));
+    const otherHost = new URL(other.url).host;
+    h.check(await itemSays(new RegExp(`elsewhere · ${otherHost.replace(/\./g, '\\.')}$`)), `the environment item follows graphreq.env.json to ${otherHost}`);
+    await page.locator('.tab', { hasText: 'e2e.graphreq' }).first().click();
+    await page.mouse.move(150, 700);
+    await h.goTo(page, urlRead, 5);
+    await page.keyboard.press('Control+Alt+R');
+    const askedAgain = await password.waitFor({ timeout: h.STEP_TIMEOUT }).then(() => true, () => false);
+    h.check(askedAgain && other.requests.length === 0, `a new address asks for its own token; the token typed for ${host} is not sent there (${other.requests.length} request(s) before the answer)`);
+    if (askedAgain) {
+      await password.fill(`${TOKEN}-other`);
+      await page.keyboard.press('Enter');
+      await poll(() => other.requests.length > 0, h.STEP_TIMEOUT);
+      h.check(other.requests.length === 1 && other.requests[0].authorization === `Bearer ${TOKEN}-other` && recorder.requests.length === 1, `the new address received the token typed for it, the first address nothing more (${other.requests.length}, ${recorder.requests.length})`);
+      await h.waitFrame(frame, (_b, url) => (document.querySelector('.target')?.textContent ?? '').includes(url), other.url, 'the second address in the response view');
+    }
+    fs.writeFileSync(envFile, original);
+  } finally {
+    await other.close();
+  }
 
   // Back to no environment: the embedded emulator answers, and the recorder hears nothing more.
   await pick('No environment');

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { CodeLens, DocumentLink, FoldingRange, InlayHint, SelectionRange, SymbolInformation } from 'vscode-languageserver-protocol';
+import type { SendAllForecast } from '../../server/src/lsp/protocol';
 import { LspClient } from './lspClient';
 
 const ENV = `{ "$shared": { "account": "1234567890", "currency": "EUR" }, "prod": { "currency": "USD" } }\n`;
@@ -56,11 +57,17 @@ describe('inlay hints, symbols, links, selection and folding over stdio', () => 
 
   it('gives the inlay hints of the visible range, at exact positions', async () => {
     const hints = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: mainUri }, range: { start: { line: 0, character: 0 }, end: { line: 12, character: 0 } } });
+    // A variable's value inside the URL only with graphreq.inlayHints.variablesInUrls (it reads as part of the path).
     assert.deepEqual(hints.map((h) => ({ position: h.position, label: h.label, kind: h.kind })), [
-      { position: { line: 3, character: 27 }, label: '= 1234567890', kind: 2 },
       { position: { line: 7, character: 22 }, label: '20.00 EUR/day', kind: 1 },
       { position: { line: 8, character: 24 }, label: '2026-01-01 00:00 UTC', kind: 1 },
     ]);
+    client.settings = { inlayHints: { variablesInUrls: true } };
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { graphreq: client.settings } });
+    const inUrls = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: mainUri }, range: { start: { line: 0, character: 0 }, end: { line: 12, character: 0 } } });
+    assert.deepEqual(inUrls.map((h) => ({ position: h.position, label: h.label })).slice(0, 1), [{ position: { line: 3, character: 27 }, label: '= 1234567890' }]);
+    client.settings = {};
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { graphreq: { inlayHints: { variablesInUrls: false } } } });
     const below = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: mainUri }, range: { start: { line: 14, character: 0 }, end: { line: 16, character: 0 } } });
     assert.deepEqual(below, []);
   });
@@ -96,8 +103,15 @@ describe('inlay hints, symbols, links, selection and folding over stdio', () => 
     assert.deepEqual(all.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
     assert.equal(all.command?.command, 'graphreq.sendAll');
     assert.deepEqual(all.command?.arguments, [{ uri: mainUri, index: 0 }]);
-    assert.equal(all.command?.title, '▶ Send all: 2 calls · ads act_1234567890 ≤0.3% of 300/h · app <0.1% of 20000/h · URL https://example.com/post 10% of 10/h');
-    assert.match((all.command as { tooltip?: string }).tooltip ?? '', /^ads management, ad account act_1234567890: 1 call, at most 0\.3% of at least 300 calls per hour/);
+    // Short enough for any editor: the forecast goes in the tooltip, and to a command (graphreq/forecast).
+    assert.equal(all.command?.title, '▶ Send all (2)');
+    const title = '2 calls · ads act_1234567890 ≤0.3% of 300/h · app <0.1% of 20000/h · URL https://example.com/post 10% of 10/h';
+    const tooltip = (all.command as { tooltip?: string }).tooltip ?? '';
+    assert.equal(tooltip.split('\n')[0], title);
+    assert.match(tooltip.split('\n')[1], /^ads management, ad account act_1234567890: 1 call, at most 0\.3% of at least 300 calls per hour/);
+    const forecast = await client.request<SendAllForecast | null>('graphreq/forecast', { uri: mainUri });
+    assert.deepEqual(forecast && [forecast.requests, forecast.crosses, forecast.title, forecast.details.join('\n')], [2, false, title, tooltip.split('\n').slice(1).join('\n')]);
+    assert.equal(await client.request('graphreq/forecast', { uri: otherUri }), null, 'a file that is not open has no forecast');
   });
 
   it('folds JSON members that span lines, besides the request and the body', async () => {

@@ -1,15 +1,16 @@
 /**
- * The CodeLens on a file of several requests: "▶ Send all" with the forecast of the run (calls per
- * scope and the share of each documented limit, given the usage last seen: core/send/forecast.ts),
- * a ⚠ when the run would cross a limit, and the details in its tooltip. Its inputs (history, rate
- * state) are read from the workspace at most every few seconds.
+ * The CodeLens on a file of several requests: "▶ Send all (N)", a ⚠ when the run would cross a
+ * limit, and the forecast of the run (calls per scope and the share of each documented limit, given
+ * the usage last seen: core/send/forecast.ts) in its tooltip; the whole forecast is wider than an
+ * editor, so the lens stays short and `graphreq/forecast` gives it to a command. Its inputs
+ * (history, rate state) are read from the workspace at most every few seconds.
  */
 import type { CodeLens } from 'vscode-languageserver';
 import type { EnvironmentSettings, FileContext, LanguageService } from '../core';
 import { forecastRun, forecastTitle, scopeLine, type ForecastInputs } from '../core/send';
 import { readForecastInputs } from '../send/forecastInputs';
 import type { DocumentState } from './documentStore';
-import { Commands } from './protocol';
+import { Commands, type SendAllForecast } from './protocol';
 import type { WorkspaceEnvironment } from './workspaceEnvironment';
 
 /** How long what was read of the workspace's history serves (a send in between shows at the next read). */
@@ -25,14 +26,24 @@ export class ForecastLens {
   ) {}
 
   lens(s: DocumentState, file: FileContext): CodeLens | undefined {
-    const requests = s.parse.blocks.filter((b) => b.parsed.request).length;
-    if (requests < 2) return undefined;
-    const forecast = forecastRun([{ doc: s.parse, ctx: file }], this.ls.model, this.inputsFor(s.uri));
-    const warn = forecast.warnings.length ? '⚠ ' : '';
-    const details = [...forecast.scopes.map(scopeLine), ...forecast.warnings.map((w) => `⚠ ${w}`)].join('\n');
+    const f = this.forecast(s, file);
+    if (!f) return undefined;
     return {
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      command: { title: `${warn}▶ Send all: ${forecastTitle(forecast)}`, command: Commands.sendAll, arguments: [{ uri: s.uri, index: 0 }], tooltip: details },
+      command: { title: `${f.crosses ? '⚠ ' : ''}▶ Send all (${f.requests})`, command: Commands.sendAll, arguments: [{ uri: s.uri, index: 0 }], tooltip: [f.title, ...f.details].join('\n') },
+    };
+  }
+
+  /** The forecast of sending the whole file, for a file of several requests. */
+  forecast(s: DocumentState, file: FileContext): SendAllForecast | null {
+    const requests = s.parse.blocks.filter((b) => b.parsed.request).length;
+    if (requests < 2) return null;
+    const forecast = forecastRun([{ doc: s.parse, ctx: file }], this.ls.model, this.inputsFor(s.uri));
+    return {
+      requests,
+      crosses: forecast.warnings.length > 0,
+      title: forecastTitle(forecast),
+      details: [...forecast.scopes.map(scopeLine), ...forecast.warnings.map((w) => `⚠ ${w}`)],
     };
   }
 

@@ -25,7 +25,21 @@ export const Commands = {
 export const Requests = {
   /** `{ uri }` → TestInfo[]: the tests of a file, open or not (docs/testing.md). */
   tests: 'graphreq/tests',
+  /** `{ uri }` → SendAllForecast | null: what sending the whole file would cost (the "Send all" CodeLens's tooltip). */
+  forecast: 'graphreq/forecast',
 } as const;
+
+/** The forecast of "Send all" on a file of several requests. */
+export interface SendAllForecast {
+  /** How many requests the file sends. */
+  requests: number;
+  /** The run would cross a documented limit. */
+  crosses: boolean;
+  /** One line: calls, then the share of each limit (`2 calls · app <0.1% of 20000/h`). */
+  title: string;
+  /** One line per scope, then each warning. */
+  details: string[];
+}
 
 /** Notifications from the server to the client, beyond LSP's own. */
 export const ServerNotifications = {
@@ -250,6 +264,6 @@ export interface ServerSettings {
   workspaceTrusted?: boolean;
   /** `graphreq.format.*`: JSON bodies keep their line breaks (default false). */
   format?: { keepLines?: boolean };
-  /** `graphreq.inlayHints.*`: which inlay hints to give (each on unless false). */
-  inlayHints?: { variables?: boolean; currency?: boolean; times?: boolean; dateRanges?: boolean };
+  /** `graphreq.inlayHints.*`: which inlay hints to give (each on unless false; `variablesInUrls` off unless true). */
+  inlayHints?: { variables?: boolean; variablesInUrls?: boolean; currency?: boolean; times?: boolean; dateRanges?: boolean };
 }

@@ -42,6 +42,7 @@ import type { Clock } from '../send/clock';
 import { HistoryStore, type HistoryEntry } from '../send/history';
 import { MemoryRateStore, type RateStore } from '../send/rateStore';
 import { EmbeddedTargets } from '../send/embeddedTargets';
+import { ForeignFolderError, graphreqFolder, graphreqFolderUsable } from '../send/graphreqFolder';
 import { ResponseStore } from '../send/responseStore';
 import { SavedResponses } from '../send/savedResponses';
 import { DEFAULT_TIMEOUT_MS, SendSession } from '../send/sendSession';
@@ -110,7 +111,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
    * rules, history, the named responses of the workspace and environment, and one session; or why
    * nothing can be sent.
    */
-  async function openSession(args: Omit<SendCommandArgs, 'index'>, context: SendCommandContext): Promise<{ ok: false; failure: SendFailure } | { ok: true; session: SendSession; env: EnvironmentSettings; history: SavedPaths | null; sent: SentTarget }> {
+  async function openSession(args: Omit<SendCommandArgs, 'index'>, context: SendCommandContext): Promise<{ ok: false; failure: SendFailure } | { ok: true; session: SendSession; env: EnvironmentSettings; history: SavedPaths | null; sent: SentTarget; note?: string }> {
     const settings = context.settings ?? {};
     // Where the token goes and which one: the trust rules of docs/sending.md (sendTarget.ts).
     const chosen = await chooseEditorTarget(args, context, { trust: options.trust ?? new TrustStore(), processEnv: options.processEnv ?? process.env });
@@ -157,7 +158,9 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       // Editors offer the choice themselves (send again with `wait` or `force`), so no CLI flags here.
       holdHint: 'Wait until access returns and send then, or send anyway',
     });
-    return { ok: true, session, env, history, sent: { environment: environment ?? null, baseUrl: target.baseUrl, embedded: target.embedded } };
+    // A `.graphreq/` that came with the repository is ignored (the emulator then forgets): said once per send, as the CLI says it once per run.
+    const note = !baseUrl && context.workspaceFolder && !graphreqFolderUsable(context.workspaceFolder) ? `${new ForeignFolderError(graphreqFolder(context.workspaceFolder)).message}; the emulator starts from its seed data and forgets when the editor closes` : undefined;
+    return { ok: true, session, env, history, sent: { environment: environment ?? null, baseUrl: target.baseUrl, embedded: target.embedded }, note };
   }
 
   async function send(command: string, args: SendCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<SendCommandResult> {
@@ -167,7 +170,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     const early = (f: SendFailure): SendCommandResult => ({ sendId, results: [redactor.value(resultFromFailure(identity, f, { sentAt: options.clock ? options.clock.now() : Date.now(), attempts: 0, tokenEnvName: 'GRAPHREQ_ACCESS_TOKEN', warnings: [], durationMs: 0 }))] });
     const opened = await openSession(args, context);
     if (!opened.ok) return early(opened.failure);
-    const { session, env, history, sent } = opened;
+    const { session, env, history, sent, note } = opened;
 
     const controller = new AbortController();
     if (sendId) running.set(sendId, controller);
@@ -177,7 +180,10 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       const doc = parseDocument(context.text);
       const sendOptions = { signal: controller.signal, wait: args.wait, force: args.force };
       // Each result is reported as it completes (progress), and answered with where history saved it.
-      const answer = (results: SendResult[]): SendCommandResult => ({ sendId, results, target: sent, saved: results.map((r) => history?.pathOf(r) ?? null) });
+      const answer = (results: SendResult[]): SendCommandResult => {
+        if (note) results[0]?.warnings.unshift(note);
+        return { sendId, results, target: sent, saved: results.map((r) => history?.pathOf(r) ?? null) };
+      };
       if (command === Commands.sendAll) return answer(await session.sendAll(doc, { ...sendOptions, onResult: context.onResult }));
       const results: SendResult[] = [];
       const deps = args.withDeps && command === Commands.send ? requestDependencies(doc, args.index, buildFileContext(doc, env)) : undefined;

@@ -19,7 +19,7 @@ import { allFindings, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKE
 import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
-import { Commands, Notifications, type InitializationOptions, type ServerSettings } from './protocol';
+import { Commands, Notifications, Requests, type InitializationOptions, type SendAllForecast, type ServerSettings } from './protocol';
 import { runSafe, throwIfCancelled } from './runSafe';
 import type { ClientAbilities } from './sendPresenter';
 import { DocumentInputs } from './documentInputs';
@@ -274,6 +274,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         .map((r) => ({ startLine: positionAt(s.parse, r.start).line, endLine: positionAt(s.parse, r.end).line, kind: r.kind }))
         .filter((r) => r.endLine > r.startLine),
     ),
+  );
+
+  connection.onRequest(Requests.forecast, (p: { uri?: unknown }) =>
+    typeof p?.uri === 'string' ? withDoc<SendAllForecast | null>(p.uri, null, 'forecast', (s) => forecastLens.forecast(s, fileContextOf(s, s.uri))) : null,
   );
 
   connection.onCodeLens((p) =>

@@ -33,9 +33,11 @@ export interface InlayHint {
   kind: InlayHintKind;
 }
 
-/** Which hints to give (`graphreq.inlayHints.*`); each is on unless set to false. */
+/** Which hints to give (`graphreq.inlayHints.*`); each is on unless set to false, but `variablesInUrls`, off unless true. */
 export interface InlayHintSettings {
   variables?: boolean;
+  /** Variables' values inside a request's URL (its request line and query continuation lines), where they read as part of the path. */
+  variablesInUrls?: boolean;
   currency?: boolean;
   times?: boolean;
   dateRanges?: boolean;
@@ -50,16 +52,19 @@ export function getInlayHints(doc: GraphreqDocument, file: FileContext, model: A
   if (!first) return out;
   for (let i = first.index; i < doc.blocks.length && doc.blocks[i].offset <= range.end; i++) {
     const block = doc.blocks[i];
-    if (settings.variables !== false) variableHints(block, file, out);
+    if (settings.variables !== false) variableHints(block, file, settings.variablesInUrls === true, out);
     if (block.parsed.request && (settings.currency !== false || settings.times !== false || settings.dateRanges !== false)) valueHints(block, file, model, settings, out);
   }
   return out.filter((h) => h.offset >= range.start && h.offset <= range.end).sort((a, b) => a.offset - b.offset);
 }
 
-/** `{{name}}` → `= value`, resolved through other variables; a secret shows as dots. */
-function variableHints(block: RequestBlock, file: FileContext, out: InlayHint[]): void {
+/** `{{name}}` → `= value`, resolved through other variables; a secret shows as dots. Inside the URL only when `inUrls`. */
+function variableHints(block: RequestBlock, file: FileContext, inUrls: boolean, out: InlayHint[]): void {
+  const r = block.parsed.request;
+  const urlSpans = inUrls || !r ? [] : [r.target.span, ...r.continuationLines];
   for (const use of blockNames(block).uses) {
     if (use.kind !== 'variable') continue;
+    if (urlSpans.some((u) => u.start <= use.span.start && use.span.end <= u.end)) continue;
     const value = lookupVariable(use.expr, file);
     if (value === undefined) continue;
     const resolved = resolveText(value, file).text;

@@ -21,7 +21,7 @@ exports.run = async function run() {
     if (!check(folder, 'a workspace folder is open')) throw new Error('no workspace');
     const uri = vscode.Uri.joinPath(folder.uri, 'e2e.graphreq');
     const doc = await vscode.workspace.openTextDocument(uri);
-    const editor = await vscode.window.showTextDocument(doc);
+    let editor = await vscode.window.showTextDocument(doc);
     check(doc.languageId === 'graphreq', `e2e.graphreq has language graphreq (${doc.languageId})`);
 
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
@@ -41,7 +41,22 @@ exports.run = async function run() {
     check(diagnostics.some((x) => x.message.includes('bogus_parameter')), 'diagnostic for the unknown parameter bogus_parameter');
     check(diagnostics.every((x) => x.source === 'graphreq' && codeOf(x)), 'every diagnostic has source graphreq and a rule ID');
     // The rule links are added by the client (clientRuleLinks): each code links to its section of docs/rules.md.
-    check(diagnostics.every((x) => typeof x.code === 'object' && String(x.code.target).endsWith(`rules.md#${String(codeOf(x)).toLowerCase()}`)), 'every diagnostic links to its rule in docs/rules.md');
+    // ... at the line of its heading (`rules.md#L100`: VS Code opens a file link at an `L` line; an anchor opened line 1).
+    const rulesFile = vscode.Uri.joinPath(ext.extensionUri, 'docs', 'rules.md');
+    const rulesLines = fs.readFileSync(rulesFile.fsPath, 'utf8').split('\n');
+    const atHeading = (x) => {
+      const target = typeof x.code === 'object' ? x.code.target : undefined;
+      const m = target && /^L(\d+)$/.exec(target.fragment);
+      return !!m && target.path === rulesFile.path && rulesLines[Number(m[1]) - 1] === `## ${codeOf(x)}`;
+    };
+    check(diagnostics.every(atHeading), `every diagnostic links to the heading line of its rule in docs/rules.md (${diagnostics.map((x) => `${codeOf(x)} -> ${x.code.target && x.code.target.fragment}`).slice(0, 3).join(', ')})`);
+    // Opened as the Problems panel opens it, the link lands on the rule's heading.
+    const enumTarget = diagnostics.find((x) => x.message.includes('IMPRESSIONZ')).code.target;
+    await vscode.commands.executeCommand('vscode.open', enumTarget);
+    const rulesEditor = await waitFor(() => (vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.uri.path === rulesFile.path ? vscode.window.activeTextEditor : undefined), vscode.window.onDidChangeTextEditorSelection, 'docs/rules.md open');
+    const landed = rulesEditor.document.lineAt(rulesEditor.selection.active.line).text;
+    check(landed === `## ${codeOf(diagnostics.find((x) => x.message.includes('IMPRESSIONZ')))}`, `opening the rule link lands on its heading: line ${rulesEditor.selection.active.line + 1} "${landed}"`);
+    editor = await vscode.window.showTextDocument(doc);
 
     // Completion offers the enum values inside an empty body value.
     const bidLine = lineOf(doc, '"bid_strategy": ""');
@@ -57,6 +72,9 @@ exports.run = async function run() {
     const hovers = await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, onField);
     const hoverText = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     check(/daily_budget/.test(hoverText) && /currency|budget/i.test(hoverText.replace(/daily_budget/g, '')), `hover documents daily_budget: ${JSON.stringify(hoverText.slice(0, 80))}`);
+    // Its links into docs/ name the heading's line, not an anchor the editor cannot follow.
+    const docLinks = [...hoverText.matchAll(/\]\((file:[^)\s]+\.md)#([^)\s]*)\)/g)];
+    check(docLinks.length > 0 && docLinks.every((m) => /^L\d+$/.test(m[2])), `the hover's links into docs/ land on a line: ${docLinks.map((m) => `${m[1].split('/').pop()}#${m[2]}`).join(', ')}`);
 
     // CodeLens "Send request" above each request.
     const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 10);

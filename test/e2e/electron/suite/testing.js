@@ -29,6 +29,11 @@ exports.checkTesting = async function checkTesting({ api, check, withTimeout }) 
   const summary = await withTimeout(finished, 60000, 'the test run');
   check(summary.passed.includes(pass), 'Run All Tests: the passing test passed');
   check(summary.failed.includes(fail), 'Run All Tests: the failing test failed');
+  // A normal run writes each test's exchange to Test Results too, the token redacted (issue 21).
+  const ran = summary.passed.length + summary.failed.length;
+  const failOut = summary.output.find((o) => /^── FAIL A count that is wrong on purpose · tests\.graphreq:\d+/.test(o));
+  check(summary.kind === 'run' && summary.output.length === ran && failOut && /\r\n> GET http:\/\/127\.0\.0\.1:\d+\/v23\.0\//.test(failOut) && /\r\n< HTTP 200/.test(failOut) && /✗ body\.messages\.data\.length 3/.test(failOut), `Run All Tests: Test Results holds each test's exchange (${summary.output.length} of ${ran})`);
+  check(!summary.output.join('').includes('demo-token'), 'Run All Tests: Test Results holds no token');
   const contract = summary.passed.filter((t) => t.includes('/examples/contract.graphreq#')).length;
   check(contract >= 20 && !summary.failed.some((t) => t.includes('/examples/')), `Run All Tests: the example collection passes (${contract} tests)`);
 
