@@ -7,14 +7,11 @@
 // The file is opened in a workspace folder with a graphreq.env.json naming a currency, so budgets and
 // bids get their currency hints as users see them.
 // Usage: node bench/editorFeatures.mjs LARGE_FILE   (prints JSON; BENCH_SERVER_NODE_ARGS passes options to the server's node)
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
+import { startStdioServer } from './stdioServer.mjs';
 
 const [large] = process.argv.slice(2);
 const SCREEN = 60;
@@ -31,17 +28,7 @@ fs.writeFileSync(path.join(dir, 'graphreq.env.json'), '{ "$shared": { "currency"
 const uri = pathToFileURL(file).href;
 const lines = text.split('\n');
 
-// BENCH_SERVER_NODE_ARGS: options for the server's node (`--cpu-prof --cpu-prof-dir=DIR` to profile it).
-const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : [];
-const child = spawn(process.execPath, [...nodeArgs, 'dist/server.js', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-const waiters = [];
-conn.onNotification('textDocument/publishDiagnostics', (p) => {
-  for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i].version === p.version) waiters.splice(i, 1)[0].resolve(p);
-});
-conn.onRequest('workspace/configuration', () => [{}]);
-conn.listen();
-const diagnosed = (version) => new Promise((resolve) => waiters.push({ version, resolve }));
+const { child, conn, diagnosed } = startStdioServer();
 
 await conn.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(dir).href, workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'bench' }], capabilities: { workspace: { configuration: true } } });
 await conn.sendNotification('initialized', {});

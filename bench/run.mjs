@@ -80,6 +80,9 @@ for (const [name, f] of Object.entries(files)) {
   results[name] = r;
 }
 
+console.log('measuring responsiveness (a 5 MB body with 100,000 findings, a hover during the open of the findings file, a body nested 10,000 deep)...');
+results.responsiveness = json(['bench/responsiveness.mjs', files.findings.big]);
+
 const v = results.valid;
 const w = results.findings;
 const f = (x) => (typeof x !== 'number' || Number.isNaN(x) ? '-' : x < 10 ? x.toFixed(2) : x.toFixed(0));
@@ -112,5 +115,16 @@ const rows = [
 console.log(`\ngraphreq bench (node ${process.version}, ${rounds} rounds; bare node ${ms(bare.ms)})\n`);
 console.log(`${'figure'.padEnd(42)} ${'all valid'.padEnd(52)} ${'with findings'.padEnd(52)} target`);
 for (const [label, cell, target] of rows) console.log(`${label.padEnd(42)} ${cell(v).padEnd(52)} ${cell(w).padEnd(52)} ${target}`);
+const rsp = results.responsiveness;
+const big = rsp.bigBody;
+const step = (x) => `${ms(x.ms)} (server cpu ${ms(x.cpuMs)}), hover elsewhere ${ms(x.hoverMs)}`;
+console.log(`\nresponsiveness (bench/responsiveness.mjs)\n`);
+for (const [label, cell, target] of [
+  [`5 MB body, 100,000 findings (${big.open.diagnostics} shown): open`, step(big.open), '< 3 s; hover < 100 ms'],
+  ['… a keystroke in the body', step(big.keystrokeInBody), '< 1 s'],
+  ['… a keystroke in another request', step(big.keystrokeElsewhere), ''],
+  ['findings file: hover sent with didOpen', `${ms(rsp.largeFile.hoverDuringOpenMs)} (open ${ms(rsp.largeFile.openMs)}, ${rsp.largeFile.diagnostics} diagnostics)`, '< 100 ms'],
+  ['body nested 10,000 deep: hover, completion, folding', `${ms(rsp.deepBody.hoverMs)}, ${ms(rsp.deepBody.completionMs)}, ${ms(rsp.deepBody.foldingMs)} (${rsp.deepBody.diagnostics.join(', ')})`, ''],
+]) console.log(`${label.padEnd(58)} ${cell.padEnd(70)} ${target}`);
 fs.writeFileSync(`${dir}/latest.json`, JSON.stringify(results, null, 2));
 console.log(`\n(${dir}/latest.json)`);

@@ -117,6 +117,11 @@ function plan(text: string, env: Environment, label: string): Planned[] {
     const inBlock = diagnostics.filter((f) => f.span.start >= block.offset && f.span.start <= block.offset + block.text.length);
     const name = block.parsed.directives.find((d) => d.name.text === 'name')?.value?.text;
     const entry: Planned = { label: `${label} #${block.index}`, blockText: block.text, name };
+    // Past the limits of the check the editor has not read all of the request: it gives no verdict.
+    if (inBlock.some((f) => f.code === 'REQ-CHECK-LIMIT')) {
+      out.push({ ...entry, skip: 'past the limits of the check (REQ-CHECK-LIMIT)' });
+      continue;
+    }
     const bc = buildBlockCall(block, ctx, model);
     const refusal = bc ? firstRefusal(checkCall(bc.call, model, { written: (n) => bc.written.get(n)?.value?.text })) : undefined;
     // An editor error means a refusal, a warning or a clean request an acceptance, but for the documented exceptions.

@@ -8,7 +8,7 @@ import { getCompletions as blockCompletions, type CompletionItem } from './featu
 import { getHover as blockHover, type Hover } from './features/hover';
 import { fixAllEdits } from './features/fixAll';
 import { getCodeLenses, getDocumentSymbols, getFoldingRanges, getSemanticTokens, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './features/structure';
-import { validateByBlock, validateDocument, ValidationCache, type DocumentValidation } from './features/validation';
+import { findingsAround, validateByBlock, validateDocument, ValidationCache, type DocumentValidation } from './features/validation';
 import { getDefinition, getHighlights, getReferences, type NavigationContext, type Place } from './features/navigation';
 import { getRenameEdits, prepareRename, type PrepareRenameResult, type RenameResult } from './features/rename';
 import { formatDocument, type FormatOptions } from './features/format';
@@ -29,7 +29,9 @@ export interface LanguageService {
   fileContext(doc: GraphreqDocument, env: Environment, workspace?: WorkspaceScope): FileContext;
   validate(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean, workspace?: WorkspaceScope): Finding[];
   /** The same check, with the findings kept per block (block-relative): see `DocumentValidation`. */
-  validateByBlock(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean, workspace?: WorkspaceScope): DocumentValidation;
+  validateByBlock(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean, workspace?: WorkspaceScope, file?: FileContext): DocumentValidation;
+  /** The findings of the requests that overlap `span` only (without URL-READ-RATE): see `findingsAround`. */
+  findingsAround(doc: GraphreqDocument, file: FileContext, span: Span, cache?: ValidationCache): Finding[];
   getCompletions(doc: GraphreqDocument, offset: number, file: FileContext): CompletionItem[];
   getHover(doc: GraphreqDocument, offset: number, file: FileContext, findings?: Finding[]): Hover | undefined;
   /** Quick fixes of the findings that touch `span`. */
@@ -67,7 +69,8 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
     update: updateDocument,
     fileContext: (doc, env, workspace) => buildFileContext(doc, env, workspace),
     validate: (doc, env, cache, isCancelled, workspace) => validateDocument(doc, { env, model, cache, isCancelled, workspace }),
-    validateByBlock: (doc, env, cache, isCancelled, workspace) => validateByBlock(doc, buildFileContext(doc, env, workspace), { env, model, cache, isCancelled }),
+    validateByBlock: (doc, env, cache, isCancelled, workspace, file) => validateByBlock(doc, file ?? buildFileContext(doc, env, workspace), { env, model, cache, isCancelled }),
+    findingsAround: (doc, file, span, cache) => findingsAround(doc, file, { env: file.env, model, cache }, span),
     getCompletions(doc, offset, file) {
       const block = blockAt(doc, offset);
       if (!block) return [];

@@ -6,17 +6,23 @@
  * whose text changed, and the diagnostics travel as bytes kept per request (diagnosticsRender.ts).
  * A pull for a document whose result the client already has is answered `unchanged`.
  *
+ * A check runs in slices of at most SLICE_MS between which the server reads its messages: a
+ * hover, a completion or a `$/cancelRequest` waits for one slice, not for a whole document of ten
+ * thousand requests (a slice is at least one request: a single request is checked at once). A
+ * slice stops when the document moves on, and a pull stops when it is cancelled; the blocks checked
+ * so far stay in the document's cache, so the next check starts where the last one stopped.
+ *
  * `workspace/diagnostic` reports the open documents the client has not pulled one by one: a client
  * that pulls a document itself (VS Code pulls the documents it shows, and favours those results)
  * would otherwise be sent that document's every diagnostic again by its workspace pull, every two
  * seconds while someone types.
  */
-import type { ClientCapabilities, Connection, Diagnostic, DiagnosticOptions, DocumentDiagnosticReport, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
-import type { Environment, LanguageService, WorkspaceScope } from '../core';
+import { LSPErrorCodes, ResponseError, type CancellationToken, type ClientCapabilities, type Connection, type Diagnostic, type DiagnosticOptions, type DocumentDiagnosticReport, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
+import { allFindings, type Environment, type FileContext, type Finding, type LanguageService, type Span, type WorkspaceScope } from '../core';
 import { DiagnosticsRenderer } from './diagnosticsRender';
 import type { DocumentState, DocumentStore } from './documentStore';
 import type { InitializationOptions } from './protocol';
-import { runSafe } from './runSafe';
+import { cancelledError, runSafe, SLICE_MS, yieldToMessages } from './runSafe';
 import type { DocumentInputs } from './documentInputs';
 
 /**
@@ -25,6 +31,8 @@ import type { DocumentInputs } from './documentInputs';
  * timings taken in the server are not inflated by the client's own work.
  */
 const traceTiming = !!process.env.GRAPHREQ_TRACE_TIMING;
+
+type Checked = NonNullable<DocumentState['checked']>;
 
 export class Diagnostics {
   private pull = false;
@@ -45,6 +53,8 @@ export class Diagnostics {
     private readonly inputs: DocumentInputs,
     private readonly schedule: (fn: () => void) => void,
     private readonly log: (message: string) => void,
+    /** The document's file context for its current version, environment and workspace (kept by the server). */
+    private readonly fileContext: (state: DocumentState) => FileContext,
     /** The workspace a document is checked in (its folder's names), when the host has one. */
     private readonly scopeOf: (uri: string) => WorkspaceScope | undefined = () => undefined,
   ) {}
@@ -55,22 +65,20 @@ export class Diagnostics {
     this.pull = !!caps.textDocument?.diagnostic;
     this.refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     if (!this.pull) return undefined;
-    this.connection.languages.diagnostics.on((p) =>
-      runSafe(this.log, 'diagnostic', { kind: 'full', items: [] } as DocumentDiagnosticReport, () => {
-        this.pulledOneByOne.add(p.textDocument.uri);
-        return this.report(p.textDocument.uri, p.previousResultId);
-      }),
-    );
-    this.connection.languages.diagnostics.onWorkspace((p) =>
-      runSafe(this.log, 'workspaceDiagnostic', { items: [] }, () => {
-        const previous = new Map(p.previousResultIds.map((r) => [r.uri, r.value]));
-        const items: WorkspaceDocumentDiagnosticReport[] = [];
-        for (const [uri, state] of this.documents.all()) {
-          if (!this.pulledOneByOne.has(uri)) items.push({ ...this.report(uri, previous.get(uri)), uri, version: state.version });
-        }
-        return { items };
-      }),
-    );
+    this.connection.languages.diagnostics.on(async (p, token) => {
+      this.pulledOneByOne.add(p.textDocument.uri);
+      return (await this.safely('diagnostic', () => this.report(p.textDocument.uri, p.previousResultId, token))) ?? { kind: 'full', items: [] };
+    });
+    this.connection.languages.diagnostics.onWorkspace(async (p, token) => {
+      const previous = new Map(p.previousResultIds.map((r) => [r.uri, r.value]));
+      const items: WorkspaceDocumentDiagnosticReport[] = [];
+      for (const [uri, state] of [...this.documents.all()]) {
+        if (this.pulledOneByOne.has(uri)) continue;
+        const report = await this.safely('workspaceDiagnostic', () => this.report(uri, previous.get(uri), token));
+        if (report) items.push({ ...report, uri, version: state.version });
+      }
+      return { items };
+    });
     return { identifier: 'graphreq', interFileDependencies: false, workspaceDiagnostics: true };
   }
 
@@ -81,7 +89,7 @@ export class Diagnostics {
     this.schedule(() => {
       this.pending.delete(uri);
       const state = this.documents.get(uri);
-      if (state) this.publish(uri, state);
+      if (state) void this.publish(uri, state);
     });
   }
 
@@ -100,15 +108,54 @@ export class Diagnostics {
     for (const [uri] of this.documents.all()) this.changed(uri);
   }
 
-  /** The document's check for its current version and environment, made now if there is none. */
-  ensureChecked(state: DocumentState): NonNullable<DocumentState['checked']> {
+  /** The document's check for its current version and environment, made now (in one go) if there is none. */
+  ensureChecked(state: DocumentState): Checked {
+    return this.checkSlice(state, Infinity);
+  }
+
+  /**
+   * The check made in slices: undefined when the document moved on (or was closed) before its end;
+   * a `ResponseError` (RequestCancelled) when `token` was cancelled.
+   */
+  async checkInSlices(state: DocumentState, token?: CancellationToken): Promise<Checked | undefined> {
+    const version = state.version;
+    for (;;) {
+      if (token?.isCancellationRequested) throw cancelledError();
+      const c = this.checkSlice(state, SLICE_MS, token);
+      if (c.validation.complete) return c;
+      if (this.documents.get(state.uri) !== state || state.version !== version) return undefined;
+      await yieldToMessages();
+    }
+  }
+
+  /** The document's check when it is done for its current version and environment. */
+  done(state: DocumentState): Checked | undefined {
+    const c = state.checked;
+    // The workspace's generation moves when some file's request names change: readers here may find their producer then.
+    const scope = this.scopeOf(state.uri);
+    return c && c.version === state.version && c.env === this.inputs.forDocument(state.uri) && c.validation.complete && c.names === scope?.names && c.generation === scope?.names.generation ? c : undefined;
+  }
+
+  /**
+   * The findings of the requests around `span` (hover, quick fixes): from the document's check when it
+   * is done for this version, else from those requests alone, without waiting for the others.
+   */
+  findingsAround(state: DocumentState, span: Span): Finding[] {
+    const c = this.done(state);
+    if (c) return allFindings(c.validation, span);
+    return this.ls.findingsAround(state.parse, this.fileContext(state), span, state.cache);
+  }
+
+  /** Checks the document for `budgetMs` at most (at least one request), or until it moves on or `token` is cancelled. */
+  private checkSlice(state: DocumentState, budgetMs: number, token?: CancellationToken): Checked {
     const env: Environment = this.inputs.forDocument(state.uri);
     const scope = this.scopeOf(state.uri);
     const c = state.checked;
-    // The workspace's generation moves when some file's request names change: readers here may find their producer then.
-    if (c && c.version === state.version && c.env === env && c.validation.complete && c.names === scope?.names && c.generation === scope?.names.generation) return c;
+    if (c && this.done(state)) return c;
     const version = state.version;
-    const validation = this.ls.validateByBlock(state.parse, env, state.cache, () => this.documents.get(state.uri)?.version !== version, scope);
+    const deadline = performance.now() + budgetMs;
+    const stop = (): boolean => this.documents.get(state.uri)?.version !== version || !!token?.isCancellationRequested || performance.now() > deadline;
+    const validation = this.ls.validateByBlock(state.parse, env, state.cache, stop, scope, this.fileContext(state));
     // An environment read again with the same content (settings refreshed) gives the same result: a
     // pulling client that has it is answered `unchanged`.
     const same = c && c.version === version && c.validation.complete && c.validation.signature === validation.signature;
@@ -122,9 +169,21 @@ export class Diagnostics {
     return r;
   }
 
-  private publish(uri: string, state: DocumentState): void {
+  /** A handler's work, with an exception logged (runSafe) except a cancellation, which goes to the client. */
+  private async safely<T>(name: string, fn: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof ResponseError) throw e;
+      return runSafe(this.log, name, undefined, () => {
+        throw e;
+      });
+    }
+  }
+
+  private async publish(uri: string, state: DocumentState): Promise<void> {
     const version = state.version;
-    const checked = runSafe(this.log, 'validate', undefined, () => this.ensureChecked(state));
+    const checked = await this.safely('validate', () => this.checkInSlices(state));
     if (!checked || this.documents.get(uri) !== state || state.version !== version) return;
     const { diagnostics, count } = this.renderer(state).render(state.parse, checked.validation);
     const ready = performance.now();
@@ -136,11 +195,13 @@ export class Diagnostics {
     }
   }
 
-  private report(uri: string, previousResultId: string | undefined): DocumentDiagnosticReport {
+  private async report(uri: string, previousResultId: string | undefined, token: CancellationToken): Promise<DocumentDiagnosticReport> {
     const start = performance.now();
     const state = this.documents.get(uri);
     if (!state) return { kind: 'full', items: [] };
-    const checked = this.ensureChecked(state);
+    const checked = await this.checkInSlices(state, token);
+    // The document changed during the check: the client asks again for the new version (LSP 3.17).
+    if (!checked) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed while it was checked.', { retriggerRequest: true });
     if (previousResultId === checked.resultId) return { kind: 'unchanged', resultId: checked.resultId };
     const { diagnostics, count } = this.renderer(state).render(state.parse, checked.validation);
     if (traceTiming) this.log(`graphreq timing: pull v${state.version} ${count} diagnostics ready ${(performance.now() - start).toFixed(2)} ms`);

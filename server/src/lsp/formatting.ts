@@ -12,7 +12,7 @@ import { editorConfigFor } from '../files/editorConfig';
 import { applyEdits, offsetAt, positionWalker, type FormatOptions, type GraphreqDocument, type TextEdit as CoreTextEdit } from '../core';
 import type { DocumentState } from './documentStore';
 import type { FeatureDeps } from './navigation';
-import { runSafe } from './runSafe';
+import { runSafe, throwIfCancelled } from './runSafe';
 
 export function registerFormatting(d: FeatureDeps): void {
   const { connection, ls, documents, environment, log } = d;
@@ -26,13 +26,15 @@ export function registerFormatting(d: FeatureDeps): void {
     return editorConfigFor(file, environment.folderOf(uri) ?? path.dirname(file)).printWidth;
   };
 
-  connection.onDocumentFormatting((p) => {
+  connection.onDocumentFormatting((p, token) => {
+    throwIfCancelled(token);
     const s = documents.get(p.textDocument.uri);
     if (!s) return [];
     return runSafe(log, 'formatting', [] as TextEdit[], () => toTextEdits(s, ls.format(s.parse, options(p.textDocument.uri, p.options))));
   });
 
-  connection.onDocumentRangeFormatting((p) => {
+  connection.onDocumentRangeFormatting((p, token) => {
+    throwIfCancelled(token);
     const s = documents.get(p.textDocument.uri);
     if (!s) return [];
     const range = { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) };

@@ -10,7 +10,7 @@ import { DocumentHighlightKind, ResponseError, ErrorCodes, SymbolKind, type Symb
 import { envVariableUses, lineStartsOf, offsetAt, readEnvFileNames, renameEnvVariableIn, type EnvFileNames, type FileContext, type LanguageService, type NavigationContext, type Place, type Span, type TextEdit } from '../core';
 import { toRange } from './convert';
 import type { DocumentState, DocumentStore } from './documentStore';
-import { runSafe } from './runSafe';
+import { runSafe, SLICE_MS, throwIfCancelled, yieldToMessages } from './runSafe';
 import type { WorkspaceEnvironment } from './workspaceEnvironment';
 import type { WorkspaceFiles } from './workspaceFiles';
 
@@ -83,22 +83,33 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
     }),
   );
 
-  connection.onReferences((p) =>
-    withDoc(p.textDocument.uri, [] as Location[], 'references', (s) => {
+  connection.onReferences(async (p, token) => {
+    throwIfCancelled(token);
+    const found = withDoc(p.textDocument.uri, undefined, 'references', (s) => {
       const { ctx, envFile } = contextOf(s);
       const offset = offsetAt(s.parse, p.position);
       const places = ls.getReferences(ctx, offset, p.context.includeDeclaration);
       const out = places.map((t) => rangeIn(s, envFile, t)).filter((t): t is Location => !!t);
       // An environment variable is read by the other request files that share the environment file.
       const name = ls.prepareRename(ctx, offset);
-      if (name.ok && name.kind === 'envVariable' && envFile) {
-        for (const other of otherFilesOf(s.uri, envFile.path)) {
-          for (const span of envVariableUses(other.parse, name.name)) out.push({ uri: other.uri, range: toRange(other, span) });
-        }
+      const others = name.ok && name.kind === 'envVariable' && envFile ? otherFilesOf(s.uri, envFile.path) : [];
+      return { out, others, name: name.ok ? name.name : '' };
+    });
+    if (!found) return [];
+    // The workspace's files are read in slices, the client's `$/cancelRequest` heard between them.
+    let deadline = performance.now() + SLICE_MS;
+    for (const other of found.others) {
+      if (performance.now() > deadline) {
+        await yieldToMessages();
+        throwIfCancelled(token);
+        deadline = performance.now() + SLICE_MS;
       }
-      return out;
-    }),
-  );
+      runSafe(log, 'references', undefined, () => {
+        for (const span of envVariableUses(other.parse, found.name)) found.out.push({ uri: other.uri, range: toRange(other, span) });
+      });
+    }
+    return found.out;
+  });
 
   connection.onDocumentHighlight((p) =>
     withDoc(p.textDocument.uri, [], 'documentHighlight', (s) => {

@@ -8,6 +8,7 @@ import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
   TextDocumentSyncKind,
+  type CancellationToken,
   type CodeAction,
   type CodeLens,
   type Connection,
@@ -21,7 +22,7 @@ import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, Notifications, Requests, ServerNotifications, type FetchContextArgs, type InitializationOptions, type SendAllForecast, type ServerSettings } from './protocol';
 import { ContextFetcher } from './contextFetch';
-import { runSafe } from './runSafe';
+import { runSafe, throwIfCancelled } from './runSafe';
 import type { ClientAbilities } from './sendPresenter';
 import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
@@ -74,7 +75,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const forecastLens = new ForecastLens(ls, environment);
   let snippetSupport = false;
   let configurationSupport = false;
-  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (uri) => workspaceFiles.scopeOf(uri));
+  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (s) => fileContextOf(s, s.uri), (uri) => workspaceFiles.scopeOf(uri));
   const contextFetcher = new ContextFetcher({
     ls,
     documents,
@@ -231,40 +232,42 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     return ctx;
   }
 
-  function withDoc<T>(uri: string, fallback: T, name: string, fn: (s: DocumentState) => T): T {
+  /** A request on a document: its work inside runSafe, none at all when the client cancelled it before it began. */
+  function withDoc<T>(uri: string, fallback: T, name: string, fn: (s: DocumentState) => T, token?: CancellationToken): T {
+    throwIfCancelled(token);
     const state = documents.get(uri);
     if (!state) return fallback;
     return runSafe(log, name, fallback, () => fn(state));
   }
 
-  connection.onCompletion((p) =>
+  connection.onCompletion((p, token) =>
     withDoc(p.textDocument.uri, null, 'completion', (s) => {
       const file = fileContextOf(s, p.textDocument.uri);
       const items = ls.getCompletions(s.parse, offsetAt(s.parse, p.position), file);
       return { isIncomplete: false, items: items.map((i) => toCompletionItem(s, i, snippetSupport)) };
-    }),
+    }, token),
   );
 
-  connection.onHover((p) =>
+  connection.onHover((p, token) =>
     withDoc(p.textDocument.uri, null, 'hover', (s) => {
       const file = fileContextOf(s, p.textDocument.uri);
       const offset = offsetAt(s.parse, p.position);
-      // The findings under the cursor (of its request only), for the long form of their messages.
-      const findings = allFindings(diagnostics.ensureChecked(s).validation, { start: offset, end: offset });
+      // The findings under the cursor (of its request only), for the long form of their messages:
+      // the document's check may still be under way, in slices.
+      const findings = diagnostics.findingsAround(s, { start: offset, end: offset });
       const h = ls.getHover(s.parse, offset, file, findings);
       return h ? { contents: { kind: 'markdown', value: toMarkdown(h.contents) }, range: toRange(s, h.span) } : null;
-    }),
+    }, token),
   );
 
-  connection.onCodeAction((p) =>
+  connection.onCodeAction((p, token) =>
     withDoc(p.textDocument.uri, [] as CodeAction[], 'codeAction', (s) => {
       const start = offsetAt(s.parse, p.range.start);
       const end = offsetAt(s.parse, p.range.end);
-      const validation = diagnostics.ensureChecked(s).validation;
       const only = p.context.only;
       const actions: CodeAction[] = [];
       if (!only || only.some((k) => k.startsWith(CodeActionKind.QuickFix))) {
-        for (const { finding, fix } of ls.getFixes(allFindings(validation, { start, end }), { start, end })) {
+        for (const { finding, fix } of ls.getFixes(diagnostics.findingsAround(s, { start, end }), { start, end })) {
           actions.push({
             title: fix.title,
             kind: CodeActionKind.QuickFix,
@@ -274,14 +277,19 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
           });
         }
       }
-      if (!only || only.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k.startsWith(CodeActionKind.SourceFixAll))) {
+      // Fix all needs every finding: asked for by name, the check is finished now; offered beside the
+      // quick fixes (the light bulb), only once the check in slices is done.
+      const fixAllAsked = !!only?.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k.startsWith(CodeActionKind.SourceFixAll));
+      const checked = fixAllAsked ? diagnostics.ensureChecked(s) : !only ? diagnostics.done(s) : undefined;
+      if (checked) {
+        const validation = checked.validation;
         const all = ls.getFixAll(allFindings(validation));
         if (all && (only || actions.length)) {
           actions.push({ title: all.title, kind: CodeActionKind.SourceFixAll, edit: { changes: { [p.textDocument.uri]: all.edits.map((e) => toTextEdit(s, e)) } } });
         }
       }
       return actions;
-    }),
+    }, token),
   );
 
   connection.onDocumentSymbol((p) =>

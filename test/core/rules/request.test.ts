@@ -197,6 +197,13 @@ export const cases: RuleCases = {
       { name: 'a directive of another tool (REQ-UNKNOWN-DIRECTIVE hints it is ignored)', text: '# @⟦no-redirect⟧\n# @⟦note⟧ keep this\nGET /v23.0/123?fields=id\n', expect: ['REQ-UNKNOWN-DIRECTIVE:hint', 'REQ-UNKNOWN-DIRECTIVE:hint'] },
     ],
   },
+  'REQ-CHECK-LIMIT': {
+    fail: [
+      { name: 'a body nested 65 levels deep', text: `POST /v23.0/act_1234567890/adsets\n\n{ "name": "Deep", "targeting": ${'['.repeat(63)}⟦[⟧${']'.repeat(64)} }\n` },
+      { name: 'a body nested 10,000 levels deep, not valid JSON', text: `POST /v23.0/act_1234567890/adsets\n\n{ "targeting": ${'{"a": '.repeat(63)}⟦{⟧${'{"a": '.repeat(9937)}1 }\n` },
+    ],
+    pass: [{ name: 'a body of a few levels', text: adsetCreate({ targeting: { geo_locations: { countries: ['US'] }, flexible_spec: [{ interests: [{ id: '6003139266461', name: 'Movies' }] }] } }) }],
+  },
   'REQ-DUPLICATE-PARAM': {
     fail: [{ name: 'fields twice', text: 'GET /v23.0/120200000000000002?fields=id&⟦fields⟧=name\n' }],
     pass: [{ name: 'each once', text: 'GET /v23.0/120200000000000002?fields=id,name&date_format=U\n' }],

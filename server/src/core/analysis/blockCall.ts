@@ -8,7 +8,7 @@ import { splitVersion } from '../model/apiModel';
 import { parseVersion, type Version } from '../model/version';
 import type { Param, RequestBlock } from '../syntax/ast';
 import { parseFieldList, type FieldList } from '../syntax/fields';
-import { isOpaque, OPAQUE_MARK, readBodyValue } from '../syntax/jsonBody';
+import { isOpaque, nestedTooDeep, OPAQUE_MARK, readBodyValue } from '../syntax/jsonBody';
 import { decodeParamValue } from '../syntax/query';
 import type { Call, CallParam } from './call';
 import { CallParams } from './callParams';
@@ -85,7 +85,9 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
     }
   } else if (kind === 'json') {
     const read = readBodyValue(bodyText);
-    bodyBroken = !read.ok;
+    // Past MAX_BODY_DEPTH the body is not read further (the readers below recurse): REQ-CHECK-LIMIT.
+    if (read.ok && nestedTooDeep(read.value)) read.value = undefined;
+    bodyBroken = !read.ok || read.value === undefined;
     jsonBody = read.ok && body?.kind === 'json';
     let value = read.value;
     if (bodyText.indexOf('{{') >= 0) {

@@ -46,12 +46,19 @@ export class Locator {
     const key = { start: m.keyOffset, end: m.keyOffset + m.keyLength };
     const value = { start: m.valueOffset, end: m.valueOffset + m.valueLength };
     if (!path.length) return { node: value, key, exact: true };
-    const root = parseMemberValue(index, m);
+    const root = this.memberValue(index, m);
     const { node, exact } = nodeAtPath(root, path);
     // The path goes no further than the member itself: its value, not the one asked for.
     if (!node || node === root) return { node: value, key, exact: false };
     const k = keyOf(node);
     return { node: span(node, m.valueOffset), key: k && span(k, m.valueOffset), exact };
+  }
+
+  /** Each member's tree, built once: a thousand findings in one long list would parse it a thousand times. */
+  private readonly memberTrees = new Map<BodyMember, Node | undefined>();
+  private memberValue(index: BodyMembers, m: BodyMember): Node | undefined {
+    if (!this.memberTrees.has(m)) this.memberTrees.set(m, parseMemberValue(index, m));
+    return this.memberTrees.get(m);
   }
 
   private get request() {

@@ -92,10 +92,12 @@ export function validateByBlock(doc: GraphreqDocument, ctx: FileContext, opts: V
   const signature = ctx.signature;
   const last = cache?.last?.signature === signature ? cache.last : undefined;
   for (let i = 0; i < n; i++) {
-    if (isCancelled && isCancelled()) break;
     const block = doc.blocks[i];
     let result = last && last.parsed[i] === block.parsed ? last.results[i] : cache ? cache.get(block, signature) : undefined;
     if (!result) {
+      // Asked before each block to check, not each block found done: a check in slices goes over the
+      // blocks done again at each slice.
+      if (isCancelled && isCancelled()) break;
       result = validateBlock(block, ctx, opts.model);
       if (cache) cache.set(block, signature, result);
     }
@@ -103,8 +105,10 @@ export function validateByBlock(doc: GraphreqDocument, ctx: FileContext, opts: V
     parsed.push(block.parsed);
     if (result.urlReads) collectUrlReads(block, result.urlReads, urlReads);
   }
-  if (cache && results.length === n) cache.last = { parsed, results, signature };
-  return { doc, results, cross: urlReadRate(urlReads), complete: results.length === n, signature };
+  // Kept when the check stopped early too: the next slice finds the blocks done by position.
+  if (cache) cache.last = { parsed, results, signature };
+  const complete = results.length === n;
+  return { doc, results, cross: complete ? urlReadRate(urlReads) : [], complete, signature };
 }
 
 function collectUrlReads(block: RequestBlock, reads: NonNullable<BlockResult['urlReads']>, out: UrlRead[]): void {
@@ -126,6 +130,26 @@ export function allFindings(v: DocumentValidation, span?: Span): Finding[] {
     for (const f of v.results[i].findings) out.push(shiftFinding(f, block.offset));
   }
   for (const f of v.cross) if (!span || (f.span.start <= span.end && f.span.end >= span.start)) out.push(f);
+  return out;
+}
+
+/**
+ * The findings, at document offsets, of the blocks that overlap `span`: each block's result from the
+ * cache, or checked now. What a hover or a quick fix needs, without checking the rest of a document
+ * whose check is still under way (the language server checks large documents in slices). The
+ * findings that look across requests (URL-READ-RATE) need the whole document: they are not among them.
+ */
+export function findingsAround(doc: GraphreqDocument, ctx: FileContext, opts: ValidateOptions, span: Span): Finding[] {
+  const out: Finding[] = [];
+  for (const block of doc.blocks) {
+    if (block.offset > span.end || block.offset + block.text.length < span.start) continue;
+    let result = opts.cache?.get(block, ctx.signature);
+    if (!result) {
+      result = validateBlock(block, ctx, opts.model);
+      opts.cache?.set(block, ctx.signature, result);
+    }
+    for (const f of result.findings) out.push(shiftFinding(f, block.offset));
+  }
   return out;
 }
 
@@ -177,9 +201,42 @@ function shiftFinding(f: Finding, by: number): Finding {
   );
 }
 
+/**
+ * At most this many findings a request (REQ-CHECK-LIMIT): nobody reads the 100,000 findings of
+ * a generated body, every editor receives all of a document's diagnostics on each keystroke (20 MB
+ * and a minute a keystroke for such a body), and VS Code shows 1,000 a file anyway. The rules stop
+ * at the limit, so such a body costs about what a body with 1,000 findings costs.
+ */
+export const MAX_FINDINGS_PER_REQUEST = 1000;
+
+const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
+
+/** The first findings up to the limit, errors first (in the order found within each severity), and one that says the rest are not shown. */
+function limitFindings(result: BlockResult, block: RequestBlock, rulesStopped: boolean): BlockResult {
+  const { findings } = result;
+  if (!rulesStopped && findings.length <= MAX_FINDINGS_PER_REQUEST) return result;
+  const kept = findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => SEVERITY_RANK[a.f.severity] - SEVERITY_RANK[b.f.severity] || a.i - b.i)
+    .slice(0, MAX_FINDINGS_PER_REQUEST)
+    .sort((a, b) => a.i - b.i)
+    .map((x) => x.f);
+  const request = block.parsed.request;
+  // On the request line: the body may be megabytes long.
+  const line = request ? { start: (request.method ?? request.target).span.start, end: Math.max(request.target.span.end, (request.method ?? request.target).span.end) } : { start: 0, end: Math.min(block.text.length, 1) };
+  kept.push({
+    code: 'REQ-CHECK-LIMIT',
+    severity: 'warning',
+    message: `This request has more than ${MAX_FINDINGS_PER_REQUEST.toLocaleString('en-US')} findings: the first ${MAX_FINDINGS_PER_REQUEST.toLocaleString('en-US')} are shown (errors first); fix them to see the rest.`,
+    span: line,
+  });
+  return { ...result, findings: kept };
+}
+
 export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): BlockResult {
   try {
-    return checkBlock(block, ctx, model);
+    const limit = { reached: false };
+    return limitFindings(checkBlock(block, ctx, model, limit), block, limit.reached);
   } catch (e) {
     // Any text gets diagnostics, never a crash: a body or field list nested thousands of levels deep
     // exhausts the stack of the recursive readers, and is reported as such.
@@ -195,7 +252,7 @@ export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiM
   }
 }
 
-function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): BlockResult {
+function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, limit: { reached: boolean }): BlockResult {
   const findings: Finding[] = [];
   const parsed = block.parsed;
   for (const e of parsed.errors) findings.push({ code: e.code, severity: 'error', message: e.message, span: e.span });
@@ -214,7 +271,8 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
     const tree = parseBodyTree(body.text);
     // One syntax error is enough to point at: the ones after it are usually its consequences.
     const first = tree.errors[0];
-    if (first) findings.push({ code: 'SYNTAX-JSON', severity: 'error', message: first.message, span: { start: body.span.start + first.span.start, end: body.span.start + first.span.end } });
+    if (tree.tooDeep !== undefined) findings.push({ code: 'REQ-CHECK-LIMIT', severity: 'warning', message: first.message, span: { start: body.span.start + first.span.start, end: body.span.start + first.span.end } });
+    else if (first) findings.push({ code: 'SYNTAX-JSON', severity: 'error', message: first.message, span: { start: body.span.start + first.span.start, end: body.span.start + first.span.end } });
     else if (tree.root && tree.root.type !== 'object') {
       findings.push({ code: 'SYNTAX-JSON', severity: 'error', message: `The body is a JSON ${tree.root.type === 'array' ? 'list' : tree.root.type}: it must be an object of the call's parameters, as in \`{ "name": "Spring sale" }\`.`, span: { start: body.span.start, end: body.span.start + 1 } });
     }
@@ -233,7 +291,9 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): Blo
   const later = new LaterLocator(block, ctx, model);
   // A request written to be refused (`# @expect refused RULE-ID`) breaks that rule on purpose.
   const expected = expectedRefusals(block);
-  for (const f of checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text })) {
+  const ruleFindings = checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text, maxFindings: MAX_FINDINGS_PER_REQUEST });
+  limit.reached = ruleFindings.length >= MAX_FINDINGS_PER_REQUEST;
+  for (const f of ruleFindings) {
     if (expected.has(f.rule)) continue;
     findings.push(locator.finding(f, severityOf(f.rule, f.severity, model), later));
   }

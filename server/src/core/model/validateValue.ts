@@ -27,6 +27,8 @@ export interface ValidateContext {
   doc?: string;
   /** Where the docs state a rule, by rule ID ("[2] Versioning"), for rules a property names (version gates). */
   ruleDoc?: (rule: string) => string | undefined;
+  /** Stop walking items and members once `out` holds this many findings (CheckOptions.maxFindings). */
+  maxFindings?: number;
 }
 
 /** Resolved `$ref`s, per schema object: values are checked millions of times against the same few schemas. */
@@ -332,10 +334,14 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   // Members and items inherit this value's rule (unless they name their own) and its doc reference.
   const inner = { ...ctx, typeRule: schema['x-rule'] ?? ctx.typeRule, doc };
   if (Array.isArray(v) && schema.items) {
-    for (let i = 0; i < v.length; i++) validateValue(schema.items, v[i], [...path, i], inner);
+    for (let i = 0; i < v.length && !full(ctx); i++) validateValue(schema.items, v[i], [...path, i], inner);
   } else if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
     validateObject(schema, v as Record<string, unknown>, path, inner);
   }
+}
+
+function full(ctx: ValidateContext): boolean {
+  return ctx.maxFindings !== undefined && ctx.out.length >= ctx.maxFindings;
 }
 
 /** An enum's allowed values as text for details: built once per schema, not per finding. */
@@ -370,6 +376,7 @@ function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: 
     }
   }
   for (const key of Object.keys(obj)) {
+    if (full(ctx)) return;
     const sub = props?.[key];
     if (sub) {
       checkGate(sub, key, [...path, key], ctx);

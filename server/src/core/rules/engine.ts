@@ -21,6 +21,12 @@ export interface CheckOptions {
    * (URL-ID-ENCODED) read it, and say less without it.
    */
   written?: (name: string) => string | undefined;
+  /**
+   * Stop checking parameters, items and members once this many findings are out (the editor's limit
+   * a request, validation.ts): a body of 100,000 mistakes costs the first few of them, not all. The
+   * emulator sets none: a refusal must not depend on where the mistake is.
+   */
+  maxFindings?: number;
 }
 
 export interface RuleContext extends CheckOptions {
@@ -52,7 +58,7 @@ function withServiceBehaviour(findings: RuleFinding[], model: ApiModel): RuleFin
 function checkAll(call: Call, model: ApiModel, opts: CheckOptions): RuleFinding[] {
   const out: RuleFinding[] = [];
   // Built field by field: a spread of the options was a sixtieth of a cold check of a file with findings.
-  const ctx: RuleContext = { written: opts.written, model, out };
+  const ctx: RuleContext = { written: opts.written, maxFindings: opts.maxFindings, model, out };
   const stop = checkRequestLevel(call, ctx);
   const endpoint = call.endpoint;
   if (stop || !endpoint || endpoint.refuse || endpoint.undocumented) return out;

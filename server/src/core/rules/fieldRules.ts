@@ -30,7 +30,7 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
   const syntax = list.errors[0];
   if (syntax) {
     ctx.out.push({
-      rule: 'THREAD-MODIFIER-SYNTAX',
+      rule: syntax.rule ?? 'THREAD-MODIFIER-SYNTAX',
       message: syntax.message,
       detail: 'Field lists are written `a,b{c,d},e.modifier(value)` ([1] Thread node, query shape).',
       at: locate({ kind: 'span', span: syntax.span }),

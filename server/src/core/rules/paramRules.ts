@@ -4,7 +4,7 @@
  * schema (ADSET-TYPES, ADSET-ENUMS, ADSET-NAME-*, COPY-PARAMS, ...), each under the rule ID the
  * schema names.
  */
-import type { Call } from '../analysis/call';
+import type { Call, CallParam } from '../analysis/call';
 import { checkGate, firstSentence, validateValue, type ValidateContext } from '../model/validateValue';
 import type { JsonSchema } from '../model/schemaTypes';
 import type { RuleContext } from './engine';
@@ -23,12 +23,13 @@ export function checkParams(call: Call, ctx: RuleContext): void {
   const props = schema.properties ?? {};
   const doc = schema['x-doc'];
   const source = doc ? ` (${doc})` : '';
-  for (const p of call.params.values()) {
-    if (walk !== WALK_ALL && !walk.has(p.name)) continue; // The gate found nothing to say about it.
-    if (p.name === 'access_token') continue; // REQ-TOKEN-IN-FILE has said what matters.
+  const checkParam = (p: CallParam): void => {
+    if (walk !== WALK_ALL && !walk.has(p.name)) return; // The gate found nothing to say about it.
+    if (p.name === 'access_token') return; // REQ-TOKEN-IN-FILE has said what matters.
     const sub = props[p.name];
+    if (!sub && ctx.maxFindings !== undefined && ctx.out.length >= ctx.maxFindings) return;
     if (!sub) {
-      if (p.name.indexOf('{{') >= 0) continue;
+      if (p.name.indexOf('{{') >= 0) return;
       const suggestion = closest(p.name, namesOf(props));
       const cutoff = schema['x-notShownAfter'];
       // The documents list these parameters alphabetically and stop ("not shown"): a name that sorts
@@ -56,9 +57,9 @@ export function checkParams(call: Call, ctx: RuleContext): void {
         fixes: suggestion && !call.params.has(suggestion) && !cut ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: p.name, newName: suggestion, preferred: !notShown }] : [],
         service: notShown ? undefined : { code: 100, blame: [p.name] },
       });
-      continue;
+      return;
     }
-    if (p.opaque) continue;
+    if (p.opaque) return;
     const vctx: ValidateContext = {
       param: p.name,
       version: call.version,
@@ -68,12 +69,28 @@ export function checkParams(call: Call, ctx: RuleContext): void {
       out: ctx.out,
       doc,
       ruleDoc: (rule) => ruleDoc(ctx.model, rule),
+      maxFindings: ctx.maxFindings,
     };
     checkGate(sub, p.name, [], vctx);
     // The field list has its own grammar and rules (fieldRules.ts).
-    if (p.name === 'fields') continue;
+    if (p.name === 'fields') return;
     validateValue(sub, p.value, [], vctx);
+  };
+  // Past the limit, undocumented names (any number of them, each a search for the nearest name) are
+  // passed over: the rest of the parameters are visited through the documented names, a few dozen at
+  // most, not through the 100,000 members of a generated body.
+  const seen = new Set<string>();
+  let rest: Iterable<CallParam> | undefined;
+  for (const p of call.params.values()) {
+    if (ctx.maxFindings !== undefined && ctx.out.length >= ctx.maxFindings) {
+      rest = documentedParams(call, props, seen);
+      break;
+    }
+    seen.add(p.name);
+    checkParam(p);
   }
+  if (rest) for (const p of rest) checkParam(p);
+
   if (call.bodyBroken) return;
   for (const name of schema.required ?? []) {
     if (call.params.has(name)) continue;
@@ -89,6 +106,15 @@ export function checkParams(call: Call, ctx: RuleContext): void {
       fixes: constant !== undefined ? [{ kind: 'addParam', title: `Add \`${name}=${String(constant)}\``, name, value: constant, preferred: true, fixAll: true }] : [],
       service: { code: 100, blame: [name] },
     });
+  }
+}
+
+/** The documented parameters of the call not in `seen`, in the schema's order. */
+function* documentedParams(call: Call, props: Record<string, JsonSchema>, seen: Set<string>): Iterable<CallParam> {
+  for (const name of namesOf(props)) {
+    if (seen.has(name)) continue;
+    const p = call.params.get(name);
+    if (p) yield p;
   }
 }
 

@@ -65,37 +65,84 @@ export function closest(input: string, candidates: Iterable<string>): string | u
 
 function closestUncached(input: string, candidates: readonly string[]): string | undefined {
   const lower = input.toLowerCase();
+  // A short name is a typo one letter off (`nme`, `idd`); two edits would change most of it (`ads` is not `id`).
+  const limit = input.length <= 4 ? 1 : Math.max(2, Math.floor(input.length / 3));
+  const histogram = histogramOf(lower, new Int32Array(64));
   let best: string | undefined;
-  let bestScore = Infinity;
+  // Only a candidate scoring below this can be the answer: within the limit, and better than the best so far.
+  let bound = limit + 1;
   for (const c of candidates) {
-    if (c.toLowerCase() === lower) return c;
-    const d = distance(lower, c.toLowerCase());
-    if (d < bestScore) {
-      bestScore = d;
+    const other = c.toLowerCase();
+    if (other === lower) return c;
+    const d = score(lower, other, histogram, bound - 1);
+    if (d < bound) {
+      bound = d;
       best = c;
     }
   }
-  // A short name is a typo one letter off (`nme`, `idd`); two edits would change most of it (`ads` is not `id`).
-  const limit = input.length <= 4 ? 1 : Math.max(2, Math.floor(input.length / 3));
-  return bestScore <= limit ? best : undefined;
+  return best;
 }
 
-/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
-export function distance(a: string, b: string): number {
+/**
+ * A candidate's score: the length difference when it is more than 8, else the edit distance; any
+ * value above `atMost` when the score is known to exceed it. A body of 100,000 parameters nobody
+ * documented asks for as many suggestions, each against every documented name: the full distance of
+ * each pair made that a minute. The cheap lower bounds (length, the characters' counts) rule out most
+ * pairs, and the table stops at the first row past the bound.
+ */
+function score(a: string, b: string, histogram: Int32Array, atMost: number): number {
+  const lengths = Math.abs(a.length - b.length);
+  if (lengths > 8) return lengths;
+  if (lengths > atMost) return atMost + 1;
+  // An edit changes the count of at most two characters by one each; a transposition none.
+  if (Math.ceil(histogramDistance(histogram, b) / 2) > atMost) return atMost + 1;
+  return distance(a, b, atMost);
+}
+
+function histogramOf(s: string, into: Int32Array): Int32Array {
+  for (let i = 0; i < s.length; i++) into[s.charCodeAt(i) & 63]++;
+  return into;
+}
+
+const scratchHistogram = new Int32Array(64);
+
+/** The L1 distance between the counts of `a` (given) and of `b`'s characters, folded into 64 buckets (folding only lowers it). */
+function histogramDistance(a: Int32Array, b: string): number {
+  scratchHistogram.set(a);
+  for (let i = 0; i < b.length; i++) scratchHistogram[b.charCodeAt(i) & 63]--;
+  let sum = 0;
+  for (let i = 0; i < 64; i++) sum += Math.abs(scratchHistogram[i]);
+  return sum;
+}
+
+let table = new Int32Array(0);
+
+/**
+ * Optimal string alignment distance (Levenshtein plus adjacent transpositions). With `atMost`, any
+ * value above it once two consecutive rows are both past it: no later row can come back below.
+ */
+export function distance(a: string, b: string, atMost = Infinity): number {
   if (a === b) return 0;
-  if (Math.abs(a.length - b.length) > 8) return Math.abs(a.length - b.length);
   const rows = a.length + 1;
   const cols = b.length + 1;
-  const d: number[] = new Array(rows * cols);
+  if (table.length < rows * cols) table = new Int32Array(rows * cols * 2);
+  const d = table;
   for (let i = 0; i < rows; i++) d[i * cols] = i;
   for (let j = 0; j < cols; j++) d[j] = j;
+  let previousMin = 0;
   for (let i = 1; i < rows; i++) {
+    let rowMin = d[i * cols];
     for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let v = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[(i - 2) * cols + j - 2] + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) v = Math.min(v, d[(i - 2) * cols + j - 2] + 1);
       d[i * cols + j] = v;
+      if (v < rowMin) rowMin = v;
     }
+    // A cell takes from the row above (+0 or +1) or from two rows above (+1): once this row and the one
+    // above are both past the bound, every later row is.
+    if (rowMin > atMost && previousMin > atMost) return atMost + 1;
+    previousMin = rowMin;
   }
   return d[rows * cols - 1];
 }

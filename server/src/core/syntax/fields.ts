@@ -10,6 +10,7 @@
  * The parser never throws; it records errors and goes on after the next comma at the same depth.
  */
 import type { Span } from '../types';
+import { MAX_NESTING } from './limits';
 
 export interface FieldModifier {
   name: string;
@@ -35,6 +36,8 @@ export interface FieldItem {
 export interface FieldListError {
   message: string;
   span: Span;
+  /** The rule to report it under, when not the field list's syntax rule (REQ-CHECK-LIMIT). */
+  rule?: string;
 }
 
 export interface FieldList {
@@ -57,6 +60,8 @@ export function parseFieldList(text: string, base: number): FieldList {
 class FieldParser {
   pos = 0;
   errors: FieldListError[] = [];
+  /** Selections open around the item being read. */
+  private depth = 0;
   constructor(private readonly text: string, private readonly base: number) {}
 
   error(message: string, start: number, end: number): void {
@@ -148,8 +153,16 @@ class FieldParser {
           this.error('Only one `{...}` selection per field.', this.pos, this.pos + 1);
         }
         const open = this.pos;
+        if (this.depth >= MAX_NESTING) {
+          // Every walk over the items recurses: a selection this deep is skipped, not read (REQ-CHECK-LIMIT).
+          this.errors.push({ message: `The field list nests more than ${MAX_NESTING} levels deep: graphreq does not read it further; flatten it.`, span: { start: this.base + open, end: this.base + open + 1 }, rule: 'REQ-CHECK-LIMIT' });
+          this.pos = this.matchingBrace(open);
+          return this.finish(item);
+        }
         this.pos++;
+        this.depth++;
         const selection = this.list(true);
+        this.depth--;
         if (this.text[this.pos] === '}') {
           this.pos++;
         } else {
@@ -205,6 +218,17 @@ class FieldParser {
       argSpan: { start: this.base + open + 1, end: this.base + close },
       span: { start: this.base + start, end: this.base + close + 1 },
     };
+  }
+
+  /** The position after the `}` that closes the `{` at `open`, or the end of the text. */
+  private matchingBrace(open: number): number {
+    let depth = 0;
+    for (let i = open; i < this.text.length; i++) {
+      const c = this.text[i];
+      if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) return i + 1;
+    }
+    return this.text.length;
   }
 
   /** The next character that cannot be inside a modifier argument. */

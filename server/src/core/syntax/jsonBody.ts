@@ -10,8 +10,9 @@
  * The issue's reference figures explain why: keeping a jsonc tree for every body of a 10,000-request
  * file costs ~300 MB, and building one per body is 1.4-1.9x slower than the native parse.
  */
-import { findNodeAtLocation, getNodePath, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { getNodePath, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Span } from '../types';
+import { MAX_NESTING } from './limits';
 
 /** Marks a string that stood for an unquoted `{{variable}}` in the body (U+2063, invisible separator). */
 export const OPAQUE_MARK = '\u2063';
@@ -95,6 +96,69 @@ export function cleanJsonc(text: string, markVariables = true): string {
   return out.join('');
 }
 
+/** Past this depth a body is reported once (REQ-CHECK-LIMIT) and no tree is built for it (limits.ts). */
+export const MAX_BODY_DEPTH = MAX_NESTING;
+
+/**
+ * The offset of the first `{` or `[` that opens a level deeper than `limit`, outside strings, in a
+ * cleaned text (comments blanked); undefined when the text nests no deeper. One pass, no recursion.
+ */
+export function tooDeepAt(text: string, limit = MAX_BODY_DEPTH): number | undefined {
+  const n = text.length;
+  let depth = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 34 || d === 10) break;
+        if (d === 92 /* \ */) i++;
+      }
+    } else if (c === 123 || c === 91) {
+      if (++depth > limit) return i;
+    } else if (c === 125 || c === 93) {
+      if (depth > 0) depth--;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a parsed value nests deeper than `limit` (the body itself is level 1), by a walk with its
+ * own stack that stops at the limit: every check asks it of every body, and it visits containers only.
+ */
+export function nestedTooDeep(value: unknown, limit = MAX_BODY_DEPTH): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const stack: object[] = [value];
+  const depths: number[] = [1];
+  while (stack.length) {
+    const v = stack.pop()!;
+    const depth = depths.pop()!;
+    if (depth > limit) return true;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const c: unknown = v[i];
+        if (c !== null && typeof c === 'object') {
+          stack.push(c);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const k in v) {
+        const c = (v as Record<string, unknown>)[k];
+        if (c !== null && typeof c === 'object') {
+          stack.push(c);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/** The message of a body past MAX_BODY_DEPTH (REQ-CHECK-LIMIT). */
+export const TOO_DEEP_MESSAGE = `The body nests more than ${MAX_BODY_DEPTH} levels deep: graphreq does not check it, and hover, completion and selection stay off inside it; flatten it.`;
+
 export interface BodyValue {
   value: unknown;
   /** False when the body is not valid JSON(C); the value is then what jsonc-parser recovered. */
@@ -107,6 +171,8 @@ export function readBodyValue(text: string): BodyValue {
   try {
     return { value: parseJsonExact(clean), ok: true };
   } catch {
+    // jsonc-parser's reader recurses: a body nested thousands deep is not read (REQ-CHECK-LIMIT).
+    if (tooDeepAt(clean) !== undefined) return { value: undefined, ok: false };
     // Trailing commas are accepted (as in VS Code's JSONC); anything else is a syntax error.
     const errors: ParseError[] = [];
     const root = parseTree(clean, errors, { allowTrailingComma: true, disallowComments: false });
@@ -129,7 +195,7 @@ const LONG_INTEGER = /(?:^|[[,:\s])-?\d{16,}(?![\d.eE])/;
  */
 export function parseJsonExact(text: string): unknown {
   const value: unknown = JSON.parse(text);
-  if (!LONG_INTEGER.test(text)) return value;
+  if (!LONG_INTEGER.test(text) || tooDeepAt(text) !== undefined) return value;
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   return root ? exactValue(root, text) : value;
 }
@@ -168,6 +234,8 @@ export interface BodyTree {
   errors: Array<{ message: string; span: Span }>;
   /** The cleaned text the tree was built from (same length as the body). */
   text: string;
+  /** The offset of the bracket past MAX_BODY_DEPTH, when the body nests deeper: no tree is built for it. */
+  tooDeep?: number;
 }
 
 const ERROR_MESSAGES: Record<string, string> = {
@@ -192,6 +260,8 @@ const ERROR_MESSAGES: Record<string, string> = {
 /** Builds the jsonc tree of a body, with offsets relative to the body's first character. */
 export function parseBodyTree(text: string): BodyTree {
   const clean = cleanJsonc(text);
+  const tooDeep = tooDeepAt(clean);
+  if (tooDeep !== undefined) return { root: undefined, errors: [{ message: TOO_DEEP_MESSAGE, span: { start: tooDeep, end: tooDeep + 1 } }], text: clean, tooDeep };
   const errs: ParseError[] = [];
   const root = parseTree(clean, errs, { allowTrailingComma: true, disallowComments: false });
   const errors = errs.map((e) => {
@@ -325,22 +395,69 @@ export function indexBodyMembers(text: string): BodyMembers | undefined {
   return { text: t, offset, length: i - offset, members };
 }
 
+/**
+ * The first member of each name, per index, built on the first lookup: a body with 100,000 unknown
+ * parameters has as many findings, each located by name, and a scan per finding made the check
+ * quadratic in the body's size (2.8 s of a 4.5 s check at 10,000 members).
+ */
+const firstByName = new WeakMap<BodyMembers, Map<string, BodyMember>>();
+
 /** The first member named `name`, as jsonc-parser's path lookup finds it. */
 export function memberNamed(index: BodyMembers, name: string): BodyMember | undefined {
-  for (const m of index.members) if (m.name === name) return m;
-  return undefined;
+  let byName = firstByName.get(index);
+  if (!byName) {
+    byName = new Map();
+    for (const m of index.members) if (!byName.has(m.name)) byName.set(m.name, m);
+    firstByName.set(index, byName);
+  }
+  return byName.get(name);
 }
 
 /** The tree of one member's value, with offsets relative to the value's first character. */
 export function parseMemberValue(index: BodyMembers, m: BodyMember): Node | undefined {
-  return parseTree(index.text.slice(m.valueOffset, m.valueOffset + m.valueLength), [], { allowTrailingComma: true, disallowComments: false });
+  const text = index.text.slice(m.valueOffset, m.valueOffset + m.valueLength);
+  if (tooDeepAt(text) !== undefined) return undefined;
+  return parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+}
+
+/** The children of an object node by key (the first of each), built when first asked for a large object. */
+const childrenByKey = new WeakMap<Node, Map<string, Node>>();
+
+/** `findNodeAtLocation(root, path.slice(0, k))`, without scanning every member of a large object for each finding in it. */
+function nodeAt(root: Node, path: JsonPath, k: number): Node | undefined {
+  let node: Node | undefined = root;
+  for (let i = 0; i < k && node; i++) {
+    const segment = path[i];
+    const children: Node[] = node.children ?? [];
+    if (typeof segment === 'string') {
+      if (node.type !== 'object') return undefined;
+      if (children.length < 32) {
+        node = children.find((prop) => prop.children?.length === 2 && prop.children[0].value === segment)?.children?.[1];
+        continue;
+      }
+      let byKey = childrenByKey.get(node);
+      if (!byKey) {
+        byKey = new Map();
+        for (const prop of children) {
+          const key = prop.children?.[0];
+          if (prop.children?.length === 2 && key && !byKey.has(String(key.value))) byKey.set(String(key.value), prop.children[1]);
+        }
+        childrenByKey.set(node, byKey);
+      }
+      node = byKey.get(segment);
+    } else {
+      if (node.type !== 'array' || segment < 0 || segment >= children.length) return undefined;
+      node = children[segment];
+    }
+  }
+  return node;
 }
 
 /** The node at a path, or the deepest existing ancestor when the path goes further than the tree. */
 export function nodeAtPath(root: Node | undefined, path: JsonPath): { node: Node | undefined; exact: boolean } {
   if (!root) return { node: undefined, exact: false };
   for (let k = path.length; k >= 0; k--) {
-    const node = k === 0 ? root : findNodeAtLocation(root, path.slice(0, k));
+    const node = k === 0 ? root : nodeAt(root, path, k);
     if (node) return { node, exact: k === path.length };
   }
   return { node: root, exact: false };

@@ -1,0 +1,160 @@
+/**
+ * The language server stays responsive while it checks a large document (issue 20, item 4): the
+ * check runs in slices between which the server reads its messages, so a hover sent with the document
+ * is answered before the document's diagnostics, and a `$/cancelRequest` stops the work of the request
+ * it names (pull diagnostics, completion, hover, references, formatting) instead of letting it run
+ * to the end. Over stdio, with the JSON-RPC messages written by hand so that a request and its
+ * cancellation travel in one write, and assertions on the order of the answers, never on wall-clock
+ * time (the machine may be loaded).
+ */
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import { StreamMessageReader, type Message } from 'vscode-languageserver-protocol/node';
+import { serverPath } from './lspClient';
+
+/** Requests with a few findings each: enough of them that checking them takes many slices on any machine. */
+function largeDocument(requests: number): string {
+  const one = (i: number): string =>
+    `### ad set ${i}\nPOST /v23.0/act_1234567890/adsets\n\n{\n  "name": "Set ${i}",\n  "campaign_id": "120200000000000001",\n  "daily_budget": 2000,\n  "billing_event": "IMPRESSIONS",\n  "optimization_goal": "REACH",\n  "status": "PAUSD",\n  "targeting": { "geo_locations": { "countries": ["us"] } },\n  "bid_amountt": 10\n}\n\n`;
+  let text = '';
+  for (let i = 0; i < requests; i++) text += one(i);
+  return text + '### last\nGET /v23.0/120200000000000002?fields=id,name\n';
+}
+
+const TEXT = largeDocument(3000);
+const LAST_LINE = TEXT.split('\n').length - 2;
+const URI = 'file:///tmp/graphreq-responsiveness/large.graphreq';
+const REQUEST_CANCELLED = -32800;
+
+/** A response from the server. */
+type Answer = Message & { id: number; result?: unknown; error?: { code: number; message: string } };
+
+/** A server over stdio, spoken to in raw JSON-RPC: `send` writes any number of messages in one write. */
+class RawServer {
+  private readonly child: ChildProcess;
+  /** Every message from the server, in the order it came. */
+  readonly received: Message[] = [];
+  private readonly waiters: Array<{ match: (m: Message) => boolean; resolve: (m: Message) => void }> = [];
+  private id = 0;
+
+  constructor() {
+    this.child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const reader = new StreamMessageReader(this.child.stdout!);
+    reader.listen((m) => {
+      this.received.push(m);
+      // The server asks for the settings: answer as a client with none.
+      const req = m as { id?: number; method?: string };
+      if (req.method === 'workspace/configuration' && req.id !== undefined) this.send({ jsonrpc: '2.0', id: req.id, result: [{}] });
+      for (let i = this.waiters.length - 1; i >= 0; i--) if (this.waiters[i].match(m)) this.waiters.splice(i, 1)[0].resolve(m);
+    });
+  }
+
+  send(...messages: object[]): void {
+    const frames = messages.map((m) => {
+      const body = Buffer.from(JSON.stringify(m), 'utf8');
+      return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'), body]);
+    });
+    this.child.stdin!.write(Buffer.concat(frames));
+  }
+
+  request(method: string, params: unknown): { id: number; message: object } {
+    const id = ++this.id + 1000;
+    return { id, message: { jsonrpc: '2.0', id, method, params } };
+  }
+
+  waitFor(match: (m: Message) => boolean): Promise<Message> {
+    const seen = this.received.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) => this.waiters.push({ match, resolve }));
+  }
+
+  answer(id: number): Promise<Answer> {
+    return this.waitFor((m) => (m as { id?: number; method?: string }).id === id && !(m as { method?: string }).method) as Promise<never>;
+  }
+
+  async initialize(capabilities: object): Promise<void> {
+    const init = this.request('initialize', { processId: process.pid, rootUri: null, capabilities });
+    this.send(init.message);
+    await this.answer(init.id);
+    this.send({ jsonrpc: '2.0', method: 'initialized', params: {} });
+  }
+
+  kill(): void {
+    this.child.kill();
+  }
+}
+
+const open = (version = 1): object => ({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'graphreq', version, text: TEXT } } });
+const cancel = (id: number): object => ({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } });
+const at = { textDocument: { uri: URI }, position: { line: LAST_LINE, character: 20 } };
+const diagnosticsOf = (version: number) => (m: Message): boolean => {
+  const n = m as { method?: string; params?: { uri: string; version?: number } };
+  return n.method === 'textDocument/publishDiagnostics' && n.params?.uri === URI && n.params.version === version;
+};
+
+describe('the language server while it checks a large document', () => {
+  describe('pushed diagnostics', () => {
+    let server: RawServer;
+    before(async () => {
+      server = new RawServer();
+      await server.initialize({});
+    });
+    after(() => server.kill());
+
+    it('answers a hover sent with the document before the document\'s diagnostics', async () => {
+      const hover = server.request('textDocument/hover', at);
+      server.send(open(), hover.message);
+      const answer = await server.answer(hover.id);
+      assert.ok(answer.result, 'a hover on the last request');
+      const published = await server.waitFor(diagnosticsOf(1));
+      assert.ok(server.received.indexOf(answer) < server.received.indexOf(published), 'the hover was answered after the whole check');
+      const diagnostics = (published as unknown as { params: { diagnostics: unknown[] } }).params.diagnostics;
+      assert.equal(diagnostics.length, 3000 * 3, 'every request has its three findings');
+    });
+
+    it('cancelled requests do no work: completion, hover, references and formatting answer RequestCancelled', async () => {
+      const change = { jsonrpc: '2.0', method: 'textDocument/didChange', params: { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: ' ' }] } };
+      const requests = [
+        server.request('textDocument/completion', at),
+        server.request('textDocument/hover', at),
+        server.request('textDocument/references', { ...at, context: { includeDeclaration: true } }),
+        server.request('textDocument/formatting', { textDocument: { uri: URI }, options: { tabSize: 2, insertSpaces: true } }),
+      ];
+      // Each request and its cancellation in one write, while the server checks the changed document.
+      server.send(change, ...requests.flatMap((r) => [r.message, cancel(r.id)]));
+      for (const r of requests) {
+        const answer = await server.answer(r.id);
+        assert.equal(answer.error?.code, REQUEST_CANCELLED, `${JSON.stringify(r.message).slice(0, 80)}: ${JSON.stringify(answer).slice(0, 200)}`);
+      }
+      await server.waitFor(diagnosticsOf(2));
+    });
+  });
+
+  describe('pulled diagnostics', () => {
+    let server: RawServer;
+    before(async () => {
+      server = new RawServer();
+      await server.initialize({ textDocument: { diagnostic: { dynamicRegistration: false } } });
+      server.send(open());
+    });
+    after(() => server.kill());
+
+    it('a pull cancelled while the document is checked stops with RequestCancelled; the next pull gets the diagnostics', async () => {
+      const pull = server.request('textDocument/diagnostic', { textDocument: { uri: URI } });
+      const hover = server.request('textDocument/hover', at);
+      // The pull starts; the hover is read at the end of its first slice, then the cancellation.
+      server.send(pull.message, hover.message);
+      const hovered = await server.answer(hover.id);
+      server.send(cancel(pull.id));
+      const answer = await server.answer(pull.id);
+      assert.equal(answer.error?.code, REQUEST_CANCELLED, JSON.stringify(answer).slice(0, 200));
+      assert.ok(server.received.indexOf(hovered) < server.received.indexOf(answer));
+      const again = server.request('textDocument/diagnostic', { textDocument: { uri: URI } });
+      server.send(again.message);
+      const report = (await server.answer(again.id)).result as { kind: string; items: unknown[] };
+      assert.equal(report.kind, 'full');
+      assert.equal(report.items.length, 3000 * 3);
+    });
+  });
+});
