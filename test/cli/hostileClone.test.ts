@@ -6,6 +6,7 @@
  * over stdio, with a recording server standing in for the attacker and a canary token.
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -59,6 +60,24 @@ describe('a cloned repository never chooses where the token goes', () => {
     assert.doesNotMatch(run.stdout, new RegExp(recorder.url.replace(/\./g, '\\.')));
     assert.match(run.stderr, /state kept in \.graphreq\/emulator-state\.json, /);
     assert.ok(!fs.existsSync(path.join(r.dir, '.graphreq', 'emulator.lock')), 'the run removed its own lock, the foreign one is gone');
+  });
+
+  it('graphreq send in an archive whose lock is a dangling symlink, a symlink to a file, or a FIFO neither hangs nor follows it', async () => {
+    for (const make of [
+      (lock: string) => fs.symlinkSync('nowhere', lock),
+      (lock: string) => fs.symlinkSync(path.join(path.dirname(lock), '..', 'req.graphreq'), lock),
+      (lock: string) => execFileSync('mkfifo', [lock]),
+    ]) {
+      const r = repo(false);
+      const lock = path.join(r.dir, '.graphreq', 'emulator.lock');
+      const request = fs.readFileSync(path.join(r.dir, 'req.graphreq'), 'utf8');
+      fs.rmSync(lock);
+      make(lock);
+      const run = await runCli(['send', 'req.graphreq'], r.dir, { GRAPHREQ_ACCESS_TOKEN: CANARY_TOKEN });
+      assert.match(run.stdout, /^GET http:\/\/127\.0\.0\.1:\d+\/v23\.0\/t_100200300/m, run.stderr);
+      assert.deepEqual(recorder.requests, []);
+      assert.equal(fs.readFileSync(path.join(r.dir, 'req.graphreq'), 'utf8'), request, 'the file a symlink named is unchanged');
+    }
   });
 
   it("the language server's send in a clone goes to its own emulator, never to the lock's URL", async () => {

@@ -180,7 +180,7 @@ describe('completion of keys below a broken line', () => {
   const create = (lines: string): string => `POST /v23.0/act_1/adsets\n\n{\n  "name": "x",\n${lines}\n}\n`;
 
   it('keeps offering the parameter names while the line above is half typed', () => {
-    for (const above of ['  "daily_budget": {{,', '  "daily_budget": {{', '  "daily_budget": {{bud', '  "daily_budget":', '  "daily_budget": ,']) {
+    for (const above of ['  "daily_budget": {{,', '  "daily_budget": {{', '  "daily_budget": {{bud', '  "daily_budget": ,']) {
       for (const line of ['  "‸"', '  ‸', '  "camp‸']) {
         const names = labels(complete(create(`${above}\n${line}`)));
         assert.ok(names.includes('campaign_id'), `${above} / ${line}: ${names.slice(0, 5).join(', ')}`);
@@ -193,6 +193,13 @@ describe('completion of keys below a broken line', () => {
   it('offers the keys of the object the cursor is in, nested ones too', () => {
     const names = labels(complete(create('  "targeting": {\n    "age_min": {{\n    "‸"\n  }')));
     assert.ok(names.includes('geo_locations') && !names.includes('campaign_id') && !names.includes('age_min'), names.slice(0, 8).join(', '));
+  });
+
+  it('still offers values for a value written on the line below its key (valid JSON)', () => {
+    for (const line of ['    "PA‸"', '    ‸']) {
+      const names = labels(complete(create(`  "status":\n${line}`)));
+      assert.ok(names.includes('PAUSED') && !names.includes('campaign_id'), `${line}: ${names.slice(0, 5).join(', ')}`);
+    }
   });
 
   it('replaces the key being typed', () => {

@@ -269,7 +269,7 @@ describe('every declared capability answers a real request over stdio', () => {
     const pull = new LspClient();
     try {
       const pulled = await pull.initialize(pathToFileURL(dir).href, true, { diagnostic: { dynamicRegistration: false } });
-      assert.deepEqual(pulled.capabilities.diagnosticProvider, { identifier: 'graphreq', interFileDependencies: false, workspaceDiagnostics: true });
+      assert.deepEqual(pulled.capabilities.diagnosticProvider, { identifier: 'graphreq', interFileDependencies: true, workspaceDiagnostics: true });
       await pull.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text: TEXT } });
       const report = await pull.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument });
       assert.deepEqual(report.kind === 'full' ? report.items.map((d) => d.code) : report, CODES);

@@ -102,7 +102,7 @@ describe('diagnostics pulled (a client with the pull model)', () => {
   let published = 0;
   before(async () => {
     const init = await client.initialize(null, true, { diagnostic: { dynamicRegistration: false } }, { workspace: { diagnostics: { refreshSupport: true } } });
-    assert.deepEqual(init.capabilities.diagnosticProvider, { identifier: 'graphreq', interFileDependencies: false, workspaceDiagnostics: true });
+    assert.deepEqual(init.capabilities.diagnosticProvider, { identifier: 'graphreq', interFileDependencies: true, workspaceDiagnostics: true });
     client.connection.onNotification('textDocument/publishDiagnostics', () => {
       published++;
     });

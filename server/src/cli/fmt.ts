@@ -5,6 +5,7 @@
  * Exit codes: 0 done (with --check: nothing would change), 1 with --check: some file would change,
  * 2 usage or I/O error (a file that cannot be read or written, or that changed while it was formatted).
  */
+import * as path from 'node:path';
 import { formatText, parseDocument, type FormatOptions } from '../core';
 import { FileChangedError, ReadOnlyError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
 import { editorConfigFor } from '../files/editorConfig';
@@ -52,8 +53,12 @@ export async function runFmt(argv: string[], terminal: Terminal): Promise<number
   const tabSize = wholeNumberFlag('--tab-size', values['tab-size'], 1, 16);
   const printWidth = wholeNumberFlag('--print-width', values['print-width'], 20, 1000);
   // What the flags say wins over each file's .editorconfig, which wins over the defaults.
+  // The .editorconfig files apply per folder: read once for the files of one folder.
+  const configs = new Map<string, ReturnType<typeof editorConfigFor>>();
   const optionsFor = (file: string): FormatOptions => {
-    const config = editorConfigFor(file, cliWorkspaceRoot(file));
+    const folder = path.dirname(path.resolve(file));
+    let config = configs.get(folder);
+    if (!config) configs.set(folder, (config = editorConfigFor(file, cliWorkspaceRoot(file))));
     return {
       tabSize: tabSize ?? config.tabSize ?? 2,
       insertSpaces: values['use-tabs'] ? false : config.insertSpaces ?? true,

@@ -92,7 +92,8 @@ function matches(glob: string, rel: string): boolean {
 function layoutOf(props: Record<string, string>): EditorConfigLayout {
   const layout: EditorConfigLayout = {};
   const width = wholeNumber(props.max_line_length);
-  if (width !== undefined) layout.printWidth = width;
+  // The range `--print-width` and graphreq.format.printWidth take.
+  if (width !== undefined && width >= 20 && width <= 1000) layout.printWidth = width;
   if (props.indent_style === 'tab') layout.insertSpaces = false;
   else if (props.indent_style === 'space') layout.insertSpaces = true;
   const size = props.indent_size === 'tab' ? wholeNumber(props.tab_width) : wholeNumber(props.indent_size) ?? wholeNumber(props.tab_width);

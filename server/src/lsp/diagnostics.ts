@@ -79,7 +79,7 @@ export class Diagnostics {
       }
       return { items };
     });
-    return { identifier: 'graphreq', interFileDependencies: false, workspaceDiagnostics: true };
+    return { identifier: 'graphreq', interFileDependencies: true, workspaceDiagnostics: true };
   }
 
   /** A document was opened or changed: in the push model, its diagnostics follow after the batch. */
@@ -151,7 +151,8 @@ export class Diagnostics {
     const env: Environment = this.inputs.forDocument(state.uri);
     const scope = this.scopeOf(state.uri);
     const c = state.checked;
-    if (c && this.done(state)) return c;
+    // The workspace's generation moves when some file's request names change: readers here may find their producer then.
+    if (c && c.version === state.version && c.env === env && c.validation.complete && c.names === scope?.names && c.generation === scope?.names.generation) return c;
     const version = state.version;
     const deadline = performance.now() + budgetMs;
     const stop = (): boolean => this.documents.get(state.uri)?.version !== version || !!token?.isCancellationRequested || performance.now() > deadline;

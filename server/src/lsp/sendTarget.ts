@@ -53,7 +53,9 @@ export async function chooseEditorTarget(
     typedBaseUrl: fromWorkspace ? undefined : args.baseUrl,
     workspaceBaseUrl: fromWorkspace ? args.baseUrl : settings.baseUrl,
     environment: name,
-    environmentNamed: args.environmentNamed ?? (args.environment !== undefined || !!settings.environment),
+    // An environment named in the settings the server reads may be the repository's choice: only the
+    // command's own arguments (or a client that says so) name it for the user.
+    environmentNamed: args.environmentNamed ?? args.environment !== undefined,
     envBaseUrl: env.baseUrl,
     accessTokenEnv: env.accessTokenEnv,
   });

@@ -198,14 +198,31 @@ function createLock(lockFile: string, holder: Holder, workspace: string): boolea
   return true;
 }
 
-/** The lock's content; undefined when it cannot be read as one (half written, or not ours); 'gone' when it vanished. */
+/** A lock is a few hundred bytes: anything larger is not one. */
+const MAX_LOCK_BYTES = 4096;
+
+/**
+ * The lock's content; undefined when it cannot be read as one (half written, not ours, or not a
+ * regular file: a symlink, a FIFO, a device, which a prepared workspace may hold, is removed as a
+ * foreign lock, never followed nor waited on); 'gone' when it vanished.
+ */
 function readLock(lockFile: string): LockContent | undefined | 'gone' {
   let text: string;
+  let fd: number | undefined;
   try {
-    text = fs.readFileSync(lockFile, 'utf8');
+    fd = fs.openSync(lockFile, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_LOCK_BYTES) return undefined;
+    const buf = Buffer.alloc(MAX_LOCK_BYTES);
+    text = buf.subarray(0, fs.readSync(fd, buf, 0, MAX_LOCK_BYTES, 0)).toString('utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'gone';
+    // A symlink (O_NOFOLLOW), or a FIFO with nobody writing: not a lock graphreq wrote.
+    if (code === 'ELOOP' || code === 'ENXIO' || code === 'EAGAIN') return undefined;
     throw e;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
   try {
     const json = JSON.parse(text) as Partial<LockContent>;
@@ -220,7 +237,7 @@ function readLock(lockFile: string): LockContent | undefined | 'gone' {
 
 function isYoung(file: string): boolean {
   try {
-    return Date.now() - fs.statSync(file).mtimeMs < 2000;
+    return Date.now() - fs.lstatSync(file).mtimeMs < 2000;
   } catch {
     return false;
   }

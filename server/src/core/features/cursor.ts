@@ -227,7 +227,7 @@ function bodyCursor(body: string, rel: number, base: number): Cursor {
   // written yet): the tree's recovery cannot be trusted there, the brackets can (keyContext.ts).
   const lineStart = body.lastIndexOf('\n', rel - 1) + 1;
   const typedOnLine = body.slice(lineStart, rel);
-  if (/^[ \t]*"?[\w-]*$/.test(typedOnLine) && (tree.errors.some((e) => e.span.start < lineStart) || valueOnLaterLine(node, lineStart))) {
+  if (/^[ \t]*"?[\w-]*$/.test(typedOnLine) && tree.errors.some((e) => e.span.start < lineStart)) {
     const open = openObjectAt(tree.text, lineStart);
     if (open) {
       const s = lineStart + typedOnLine.length - typedOnLine.trimStart().length;
@@ -289,18 +289,6 @@ function bodyCursor(body: string, rel: number, base: number): Cursor {
   const typed = body.slice(s, rel);
   const quotedKey = typed.startsWith('"');
   return { kind: 'bodyKey', path: getNodePath(node), present: presentKeys(node), prefix: typed.replace(/"/g, ''), span: shift(s, rel), quoted: quotedKey, inString: quotedKey ? inString(s, rel) : undefined };
-}
-
-/**
- * Whether the tree reads the cursor's line as the value of a key on an earlier line (`"daily_budget":`
- * with no value yet, then a key typed below it): a string starting the line taken as that value, or
- * the cursor after that colon with nothing between.
- */
-function valueOnLaterLine(node: Node | undefined, lineStart: number): boolean {
-  if (!node) return false;
-  if (node.type === 'property') return node.children?.length === 1 && (node.colonOffset ?? lineStart) < lineStart;
-  const property = node.parent;
-  return node.type === 'string' && node.offset >= lineStart && property?.type === 'property' && property.children?.[1] === node && (property.colonOffset ?? lineStart) < lineStart;
 }
 
 function presentKeys(objectNode: Node): string[] {

@@ -84,7 +84,7 @@ interface BlockLayout {
 /** The block's JSON body laid out as Prettier lays out JSON, with where it is in the block's text; undefined when that layout does not read it. */
 function laidOutBody(block: RequestBlock, options: FormatOptions, eol: string): { span: Span; text: string } | undefined {
   const body = block.parsed.request?.body;
-  if (!body || body.kind !== 'json' || options.keepLines || nestedTooDeep(body.text)) return undefined;
+  if (!body || body.kind !== 'json' || options.keepLines) return undefined;
   const laid = layoutJsonBody(block.text.slice(body.span.start, body.span.end), jsonLayoutOptions(options));
   return laid === undefined ? undefined : { span: body.span, text: eol === '\n' ? laid : laid.replace(/\n/g, eol) };
 }
@@ -315,7 +315,7 @@ const MARK = '\u2063';
 
 /** A body laid out: JSON as Prettier lays it out (jsonc-parser's layout where that does not read it), other bodies only without trailing spaces. */
 export function formatBody(body: string, kind: string, options: FormatOptions, eol: string): string {
-  const laid = kind === 'json' && !options.keepLines && !nestedTooDeep(body) ? layoutJsonBody(body, jsonLayoutOptions(options)) : undefined;
+  const laid = kind === 'json' && !options.keepLines ? layoutJsonBody(body, jsonLayoutOptions(options)) : undefined;
   return laid === undefined ? formatLooseBody(body, kind, options, eol) : laid.replace(/\n/g, eol);
 }
 

@@ -14,7 +14,7 @@
  * what is sent never does. A body this layout does not read (broken JSON, a trailing comma, a comment
  * between a key and its colon) gets `undefined`: the caller keeps it; one nested deeper than
  * `MAX_DEPTH` is kept as written (only trailing spaces go), whatever lays it out.
- * `test/core/prettierLayout.test.ts` holds the result to Prettier's own on generated and real bodies.
+ * `test/core/format.test.ts` holds the result to Prettier's own on generated and real bodies.
  */
 import { fill, group, hardline, indent, line, lineSuffix, printDoc, softline, type Doc } from './docPrinter';
 
@@ -27,8 +27,8 @@ export interface JsonLayoutOptions {
   indentWidth?: number;
 }
 
-/** Deeper bodies are left as written: nobody lays them out by hand, and every level costs a frame. */
-export const MAX_DEPTH = 100;
+/** Deeper bodies are left as written (format.ts's MAX_FORMAT_DEPTH, the emulator's limit too). */
+export const MAX_DEPTH = 64;
 
 /** The body laid out (lines separated by `\n`, no line break at the end), or undefined when it is not read. */
 export function layoutJsonBody(text: string, options: JsonLayoutOptions = {}): string | undefined {

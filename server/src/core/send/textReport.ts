@@ -49,7 +49,7 @@ export function formatResultText(r: SendResult, o: TextReportOptions = {}): stri
   if (level === 'exchange') return exchangeReport(r, o.paint ?? noPaint);
   const p = o.paint ?? noPaint;
   const lines: string[] = [];
-  const heading = [r.title ?? `request ${r.number ?? r.index + 1}`, r.name ? `[${r.name}]` : ''].filter(Boolean).join(' ');
+  const heading = resultLabel(r);
   lines.push(p.heading(`### ${heading}`));
   if (r.request.url) lines.push(p.faint(`${r.request.method} ${r.request.url}  (${versionText(r)})`));
   if (r.failure) {
