@@ -37,7 +37,7 @@ after(() => {
 function cli(args: string[], cwd: string, env: Record<string, string> = {}, timeout = 120_000): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd, env: cleanEnv({ GRAPHREQ_ACCESS_TOKEN: 'tok-stress-text-1234', ...env }), timeout, maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { cwd, env: cleanEnv({ GRAPHREQ_ACCESS_TOKEN: 'demo-token', ...env }), timeout, maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : null) : 0;
       resolve({ code, stdout, stderr, ms: Date.now() - started });
     });
