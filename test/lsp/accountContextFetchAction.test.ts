@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { localServer } from '../send/sendHelpers';
+import { accountContextServer } from './accountContextServer';
 import { LspClient } from './lspClient';
 
 const TOKEN = 'EAAfetchactiontoken0123456789abcdef';
@@ -34,13 +35,7 @@ describe('"Fetch the account context" from the hint on an unknown campaign', () 
   let client: LspClient;
   const statuses: Array<Record<string, unknown>> = [];
   before(async () => {
-    server = await localServer((req, _body, res) => {
-      const ids = (new URL(req.url ?? '/', 'http://x').searchParams.get('ids') ?? '').split(',');
-      const answer: Record<string, unknown> = {};
-      for (const id of ids) answer[id] = id === '777' ? { id, objective: 'OUTCOME_AWARENESS', buying_type: 'AUCTION' } : { id, currency: 'EUR' };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer));
-    });
+    server = await accountContextServer();
     fs.mkdirSync(folder, { recursive: true });
     fs.mkdirSync(config, { recursive: true });
     fs.writeFileSync(path.join(folder, 'graphreq.env.json'), JSON.stringify({ prod: { baseUrl: server.url, context: { callsPerHour: 10 } } }));
