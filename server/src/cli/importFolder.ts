@@ -53,7 +53,8 @@ export function runImportJobs(jobs: ImportJob[], from: ImportSource, force: bool
       counts.empty++;
       continue;
     }
-    if (!force && exists(job.output)) {
+    // lstat: a dangling link counts as there.
+    if (!force && fs.lstatSync(job.output, { throwIfNoEntry: false })) {
       output.err(importNote(output.errStyle, job.input, `${job.output} exists; kept as it is (--force replaces it)`));
       counts.kept++;
       continue;
@@ -89,15 +90,6 @@ function statInput(input: string): fs.Stats {
     return fs.statSync(input);
   } catch {
     throw new UsageError(`${input}: no such file or folder`);
-  }
-}
-
-function exists(file: string): boolean {
-  try {
-    fs.lstatSync(file);
-    return true;
-  } catch {
-    return false;
   }
 }
 
