@@ -5,11 +5,15 @@
  * the requests other files name; `send` to find a producer in another file (`--with-deps`) and to
  * refuse a name that two files give.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseDocument, WorkspaceNames, type GraphreqDocument, type WorkspaceScope } from '../core';
 import { collectFiles } from './files';
-import { readTextFile } from '../files/textFile';
+import { decodeUtf8 } from '../files/textFile';
 import type { PlannedSource } from './sendPlan';
+
+/** The bytes every request name is written with (`# @name springSale`, core/analysis/names.ts). */
+const NAME_DIRECTIVE = Buffer.from('@name');
 
 export class CliWorkspace {
   readonly names = new WorkspaceNames();
@@ -38,15 +42,16 @@ export class CliWorkspace {
       if (this.names.has(id)) continue;
       let text: string;
       try {
-        text = readTextFile(file);
+        // What the CLI asks of the other files is which requests they name, and a request is named
+        // by a `# @name` directive only: a file without those bytes names none, and is neither
+        // decoded nor parsed (the bulk of reading a large neighbour).
+        const bytes = fs.readFileSync(file);
+        if (!bytes.includes(NAME_DIRECTIVE)) continue;
+        text = decodeUtf8(bytes);
       } catch {
         // Unreadable, or not UTF-8 (files/textFile.ts): it names nothing this run can read.
         continue;
       }
-      // What the CLI asks of the other files is which requests they name, and a request is named by
-      // a `# @name` directive only: a file without that text names none, and its parse (the bulk of
-      // reading a large neighbour) is skipped.
-      if (!text.includes('@name')) continue;
       this.names.set(id, parseDocument(text), shown(file));
     }
     return this.names;

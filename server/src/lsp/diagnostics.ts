@@ -12,6 +12,13 @@
  * slice stops when the document moves on, and a pull stops when it is cancelled; the blocks checked
  * so far stay in the document's cache, so the next check starts where the last one stopped.
  *
+ * Hints of a large document wait while it is typed in: a keystroke in a file of ten thousand requests
+ * would otherwise carry its ten thousand hints to the client, which parses megabytes of JSON for each
+ * one (issue 26). While the document changed less than QUIET_MS ago and it has HOLD_HINTS_ABOVE hints
+ * or more, its errors, warnings and information are sent alone; once typing stops for QUIET_MS the
+ * whole set follows (pushed again, or `workspace/diagnostic/refresh` for a pulling client, which then
+ * pulls it). A client that pulls without refresh support is always sent every hint.
+ *
  * `workspace/diagnostic` reports the open documents the client has not pulled one by one: a client
  * that pulls a document itself (VS Code pulls the documents it shows, and favours those results)
  * would otherwise be sent that document's every diagnostic again by its workspace pull, every two
@@ -20,6 +27,7 @@
 import { LSPErrorCodes, ResponseError, type CancellationToken, type ClientCapabilities, type Connection, type Diagnostic, type DiagnosticOptions, type DocumentDiagnosticReport, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
 import { allFindings, type Environment, type FileContext, type Finding, type LanguageService, type Span, type WorkspaceScope } from '../core';
 import { DiagnosticsRenderer } from './diagnosticsRender';
+import type { RawJson } from './rawJson';
 import type { DocumentState, DocumentStore } from './documentStore';
 import type { InitializationOptions } from './protocol';
 import { cancelledError, runSafe, SLICE_MS, yieldToMessages } from './runSafe';
@@ -34,6 +42,13 @@ const traceTiming = !!process.env.GRAPHREQ_TRACE_TIMING;
 
 type Checked = NonNullable<DocumentState['checked']>;
 
+/** A document with this many hints or more has them held back while it is being typed in. */
+export const HOLD_HINTS_ABOVE = 1000;
+/** How long after the last change a document counts as being typed in (ms). */
+export const QUIET_MS = 500;
+/** The `resultId` of a pulled report that left the hints out: the next pull after typing stops is answered in full. */
+const WITHOUT_HINTS = ':without-hints';
+
 export class Diagnostics {
   private pull = false;
   private refreshSupport = false;
@@ -41,6 +56,12 @@ export class Diagnostics {
   links = true;
   private readonly pending = new Set<string>();
   private readonly renderers = new WeakMap<DocumentState, DiagnosticsRenderer>();
+  /** The renderers that leave hints out, for documents being typed in. */
+  private readonly quietRenderers = new WeakMap<DocumentState, DiagnosticsRenderer>();
+  /** The hints of each document's last full rendering: whether its hints are held back while it is typed in. */
+  private readonly hintCounts = new WeakMap<DocumentState, number>();
+  /** Documents sent without their hints, and the timer that sends them when typing stops. */
+  private readonly quietTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Documents the client pulls one by one (textDocument/diagnostic): left out of workspace reports. */
   private readonly pulledOneByOne = new Set<string>();
   private resultIds = 0;
@@ -95,6 +116,8 @@ export class Diagnostics {
 
   closed(uri: string): void {
     this.pending.delete(uri);
+    clearTimeout(this.quietTimers.get(uri));
+    this.quietTimers.delete(uri);
     this.pulledOneByOne.delete(uri);
     if (!this.pull) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
@@ -170,6 +193,53 @@ export class Diagnostics {
     return r;
   }
 
+  /**
+   * The document's diagnostics to send now: without its hints while it is being typed in and has
+   * many (`quiet`, and a timer that sends them all once typing stops), else all of them.
+   */
+  private render(state: DocumentState, checked: Checked, holdHints: boolean): { diagnostics: RawJson; count: number; quiet: boolean } {
+    if (holdHints && this.holdsHints(state)) {
+      let r = this.quietRenderers.get(state);
+      if (!r) this.quietRenderers.set(state, (r = new DiagnosticsRenderer(state.uri, this.links, true)));
+      const rendered = r.render(state.parse, checked.validation);
+      // The count of the last full rendering stays: the document's hints are held until it is rendered in full again.
+      this.whenQuiet(state);
+      return { ...rendered, quiet: true };
+    }
+    const rendered = this.renderer(state).render(state.parse, checked.validation);
+    this.hintCounts.set(state, rendered.hints);
+    return { ...rendered, quiet: false };
+  }
+
+  /** Whether the document's hints wait: it has many, and it is being typed in. */
+  private holdsHints(state: DocumentState): boolean {
+    return this.typedIn(state) && (this.hintCounts.get(state) ?? 0) >= HOLD_HINTS_ABOVE;
+  }
+
+  /** Whether the document changed less than QUIET_MS ago. */
+  private typedIn(state: DocumentState): boolean {
+    return state.changedAt !== undefined && performance.now() - state.changedAt < QUIET_MS;
+  }
+
+  /** Once the document has not changed for QUIET_MS: its diagnostics again, hints included (pushed, or the client asked to pull). */
+  private whenQuiet(state: DocumentState): void {
+    const uri = state.uri;
+    clearTimeout(this.quietTimers.get(uri));
+    const wait = Math.max(1, QUIET_MS - (performance.now() - (state.changedAt ?? 0)));
+    const timer = setTimeout(() => {
+      if (this.quietTimers.get(uri) !== timer) return;
+      const now = this.documents.get(uri);
+      if (!now) return void this.quietTimers.delete(uri);
+      // Typed in again since: wait for the new quiet moment (that change's rendering set a new timer, or will).
+      if (this.typedIn(now)) return this.whenQuiet(now);
+      this.quietTimers.delete(uri);
+      if (this.pull) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
+      else void this.publish(uri, now);
+    }, wait);
+    timer.unref?.();
+    this.quietTimers.set(uri, timer);
+  }
+
   /** A handler's work, with an exception logged (runSafe) except a cancellation, which goes to the client. */
   private async safely<T>(name: string, fn: () => Promise<T>): Promise<T | undefined> {
     try {
@@ -186,7 +256,7 @@ export class Diagnostics {
     const version = state.version;
     const checked = await this.safely('validate', () => this.checkInSlices(state));
     if (!checked || this.documents.get(uri) !== state || state.version !== version) return;
-    const { diagnostics, count } = this.renderer(state).render(state.parse, checked.validation);
+    const { diagnostics, count } = this.render(state, checked, true);
     const ready = performance.now();
     // The RawJson stands for the array: the stream encoder splices its bytes in (rawJson.ts).
     const sent = this.connection.sendDiagnostics({ uri, version, diagnostics: diagnostics as unknown as Diagnostic[] });
@@ -204,8 +274,13 @@ export class Diagnostics {
     // The document changed during the check: the client asks again for the new version (LSP 3.17).
     if (!checked) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed while it was checked.', { retriggerRequest: true });
     if (previousResultId === checked.resultId) return { kind: 'unchanged', resultId: checked.resultId };
-    const { diagnostics, count } = this.renderer(state).render(state.parse, checked.validation);
+    if (this.refreshSupport && previousResultId === checked.resultId + WITHOUT_HINTS && this.holdsHints(state)) {
+      this.whenQuiet(state);
+      return { kind: 'unchanged', resultId: previousResultId };
+    }
+    // Without refresh, a client would never ask again for the hints held back: it is sent them all.
+    const { diagnostics, count, quiet } = this.render(state, checked, this.refreshSupport);
     if (traceTiming) this.log(`graphreq timing: pull v${state.version} ${count} diagnostics ready ${(performance.now() - start).toFixed(2)} ms`);
-    return { kind: 'full', resultId: checked.resultId, items: diagnostics as unknown as Diagnostic[] };
+    return { kind: 'full', resultId: quiet ? checked.resultId + WITHOUT_HINTS : checked.resultId, items: diagnostics as unknown as Diagnostic[] };
   }
 }

@@ -15,6 +15,8 @@ interface Template {
   parts: string[];
   lines: number[];
   count: number;
+  /** The block's hints, rendered or not. */
+  hints: number;
 }
 
 /** A template filled for the line its block starts on. */
@@ -35,6 +37,7 @@ interface Page {
   bases: number[];
   bytes: Buffer | undefined;
   count: number;
+  hints: number;
 }
 
 export class DiagnosticsRenderer {
@@ -46,27 +49,36 @@ export class DiagnosticsRenderer {
     private readonly uri: string,
     /** With `source` and the rule link (see convert.ts, `toDiagnostic`). */
     private readonly links: boolean,
+    /** Leave hints out (a large document being typed in: lsp/diagnostics.ts, `QUIET_MS`). */
+    private readonly withoutHints = false,
   ) {}
 
-  /** Every diagnostic of the document, as a JSON array to splice into a message. */
-  render(doc: GraphreqDocument, v: DocumentValidation): { diagnostics: RawJson; count: number } {
+  /**
+   * The document's diagnostics (all, or all but hints), as a JSON array to splice into a message:
+   * `count` of them, and the number of hints of the document, sent or not.
+   */
+  render(doc: GraphreqDocument, v: DocumentValidation): { diagnostics: RawJson; count: number; hints: number } {
     const startLines = blockStartLines(doc);
     const chunks: Buffer[] = [];
     let count = 0;
+    let hints = 0;
     const pages: Page[] = [];
     for (let start = 0; start < v.results.length; start += PAGE) {
       const page = this.page(doc, v.results, start, Math.min(start + PAGE, v.results.length), startLines, this.pages[pages.length]);
       pages.push(page);
       if (page.bytes) chunks.push(page.bytes);
       count += page.count;
+      hints += page.hints;
     }
     this.pages = pages;
-    if (v.cross.length) {
+    const cross = this.shown(v.cross);
+    hints += v.cross.length - cross.length;
+    if (cross.length) {
       const doc_ = { uri: this.uri, parse: doc };
-      chunks.push(Buffer.from(v.cross.map((f) => JSON.stringify(toDiagnostic(doc_, f, this.links))).join(',')));
-      count += v.cross.length;
+      chunks.push(Buffer.from(cross.map((f) => JSON.stringify(toDiagnostic(doc_, f, this.links))).join(',')));
+      count += cross.length;
     }
-    return { diagnostics: new RawJson(chunks), count };
+    return { diagnostics: new RawJson(chunks), count, hints };
   }
 
   /** A page of blocks: the previous one if its blocks' results and start lines are the same, else joined again. */
@@ -81,6 +93,7 @@ export class DiagnosticsRenderer {
     const bases: number[] = new Array(n);
     const parts: Buffer[] = [];
     let count = 0;
+    let hints = 0;
     for (let i = 0; i < n; i++) {
       const block = doc.blocks[from + i];
       const result = all[from + i];
@@ -89,12 +102,14 @@ export class DiagnosticsRenderer {
       bases[i] = base;
       if (!result.findings.length) continue;
       const template = this.template(block, result);
+      hints += template.hints;
+      if (!template.count) continue;
       let r = this.rendered.get(result);
       if (!r || r.base !== base) this.rendered.set(result, (r = { base, bytes: Buffer.from(fill(template, base)) }));
       parts.push(r.bytes);
       count += template.count;
     }
-    return { results, bases, bytes: parts.length ? joinWith(parts, COMMA) : undefined, count };
+    return { results, bases, bytes: parts.length ? joinWith(parts, COMMA) : undefined, count, hints };
   }
 
   private template(block: RequestBlock, result: BlockResult): Template {
@@ -103,7 +118,14 @@ export class DiagnosticsRenderer {
     return t;
   }
 
-  private build(block: RequestBlock, findings: Finding[]): Template {
+  /** The findings this renderer sends. */
+  private shown(findings: Finding[]): Finding[] {
+    return this.withoutHints ? findings.filter((f) => f.severity !== 'hint') : findings;
+  }
+
+  private build(block: RequestBlock, all: Finding[]): Template {
+    const findings = this.shown(all);
+    const hints = this.withoutHints ? all.length - findings.length : all.filter((f) => f.severity === 'hint').length;
     // Ranges relative to the block, with each line written as -1 - line so that the JSON marks it.
     const range = (s: { start: number; end: number }) => ({ start: hole(positionInBlock(block, s.start)), end: hole(positionInBlock(block, s.end)) });
     const text = findings.map((f) => JSON.stringify(diagnosticOf(f, this.uri, range, this.links))).join(',');
@@ -116,7 +138,7 @@ export class DiagnosticsRenderer {
       at = m.index! + m[0].length;
     }
     parts.push(text.slice(at));
-    return { parts, lines, count: findings.length };
+    return { parts, lines, count: findings.length, hints };
   }
 }
 
