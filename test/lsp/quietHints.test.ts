@@ -41,6 +41,17 @@ function typed(text: string): { change: object; text: string } {
 
 const uriOf = (name: string): string => `file:///tmp/graphreq-quiet-hints/${name}.graphreq`;
 
+/** Opens TEXT in a pulling client and pulls it once: every diagnostic, hints included. */
+async function openPulled(client: LspClient, name: string) {
+  const uri = uriOf(name);
+  const pull = (previousResultId?: string): Promise<DocumentDiagnosticReport> => client.request('textDocument/diagnostic', { textDocument: { uri }, previousResultId });
+  await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text: TEXT } });
+  const first = await pull();
+  assert.ok(first.kind === 'full');
+  assert.deepEqual(actual(first.items), expected(TEXT, true));
+  return { uri, pull, first };
+}
+
 describe('hints of a large document wait while it is typed in', () => {
   it('the test document has more hints than the limit', () => {
     const hints = expected(TEXT, true).length - expected(TEXT, false).length;
@@ -88,12 +99,7 @@ describe('hints of a large document wait while it is typed in', () => {
     after(async () => assert.equal(await client.shutdown(), 0));
 
     it('answers a pull after a keystroke without hints, asks the client to pull again once typing stops, then answers every hint', async () => {
-      const uri = uriOf('pull');
-      const pull = (previousResultId?: string): Promise<DocumentDiagnosticReport> => client.request('textDocument/diagnostic', { textDocument: { uri }, previousResultId });
-      await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text: TEXT } });
-      const first = await pull();
-      assert.ok(first.kind === 'full');
-      assert.deepEqual(actual(first.items), expected(TEXT, true));
+      const { uri, pull, first } = await openPulled(client, 'pull');
       const edit = typed(TEXT);
       const refresh = new Promise<void>((resolve) => (refreshed = resolve));
       await client.notify('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [edit.change] });
@@ -116,11 +122,7 @@ describe('hints of a large document wait while it is typed in', () => {
     after(async () => assert.equal(await client.shutdown(), 0));
 
     it('answers every hint after a keystroke: the client would not know to ask again', async () => {
-      const uri = uriOf('pull-no-refresh');
-      const pull = (previousResultId?: string): Promise<DocumentDiagnosticReport> => client.request('textDocument/diagnostic', { textDocument: { uri }, previousResultId });
-      await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text: TEXT } });
-      const first = await pull();
-      assert.ok(first.kind === 'full');
+      const { uri, pull, first } = await openPulled(client, 'pull-no-refresh');
       const edit = typed(TEXT);
       await client.notify('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [edit.change] });
       const next = await pull(first.resultId);
