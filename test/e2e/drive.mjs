@@ -445,7 +445,7 @@ async function walkThroughUi(page) {
   await walkNavigation(page);
 
   // 11. The Getting Started walkthrough: every step and its page, the first step done by its button.
-  await walkWalkthrough(page, workspace, manifest, { check, log, shot, repo, STEP_TIMEOUT });
+  await walkWalkthrough(page, workspace, manifest, { check, log, palette, shot, repo, STEP_TIMEOUT });
 
   // 8. The extension's page in the Extensions view, and the README's pictures inside the installed extension.
   if (mode === 'vsix') await checkExtensionPage(page);
