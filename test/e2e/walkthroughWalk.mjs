@@ -75,10 +75,15 @@ export async function walkKeys(page, workspace, h) {
 /** `h`: drive.mjs's helpers (check, log, palette, shot, repo, STEP_TIMEOUT); `manifest`: package.json. */
 export async function walkWalkthrough(page, workspace, manifest, h) {
   const walkthrough = manifest.contributes.walkthroughs[0];
-  // The walkthrough alone in the window, as a first-time user sees it (and for the picture): the panel
-  // and the side bar hidden first, from the editor (a webview can keep the palette's keys), then the
-  // other editor groups closed. Best effort: the walk goes on without them.
-  const layout = async (title) => h.palette(page, title).catch((e) => h.log(`layout: ${title} not run (${e.message.split('\n')[0]})`));
+  // The walkthrough alone in the window, as a first-time user sees it (and for the picture): the other
+  // editor groups closed, the panel and the side bar hidden, all from the editor before the walkthrough
+  // opens (its page can keep the palette's keys). Best effort: the walk goes on without them.
+  const layout = async (title) => h.palette(page, title).catch(async (e) => {
+    h.log(`layout: ${title} not run (${e.message.split('\n')[0]})`);
+    await page.keyboard.press('Escape');
+  });
+  await page.locator('.tab', { hasText: 'e2e.graphreq' }).first().click().catch(() => {});
+  await layout('View: Close Editors in Other Groups');
   await layout('View: Hide Panel');
   await layout('View: Close Primary Side Bar');
   // The command palette's "Welcome: Open Walkthrough...", then the walkthrough in its list.
@@ -91,8 +96,6 @@ export async function walkWalkthrough(page, workspace, manifest, h) {
   const listed = page.locator('.quick-input-list .monaco-list-row', { hasText: walkthrough.title }).first();
   h.check(await listed.waitFor({ timeout: h.STEP_TIMEOUT }).then(() => true, () => false), `"Welcome: Open Walkthrough..." lists "${walkthrough.title}"`);
   await listed.click();
-  await page.locator('.gettingStartedContainer').first().waitFor({ timeout: h.STEP_TIMEOUT }).catch(() => {});
-  await layout('View: Close Editors in Other Groups');
   const steps = page.locator('.gettingStartedContainer button.getting-started-step');
   const shown = await steps.first().waitFor({ timeout: h.STEP_TIMEOUT }).then(() => true, () => false);
   const titles = await steps.evaluateAll((els) => els.map((e) => (e.querySelector('.step-title')?.textContent ?? '').trim()));
