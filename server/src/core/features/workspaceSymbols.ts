@@ -75,13 +75,24 @@ function documentSymbols(doc: GraphreqDocument): PreparedSymbol[] {
   return list;
 }
 
-export function getWorkspaceSymbols(doc: GraphreqDocument, query: string): WorkspaceSymbol[] {
+/**
+ * The symbols of `doc` that match `query`. The objects are the document's own, the same for every
+ * query while the parse lives (a host may key its converted symbols by them): never change them.
+ */
+export function getWorkspaceSymbols(doc: GraphreqDocument, query: string): readonly WorkspaceSymbol[] {
+  const all = documentSymbols(doc);
   const q = symbolQuery(query);
+  if (!q) return all;
   const qMask = charMask(q);
   const out: WorkspaceSymbol[] = [];
-  for (const s of documentSymbols(doc)) {
-    if (q && ((s.mask & qMask) !== qMask || !s.keys.some((k) => matchesLower(q, k)))) continue;
-    out.push({ name: s.name, detail: s.detail, span: s.span });
+  for (const s of all) {
+    if ((s.mask & qMask) !== qMask) continue;
+    for (const k of s.keys) {
+      if (matchesLower(q, k)) {
+        out.push(s);
+        break;
+      }
+    }
   }
   return out;
 }
