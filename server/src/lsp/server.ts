@@ -22,6 +22,7 @@ import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, Notifications, Requests, ServerNotifications, type FetchContextArgs, type InitializationOptions, type SendAllForecast, type ServerSettings } from './protocol';
 import { ContextFetcher } from './contextFetch';
+import { importTextCommand } from './importCommand';
 import { runSafe, throwIfCancelled } from './runSafe';
 import type { ClientAbilities } from './sendPresenter';
 import { DocumentInputs } from './documentInputs';
@@ -137,7 +138,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         codeLensProvider: { resolveProvider: false },
         semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
         // Only a server started with the sending layer runs commands (main.ts); declared only then.
-        executeCommandProvider: { commands: runtime.executeCommand ? Object.values(Commands) : [Commands.fetchContext] },
+        executeCommandProvider: { commands: runtime.executeCommand ? Object.values(Commands) : [Commands.fetchContext, Commands.importText] },
         definitionProvider: true,
         referencesProvider: true,
         documentHighlightProvider: true,
@@ -379,6 +380,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
   const execute = runtime.executeCommand;
   connection.onExecuteCommand(async (p, token, workDone) => {
     if (p.command === Commands.fetchContext) return contextFetcher.fetch((p.arguments?.[0] ?? {}) as FetchContextArgs);
+    if (p.command === Commands.importText) return importTextCommand(p.arguments?.[0]);
     if (!execute) throw new Error(`unknown command ${p.command}`);
     // The library takes params.workDoneToken away and gives a reporter that does nothing when the
     // client sent none; a reporter on the client's token carries it (`_token`, vscode-languageserver 10).
