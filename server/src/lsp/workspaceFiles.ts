@@ -4,19 +4,19 @@
  * docs/sending.md). Open documents are taken as the editor has them; the others are read from disk
  * in the background after `initialize`, a slice at a time, so the opened file is answered first; then
  * they are kept current by `workspace/didChangeWatchedFiles` and, for clients that do not watch, by
- * looking at the files' modification times again on each save. The walk skips `node_modules` and
- * hidden folders, like the CLI's.
+ * looking at the files' modification times again on each save. The walk is the CLI's
+ * (files/workspaceWalk.ts: bounded, no symbolic link followed, `node_modules` and hidden folders
+ * skipped); a folder whose walk stops at a limit is told once, in one line.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { WorkspaceNames, type GraphreqDocument, type LanguageService, type WorkspaceScope } from '../core';
 import { readTextFile } from '../files/textFile';
+import { walkRequestFiles } from '../files/workspaceWalk';
 import type { DocumentStore } from './documentStore';
 import { SLICE_MS, throwIfCancelled, yieldToMessages } from './runSafe';
 
-/** Enough for any real workspace; a walk stops there rather than read a whole disk. */
-const MAX_FILES = 5000;
 /** Files larger than this are skipped (10,000 requests are about 4 MB). */
 const MAX_BYTES = 32 * 1024 * 1024;
 /** Files read from disk per turn of the event loop while the workspace is read: requests wait at most one slice. */
@@ -52,7 +52,12 @@ export class WorkspaceFiles {
     private readonly schedule: (fn: () => void) => void = (fn) => setImmediate(fn),
     /** Called (after the batch) when the requests some file names changed: open files are checked again. */
     private readonly onNamesChanged: () => void = () => undefined,
+    /** Told once per folder when its walk stops at a limit (files/workspaceWalk.ts), in one line. */
+    private readonly note: (line: string) => void = () => undefined,
   ) {}
+
+  /** The folders whose walk stopped at a limit, told once each. */
+  private readonly told = new Set<string>();
 
   /** Starts reading the workspace folders in the background. */
   start(): void {
@@ -163,7 +168,14 @@ export class WorkspaceFiles {
   /** Walks the folders, forgets the files that are gone, and queues those new or changed since read. */
   private rescan(): void {
     const files: string[] = [];
-    for (const folder of this.folders()) walk(folder, files);
+    for (const folder of this.folders()) {
+      const walked = walkRequestFiles(folder);
+      files.push(...walked.files);
+      if (walked.stopped && !this.told.has(folder)) {
+        this.told.add(folder);
+        this.note(`graphreq: ${walked.stopped}; names in the other files are not known`);
+      }
+    }
     const present = new Set(files.map((f) => pathToFileURL(f).href));
     for (const f of this.byFolder.values()) {
       for (const uri of f.disk.keys()) {
@@ -257,23 +269,5 @@ function filePath(uri: string): string | undefined {
     return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function walk(dir: string, out: string[], depth = 0): void {
-  if (out.length >= MAX_FILES || depth > 32) return;
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  for (const e of entries) {
-    if (out.length >= MAX_FILES) return;
-    if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, out, depth + 1);
-    else if (e.isFile() && e.name.endsWith('.graphreq')) out.push(p);
   }
 }
