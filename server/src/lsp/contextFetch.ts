@@ -10,7 +10,7 @@ import { getApiModel, contextNeeds, type LanguageService } from '../core';
 import { originOf } from '../core/send';
 import { contextLimitsOf, fetchContext } from '../account/environmentSource';
 import { TrustStore } from '../files/trustStore';
-import type { DocumentInputs } from './documentInputs';
+import type { DocumentEnvironments } from './host';
 import type { DocumentStore } from './documentStore';
 import type { ContextStatus, FetchContextArgs } from './protocol';
 import { chooseEditorTarget } from './sendTarget';
@@ -20,7 +20,7 @@ export interface ContextFetchDeps {
   ls: LanguageService;
   documents: DocumentStore;
   environment: WorkspaceEnvironment;
-  inputs: DocumentInputs;
+  inputs: DocumentEnvironments;
   /** The context changed: check the documents again. */
   changed: () => void;
   status: (status: ContextStatus) => void;

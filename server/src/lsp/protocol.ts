@@ -265,6 +265,8 @@ export interface InitializationOptions extends ServerSettings {
    * less a diagnostic on every keystroke.
    */
   clientRuleLinks?: boolean;
+  /** Where docs/ is, for a server whose host cannot tell (the web build: the extension's docs/ as a URL). */
+  docsUrl?: string;
 }
 
 /** What `graphreq.cancel` returns: whether a send with that id was running. */

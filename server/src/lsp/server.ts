@@ -21,11 +21,11 @@ import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from 
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, Notifications, Requests, ServerNotifications, type FetchContextArgs, type InitializationOptions, type SendAllForecast, type ServerSettings } from './protocol';
-import { ContextFetcher } from './contextFetch';
-import { runSafe, throwIfCancelled } from './runSafe';
+import { nextTurn, runSafe, throwIfCancelled } from './runSafe';
 import type { ClientAbilities } from './sendPresenter';
-import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
+import { setDocsLocation } from './convert';
+import type { ServerHost } from './host';
 import { registerNavigation } from './navigation';
 import { registerFormatting } from './formatting';
 import { registerTesting, testLenses } from './testing';
@@ -36,7 +36,9 @@ import { WorkspaceFiles } from './workspaceFiles';
 import { version } from '../version';
 
 export interface ServerRuntime {
-  /** Runs `fn` after the current batch of messages; the default is setImmediate. */
+  /** The disk and the process (nodeHost.ts), or a browser worker's client (web/webHost.ts). */
+  host: ServerHost;
+  /** Runs `fn` after the current batch of messages; the default is the next turn of the event loop (runSafe.ts). */
   schedule?: (fn: () => void) => void;
   /** Executes graphreq.send & co. (the sending layer registers itself here). */
   executeCommand?: (
@@ -62,21 +64,23 @@ export interface CommandContext {
   refreshCodeLenses?: () => void;
 }
 
-export function startServer(connection: Connection, runtime: ServerRuntime = {}): void {
+export function startServer(connection: Connection, runtime: ServerRuntime): void {
+  const { host } = runtime;
+  if (host.docsUrl) setDocsLocation(host.docsUrl);
   const ls = createLanguageService();
   const documents = new DocumentStore(ls);
   const log = (m: string): void => connection.console.log(m);
-  const environment = new WorkspaceEnvironment(log);
+  const environment = new WorkspaceEnvironment(log, host.environmentFiles);
   // The environment of each document: its workspace's, plus $processEnv, .env and `< path` bodies.
-  const inputs = new DocumentInputs(environment, log);
-  const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
+  const inputs = host.documentInputs(environment, log);
+  const schedule = runtime.schedule ?? nextTurn;
   // The workspace's names (every .graphreq file, opened or not); when some file's request names change, open files are checked again.
-  const workspaceFiles = new WorkspaceFiles(ls, documents, () => environment.folderPaths, (uri) => environment.folderOf(uri), schedule, () => diagnostics.refreshAll());
-  const forecastLens = new ForecastLens(ls, environment);
+  const workspaceFiles = new WorkspaceFiles(ls, documents, host.workspaceReader, () => environment.folderPaths, (uri) => environment.folderOf(uri), schedule, () => diagnostics.refreshAll());
+  const forecastLens = new ForecastLens(ls, environment, host);
   let snippetSupport = false;
   let configurationSupport = false;
   const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (s) => fileContextOf(s, s.uri), (uri) => workspaceFiles.scopeOf(uri));
-  const contextFetcher = new ContextFetcher({
+  const contextFetcher = host.contextFetcher({
     ls,
     documents,
     environment,
@@ -107,7 +111,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     environment.setFolders(folders);
     client.showDocument = !!caps.window?.showDocument?.support;
     client.workDoneProgress = !!caps.window?.workDoneProgress;
-    const { showsSendResults, clientRuleLinks: _ruleLinks, ...init } = (params.initializationOptions ?? {}) as InitializationOptions;
+    const { showsSendResults, clientRuleLinks: _ruleLinks, docsUrl, ...init } = (params.initializationOptions ?? {}) as InitializationOptions;
+    if (!host.docsUrl && typeof docsUrl === 'string') setDocsLocation(docsUrl);
     client.showsSendResults = showsSendResults === true;
     if (params.initializationOptions) environment.settings = { ...init };
     const diagnosticProvider = diagnostics.initialize(caps, params.initializationOptions as InitializationOptions | undefined);
@@ -326,7 +331,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       // The forecast of "Send all" goes first, on the file.
       const forecast = forecastLens.lens(s, file);
       // Requests with expectations: their last test result (testing.ts).
-      const tests = testLenses(p.textDocument.uri, s.parse, environment.folderOf(p.textDocument.uri) ?? null, (start, end) => toRange(s, { start, end }));
+      const folder = environment.folderOf(p.textDocument.uri);
+      const tests = testLenses(p.textDocument.uri, s.parse, folder ? host.lastTestResults(p.textDocument.uri, folder) : {}, (start, end) => toRange(s, { start, end }));
       return forecast ? [forecast, ...lenses, ...tests] : [...lenses, ...tests];
     }),
   );
@@ -352,7 +358,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) })),
   );
 
-  const features = { connection, ls, documents, environment, workspaceFiles, log, fileContext: (s: DocumentState) => fileContextOf(s, s.uri) };
+  const features = { connection, ls, documents, environment, workspaceFiles, log, host, fileContext: (s: DocumentState) => fileContextOf(s, s.uri) };
   registerNavigation(features, () => definitionLinks);
   registerFormatting(features);
   registerTesting(features);
@@ -383,6 +389,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     await runtime.dispose?.();
   });
   connection.listen();
+  host.attach?.(connection, (uris) => {
+    runSafe(log, 'filesRead', undefined, () => workspaceFiles.watched(uris.map((uri) => ({ uri, deleted: host.workspaceReader.stamp(uri) === undefined }))));
+    environment.invalidate();
+    inputs.invalidate();
+    diagnostics.refreshAll();
+    refreshInlayHints();
+  });
 }
 
 /** VS Code's settings nest `graphreq.history.enabled` and `.size`; the sending layer reads them flat. */

@@ -9,9 +9,9 @@
  * - the URL node reads of the last hour, from the rate-limit state kept beside the history.
  * Without a workspace or history, the forecast counts with what it has: the formulas alone.
  */
-import { originOf, pruneRateState, recordUsage, usageNow, emptyRecentUsage, isLoopbackUrl, type ForecastInputs, type LimitInputs, type SendResult } from '../core/send';
+import { originOf, pruneRateState, recordUsage, usageNow, emptyRecentUsage, isLoopbackUrl, type ForecastInputs, type SendResult } from '../core/send';
 import type { EnvironmentSettings } from '../core';
-import { defaultConfig } from '../emulator/config';
+import { limitInputsOf } from './forecastLimits';
 import { HistoryStore } from './history';
 import { EMBEDDED_RATE_ORIGIN } from './target';
 
@@ -19,11 +19,7 @@ const DAY = 86_400_000;
 
 export function readForecastInputs(o: { workspace: string | null; env: EnvironmentSettings; baseUrl?: string; now: number }): ForecastInputs {
   const embedded = !o.baseUrl;
-  const limits: LimitInputs = embedded ? emulatorLimits() : environmentLimits(o.env);
-  const inputs: ForecastInputs = {
-    limits,
-    limitsSource: embedded ? "the embedded emulator's configuration" : o.env.limits || o.env.accounts ? 'graphreq.env.json' : undefined,
-  };
+  const inputs = limitInputsOf(o.env, o.baseUrl);
   if (!o.workspace) return inputs;
   const history = new HistoryStore(o.workspace);
   const origin = embedded ? EMBEDDED_RATE_ORIGIN : originOf({ baseUrl: o.baseUrl! });
@@ -49,27 +45,4 @@ export function readForecastInputs(o: { workspace: string | null; env: Environme
   }
   inputs.urlReads = urlReads;
   return inputs;
-}
-
-/** The numbers the embedded emulator enforces (docs/emulator.md); its active ads are counted in its state, so they stay unknown here. */
-function emulatorLimits(): LimitInputs {
-  const app = defaultConfig.defaultApp;
-  return { dailyActiveUsers: app.dailyActiveUsers, accessTier: app.accessTier, engagedUsers: app.engagedUsers, activeAds: defaultConfig.defaultAccount.activeAds ?? undefined };
-}
-
-/** graphreq.env.json's `limits`, and the active ads of each account under `accounts`. */
-function environmentLimits(env: EnvironmentSettings): LimitInputs {
-  const l = env.limits ?? {};
-  const accountActiveAds: Record<string, number> = {};
-  for (const [key, a] of Object.entries(env.accounts ?? {})) {
-    if (typeof a?.activeAds === 'number' && Number.isInteger(a.activeAds) && a.activeAds >= 0) accountActiveAds[key.startsWith('act_') ? key : `act_${key}`] = a.activeAds;
-  }
-  const atLeast = (min: number) => (n: unknown): number | undefined => (typeof n === 'number' && Number.isInteger(n) && n >= min ? n : undefined);
-  return {
-    dailyActiveUsers: atLeast(1)(l.dailyActiveUsers),
-    accessTier: l.accessTier === 'standard_access' || l.accessTier === 'development_access' ? l.accessTier : undefined,
-    activeAds: atLeast(0)(l.activeAds),
-    accountActiveAds,
-    engagedUsers: atLeast(1)(l.engagedUsers),
-  };
 }
