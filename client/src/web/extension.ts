@@ -7,21 +7,19 @@
  * work here.
  */
 import * as vscode from 'vscode';
-import { LanguageClient, RevealOutputChannelOn, type LanguageClientOptions } from 'vscode-languageclient/browser';
+import { LanguageClient, RevealOutputChannelOn, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/browser';
 import type { InitializationOptions } from '../../../server/src/lsp/protocol';
 import { WebNotifications, WebRequests, type FilesChangedParams, type FindFilesParams } from '../../../server/src/web/protocol';
 import { plainText } from '../plainText';
 import { serverSettings } from '../settings';
+import { startServerWorker } from './serverWorker';
 import { readWorkspaceText } from './workspaceText';
-
-/** The browser's Worker, as much of it as the language client needs (the client's tsconfig has no DOM library). */
-declare const Worker: new (url: string) => ConstructorParameters<typeof LanguageClient>[3];
 
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const channel = vscode.window.createOutputChannel('GraphReq', { log: true });
-  const worker = new Worker(vscode.Uri.joinPath(context.extensionUri, 'dist/web/server.js').toString(true));
+  const worker = (await startServerWorker(vscode.Uri.joinPath(context.extensionUri, 'dist/web/server.js'))) as ServerOptions;
   const options: LanguageClientOptions = {
     documentSelector: [{ language: 'graphreq' }],
     synchronize: { configurationSection: 'graphreq' },
@@ -39,7 +37,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       },
     },
   };
-  client = new LanguageClient('graphreq', 'GraphReq', options, worker);
+  client = new LanguageClient('graphreq', 'GraphReq', worker, options);
   client.onRequest(WebRequests.findFiles, async (p: FindFilesParams) => {
     const found = await vscode.workspace.findFiles(p.include, '**/node_modules/**', p.max);
     return found.map((u) => u.toString());
