@@ -85,6 +85,10 @@ describe('check --context with an environment', () => {
     // The editor without reading on, and check without --context, see the same cached context.
     const cached = await runCli(['check', '--env', 'prod', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
     assert.deepEqual(codes(cached.stdout), codes(run.stdout));
+    // The forecast of a run counts the reads of the hour in the app's use; it sends nothing.
+    const dry = await runCli(['send', 'sets.graphreq', '--all', '--dry-run', '--env', 'prod'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    assert.match(dry.stdout, /^ {2}account context: 3 calls this hour \(of 10 allowed\), counted in the app's use$/m);
+    assert.equal(server.requests.length, before + 2);
 
     for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) {
       const p = path.join(dir, name);

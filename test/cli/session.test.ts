@@ -44,7 +44,7 @@ describe('graphreq send: sessions that last', () => {
     assert.equal(fs.readFileSync(path.join(dir, '.graphreq', '.gitignore'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).join(), '*', 'git-ignored');
     assert.ok(fs.existsSync(path.join(dir, '.graphreq', 'emulator-state.json')));
     assert.ok(!fs.existsSync(path.join(dir, '.graphreq', 'emulator.lock')), 'the lock goes with the run');
-    assert.match(create.stderr, /state kept in \.graphreq\/emulator-state\.json/);
+    assert.match(create.stderr, /^state: \.graphreq\/emulator-state\.json/m);
 
     const read = await runCli(['send', 'adsets.graphreq', ...READ_BACK], dir);
     assert.equal(read.code, 0, read.stdout + read.stderr);

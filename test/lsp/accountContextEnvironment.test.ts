@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { localServer } from '../send/sendHelpers';
+import { accountContextServer } from './accountContextServer';
 import { LspClient } from './lspClient';
 
 const TOKEN = 'EAAlspcontexttoken0123456789abcdef';
@@ -28,13 +29,7 @@ describe("the language server reading an environment's account context", () => {
   let client: LspClient;
   const statuses: Array<{ calls: number; madeThisHour: number; callsPerHour: number }> = [];
   before(async () => {
-    server = await localServer((req, _body, res) => {
-      const ids = (new URL(req.url ?? '/', 'http://x').searchParams.get('ids') ?? '').split(',');
-      const answer: Record<string, unknown> = {};
-      for (const id of ids) answer[id] = id === '777' ? { id, objective: 'OUTCOME_AWARENESS', buying_type: 'AUCTION' } : { id, currency: 'EUR' };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer));
-    });
+    server = await accountContextServer();
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, 'graphreq.env.json'), JSON.stringify({ prod: { baseUrl: server.url, context: { callsPerHour: 10 } } }));
     client = new LspClient(undefined, { GRAPHREQ_ACCESS_TOKEN: TOKEN });

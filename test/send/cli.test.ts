@@ -75,7 +75,9 @@ describe('graphreq send (the CLI)', () => {
     assert.equal(r.stdout.match(/^HTTP 200 OK/gm)?.length, 4, r.stdout);
     assert.equal(r.stdout.match(/^usage: highest \d+% \(BUC ads_management \(business 1\) call_count\)/gm)?.length, 4, r.stdout);
     assert.match(r.stdout, /"copied_adset_id": "\d+"/);
-    assert.match(r.stderr, /sending to the embedded emulator at http:\/\/127\.0\.0\.1:\d+ with its demo token/);
+    assert.match(r.stderr, /^sending to the embedded emulator at http:\/\/127\.0\.0\.1:\d+ with its demo token\nstate: \S+ \(--fresh resets it; --base-url sends elsewhere\)$/m);
+    const banner = r.stderr.split('\n').filter((l) => /^(sending to|state:) /.test(l));
+    assert.ok(banner.length === 2 && banner.every((l) => l.length <= 90), `the banner is two short lines: ${JSON.stringify(banner)}`);
     const saved = fs.readdirSync(path.join(cwd, '.graphreq-history'));
     assert.equal(saved.filter((f) => /^\d{8}T/.test(f)).length, 4, 'four results in history');
     assert.ok(saved.includes('rate-state.json') && saved.includes('.gitignore'));

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildFileContext, getApiModel, parseDocument } from '../../server/src/core';
-import { forecastRun, forecastTitle, scopeLine, type ForecastInputs } from '../../server/src/core/send';
+import { contextLine, forecastRun, forecastTitle, scopeLine, type ForecastInputs } from '../../server/src/core/send';
 
 const model = getApiModel();
 
@@ -89,5 +89,16 @@ describe('forecast of a run', () => {
     const f = forecast(text, { limits: {} });
     assert.equal(f.warnings.length, 1);
     assert.match(f.warnings[0], /URL https:\/\/example\.com\/b: 11 calls cross the limit of 10 reads per URL per hour/);
+  });
+
+  it("counts the account context's reads of the hour in the app's use", () => {
+    const f = forecast(FILE, { limits: { dailyActiveUsers: 2 }, contextCalls: { made: 12, callsPerHour: 20 } });
+    const app = f.scopes.find((s) => s.key === 'app')!;
+    assert.deepEqual([app.calls, app.seen, app.total], [5, 3, 4.25], '12 context calls of 400 an hour: 3% already used');
+    assert.equal(contextLine(f), "account context: 12 calls this hour (of 20 allowed), counted in the app's use");
+    assert.match(forecastTitle(f), / · context 12\/20 this hour$/);
+    // Usage headers that say more win; without context calls there is no line.
+    assert.equal(forecast(FILE, { limits: { dailyActiveUsers: 2 }, contextCalls: { made: 4, callsPerHour: 20 }, usage: { scopes: [{ key: 'app', now: 50 }] } as never }).scopes.find((s) => s.key === 'app')!.seen, 50);
+    assert.equal(contextLine(forecast(FILE, { limits: {}, contextCalls: { made: 0, callsPerHour: 20 } })), undefined);
   });
 });

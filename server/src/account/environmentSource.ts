@@ -48,8 +48,12 @@ export function unreadContext(name: string | undefined): AccountContext {
   return ctx;
 }
 
-/** The last context built per store file and environment, kept while the file is the same (the language server asks on every check). */
-const built = new Map<string, { key: string; context: AccountContext }>();
+/**
+ * The last context built per store file and environment, kept while the file and the settings are the
+ * same and none of its facts has outlived the time to live (`until`): the language server asks on
+ * every check, and a fact that expires must leave the context even when the file does not change.
+ */
+const built = new Map<string, { key: string; until: number; context: AccountContext }>();
 
 /** The context of an environment as stored: what was read within the time to live. */
 export function storedContext(t: Omit<EnvironmentTarget, 'version'>, o: { fetch: boolean; now: number; limits?: ContextLimits }): AccountContext {
@@ -58,12 +62,15 @@ export function storedContext(t: Omit<EnvironmentTarget, 'version'>, o: { fetch:
   const ttl = (o.limits ?? DEFAULT_CONTEXT_LIMITS).ttlMs;
   const cacheKey = `environment:${store.file}:${key}:${store.stamp()}:${o.fetch}:${ttl}`;
   const hit = built.get(`${store.file}\0${key}`);
-  if (hit && hit.key === cacheKey) return hit.context;
+  if (hit && hit.key === cacheKey && o.now < hit.until) return hit.context;
   const stored = store.read(key);
   const ctx = emptyContext({ kind: 'environment', name: t.name, fetch: o.fetch });
-  ctx.key = cacheKey;
-  built.set(`${store.file}\0${key}`, { key: cacheKey, context: ctx });
-  const fresh = (e: StoredEntry): boolean => o.now - e.readAt < ttl;
+  let until = Infinity;
+  const fresh = (e: StoredEntry): boolean => {
+    if (!(o.now - e.readAt < ttl)) return false;
+    until = Math.min(until, e.readAt + ttl);
+    return true;
+  };
   for (const [id, e] of Object.entries(stored.campaigns)) {
     if (!fresh(e) || !e.facts) continue;
     const facts = campaignFactsOf(e.facts, sourceOf(e, t.name), e.readAt);
@@ -74,6 +81,9 @@ export function storedContext(t: Omit<EnvironmentTarget, 'version'>, o: { fetch:
     const facts = accountFactsOf(e.facts, sourceOf(e, t.name), e.readAt);
     if (facts) ctx.accounts[id] = facts;
   }
+  // The key changes when a fact expires, so the results cached by it are computed again.
+  ctx.key = `${cacheKey}:${until}`;
+  built.set(`${store.file}\0${key}`, { key: cacheKey, until, context: ctx });
   return ctx;
 }
 
@@ -103,6 +113,8 @@ export interface FetchReport {
   heldBack: number;
   /** One line each: a read that failed. */
   problems: string[];
+  /** When the service was last read for this environment's context (this read or an earlier one), null if never. */
+  lastReadAt: number | null;
 }
 
 /**
@@ -121,7 +133,13 @@ export async function fetchContext(t: EnvironmentTarget, needs: ContextNeeds, o:
   // Campaigns first: the rules that read them (the goal, the budget) are the ones a send fails on.
   const wanted: Array<['campaigns' | 'accounts', string]> = [...missing.campaigns.map((id) => ['campaigns', id] as ['campaigns', string]), ...missing.accounts.map((id) => ['accounts', id] as ['accounts', string])];
   const chosen = wanted.slice(0, left);
-  const report: FetchReport = { calls: 0, madeThisHour: 0, callsPerHour: limits.callsPerHour, heldBack: wanted.length - chosen.length, problems: [] };
+  const report: FetchReport = { calls: 0, madeThisHour: 0, callsPerHour: limits.callsPerHour, heldBack: wanted.length - chosen.length, problems: [], lastReadAt: null };
+  if (!chosen.length) {
+    // Nothing to read: the file stays as it is (a write would change the context's key and re-check every document).
+    report.madeThisHour = callsLeft(stored, now, limits).made;
+    report.lastReadAt = lastRead(stored);
+    return report;
+  }
   const results: Array<{ kind: 'campaigns' | 'accounts'; id: string; facts: StoredEntry['facts']; at: number }> = [];
   const calls: number[] = [];
   for (const kind of ['campaigns', 'accounts'] as const) {
@@ -153,8 +171,16 @@ export async function fetchContext(t: EnvironmentTarget, needs: ContextNeeds, o:
     env.calls = [...env.calls.filter((c) => now - c < HOUR), ...calls];
     for (const r of results) env[r.kind][r.id] = { readAt: r.at, facts: r.facts };
     report.madeThisHour = env.calls.length;
+    report.lastReadAt = lastRead(env);
   });
   return report;
+}
+
+/** The last time the environment's service was read for the context (what responses taught is not a read). */
+export function lastRead(env: StoredEnvironment): number | null {
+  let last: number | null = null;
+  for (const e of [...Object.values(env.campaigns), ...Object.values(env.accounts)]) if (!e.from && (last === null || e.readAt > last)) last = e.readAt;
+  return last;
 }
 
 /**

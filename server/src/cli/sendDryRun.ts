@@ -40,7 +40,7 @@ export function dryRun(o: DryRunOptions, output: Output): number {
     items.push({ doc: p.doc, ctx, indexes: [p.index] });
   }
   const history = !(o.noHistory || /^(0|off|false|no)$/i.test(process.env.GRAPHREQ_HISTORY ?? ''));
-  const inputs = readForecastInputs({ workspace: history ? workspace : null, env, baseUrl: o.baseUrl ?? env.baseUrl, now: Date.now() });
+  const inputs = readForecastInputs({ workspace: history ? workspace : null, contextWorkspace: workspace, env, baseUrl: o.baseUrl ?? env.baseUrl, now: Date.now() });
   const forecast = forecastRun(items, getApiModel(), inputs);
   output.out(forecastText(output.style, forecast, new Set(plan.map((p) => p.file)).size));
   output.err(forecastWarnings(output.errStyle, forecast));

@@ -25,6 +25,11 @@ export interface Fix {
   preferred?: boolean;
   /** Safe to apply without looking, as part of "fix all in file". */
   fixAll?: boolean;
+  /**
+   * Instead of edits (`edits` is empty), an action of the host: `fetchAccountContext` reads the
+   * account context of the document's environment (the editor's `graphreq.fetchContext`).
+   */
+  command?: 'fetchAccountContext';
 }
 
 /** A second place involved in a finding (for example the `lifetime_budget` that needs a missing `end_time`). */

@@ -6,21 +6,20 @@
  * a time per server. Each read ends with `graphreq/contextStatus` (the status bar shows the calls of
  * the hour) and the documents are checked again with what it found.
  */
-import { getApiModel, contextNeeds, type LanguageService } from '../core';
+import { getApiModel, contextNeeds, type FileContext } from '../core';
 import { originOf } from '../core/send';
 import { contextLimitsOf, fetchContext } from '../account/environmentSource';
 import { TrustStore } from '../files/trustStore';
-import type { DocumentEnvironments } from './host';
-import type { DocumentStore } from './documentStore';
+import type { DocumentStore, DocumentState } from './documentStore';
 import type { ContextStatus, FetchContextArgs } from './protocol';
 import { chooseEditorTarget } from './sendTarget';
 import type { WorkspaceEnvironment } from './workspaceEnvironment';
 
 export interface ContextFetchDeps {
-  ls: LanguageService;
   documents: DocumentStore;
   environment: WorkspaceEnvironment;
-  inputs: DocumentEnvironments;
+  /** The document's file context as every feature sees it: its folder's environment and its workspace's names. */
+  fileContext: (s: DocumentState) => FileContext;
   /** The context changed: check the documents again. */
   changed: () => void;
   status: (status: ContextStatus) => void;
@@ -47,15 +46,16 @@ export class ContextFetcher {
     const base = this.d.environment.forDocument(args.uri);
     const workspace = this.d.environment.folderOf(args.uri);
     if (!state || !base.baseUrl || !workspace) return null;
-    const chosen = await chooseEditorTarget({ uri: args.uri, token: args.token, trustOrigin: args.trustOrigin }, { workspaceFolder: workspace, settings }, { trust: new TrustStore(), processEnv: this.d.processEnv ?? process.env });
+    // Where a send of the document would go, with the token the client gave for that origin only.
+    const chosen = await chooseEditorTarget(args, { workspaceFolder: workspace, settings }, { trust: new TrustStore(), processEnv: this.d.processEnv ?? process.env });
     const origin = originOf({ baseUrl: base.baseUrl });
     if (!chosen.ok) {
-      const status: ContextStatus = { uri: args.uri, origin, calls: 0, madeThisHour: 0, callsPerHour: contextLimitsOf(base).callsPerHour, heldBack: 0, problems: [chosen.failure.message] };
+      const status: ContextStatus = { uri: args.uri, origin, environment: base.name ?? null, calls: 0, madeThisHour: 0, callsPerHour: contextLimitsOf(base).callsPerHour, heldBack: 0, problems: [chosen.failure.message], lastReadAt: null };
       this.d.status(status);
       return status;
     }
     if (!chosen.baseUrl) return null;
-    const needs = contextNeeds(state.parse, this.d.ls.fileContext(state.parse, this.d.inputs.forDocument(args.uri)), getApiModel());
+    const needs = contextNeeds(state.parse, this.d.fileContext(state), getApiModel());
     const report = await fetchContext(
       { workspace, name: chosen.env.name, baseUrl: chosen.baseUrl, version: chosen.env.defaultVersion ?? getApiModel().latestVersion },
       needs,
@@ -63,7 +63,7 @@ export class ContextFetcher {
     );
     for (const p of report.problems) this.d.log(p);
     if (report.calls > 0) this.d.changed();
-    const status: ContextStatus = { uri: args.uri, origin: originOf({ baseUrl: chosen.baseUrl }), ...report };
+    const status: ContextStatus = { uri: args.uri, origin: originOf({ baseUrl: chosen.baseUrl }), environment: chosen.env.name ?? null, ...report };
     this.d.status(status);
     return status;
   }

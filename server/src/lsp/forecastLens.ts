@@ -7,7 +7,7 @@
  */
 import type { CodeLens } from 'vscode-languageserver';
 import type { EnvironmentSettings, FileContext, LanguageService } from '../core';
-import { forecastRun, forecastTitle, scopeLine, type ForecastInputs } from '../core/send';
+import { contextLine, forecastRun, forecastTitle, scopeLine, type ForecastInputs } from '../core/send';
 import type { ServerHost } from './host';
 import type { DocumentState } from './documentStore';
 import { Commands, type SendAllForecast } from './protocol';
@@ -44,7 +44,7 @@ export class ForecastLens {
       requests,
       crosses: forecast.warnings.length > 0,
       title: forecastTitle(forecast),
-      details: [...forecast.scopes.map(scopeLine), ...forecast.warnings.map((w) => `⚠ ${w}`)],
+      details: [...forecast.scopes.map(scopeLine), ...(forecast.context ? [contextLine(forecast)!] : []), ...forecast.warnings.map((w) => `⚠ ${w}`)],
     };
   }
 
@@ -55,7 +55,7 @@ export class ForecastLens {
     const hit = this.inputs.get(env);
     if (hit && hit.history === history && now - hit.at < INPUTS_TTL_MS) return hit.inputs;
     const workspace = this.environment.folderOf(uri) ?? null;
-    const inputs = this.host.forecastInputs({ workspace: history ? workspace : null, env, baseUrl: env.baseUrl, now });
+    const inputs = this.host.forecastInputs({ workspace: history ? workspace : null, contextWorkspace: workspace, env, baseUrl: env.baseUrl, now });
     this.inputs.set(env, { at: now, history, inputs });
     return inputs;
   }

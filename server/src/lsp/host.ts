@@ -32,7 +32,7 @@ export interface ServerHost {
   /** Reads an environment's account context from its service, when the user asked for it (lsp/contextFetch.ts). */
   contextFetcher(deps: ContextFetchDeps): { fetch(args: FetchContextArgs): Promise<ContextStatus | null> };
   /** What a run's forecast counts with: the limits, and on the desktop the usage of the workspace's history (send/forecastInputs.ts). */
-  forecastInputs(o: { workspace: string | null; env: EnvironmentSettings; baseUrl?: string; now: number }): ForecastInputs;
+  forecastInputs(o: { workspace: string | null; env: EnvironmentSettings; baseUrl?: string; now: number; contextWorkspace?: string | null }): ForecastInputs;
   /** The print width the document's `.editorconfig` asks for (`max_line_length`), if any. */
   editorConfigWidth(uri: string, folder: string | undefined): number | undefined;
   /** The last result of each test of a request file, by test key (`.graphreq/test-results.json`). */

@@ -27,13 +27,12 @@ export const Commands = {
   fetchContext: 'graphreq.fetchContext',
 } as const;
 
-export interface FetchContextArgs {
-  uri: string;
-  /** The token from the client's secret storage (VS Code); other clients leave it out. */
-  token?: string;
-  /** The origin of graphreq.env.json's base URL the user just confirmed, as for a send. */
-  trustOrigin?: string;
-}
+/**
+ * Where to read from, as for a send of the document (SendCommandArgs: the environment, the base URL,
+ * the client's token from its secret storage with the origin it was given for, the origin the user
+ * confirmed): the reads go only where a send would, and the token only with them.
+ */
+export type FetchContextArgs = Omit<SendCommandArgs, 'index' | 'sendId' | 'wait' | 'force' | 'withDeps'>;
 
 /** The account context reads of an environment: sent after each read (`graphreq/contextStatus`), for the status bar. */
 export interface ContextStatus {
@@ -48,6 +47,10 @@ export interface ContextStatus {
   heldBack: number;
   /** One line each: a read that failed, or why nothing could be read. */
   problems: string[];
+  /** The environment read from (null: the `$shared` section only). */
+  environment: string | null;
+  /** When the environment's service was last read for the context (epoch ms), null if never. */
+  lastReadAt: number | null;
 }
 
 /** Requests from the client to the server, beyond LSP's own. */
@@ -267,6 +270,12 @@ export interface InitializationOptions extends ServerSettings {
   clientRuleLinks?: boolean;
   /** Where docs/ is, for a server whose host cannot tell (the web build: the extension's docs/ as a URL). */
   docsUrl?: string;
+  /**
+   * The client reads the account context itself (VS Code: on open, on save and on command, with the
+   * token of its secret storage, through `graphreq.fetchContext`), so the server does not read on
+   * open and save on its own, without that token.
+   */
+  clientReadsContext?: boolean;
 }
 
 /** What `graphreq.cancel` returns: whether a send with that id was running. */

@@ -81,10 +81,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let configurationSupport = false;
   const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (s) => fileContextOf(s, s.uri), (uri) => workspaceFiles.scopeOf(uri));
   const contextFetcher = host.contextFetcher({
-    ls,
     documents,
     environment,
-    inputs,
+    fileContext: (s) => fileContextOf(s, s.uri),
     log,
     changed: () => {
       inputs.invalidate();
@@ -94,6 +93,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     status: (s) => void connection.sendNotification(ServerNotifications.contextStatus, s),
   });
   const client: ClientAbilities = { showsSendResults: false, showDocument: false, workDoneProgress: false };
+  /** The client reads the account context itself, with its own token (InitializationOptions.clientReadsContext). */
+  let clientReadsContext = false;
+  const readContextOf = (uri: string): void => {
+    if (!clientReadsContext) void contextFetcher.fetch({ uri }).catch((e: Error) => log(`account context: ${e.message}`));
+  };
   let definitionLinks = false;
   let codeLensRefresh = false;
   let inlayHintRefresh = false;
@@ -111,9 +115,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     environment.setFolders(folders);
     client.showDocument = !!caps.window?.showDocument?.support;
     client.workDoneProgress = !!caps.window?.workDoneProgress;
-    const { showsSendResults, clientRuleLinks: _ruleLinks, docsUrl, ...init } = (params.initializationOptions ?? {}) as InitializationOptions;
+    const { showsSendResults, clientRuleLinks: _ruleLinks, clientReadsContext: readsContext, docsUrl, ...init } = (params.initializationOptions ?? {}) as InitializationOptions;
     if (!host.docsUrl && typeof docsUrl === 'string') setDocsLocation(docsUrl);
     client.showsSendResults = showsSendResults === true;
+    clientReadsContext = readsContext === true;
     if (params.initializationOptions) environment.settings = { ...init };
     const diagnosticProvider = diagnostics.initialize(caps, params.initializationOptions as InitializationOptions | undefined);
     return {
@@ -201,7 +206,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     documents.open(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
     workspaceFiles.changed(p.textDocument.uri);
     diagnostics.changed(p.textDocument.uri);
-    void contextFetcher.fetch({ uri: p.textDocument.uri }).catch((e: Error) => log(`account context: ${e.message}`));
+    readContextOf(p.textDocument.uri);
   });
 
 
@@ -222,7 +227,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   // One handler (the connection keeps one): the workspace's files looked at again, and an environment's account context read.
   connection.onDidSaveTextDocument((p) => {
     runSafe(log, 'didSave', undefined, () => workspaceFiles.saved());
-    void contextFetcher.fetch({ uri: p.textDocument.uri }).catch((e: Error) => log(`account context: ${e.message}`));
+    readContextOf(p.textDocument.uri);
   });
 
   /** A document's file context, derived once per version and environment (completion, hover, CodeLens ask for it). */
@@ -273,11 +278,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const actions: CodeAction[] = [];
       if (!only || only.some((k) => k.startsWith(CodeActionKind.QuickFix))) {
         for (const { finding, fix } of ls.getFixes(diagnostics.findingsAround(s, { start, end }), { start, end })) {
+          const diagnostic = toDiagnostic(s, finding, diagnostics.links);
+          if (fix.command === 'fetchAccountContext') {
+            // No edit: the command reads the context (the VS Code client adds its token), then the document is checked again.
+            actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, isPreferred: fix.preferred, diagnostics: [diagnostic], command: { title: fix.title, command: Commands.fetchContext, arguments: [{ uri: p.textDocument.uri } satisfies FetchContextArgs] } });
+            continue;
+          }
           actions.push({
             title: fix.title,
             kind: CodeActionKind.QuickFix,
             isPreferred: fix.preferred,
-            diagnostics: [toDiagnostic(s, finding, diagnostics.links)],
+            diagnostics: [diagnostic],
             edit: { changes: { [p.textDocument.uri]: fix.edits.map((e) => toTextEdit(s, e)) } },
           });
         }

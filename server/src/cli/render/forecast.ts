@@ -3,13 +3,15 @@
  * for the run and one per scope on standard output, a warning line per limit the run would cross,
  * and where the figures come from. Without colours the text is exactly the plain format.
  */
-import { scopeLine, type Forecast } from '../../core/send';
+import { contextLine, scopeLine, type Forecast } from '../../core/send';
 import { plural } from './check';
 import type { Style } from './style';
 
 export function forecastText(s: Style, f: Forecast, files: number): string {
   const lines = [`${s.bold('dry run')}${files > 1 ? ` of ${files} files` : ''}: ${plural(f.requests, 'request')}, ${plural(f.calls, 'call')}; nothing is sent`];
   for (const scope of f.scopes) lines.push(`  ${scope.crosses ? s.yellow(scopeLine(scope)) : scopeLine(scope)}`);
+  const context = contextLine(f);
+  if (context) lines.push(`  ${context}`);
   return lines.join('\n') + '\n';
 }
 

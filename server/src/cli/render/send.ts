@@ -33,13 +33,15 @@ export function resultSeparator(s: Style, file: string, previousFile: string | u
   return previousFile === undefined || compact ? '' : '\n';
 }
 
-/** The embedded emulator the run sends to, said once on stderr. */
+/**
+ * The embedded emulator the run sends to, said once on stderr in two short lines: where and with
+ * which token, then where its state is and the two ways out (a fresh state, another target).
+ */
 export function targetLine(target: Target, demoToken: boolean): string {
   const w = target as Partial<WorkspaceTarget>;
-  const state = w.stateFile
-    ? `; state kept in ${shownFile(path.relative(process.cwd(), w.stateFile) || w.stateFile)}${w.ownerPid !== process.pid ? ` (served by graphreq process ${w.ownerPid})` : ''}, --fresh starts from the seed data`
-    : '; state in memory';
-  return `sending to the embedded emulator at ${target.baseUrl}${demoToken ? ' with its demo token' : ''}${state} (set a base URL to send elsewhere)\n`;
+  const servedBy = w.ownerPid !== process.pid ? `, served by graphreq process ${w.ownerPid}` : '';
+  const state = w.stateFile ? `state: ${shownFile(path.relative(process.cwd(), w.stateFile) || w.stateFile)}${servedBy} (--fresh resets it; --base-url sends elsewhere)` : 'state: in memory (--base-url sends elsewhere)';
+  return `sending to the embedded emulator at ${target.baseUrl}${demoToken ? ' with its demo token' : ''}\n${state}\n`;
 }
 
 /** A result without a response, in one line for stderr (the failure message is redacted by the caller's redactor). */

@@ -194,6 +194,7 @@ export class Locator {
   }
 
   fix(spec: FixSpec, at: Span): Fix | undefined {
+    if (spec.kind === 'fetchContext') return { title: spec.title, edits: [], preferred: spec.preferred, command: 'fetchAccountContext' };
     const body = this.request.body;
     // The body is in another file: a fix of its members here could only edit the wrong text.
     if (body?.kind === 'file' && (spec.kind === 'addParams' || ('name' in spec && spec.kind !== 'removeHeader' && spec.kind !== 'addDirective' && !this.bc.written.has(spec.name)))) return undefined;

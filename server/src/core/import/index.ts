@@ -11,8 +11,14 @@ import type { ImportResult } from './notes';
 export type { ImportResult } from './notes';
 export type ImportSource = 'curl' | 'http' | 'auto';
 
-export function importText(text: string, from: ImportSource): ImportResult {
+/** The converted text and its notes, and how many requests it holds (for a summary). */
+export interface ImportOutput extends ImportResult {
+  requests: number;
+}
+
+export function importText(text: string, from: ImportSource): ImportOutput {
   const kind = from === 'auto' ? (looksLikeCurl(text) ? 'curl' : 'http') : from;
   const result = kind === 'curl' ? importCurl(text) : importHttp(text);
-  return { text: formatText(result.text, parseDocument(result.text)), notes: result.notes };
+  const doc = parseDocument(result.text);
+  return { text: formatText(result.text, doc), notes: result.notes, requests: doc.blocks.filter((b) => b.parsed.request).length };
 }

@@ -42,6 +42,8 @@ export const accountContextRules: CrossFieldRule[] = [
           ? `Campaign ${campaign} is not in the emulator's state, which refuses it; its ${what} unknown: add ${directives}.`
           : `The campaign's ${what} ${needs.length > 1 ? 'are' : 'is'} not known: add ${directives}${target.fetch ? ', or fetch the account context' : ', or turn on reading the account context'}.`;
       const fixes: FixSpec[] = [];
+      // Reading is turned on for this environment: the editor can read the campaign now.
+      if (target.kind === 'environment' && target.fetch) fixes.push({ kind: 'fetchContext', title: `Fetch the account context${target.name ? ` of \`${target.name}\`` : ''}`, preferred: true });
       for (const n of needs) {
         for (const value of model.directiveValues[NEEDS[n].directive] ?? []) fixes.push({ kind: 'addDirective', title: `Add \`# @${NEEDS[n].directive} ${value}\``, name: NEEDS[n].directive, value });
       }

@@ -37,7 +37,9 @@ export type FixSpec =
   /** Replaces a query/form parameter's value with `value` (already encoded) and removes the parameters it absorbs. */
   | { kind: 'encodeParam'; title: string; name: string; value: string; absorb: string[]; preferred?: boolean; fixAll?: boolean }
   /** Adds the directive `# @name value` on its own line before the request line. */
-  | { kind: 'addDirective'; title: string; name: string; value: string; preferred?: boolean; fixAll?: boolean };
+  | { kind: 'addDirective'; title: string; name: string; value: string; preferred?: boolean; fixAll?: boolean }
+  /** No edit: the host reads the account context of the document's environment (the editor's command). */
+  | { kind: 'fetchContext'; title: string; preferred?: boolean; fixAll?: false };
 
 /** What the emulator needs to answer a finding as the service would. */
 export interface ServiceError {

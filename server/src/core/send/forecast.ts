@@ -43,6 +43,12 @@ export interface ForecastInputs {
   usage?: UsageNow;
   /** Reads of each URL node the client made within the last hour. */
   urlReads?: Record<string, number>;
+  /**
+   * The calls the environment's account context reads made within the last hour
+   * (account/environmentSource.ts: `GET /?ids=...`, one call per id, metered as the app's calls),
+   * and the hour's allowance (graphreq.env.json `context.callsPerHour`).
+   */
+  contextCalls?: { made: number; callsPerHour: number };
 }
 
 export interface ForecastScope {
@@ -74,6 +80,8 @@ export interface Forecast {
   scopes: ForecastScope[];
   /** One sentence per scope the run would cross. */
   warnings: string[];
+  /** The account context's reads of the last hour, when it made any: counted in the app's use (`seen`). */
+  context?: { made: number; callsPerHour: number };
 }
 
 /** One file of a run: the requests `indexes` of `doc` (every request when absent), in order. */
@@ -119,7 +127,15 @@ export function forecastRun(items: ForecastItem[], model: ApiModel, inputs: Fore
   }
   const scopes = [...counts].map(([key, c]) => scopeOf(key, c, inputs));
   const warnings = scopes.filter((s) => s.crosses).map(warningOf);
-  return { requests, calls, scopes, warnings };
+  const context = inputs.contextCalls?.made ? inputs.contextCalls : undefined;
+  return { requests, calls, scopes, warnings, ...(context ? { context } : {}) };
+}
+
+/** `account context: 12 calls this hour (of 20 allowed), counted in the app's use`: the reads made outside any send. */
+export function contextLine(f: Forecast): string | undefined {
+  const c = f.context;
+  if (!c) return undefined;
+  return `account context: ${c.made} call${c.made === 1 ? '' : 's'} this hour (of ${c.callsPerHour} allowed), counted in the app's use`;
 }
 
 function scopeOf(key: string, c: { calls: number; account?: string; url?: string; kind: 'app' | 'ads' | 'msgr' | 'url' }, inputs: ForecastInputs): ForecastScope {
@@ -143,6 +159,8 @@ function scopeOf(key: string, c: { calls: number; account?: string; url?: string
       formula = users !== undefined ? `200 × ${users} daily active users` : '200 × daily active users; unknown, so counted as 1';
       label = 'app';
       seen = highest((k) => k === 'app');
+      // The account context's reads are the app's calls too; the usage headers may predate them, so the higher figure counts.
+      if (inputs.contextCalls?.made) seen = Math.max(seen ?? 0, (100 * inputs.contextCalls.made) / limit);
       break;
     }
     case 'ads': {
@@ -201,7 +219,8 @@ function percent(n: number): string {
 /** The short form for a CodeLens: `7 calls · app ≤3.5% of 200/h · URL https://… 20% of 10/h`. */
 export function forecastTitle(f: Forecast): string {
   const parts = f.scopes.map((s) => `${s.crosses ? '⚠ ' : ''}${shortLabel(s)} ${s.atLeast ? '≤' : ''}${percent(s.total)} of ${s.limit}/${s.window === 'hour' ? 'h' : '24 h'}`);
-  return [`${f.calls} call${f.calls === 1 ? '' : 's'}`, ...parts].join(' · ');
+  const context = f.context ? [`context ${f.context.made}/${f.context.callsPerHour} this hour`] : [];
+  return [`${f.calls} call${f.calls === 1 ? '' : 's'}`, ...parts, ...context].join(' · ');
 }
 
 function shortLabel(s: ForecastScope): string {

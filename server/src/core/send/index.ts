@@ -21,5 +21,5 @@ export { evaluateExpectations, expectedText, expectsError, type ExpectationOutco
 export { maskForSnapshot, firstDifference, shortValue, MASK, type Difference } from './snapshot';
 export { testCases, requestKeys, requestLabel, planTests, testSource, type TestCaseInfo, type PlannedStep } from './testPlan';
 export { emptyRecentUsage, recordUsage, usageNow, pruneRecentUsage, figureAt, type RecentUsage, type UsageScope, type ScopeNow, type UsageNow } from './recentUsage';
-export { forecastRun, forecastTitle, scopeLine, type Forecast, type ForecastInputs, type ForecastScope, type ForecastItem, type LimitInputs } from './forecast';
+export { contextLine, forecastRun, forecastTitle, scopeLine, type Forecast, type ForecastInputs, type ForecastScope, type ForecastItem, type LimitInputs } from './forecast';
 export { decideSendTarget, settingValue, targetAddress, type SendTarget, type SendTargetInput, type BaseUrlFrom } from './sendTarget';
