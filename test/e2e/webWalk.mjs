@@ -3,6 +3,7 @@
 // from package.json's `browser` (dist/web/client.js), and the language server in a Web Worker
 // (dist/web/server.js), as on vscode.dev and github.dev. A person opens a request file and sees the
 // diagnostics, completes an enum value and hovers a field; no Node language server runs meanwhile.
+// The web build does not send: no send CodeLens is shown, and Ctrl+Alt+R says where sending works.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,6 +24,10 @@ export async function walkWeb(page, h) {
   const text = await row.waitFor({ timeout: h.STEP_TIMEOUT }).then(() => row.innerText(), () => '');
   h.log('web problem:', JSON.stringify(text.replace(/\s+/g, ' ')));
   h.check(/IMPRESSIONZ/.test(text) && /ADSET-ENUMS/.test(text), 'web: the Problems panel reports IMPRESSIONZ with its rule ID ADSET-ENUMS');
+  // {{account}} is defined in graphreq.env.json, which the worker reads through the editor's file system.
+  const unknown = page.locator('.markers-panel .monaco-list-row', { hasText: 'REQ-UNKNOWN-VARIABLE' });
+  const gone = await unknown.first().waitFor({ state: 'detached', timeout: h.STEP_TIMEOUT }).then(() => true, () => false);
+  h.check(gone, `web: no unknown-variable warning for {{account}}: graphreq.env.json was read (${await unknown.count()} left)`);
   await h.shot(page, 'vscode-web-diagnostics.png');
   await page.keyboard.press('Control+Shift+M');
 
@@ -51,6 +56,16 @@ export async function walkWeb(page, h) {
   h.check(/daily_budget/.test(hoverText) && /budget/i.test(hoverText.replace('daily_budget', '')), 'web: hover shows the documentation of daily_budget');
   await h.shot(page, 'vscode-web-hover.png');
   await page.keyboard.press('Escape');
+
+  // No send CodeLens, and the send key answers with where sending works.
+  await h.goTo(page, lineOf('"name": "Spring sale"'), 5);
+  // The desktop shows its lenses within a second of the diagnostics: five seconds without one is none.
+  const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Send request' }).first();
+  h.check(await lens.waitFor({ timeout: 5_000 }).then(() => false, () => true), 'web: no "Send request" CodeLens (the web build does not send)');
+  await page.keyboard.press('Control+Alt+R');
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'works in VS Code on the desktop' });
+  h.check(await toast.first().waitFor({ timeout: h.STEP_TIMEOUT }).then(() => true, () => false), 'web: Ctrl+Alt+R says that sending works in VS Code on the desktop and in the CLI');
+  await h.shot(page, 'vscode-web-send.png');
 
   // Where it runs, as VS Code says it: the Running Extensions editor names the extension host.
   await h.palette(page, 'Developer: Show Running Extensions');

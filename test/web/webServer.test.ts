@@ -12,6 +12,8 @@ import {
   AbstractMessageReader,
   AbstractMessageWriter,
   createProtocolConnection,
+  ErrorCodes,
+  ResponseError,
   type CompletionList,
   type DataCallback,
   type Disposable,
@@ -51,7 +53,7 @@ POST /v23.0/act_1000000001/campaigns
 
 { "name": "C", "objective": "OUTCOME_AWARENESS", "status": "PAUSED", "special_ad_categories": [] }
 `,
-  [`${FOLDER}/graphreq.env.json`]: JSON.stringify({ $shared: { version: 'v23.0', account: 'act_1000000001' } }),
+  [`${FOLDER}/graphreq.env.json`]: JSON.stringify({ $shared: { version: 'v23.0', account: 'act_1000000001', currency: 'USD' } }),
 };
 
 class SandboxReader extends AbstractMessageReader {
@@ -92,7 +94,10 @@ describe('the web build in a browser worker sandbox', () => {
     });
     connection.onRequest('workspace/configuration', () => [{}]);
     connection.onRequest('client/registerCapability', () => null);
+    // As VS Code's client: its handlers answer only once it is initialized ("Unhandled method" before).
+    let initialized = false;
     connection.onRequest('graphreq/web/findFiles', (p: { include: string }) => {
+      if (!initialized) throw new ResponseError(ErrorCodes.MethodNotFound, 'Unhandled method graphreq/web/findFiles');
       assert.equal(p.include, '**/{*.graphreq,graphreq.env.json}');
       return Object.keys(files);
     });
@@ -109,6 +114,7 @@ describe('the web build in a browser worker sandbox', () => {
       initializationOptions: { docsUrl: DOCS },
     });
     assert.equal(init.capabilities.hoverProvider, true);
+    initialized = true;
     connection.sendNotification('initialized', {});
   });
 
@@ -163,7 +169,7 @@ describe('the web build in a browser worker sandbox', () => {
     assert.match(text, /daily_budget/);
   });
 
-  it('offers the quick fix, formats, lists symbols and navigates to graphreq.env.json', async () => {
+  it('offers the quick fix, formats, lists symbols, shows inlay hints and navigates to graphreq.env.json', async () => {
     const uri = `${FOLDER}/requests.graphreq`;
     const d = published.get(uri)!.diagnostics[0];
     const actions = await connection.sendRequest<Array<{ title: string }>>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
@@ -176,8 +182,20 @@ describe('the web build in a browser worker sandbox', () => {
     const def = await connection.sendRequest<Array<{ uri: string }> | { uri: string } | null>('textDocument/definition', { textDocument: { uri }, position: { line: 1, character: 20 } });
     const target = Array.isArray(def) ? def[0] : def;
     assert.equal(target?.uri, `${FOLDER}/graphreq.env.json`);
-    const lenses = await connection.sendRequest<Array<{ command?: { title: string } }>>('textDocument/codeLens', { textDocument: { uri } });
-    assert.ok(lenses.length >= 2, JSON.stringify(lenses));
+    // The budget in the currency of graphreq.env.json (read through the client): 2000 cents a day.
+    const hints = await connection.sendRequest<Array<{ label: string | Array<{ value: string }> }>>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 15, character: 0 } } });
+    const labels = hints.map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
+    assert.ok(labels.some((l) => /20\.00 USD/.test(l)), JSON.stringify(labels));
+    // Rename of {{account}} edits graphreq.env.json too, through the same files.
+    const rename = await connection.sendRequest<{ changes?: Record<string, unknown[]>; documentChanges?: Array<{ textDocument: { uri: string } }> }>('textDocument/rename', { textDocument: { uri }, position: { line: 1, character: 20 }, newName: 'adAccount' });
+    const renamed = rename.changes ? Object.keys(rename.changes) : (rename.documentChanges ?? []).map((c) => c.textDocument.uri);
+    assert.deepEqual(renamed.sort(), [`${FOLDER}/graphreq.env.json`, uri].sort());
     assert.deepEqual(sandbox.errors, []);
+  });
+
+  it('offers no CodeLens it cannot run: the web build has no sender, and every lens of this file sends', async () => {
+    const uri = `${FOLDER}/requests.graphreq`;
+    const lenses = await connection.sendRequest<Array<{ command?: { command: string } }>>('textDocument/codeLens', { textDocument: { uri } });
+    assert.deepEqual(lenses.map((l) => l.command?.command), []);
   });
 });

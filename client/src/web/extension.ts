@@ -12,6 +12,7 @@ import type { InitializationOptions } from '../../../server/src/lsp/protocol';
 import { WebNotifications, WebRequests, type FilesChangedParams, type FindFilesParams } from '../../../server/src/web/protocol';
 import { plainText } from '../plainText';
 import { serverSettings } from '../settings';
+import { registerDesktopCommands } from './desktopCommands';
 import { startServerWorker } from './serverWorker';
 import { readWorkspaceText } from './workspaceText';
 
@@ -54,7 +55,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (d.uri.path.endsWith('/graphreq.env.json')) tell(d.uri, false);
     }),
     channel,
+    vscode.commands.registerCommand('graphreq.showServerLog', () => channel.show()),
   );
+  registerDesktopCommands(context, new Set(['graphreq.showServerLog']));
   await client.start();
 }
 

@@ -38,8 +38,9 @@ export interface ServerHost {
   /** The last result of each test of a request file, by test key (`.graphreq/test-results.json`). */
   lastTestResults(uri: string, folder: string): Record<string, LastTestResult>;
   /**
-   * Called once the connection listens: a host that reads files through the client starts here, and
-   * calls `changed` with the files whose text it read again or lost (the documents are checked again).
+   * Called once the client is initialized: a host that reads files through the client starts here
+   * (VS Code's client answers requests only from then on), and calls `changed` with the files whose
+   * text it read again or lost (the documents are checked again).
    */
   attach?(connection: Connection, changed: (uris: string[]) => void): void;
 }

@@ -66,6 +66,9 @@ export interface CommandContext {
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const { host } = runtime;
+  /** The commands this server runs: the sending layer's, when it was started with it (main.ts), and the account context's. */
+  const runnable = new Set<string>(runtime.executeCommand ? Object.values(Commands) : [Commands.fetchContext]);
+
   if (host.docsUrl) setDocsLocation(host.docsUrl);
   const ls = createLanguageService();
   const documents = new DocumentStore(ls);
@@ -136,7 +139,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         codeLensProvider: { resolveProvider: false },
         semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
         // Only a server started with the sending layer runs commands (main.ts); declared only then.
-        executeCommandProvider: { commands: runtime.executeCommand ? Object.values(Commands) : [Commands.fetchContext] },
+        executeCommandProvider: { commands: [...runnable] },
         definitionProvider: true,
         referencesProvider: true,
         documentHighlightProvider: true,
@@ -156,6 +159,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (configurationSupport) void refreshSettings();
     // The workspace's request files are read in the background: the opened file is answered first.
     workspaceFiles.start();
+    // A host that reads through the client asks it only now: VS Code's client answers its requests once initialized.
+    host.attach?.(connection, (uris) => {
+      runSafe(log, 'filesRead', undefined, () => workspaceFiles.watched(uris.map((uri) => ({ uri, deleted: host.workspaceReader.stamp(uri) === undefined }))));
+      environment.invalidate();
+      inputs.invalidate();
+      diagnostics.refreshAll();
+      refreshInlayHints();
+    });
     if (watchRegistration) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.graphreq' }] }).catch(() => undefined);
   });
 
@@ -344,7 +355,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       // Requests with expectations: their last test result (testing.ts).
       const folder = environment.folderOf(p.textDocument.uri);
       const tests = testLenses(p.textDocument.uri, s.parse, folder ? host.lastTestResults(p.textDocument.uri, folder) : {}, (start, end) => toRange(s, { start, end }));
-      return forecast ? [forecast, ...lenses, ...tests] : [...lenses, ...tests];
+      const all = forecast ? [forecast, ...lenses, ...tests] : [...lenses, ...tests];
+      // A server without the sending layer (the web build) offers no lens it cannot run.
+      return all.filter((l) => !l.command || runnable.has(l.command.command));
     }),
   );
 
@@ -400,13 +413,6 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     await runtime.dispose?.();
   });
   connection.listen();
-  host.attach?.(connection, (uris) => {
-    runSafe(log, 'filesRead', undefined, () => workspaceFiles.watched(uris.map((uri) => ({ uri, deleted: host.workspaceReader.stamp(uri) === undefined }))));
-    environment.invalidate();
-    inputs.invalidate();
-    diagnostics.refreshAll();
-    refreshInlayHints();
-  });
 }
 
 /** VS Code's settings nest `graphreq.history.enabled` and `.size`; the sending layer reads them flat. */
