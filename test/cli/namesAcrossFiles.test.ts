@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { after, describe, it } from 'node:test';
+import { CliWorkspace } from '../../server/src/cli/workspaceRequests';
 import { runCli, workspaceOf } from './cliHelpers';
 
 const dirs: string[] = [];
@@ -54,5 +55,14 @@ describe('names across the files of a workspace (CLI)', () => {
     assert.equal(r.code, 2, r.stdout + r.stderr);
     assert.match(r.stderr, /`springSale` names a request in 2 files \(a\.graphreq:2, b\.graphreq:2\): which response this reads depends on which was sent last; rename all but one \(REQ-AMBIGUOUS-NAME\)/);
     assert.equal(r.stdout, '');
+  });
+});
+
+describe('the workspace as check reads it (cold start, issue 26)', () => {
+  it('parses only the other files that name a request: a large neighbour without `@name` costs its reading', async () => {
+    const dir = workspace({ 'create/adsets.graphreq': CREATE, 'plain.graphreq': 'GET /v23.0/1?fields=id\n', 'read/readback.graphreq': READ });
+    const names = new CliWorkspace(dir).readAll();
+    assert.deepEqual([...names.fileIds()].map((f) => f.slice(dir.length + 1)).sort(), ['create/adsets.graphreq']);
+    assert.equal(names.producerCount('springSale'), 1);
   });
 });

@@ -23,7 +23,7 @@ export class CliWorkspace {
     this.names.set(path.resolve(file), doc, shown(file));
   }
 
-  /** Reads every .graphreq file of the workspace not added already; unreadable ones are skipped quietly. */
+  /** Reads every .graphreq file of the workspace not added already that names a request; unreadable ones are skipped quietly. */
   readAll(): WorkspaceNames {
     if (this.walked) return this.names;
     this.walked = true;
@@ -43,6 +43,10 @@ export class CliWorkspace {
         // Unreadable, or not UTF-8 (files/textFile.ts): it names nothing this run can read.
         continue;
       }
+      // What the CLI asks of the other files is which requests they name, and a request is named by
+      // a `# @name` directive only: a file without that text names none, and its parse (the bulk of
+      // reading a large neighbour) is skipped.
+      if (!text.includes('@name')) continue;
       this.names.set(id, parseDocument(text), shown(file));
     }
     return this.names;

@@ -11,10 +11,19 @@ const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\ud
 
 /** The offsets of the lone surrogates of `s` (at most `max`). */
 export function loneSurrogateOffsets(s: string, max: number): number[] {
+  // Nearly all text is well formed: the engine's own test is about ten times faster than the
+  // regular expression's lookarounds (a twentieth of a cold check of 16 MB went to them).
+  if (wellFormed(s)) return [];
   const out: number[] = [];
   LONE.lastIndex = 0;
   for (let m = LONE.exec(s); m && out.length < max; m = LONE.exec(s)) out.push(m.index);
   return out;
+}
+
+/** `String.prototype.isWellFormed` (ES2024; Node 20 and current browsers), else the regular expression. */
+function wellFormed(s: string): boolean {
+  const native = (s as unknown as { isWellFormed?: () => boolean }).isWellFormed;
+  return native ? native.call(s) : false;
 }
 
 /** The offset of the first lone surrogate of `s`, or -1. */
