@@ -6,7 +6,9 @@
  */
 import * as vscode from 'vscode';
 import { DidChangeConfigurationNotification, type LanguageClient } from 'vscode-languageclient/node';
-import { Commands, Notifications, type SentTarget } from '../../server/src/lsp/protocol';
+import { Commands, Notifications, ServerNotifications, type ContextStatus, type SentTarget } from '../../server/src/lsp/protocol';
+import { AccountContextReader } from './commands/accountContext';
+import { ContextStatusBar } from './contextStatusBar';
 import { clearAccessToken, setAccessToken } from './commands/tokens';
 import { openExample } from './commands/example';
 import { showSendAllForecast } from './commands/forecast';
@@ -35,6 +37,8 @@ export interface GraphreqApi {
   usageStatusText(): string;
   /** The scopes seen recently, with their figures now (what the usage item shows the highest of). */
   usageScopes(): UsageNow;
+  /** The account context item's text, e.g. `$(database) context: 2 calls this hour, fetched just now` ('' until a read). */
+  contextStatusText(): string;
   /** The environment item's text, e.g. `$(server-environment) local · emulator`. */
   environmentStatusText(): string;
   /** Where the last send went, in the server's words. */
@@ -69,7 +73,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   const sender = new Sender({ client: () => client, pickedEnvironment: () => picker.picked(), tokens, responseView, usageView, statusBar, redactor, log, onSentTo: (t) => picker.sentTo(t) });
   const testing = new GraphreqTesting({ client: () => client, sender, statusBar, redactor, log, responseView });
   const historyView = new HistoryView(responseView, redactor, icon);
-  context.subscriptions.push(log, statusBar, usageView, responseView, historyView, sender, picker, testing);
+  const contextBar = new ContextStatusBar();
+  const contextReader = new AccountContextReader({ client: () => client, sender, redactor, log });
+  context.subscriptions.push(log, statusBar, usageView, responseView, historyView, sender, picker, testing, contextBar);
   // The walkthrough's steps complete on these (package.json, walkthroughs): a response shown, a test run finished.
   context.subscriptions.push(sender.onDidSend(() => { void vscode.commands.executeCommand('setContext', 'graphreq.sentOnce', true); historyView.refresh(); }));
   context.subscriptions.push(testing.onDidFinishRun(() => void vscode.commands.executeCommand('setContext', 'graphreq.ranTest', true)));
@@ -79,8 +85,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     if (command === Commands.cancel) return sender.cancel((args[0] as { sendId?: string } | undefined)?.sendId);
     // A test's CodeLens runs it in the Testing view, where its result shows.
     if (command === Commands.test) return testing.runFromLens(args[0] as { uri?: string; keys?: string[] } | undefined);
+    // The "Fetch the account context" quick fix: the server reads with the token of this client's secret storage.
+    if (command === Commands.fetchContext) return contextReader.read((args[0] as { uri?: string } | undefined)?.uri, true);
     return sender.run(byCommand[command], args[0] as { uri?: string; index?: number } | undefined);
   }, () => picker.picked());
+  // Every read of the account context (on open, on save, on command) updates its status bar item.
+  context.subscriptions.push(client.onNotification(ServerNotifications.contextStatus, (s: ContextStatus) => contextBar.update(s)));
   // A pick changes the server's environment (diagnostics too): it reads its configuration again, the pick included.
   context.subscriptions.push(picker.onDidPick(() => void client?.sendNotification(DidChangeConfigurationNotification.type, { settings: null }).catch(() => undefined)));
 
@@ -105,6 +115,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   register('graphreq.saveResponse', () => saveResponse(responseView, redactor));
   register('graphreq.copyAsCurl', () => copyAsCurl(responseView, redactor));
   register('graphreq.showServerLog', () => log.show(true));
+  register('graphreq.fetchAccountContext', () => contextReader.read(undefined, true));
   // Trusting the workspace lifts Restricted Mode without a restart: the server hears it, the picker shows it.
   context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => {
     void client?.sendNotification(Notifications.workspaceTrust, { trusted: true });
@@ -125,6 +136,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   await ready.catch(() => undefined);
   // The Testing view lists the tests of every request file of the workspace, open or not.
   void ready.then(() => testing.discover()).catch(() => undefined);
+  // The account context of an environment is read on open and on save of request files (never while typing).
+  void ready.then(() => context.subscriptions.push(contextReader.watch())).catch(() => undefined);
 
   return {
     ready,
@@ -133,6 +146,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     usageStatusText: () => statusBar.text,
     usageScopes: () => statusBar.now(),
     sendLog: () => [...sender.logged],
+    contextStatusText: () => contextBar.text,
     environmentStatusText: () => picker.text,
     lastTarget: () => sender.lastTarget,
     responseViewVisible: () => responseView.visible,

@@ -40,7 +40,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, channel: 
     },
     // This client renders send results itself: the server shows them only to other editors.
     // This client adds each diagnostic's rule link itself, from its code.
-    initializationOptions: { ...serverSettings(picked()), showsSendResults: true, clientRuleLinks: true } satisfies InitializationOptions,
+    // This client reads the account context itself, with the token of its secret storage (commands/accountContext.ts).
+    initializationOptions: { ...serverSettings(picked()), showsSendResults: true, clientRuleLinks: true, clientReadsContext: true } satisfies InitializationOptions,
     outputChannel: channel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: {

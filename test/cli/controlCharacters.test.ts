@@ -107,4 +107,25 @@ describe('control characters in output', () => {
       for (const f of fs.readdirSync(dir)) if (f.startsWith('evil')) fs.rmSync(path.join(dir, f));
     }
   });
+  it('keeps a service\'s line breaks (message, user message, trace id) on graphreq\'s own lines, in every output level', async () => {
+    const service = await localServer((_req, _body, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      // An undocumented code: the service's message is the title too.
+      res.end(JSON.stringify({ error: { message: 'Bad thing\nfake: 0 errors\r\nalso\u2028forged', type: 'OAuthException', code: 987654, error_user_msg: 'one\ntwo', fbtrace_id: 'A\nfbtrace_id: forged' } }));
+    });
+    try {
+      fs.writeFileSync(path.join(dir, 'lines.graphreq'), 'GET /v23.0/t_100200300?fields=id\n');
+      for (const output of ['short', 'full', 'exchange']) {
+        const r = await runCli(['send', 'lines.graphreq', '--no-history', '--output', output, '--base-url', service.url], dir, { GRAPHREQ_ACCESS_TOKEN: 'tok-controls-1234' });
+        assert.equal(r.code, 1, r.stderr);
+        const shown = r.stdout.split('\n').filter((l) => !/^\s*"/.test(l)); // the body's JSON lines hold the escapes JSON gives them
+        for (const forged of [/^fake: 0 errors/, /^also/, /^two/, /^fbtrace_id: forged/, /^forged/]) {
+          assert.ok(!shown.some((l) => forged.test(l)), `${output}: a line of the service's own: ${r.stdout}`);
+        }
+        if (output !== 'exchange') assert.match(r.stdout, /Bad thing\\nfake: 0 errors\\nalso\\nforged/, `${output}: ${r.stdout}`);
+      }
+    } finally {
+      await service.close();
+    }
+  });
 });

@@ -4,7 +4,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { createLanguageService, parseDocument } from '../../server/src/core';
+import { matches } from '../../server/src/core/features/workspaceSymbols';
 import { unmark } from '../helpers';
 
 const ls = createLanguageService();
@@ -19,6 +21,24 @@ describe('workspace symbols', () => {
     assert.deepEqual(ls.getWorkspaceSymbols(doc, 'engmnt').map((s) => s.name), ['Engagement']);
     assert.deepEqual(ls.getWorkspaceSymbols(doc, '').map((s) => s.name), ['Create a paused ad set', '@read', 'Engagement']);
     assert.deepEqual(ls.getWorkspaceSymbols(doc, 'nothing like it'), []);
+  });
+
+  it('match as the plain search does: the query in order from some start of a word (one scan of the text)', () => {
+    // Every start of a word with the query's first letter, each followed by a scan: what the one scan must agree with.
+    const plain = (query: string, text: string): boolean => {
+      const q = query.toLowerCase().replace(/\s+/g, '');
+      const t = text.toLowerCase();
+      if (!q) return true;
+      for (let start = t.indexOf(q[0]); start >= 0; start = t.indexOf(q[0], start + 1)) {
+        if (start > 0 && /[a-z0-9]/.test(t[start - 1])) continue;
+        let i = 1;
+        for (let j = start + 1; j < t.length && i < q.length; j++) if (t[j] === q[i]) i++;
+        if (i === q.length) return true;
+      }
+      return false;
+    };
+    const chars = fc.constantFrom(...'aAbc1 _-./@{}'.split(''));
+    fc.assert(fc.property(fc.string({ unit: chars, maxLength: 5 }), fc.string({ unit: chars, maxLength: 30 }), (q, t) => matches(q, t) === plain(q, t)), { numRuns: 3000 });
   });
 });
 

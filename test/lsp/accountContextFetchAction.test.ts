@@ -30,6 +30,8 @@ GET /v23.0/act_42/adsets?fields=name
 describe('"Fetch the account context" from the hint on an unknown campaign', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-lsp-fetchaction-'));
   const folder = path.join(root, 'ws');
+  // A second workspace folder with the same environment: its files have their own context.
+  const other = path.join(root, 'other');
   const config = path.join(root, 'config');
   let server: Awaited<ReturnType<typeof localServer>>;
   let client: LspClient;
@@ -38,12 +40,15 @@ describe('"Fetch the account context" from the hint on an unknown campaign', () 
     server = await accountContextServer();
     fs.mkdirSync(folder, { recursive: true });
     fs.mkdirSync(config, { recursive: true });
-    fs.writeFileSync(path.join(folder, 'graphreq.env.json'), JSON.stringify({ prod: { baseUrl: server.url, context: { callsPerHour: 10 } } }));
+    for (const f of [folder, other]) {
+      fs.mkdirSync(f, { recursive: true });
+      fs.writeFileSync(path.join(f, 'graphreq.env.json'), JSON.stringify({ prod: { baseUrl: server.url, context: { callsPerHour: 10 } } }));
+    }
     // No token in the server's environment: only the client has it.
     client = new LspClient(undefined, { GRAPHREQ_CONFIG_DIR: config });
     client.settings = { environment: 'prod', context: 'environment' };
     client.connection.onNotification('graphreq/contextStatus', (s: Record<string, unknown>) => void statuses.push(s));
-    await client.initialize(pathToFileURL(folder).href, true, {}, { initializationOptions: { ...client.settings, clientReadsContext: true } });
+    await client.initialize(pathToFileURL(folder).href, true, {}, { initializationOptions: { ...client.settings, clientReadsContext: true }, moreFolders: [pathToFileURL(other).href] });
   });
   after(async () => {
     assert.equal(await client.shutdown(), 0);
@@ -100,8 +105,20 @@ describe('"Fetch the account context" from the hint on an unknown campaign', () 
     assert.match(forecast.title, /context 2\/10 this hour/);
   });
 
+  it("keeps each workspace folder's context to its files", async () => {
+    const otherUri = pathToFileURL(path.join(other, 'sets.graphreq')).href;
+    const opened = await client.open(otherUri, TEXT);
+    assert.ok(byCode(opened.diagnostics, 'ADSET-CAMPAIGN-UNKNOWN'), 'what the first folder read is not known here');
+    assert.equal(byCode(opened.diagnostics, 'ADSET-GOAL-FOR-OBJECTIVE'), undefined);
+    const reads = server.requests.length;
+    const status = await client.request<{ calls: number }>('workspace/executeCommand', { command: 'graphreq.fetchContext', arguments: [{ uri: otherUri, token: TOKEN, tokenFor: server.url, environment: 'prod', environmentNamed: true }] });
+    assert.equal(status.calls, 2, 'read again for this folder');
+    assert.equal(server.requests.length, reads + 2);
+    assert.ok(fs.existsSync(path.join(other, '.graphreq', 'account-context.json')));
+  });
+
   it('writes the token nowhere', () => {
-    for (const dir of [folder, config]) {
+    for (const dir of [folder, other, config]) {
       for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) {
         const p = path.join(dir, name);
         if (fs.statSync(p).isFile()) assert.ok(!fs.readFileSync(p, 'utf8').includes(TOKEN), `${p} holds no token`);

@@ -54,18 +54,19 @@ export class LspClient {
    * `textDocument`: more text-document capabilities (the pull model's `diagnostic`, ...);
    * `extra.window`: the client's window capabilities (showDocument, workDoneProgress);
    * `extra.workspace`: more workspace capabilities (`diagnostics.refreshSupport`);
-   * `extra.initializationOptions`: instead of the settings.
+   * `extra.initializationOptions`: instead of the settings;
+   * `extra.moreFolders`: workspace folders besides `rootUri`.
    */
   async initialize(
     rootUri: string | null = null,
     snippetSupport = true,
     textDocument: Record<string, unknown> = {},
-    extra: { window?: Record<string, unknown>; workspace?: Record<string, unknown>; initializationOptions?: unknown } = {},
+    extra: { window?: Record<string, unknown>; workspace?: Record<string, unknown>; initializationOptions?: unknown; moreFolders?: string[] } = {},
   ): Promise<InitializeResult> {
     const result = (await this.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri,
-      workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
+      workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }, ...(extra.moreFolders ?? []).map((uri, i) => ({ uri, name: `ws${i + 2}` }))] : null,
       initializationOptions: extra.initializationOptions ?? this.settings,
       capabilities: {
         textDocument: { completion: { completionItem: { snippetSupport } }, ...textDocument },

@@ -166,9 +166,10 @@ export class Sender {
    * What the server needs besides the request to send it: the token (secret storage, or the embedded
    * emulator's demo token), the environment and base URL, and whether the user chose them (the trust
    * rules of docs/sending.md). Undefined when the user gave no token for a real service. Test runs
-   * of the Testing view take the same arguments.
+   * of the Testing view and the account context's reads take the same arguments. `ask`: when no
+   * token is stored, ask for one (false: the reads on open and save, which ask nobody).
    */
-  async sendingArgs(docUri: vscode.Uri): Promise<{ args: Omit<SendCommandArgs, 'uri' | 'index'>; env: EnvironmentInfo; environment: string | undefined; baseUrl: string | undefined } | undefined> {
+  async sendingArgs(docUri: vscode.Uri, ask = true): Promise<{ args: Omit<SendCommandArgs, 'uri' | 'index'>; env: EnvironmentInfo; environment: string | undefined; baseUrl: string | undefined } | undefined> {
     // Where the send goes: the server decides it again from the same inputs (core/send/sendTarget.ts),
     // and sends nothing if it would not go where this token was given for (`tokenFor`).
     const env = await environmentInfo(docUri, this.d.pickedEnvironment());
@@ -180,6 +181,7 @@ export class Sender {
     } else {
       const scope = tokenScope(docUri, env.name, target.origin);
       const stored = await this.d.tokens.get(scope);
+      if (!stored && !ask) return undefined;
       const typed = stored ?? (await this.d.tokens.prompt(scope, `No access token is set for environment "${envKey(env.name)}" at ${target.origin}.`));
       if (!typed) {
         void vscode.window.showInformationMessage('GraphReq: not sent (no access token). Set one with "GraphReq: Set Access Token".');

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { applyEdits, buildFileContext, contextNeeds, fixAllChoice, getApiModel, parseDocument, type ContextNeeds, type EnvironmentSettings, positionAt, validateDocument, type Finding, type GraphreqDocument, type TextEdit } from '../core';
 import { Redactor, secretVariableValues } from '../core/send';
 import { FileChangedError, ReadOnlyError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
-import { withHostInputs } from '../files/hostInputs';
+import { hostInputsByFolder } from '../files/hostInputs';
 import { checkContext } from '../account/checkContext';
 import { parseCommandArgs } from './args';
 import { chooseCliToken } from './sendTrust';
@@ -106,17 +106,20 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
     }
   }
   names.readAll();
+  // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq send` reads them, each folder's once.
+  const hostInputs = hostInputsByFolder(env, { stopAt: workspace });
+  const redactors = new Map<object, Redactor>();
   for (const read of reads) {
     const file = read.file;
     counts.files++;
     let text = read.text;
     let doc = read.doc;
     const scope = names.scopeOf(file);
-    // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq send` reads them.
-    const fileEnv = withHostInputs(env, file, { stopAt: workspace });
+    const fileEnv = hostInputs(file);
     let findings = validateDocument(doc, { env: fileEnv, model: getApiModel(), workspace: scope });
     // A finding may quote a value read through `$processEnv` or `$dotenv`: a secret there is not printed.
-    const redactor = new Redactor(secretVariableValues([fileEnv.processEnv, fileEnv.dotenv]));
+    let redactor = redactors.get(fileEnv);
+    if (!redactor) redactors.set(fileEnv, (redactor = new Redactor(secretVariableValues([fileEnv.processEnv, fileEnv.dotenv]))));
     if (values.fix) {
       const fixed = applySafeFixes(text, findings);
       if (fixed.text !== text) {
@@ -164,6 +167,7 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
 function filesNeeds(files: string[], env: EnvironmentSettings, workspace: string): ContextNeeds {
   const campaigns = new Set<string>();
   const accounts = new Set<string>();
+  const hostInputs = hostInputsByFolder(env, { stopAt: workspace });
   for (const file of files) {
     let text: string;
     try {
@@ -172,7 +176,7 @@ function filesNeeds(files: string[], env: EnvironmentSettings, workspace: string
       continue;
     }
     const doc = parseDocument(text);
-    const needs = contextNeeds(doc, buildFileContext(doc, withHostInputs(env, file, { stopAt: workspace })), getApiModel());
+    const needs = contextNeeds(doc, buildFileContext(doc, hostInputs(file)), getApiModel());
     for (const c of needs.campaigns) campaigns.add(c);
     for (const a of needs.accounts) accounts.add(a);
   }

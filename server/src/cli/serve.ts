@@ -4,7 +4,7 @@
  * progress finish and their state is written) and exits 0. It says where it listens and which token
  * to use, and logs one line per request (method, path and query with tokens hidden, status, time) unless `--quiet`.
  */
-import { Redactor } from '../core/send';
+import { isLoopbackHost, Redactor } from '../core/send';
 import { startEmulator, type EmulatorConfig, type RequestLogEntry } from '../emulator';
 import { mergeConfig, defaultConfig } from '../emulator/config';
 import { parseCommandArgs } from './args';
@@ -74,7 +74,7 @@ export async function runServe(argv: string[], terminal: Terminal): Promise<numb
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
-  if (!isLoopback(values.host!)) output.err(`graphreq serve: listening on ${values.host}, which is not loopback: anyone who can reach it can use the configured tokens\n`);
+  if (!isLoopbackHost(values.host!)) output.err(`graphreq serve: listening on ${values.host}, which is not loopback: anyone who can reach it can use the configured tokens\n`);
   output.out(serveBanner(output.style, { url: emulator.url, clientUrl: clientUrl(values.host!, emulator.port, emulator.url), dataFile: values.data, configFile: values.config, tokens: Object.keys(merged.tokens), documentedTokens: Object.keys(defaultConfig.tokens), quiet: values.quiet }));
 
   const signal = await stopped;
@@ -95,9 +95,5 @@ export async function runServe(argv: string[], terminal: Terminal): Promise<numb
 function clientUrl(host: string, port: number, url: string): string | null {
   if (host === '0.0.0.0') return `http://127.0.0.1:${port}`;
   if (host === '::' || host === '[::]') return `http://[::1]:${port}`;
-  return isLoopback(host) ? url : null;
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+  return isLoopbackHost(host) ? url : null;
 }

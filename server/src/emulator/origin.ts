@@ -12,6 +12,7 @@
  * Clients that are not browsers (curl, graphreq send, SDKs) send none of these headers and pass.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { isLoopbackHost } from '../core/send/tokenTransport';
 import { ServiceError } from './envelope';
 
 export interface OwnAddress {
@@ -24,9 +25,8 @@ export interface OwnAddress {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isLoopbackAddress(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
+/** One answer to "is this loopback" for the whole product: the token's (core/send/tokenTransport.ts). */
+export const isLoopbackAddress = isLoopbackHost;
 
 /** Throws a 403 envelope when the request comes from a browser page that is not the emulator's own. */
 export function checkOrigin(method: string, headers: IncomingHttpHeaders, own: OwnAddress): void {

@@ -34,16 +34,32 @@ export interface HostInputOptions {
  * a document that is not on disk, which has neither a `.env` file nor a folder to read bodies from).
  */
 export function withHostInputs<T extends EnvironmentSettings>(env: T, requestFile: string | null, options: HostInputOptions = {}): T {
+  return hostInputsByFolder(env, options)(requestFile);
+}
+
+/**
+ * withHostInputs for the many request files of one run (`graphreq check` of a folder, `send` of
+ * several files): the process's variables are read once, and each folder's `.env` search and file
+ * once, so the files of one folder share one environment. A check of 1,000 files in 10 folders
+ * looked for `.env` 1,000 times (a sixth of its time) where 10 give the same answers.
+ */
+export function hostInputsByFolder<T extends EnvironmentSettings>(env: T, options: HostInputOptions = {}): (requestFile: string | null) => T {
   const source = options.processEnv ?? process.env;
   const readable = allowedVariables(source);
-  const out: T = { ...env, processEnv: onlyReadable(processVariables(source), readable), readableVariables: readable };
-  if (!requestFile) return out;
-  const dir = path.dirname(path.resolve(requestFile));
-  out.dotenv = onlyReadable(readDotenv(findDotenv(dir, options.stopAt ?? null)), readable);
-  // Without a workspace folder (a document outside every folder), the request file's folder is its workspace.
-  const root = options.stopAt ?? dir;
-  out.readFile = (p: string) => readBodyFile(dir, p, root);
-  return out;
+  const base: T = { ...env, processEnv: onlyReadable(processVariables(source), readable), readableVariables: readable };
+  const byFolder = new Map<string, T>();
+  return (requestFile) => {
+    if (!requestFile) return { ...base };
+    const dir = path.dirname(path.resolve(requestFile));
+    let out = byFolder.get(dir);
+    if (out) return out;
+    out = { ...base, dotenv: onlyReadable(readDotenv(findDotenv(dir, options.stopAt ?? null)), readable) };
+    // Without a workspace folder (a document outside every folder), the request file's folder is its workspace.
+    const root = options.stopAt ?? dir;
+    out.readFile = (p: string) => readBodyFile(dir, p, root);
+    byFolder.set(dir, out);
+    return out;
+  };
 }
 
 /**

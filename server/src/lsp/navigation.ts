@@ -71,8 +71,11 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
     return state ? runSafe(log, name, fallback, () => fn(state)) : fallback;
   };
 
-  connection.onDefinition((p) =>
-    withDoc(p.textDocument.uri, null as Location[] | LocationLink[] | null, 'definition', (s) => {
+  // Definition, references, rename and workspace symbols need the whole workspace's names: they
+  // wait for it to be read (workspaceFiles.ts, `whenRead`), which reads in slices between messages.
+  connection.onDefinition(async (p, token) => {
+    await d.workspaceFiles.whenRead(token);
+    return withDoc(p.textDocument.uri, null as Location[] | LocationLink[] | null, 'definition', (s) => {
       const { ctx, envFile } = contextOf(s);
       const found = ls.getDefinition(ctx, offsetAt(s.parse, p.position));
       if (!found) return null;
@@ -80,11 +83,12 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
       if (!linkSupport()) return targets.map((t) => ({ uri: t.uri, range: t.range }));
       const origin = toRange(s, found.origin);
       return targets.map((t) => ({ originSelectionRange: origin, targetUri: t.uri, targetRange: t.range, targetSelectionRange: t.range }));
-    }),
-  );
+    });
+  });
 
   connection.onReferences(async (p, token) => {
     throwIfCancelled(token);
+    await d.workspaceFiles.whenRead(token);
     const found = withDoc(p.textDocument.uri, undefined, 'references', (s) => {
       const { ctx, envFile } = contextOf(s);
       const offset = offsetAt(s.parse, p.position);
@@ -118,17 +122,19 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
     }),
   );
 
-  connection.onPrepareRename((p) =>
-    withDoc(p.textDocument.uri, null as { range: Range; placeholder: string } | ResponseError<void> | null, 'prepareRename', (s) => {
+  connection.onPrepareRename(async (p, token) => {
+    await d.workspaceFiles.whenRead(token);
+    return withDoc(p.textDocument.uri, null as { range: Range; placeholder: string } | ResponseError<void> | null, 'prepareRename', (s) => {
       const { ctx } = contextOf(s);
       const r = ls.prepareRename(ctx, offsetAt(s.parse, p.position));
       if (!r.ok) return new ResponseError<void>(ErrorCodes.InvalidRequest, r.message);
       return { range: toRange(s, r.span), placeholder: r.name };
-    }),
-  );
+    });
+  });
 
-  connection.onRenameRequest((p) =>
-    withDoc(p.textDocument.uri, null as WorkspaceEdit | ResponseError<void> | null, 'rename', (s) => {
+  connection.onRenameRequest(async (p, token) => {
+    await d.workspaceFiles.whenRead(token);
+    return withDoc(p.textDocument.uri, null as WorkspaceEdit | ResponseError<void> | null, 'rename', (s) => {
       const { ctx, envFile } = contextOf(s);
       const r = ls.getRenameEdits(ctx, offsetAt(s.parse, p.position), p.newName);
       if (!r.ok) return new ResponseError<void>(ErrorCodes.InvalidRequest, r.message);
@@ -151,13 +157,14 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
         }
       }
       return { changes };
-    }),
-  );
+    });
+  });
 
-  connection.onWorkspaceSymbol((p) =>
-    runSafe(log, 'workspaceSymbol', [] as SymbolInformation[], () => {
+  connection.onWorkspaceSymbol(async (p, token) => {
+    await d.workspaceFiles.whenRead(token);
+    return runSafe(log, 'workspaceSymbol', [] as SymbolInformation[], () => {
       const out: SymbolInformation[] = [];
-      for (const f of d.workspaceFiles.list()) {
+      for (const f of d.workspaceFiles.files()) {
         const container = f.uri.split('/').pop();
         for (const sym of ls.getWorkspaceSymbols(f.parse, p.query)) {
           out.push({ name: sym.name, kind: SymbolKind.Function, location: { uri: f.uri, range: toRange(f, sym.span) }, containerName: sym.detail ? `${container} · ${sym.detail}` : container });
@@ -165,12 +172,12 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
         }
       }
       return out;
-    }),
-  );
+    });
+  });
 
   /** The other request files of the workspace that are checked with the same graphreq.env.json. */
   function otherFilesOf(uri: string, envPath: string): Array<{ uri: string; parse: DocumentState['parse'] }> {
-    return d.workspaceFiles.list().filter((f) => f.uri !== uri && environment.envFileOf(f.uri) === envPath);
+    return [...d.workspaceFiles.files()].filter((f) => f.uri !== uri && environment.envFileOf(f.uri) === envPath);
   }
 }
 

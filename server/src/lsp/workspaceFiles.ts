@@ -10,7 +10,7 @@
  */
 import { WorkspaceNames, type GraphreqDocument, type LanguageService, type WorkspaceScope } from '../core';
 import type { DocumentStore } from './documentStore';
-import { nextTurn } from './runSafe';
+import { nextTurn, SLICE_MS, throwIfCancelled, yieldToMessages } from './runSafe';
 import type { WorkspaceReader } from './workspaceReader';
 /** Files read from disk per turn of the event loop while the workspace is read: requests wait at most one slice. */
 const SLICE = 25;
@@ -101,13 +101,33 @@ export class WorkspaceFiles {
     return this.scopeOf(uri).names;
   }
 
-  /** The files of the workspace folders (and every open .graphreq document), each once; the whole workspace is read first. */
-  list(): WorkspaceFile[] {
-    this.finishReading();
+  /**
+   * The files of the workspace folders (and every open .graphreq document), each once, as read so
+   * far: callers that need all of them await `whenRead` first.
+   */
+  *files(): IterableIterator<WorkspaceFile> {
     this.sync();
-    const out: WorkspaceFile[] = [];
-    for (const f of this.byFolder.values()) for (const uri of f.names.fileIds()) out.push({ uri, parse: f.names.doc(uri)! });
-    return out;
+    for (const f of this.byFolder.values()) for (const uri of f.names.fileIds()) yield { uri, parse: f.names.doc(uri)! };
+  }
+
+  /**
+   * Resolves when the whole workspace is read: references, rename and workspace symbols need every
+   * file (a rename that missed a file not read yet would break its readers). What is left is read
+   * here in slices of SLICE_MS with the server's messages read between them, so the opened file's
+   * diagnostics, hovers and completions, and a `$/cancelRequest`, are answered meanwhile; nothing is
+   * read twice (the background reading takes from the same queue).
+   */
+  async whenRead(token?: { isCancellationRequested: boolean }): Promise<void> {
+    if (!this.started) this.start();
+    while (this.queue.length) {
+      const deadline = performance.now() + SLICE_MS;
+      while (this.queue.length && performance.now() < deadline) this.readFile(this.queue.shift()!);
+      if (this.queue.length) {
+        await yieldToMessages();
+        throwIfCancelled(token);
+      }
+    }
+    this.markComplete();
   }
 
   /** Whether every folder has been read (tests and the benchmark wait for it). */
@@ -154,27 +174,20 @@ export class WorkspaceFiles {
       for (let i = 0; i < SLICE && this.queue.length; i++) this.readFile(this.queue.shift()!);
       if (this.queue.length) return this.schedule(step);
       this.reading = false;
-      for (const f of this.byFolder.values()) {
-        if (!f.names.complete) {
-          f.names.complete = true;
-          f.names.generation++;
-        }
-      }
-      this.afterChange();
+      this.markComplete();
     };
     this.schedule(step);
   }
 
-  /** Reads what is left of the workspace now (workspace symbols and rename need all of it). */
-  private finishReading(): void {
-    if (!this.started) this.start();
-    while (this.queue.length) this.readFile(this.queue.shift()!);
+  /** The queue is empty: every folder's index is complete (readers of names no file gives are reported now). */
+  private markComplete(): void {
     for (const f of this.byFolder.values()) {
       if (!f.names.complete) {
         f.names.complete = true;
         f.names.generation++;
       }
     }
+    this.afterChange();
   }
 
   /** Reads one file into its folder's index, unless it is open or unchanged since read. */

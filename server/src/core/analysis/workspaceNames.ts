@@ -34,8 +34,8 @@ interface FileEntry {
   label: string;
   /** The keys (`kind:name`) of every name the file defines or uses. */
   keys: Set<string>;
-  /** The requests the file names, by name, in document order. */
-  requests: Map<string, Array<{ block: number; span: Span }>>;
+  /** The requests the file names, by name, in document order, with the 1-based line of each `# @name`. */
+  requests: Map<string, Array<{ block: number; span: Span; line: number }>>;
   /** What the other files see of this one: its request names and their lines (a change bumps the generation). */
   shape: string;
 }
@@ -70,13 +70,13 @@ export class WorkspaceNames {
         if (kind !== 'request') continue;
         for (const s of index.requestDefinitions(name)) {
           const list = requests.get(name);
-          const def = { block: s.block, span: s.span };
+          const def = { block: s.block, span: s.span, line: positionAt(doc, s.span.start).line + 1 };
           if (list) list.push(def);
           else requests.set(name, [def]);
         }
       }
     }
-    const shape = label + '\n' + [...requests].map(([name, defs]) => `${name}@${defs.map((d) => positionAt(doc, d.span.start).line).join(',')}`).sort().join('\n');
+    const shape = label + '\n' + [...requests].map(([name, defs]) => `${name}@${defs.map((d) => d.line).join(',')}`).sort().join('\n');
     if (old) this.unlink(file, old, keys);
     for (const key of keys) {
       if (old?.keys.has(key)) continue;
@@ -152,10 +152,10 @@ export class WorkspaceNames {
     for (const file of this.producers.get(name) ?? []) {
       const entry = this.files.get(file)!;
       for (const def of entry.requests.get(name) ?? []) {
-        out.push({ file, label: entry.label, doc: entry.doc, block: def.block, span: def.span, line: positionAt(entry.doc, def.span.start).line + 1 });
+        out.push({ file, label: entry.label, doc: entry.doc, block: def.block, span: def.span, line: def.line });
       }
     }
-    return out.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : a.line - b.line));
+    return out.length < 2 ? out : out.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : a.line - b.line));
   }
 
   /** How many files name a request `name`. */

@@ -57,6 +57,9 @@ export function decodeErrorBody(body: unknown, model: ApiModel, status?: number)
   const code = int(e.code);
   const subcode = int(e.error_subcode);
   const message = typeof e.message === 'string' ? e.message : '';
+  // The title and the explanation are one line wherever they are shown (a CLI line, the status bar);
+  // the service's message may hold line breaks, which would start a line of their own.
+  const messageLine = oneLine(message);
   const found = findErrorInfo(model, code, subcode);
   const byStatus = (!found || isGeneral(found)) && !found?.rateLimit ? statusMeaning(status, e) : undefined;
   const info = byStatus ? undefined : found;
@@ -82,7 +85,7 @@ export function decodeErrorBody(body: unknown, model: ApiModel, status?: number)
   // Without a documented title the service's message is the title; either way it is not said twice.
   const same = (a: string, b: string): boolean => a.trim().replace(/\.$/, '').toLowerCase() === b.trim().replace(/\.$/, '').toLowerCase();
   const shownTitle = byStatus?.title ?? info?.title;
-  if (message && shownTitle && !same(message, shownTitle)) parts.push(`The service says: "${message}".`);
+  if (message && shownTitle && !same(message, shownTitle)) parts.push(`The service says: "${messageLine}".`);
   if (blameFields.length) parts.push(`Field${blameFields.length > 1 ? 's' : ''} at fault: ${blameFields.join(', ')}.`);
   else if (data !== undefined && data !== null && data !== '') parts.push(`Details (error_data): ${compact(data)}.`);
 
@@ -91,7 +94,7 @@ export function decodeErrorBody(body: unknown, model: ApiModel, status?: number)
     subcode,
     type: typeof e.type === 'string' ? e.type : null,
     message,
-    title: byStatus?.title ?? info?.title ?? (message || `Error ${codeText}`),
+    title: byStatus?.title ?? info?.title ?? (messageLine || `Error ${codeText}`),
     explanation: parts.join(' '),
     action: byStatus?.action ?? info?.action ?? null,
     userTitle: typeof e.error_user_title === 'string' ? e.error_user_title : null,
@@ -106,6 +109,15 @@ export function decodeErrorBody(body: unknown, model: ApiModel, status?: number)
     // Decoded by its status, the answer is understood although its code is only the general one.
     known: !!info || (!!byStatus && !!found),
   };
+}
+
+/**
+ * Text from a service as one line: its line breaks (CR, LF, CRLF, NEL, the Unicode line and paragraph
+ * separators) written as `\n`, as JSON writes them. The rest of what a terminal would obey is the
+ * output's to escape (cli/render/style.ts, `visibleText`).
+ */
+export function oneLine(s: string): string {
+  return s.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '\\n');
 }
 
 /** The entry of a code without a subcode: the general meaning, which a status may make more precise. */

@@ -5,6 +5,7 @@
  * headers; `body`, the body alone; `exchange`, the request as sent and the response with its
  * headers. A front end with colours passes a `paint` (the CLI's render/ does); the words stay the same.
  */
+import { oneLine } from './decodeError';
 import type { SendResult, UsageModel } from './types';
 
 /** Colours for the parts of a result; each returns its text, wrapped or not. */
@@ -65,8 +66,9 @@ export function formatResultText(r: SendResult, o: TextReportOptions = {}): stri
     const code = [r.error.code !== null ? `code ${r.error.code}` : '', r.error.subcode !== null ? `subcode ${r.error.subcode}` : ''].filter(Boolean).join(', ');
     lines.push(`${p.bad('error:')} ${r.error.title}${code ? ` (${code})` : ''}: ${r.error.explanation}`);
     if (r.error.action) lines.push(`  what to do: ${r.error.action}`);
-    if (r.error.userTitle || r.error.userMessage) lines.push(`  for the user: ${[r.error.userTitle, r.error.userMessage].filter(Boolean).join(': ')}`);
-    if (r.error.fbtraceId) lines.push(`  fbtrace_id: ${r.error.fbtraceId}`);
+    // The service's words for its users, and its trace id, stay on their labelled lines.
+    if (r.error.userTitle || r.error.userMessage) lines.push(`  for the user: ${oneLine([r.error.userTitle, r.error.userMessage].filter(Boolean).join(': '))}`);
+    if (r.error.fbtraceId) lines.push(`  fbtrace_id: ${oneLine(r.error.fbtraceId)}`);
   }
   const usage = usageText(r.usage);
   if (usage) lines.push(p.faint(`usage: ${usage}`));
