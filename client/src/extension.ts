@@ -11,6 +11,7 @@ import { AccountContextReader } from './commands/accountContext';
 import { ContextStatusBar } from './contextStatusBar';
 import { clearAccessToken, setAccessToken } from './commands/tokens';
 import { openExample } from './commands/example';
+import { importHttpFile, pasteCurl } from './commands/importRequests';
 import { showSendAllForecast } from './commands/forecast';
 import { copyAsCurl, saveResponse } from './commands/response';
 import { HistoryView } from './historyView';
@@ -110,6 +111,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   register('graphreq.openHistory', () => historyView.show());
   register('graphreq.clearHistory', () => historyView.clear());
   register('graphreq.openExample', () => openExample(context.extensionUri));
+  const importDeps = { client: () => client, log };
+  register('graphreq.pasteCurl', () => pasteCurl(importDeps));
+  register('graphreq.importHttpFile', (uri?: vscode.Uri) => importHttpFile(importDeps, uri));
   // A quick fix of the server ran (languageClient.ts adds this command to each): the walkthrough's fix step.
   register('graphreq.fixApplied', () => undefined);
   register('graphreq.saveResponse', () => saveResponse(responseView, redactor));

@@ -48,6 +48,7 @@ import { walkSendOutsideRequest } from './cursorWalk.mjs';
 import { walkRuleLink } from './ruleLinkWalk.mjs';
 import { walkSendAllLens } from './lensWalk.mjs';
 import { walkWeb } from './webWalk.mjs';
+import { walkKeys, walkWalkthrough } from './walkthroughWalk.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -175,6 +176,8 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
+  // The extension host's clipboard is the page's (Paste cURL as Request reads it in the --tests suite).
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://${authority}` });
   const page = context.pages()[0] || await context.newPage();
   if (verbose) page.on('console', (m) => console.log('[browser]', m.type(), m.text()));
   let url = `http://${authority}/?folder=${encodeURIComponent(workspace)}`;
@@ -424,6 +427,9 @@ async function walkThroughUi(page) {
   // 8b. An environment whose base URL is a local recording server: the send goes there, with the token typed.
   await walkEnvironmentTarget(page, workspace, recorder, { check, log, goTo, shot, responseFrame, waitFrame, STEP_TIMEOUT });
 
+  // 8c. The keys REST Client and httpYac users know: history (Ctrl+Alt+H), send again (Ctrl+Alt+L), environment (Ctrl+Alt+E).
+  await walkKeys(page, workspace, { check, log, goTo, shot, STEP_TIMEOUT });
+
   // 9. The Testing view: "Test: Run All Tests" runs the requests with expectations; the failing one
   // shows its failure at the line of the expectation, with what was expected and what came.
   await openFile(page, 'tests.graphreq');
@@ -459,6 +465,9 @@ async function walkThroughUi(page) {
 
   // 10. Navigation and rename, as a person does them: F12 on a use, F2 on a definition.
   await walkNavigation(page);
+
+  // 11. The Getting Started walkthrough: every step and its page, the first step done by its button.
+  await walkWalkthrough(page, workspace, manifest, { check, log, palette, shot, repo, STEP_TIMEOUT });
 
   // 8. The extension's page in the Extensions view, and the README's pictures inside the installed extension.
   if (mode === 'vsix') await checkExtensionPage(page);

@@ -182,6 +182,7 @@ describe('every declared capability answers a real request over stdio', () => {
         'graphreq.cancel': [{ sendId: 'none' }],
         'graphreq.test': [{ uri, runId: 'caps' }],
         'graphreq.fetchContext': [{ uri }],
+        'graphreq.importText': [{ text: 'curl https://graph.facebook.com/v23.0/me' }],
       };
       assert.deepEqual([...commands].sort(), Object.keys(args).sort());
       for (const command of commands) {

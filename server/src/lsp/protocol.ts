@@ -25,7 +25,27 @@ export const Commands = {
    * null when there is nothing to read (no base URL, or graphreq.context is not "environment").
    */
   fetchContext: 'graphreq.fetchContext',
+  /**
+   * Convert curl commands or a REST Client / httpYac `.http` text into `.graphreq` text, as
+   * `graphreq import` does (core/import/): arguments [ImportTextArgs]. Returns ImportTextResult.
+   * Pure: it reads and writes nothing (the client decides where the text goes).
+   */
+  importText: 'graphreq.importText',
 } as const;
+
+export interface ImportTextArgs {
+  text: string;
+  /** What the text is; `auto` (the default): curl when it starts with a curl command, else `.http`. */
+  from?: 'curl' | 'http' | 'auto';
+}
+
+export interface ImportTextResult {
+  /** The `.graphreq` text, laid out by the formatter; empty when no request was found. */
+  text: string;
+  /** One line each: what was not carried over (tokens never among them). */
+  notes: string[];
+  requests: number;
+}
 
 /**
  * Where to read from, as for a send of the document (SendCommandArgs: the environment, the base URL,

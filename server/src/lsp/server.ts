@@ -21,6 +21,7 @@ import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from 
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, Notifications, Requests, ServerNotifications, type FetchContextArgs, type InitializationOptions, type SendAllForecast, type ServerSettings } from './protocol';
+import { importTextCommand } from './importCommand';
 import { nextTurn, runSafe, throwIfCancelled } from './runSafe';
 import type { ClientAbilities } from './sendPresenter';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
@@ -66,8 +67,8 @@ export interface CommandContext {
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const { host } = runtime;
-  /** The commands this server runs: the sending layer's, when it was started with it (main.ts), and the account context's. */
-  const runnable = new Set<string>(runtime.executeCommand ? Object.values(Commands) : [Commands.fetchContext]);
+  /** The commands this server runs: the sending layer's, when it was started with it (main.ts); the account context's and import's always. */
+  const runnable = new Set<string>(runtime.executeCommand ? Object.values(Commands) : [Commands.fetchContext, Commands.importText]);
 
   if (host.docsUrl) setDocsLocation(host.docsUrl);
   const ls = createLanguageService();
@@ -392,6 +393,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   const execute = runtime.executeCommand;
   connection.onExecuteCommand(async (p, token, workDone) => {
     if (p.command === Commands.fetchContext) return contextFetcher.fetch((p.arguments?.[0] ?? {}) as FetchContextArgs);
+    if (p.command === Commands.importText) return importTextCommand(p.arguments?.[0]);
     if (!execute) throw new Error(`unknown command ${p.command}`);
     // The library takes params.workDoneToken away and gives a reporter that does nothing when the
     // client sent none; a reporter on the client's token carries it (`_token`, vscode-languageserver 10).

@@ -91,7 +91,7 @@ export function printDoc(doc: Doc, options: PrintOptions): string {
           break;
         }
         const flat: Command = [level, FLAT, d.contents];
-        cmds.push(!d.broken && fits(flat, cmds, printWidth - pos, suffixes.length > 0, false) ? flat : [level, BREAK, d.contents]);
+        cmds.push(!d.broken && fits(flat, cmds, printWidth - pos, false) ? flat : [level, BREAK, d.contents]);
         break;
       }
       case 'fill': {
@@ -101,7 +101,7 @@ export function printDoc(doc: Doc, options: PrintOptions): string {
         const content = parts[0];
         const contentFlat: Command = [level, FLAT, content];
         const contentBreak: Command = [level, BREAK, content];
-        const contentFits = fits(contentFlat, [], rem, suffixes.length > 0, true);
+        const contentFits = fits(contentFlat, [], rem, true);
         if (parts.length === 1) {
           cmds.push(contentFits ? contentFlat : contentBreak);
           break;
@@ -114,7 +114,7 @@ export function printDoc(doc: Doc, options: PrintOptions): string {
           break;
         }
         const remaining: Command = [level, mode, fill(parts.slice(2))];
-        const bothFit = fits([level, FLAT, [content, parts[1], parts[2]]], [], rem, suffixes.length > 0, true);
+        const bothFit = fits([level, FLAT, [content, parts[1], parts[2]]], [], rem, true);
         if (bothFit) cmds.push(remaining, whitespaceFlat, contentFlat);
         else if (contentFits) cmds.push(remaining, whitespaceBreak, contentFlat);
         else cmds.push(remaining, whitespaceBreak, contentBreak);
@@ -151,7 +151,7 @@ export function printDoc(doc: Doc, options: PrintOptions): string {
  * Whether `next` printed flat fits in `width` columns, with what follows it (`rest`, in the modes it
  * will print in) up to the first line break it may take.
  */
-function fits(next: Command, rest: Command[], width: number, hasLineSuffix: boolean, mustBeFlat: boolean): boolean {
+function fits(next: Command, rest: Command[], width: number, mustBeFlat: boolean): boolean {
   let restIdx = rest.length;
   const cmds: [Mode, Doc][] = [[next[1], next[2]]];
   while (width >= 0) {
@@ -185,8 +185,8 @@ function fits(next: Command, rest: Command[], width: number, hasLineSuffix: bool
         if (mode === BREAK || d.hard) return true;
         if (!d.soft) width -= 1;
         break;
+      // A line suffix (a comment after a value) is printed after the line's break: it takes no width here.
       case 'lineSuffix':
-        hasLineSuffix = true;
         break;
     }
   }

@@ -138,6 +138,9 @@ exports.run = async function run() {
     // Format on save (a file of its own, removed after).
     await require('./formatting').checkFormatOnSave({ check, withTimeout });
 
+    // Paste cURL as Request and Import .http File (files of their own, removed after).
+    await require('./importing').checkImport({ check, withTimeout, waitFor });
+
     // Navigation and rename (last: the rename changes the fixture files).
     await require('./navigation').checkNavigation({ uri, doc, check, lineOf });
   } catch (e) {
