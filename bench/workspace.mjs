@@ -1,11 +1,14 @@
 // A workspace of 1,000 request files (10,000 requests that read each other's named responses across
 // files), measured through the CLI and the language server (issue 22):
-//   - `graphreq check` of the folder, against the same 10,000 requests in one file (cold processes);
+//   - `graphreq check` of the folder, against the same 10,000 requests in one file (cold processes;
+//     wall and CPU time, medians of ROUNDS);
 //   - the language server on the folder: the first diagnostics of one opened file and a hover on it
 //     while the workspace is read, and when the index of the whole workspace is complete (the answer
 //     of workspace symbols sent with the didOpen: they wait for the whole index);
-//   - then references and rename of a name read in 100 files, workspace symbols (median and slowest
-//     of ROUNDS), the server's RSS, and the load average of the machine while it ran.
+//   - then references and rename of a name read in 100 files, workspace symbols (the first, the
+//     median of max(10, ROUNDS), and the server's CPU time a request), the server's RSS;
+//   - a second server for a client that pulls: `workspace/diagnostic` of the folder cold, then with
+//     the result ids it got (every file `unchanged`); and the load average of the machine.
 // Usage: node bench/workspace.mjs [ROUNDS]   (writes bench/results/workspace-1k/, prints JSON)
 //   BENCH_SKIP_CHECK=1: the language server only.
 import { execFileSync, spawn } from 'node:child_process';
@@ -22,6 +25,8 @@ const PER_FILE = 10;
 /** How many files read the hot name (the rename and references figure). */
 const READERS = 100;
 const rounds = Number(process.argv[2] ?? 5);
+/** Requests are cheap: timed over more rounds than the cold processes (the first of each is reported apart). */
+const serverRounds = Math.max(10, rounds);
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -51,9 +56,16 @@ function generate(root) {
   for (const d of ['folder', 'one']) fs.writeFileSync(path.join(root, d, 'graphreq.env.json'), '{ "$shared": {} }\n');
 }
 
-/** A cold `graphreq check` process: its wall time, and how many findings it printed. */
+/** The CPU time of this process's finished children so far, in milliseconds (user and system, clock ticks of 10 ms). */
+function childrenCpuMs() {
+  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
+/** A cold `graphreq check` process: its wall and CPU time, and how many findings it printed. */
 function coldCheck(target, cwd) {
   const t0 = now();
+  const cpu0 = childrenCpuMs();
   let out = '';
   try {
     out = execFileSync(process.execPath, [path.resolve('bin/graphreq.js'), 'check', target, '--format', 'json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 }).toString();
@@ -62,7 +74,7 @@ function coldCheck(target, cwd) {
     out = e.stdout?.toString() ?? '';
     if (e.status !== 1) throw e;
   }
-  return { wallMs: now() - t0, findings: JSON.parse(out).length };
+  return { wallMs: now() - t0, cpuMs: childrenCpuMs() - cpu0, findings: JSON.parse(out).length };
 }
 
 /** The user and system CPU time of a process so far, in milliseconds (clock ticks of 10 ms). */
@@ -103,7 +115,7 @@ async function lsp(folder) {
   // whole index, so their answer marks the index complete).
   const hoverSent = now();
   const hover = conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 2 } }).then(() => now() - hoverSent);
-  const indexed = conn.sendRequest('workspace/symbol', { query: 'hot' }).then(() => now() - t0);
+  const indexed = conn.sendRequest('workspace/symbol', { query: 'hot' }).then(() => ({ ms: now() - t0, cpuMs: cpuMsOf(child.pid) }));
   await first;
   const firstDiagnosticsMs = now() - opened;
   const hoverWhileIndexingMs = await hover;
@@ -118,12 +130,12 @@ async function lsp(folder) {
     const xs = [];
     let last;
     const cpu0 = cpuMsOf(child.pid);
-    for (let r = 0; r < rounds; r++) {
+    for (let r = 0; r < serverRounds; r++) {
       const s = now();
       last = await fn();
       xs.push(now() - s);
     }
-    return { ms: median(xs), max: Math.max(...xs), cpuMs: (cpuMsOf(child.pid) - cpu0) / rounds, last };
+    return { ms: median(xs), first: xs[0], cpuMs: (cpuMsOf(child.pid) - cpu0) / serverRounds, last };
   };
   const refs = await time(() => conn.sendRequest('textDocument/references', { textDocument: { uri: reader }, position: hotAt, context: { includeDeclaration: true } }));
   const rename = await time(() => conn.sendRequest('textDocument/rename', { textDocument: { uri: reader }, position: hotAt, newName: 'coldName' }));
@@ -135,21 +147,63 @@ async function lsp(folder) {
   return {
     firstDiagnosticsMs: Math.round(firstDiagnosticsMs),
     hoverWhileIndexingMs: Math.round(hoverWhileIndexingMs),
-    indexCompleteMs: Math.round(indexCompleteMs),
+    indexCompleteMs: Math.round(indexCompleteMs.ms),
+    indexCompleteServerCpuMs: indexCompleteMs.cpuMs,
     referencesMs: +refs.ms.toFixed(1),
-    referencesMaxMs: +refs.max.toFixed(1),
+    referencesFirstMs: +refs.first.toFixed(1),
     referencesCpuMs: +refs.cpuMs.toFixed(1),
     references: refs.last.length,
     renameMs: +rename.ms.toFixed(1),
-    renameMaxMs: +rename.max.toFixed(1),
+    renameFirstMs: +rename.first.toFixed(1),
     renameCpuMs: +rename.cpuMs.toFixed(1),
     renameFiles: Object.keys(rename.last.changes ?? {}).length,
     workspaceSymbolsMs: +symbols.ms.toFixed(1),
-    workspaceSymbolsMaxMs: +symbols.max.toFixed(1),
+    workspaceSymbolsFirstMs: +symbols.first.toFixed(1),
     workspaceSymbolsCpuMs: +symbols.cpuMs.toFixed(1),
     workspaceSymbolsAllMs: +symbolsAll.ms.toFixed(1),
     symbols: symbols.last.length,
     rssMb: rss,
+  };
+}
+
+/**
+ * A client that pulls diagnostics (LSP 3.17): `workspace/diagnostic` of the whole folder, nothing
+ * opened, cold (the index read and every file checked), then again with the result ids it got (every
+ * file `unchanged`).
+ */
+async function pullWorkspace(folder) {
+  const child = spawn(process.execPath, ['dist/server.js', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  conn.onRequest('workspace/configuration', () => [{}]);
+  conn.onRequest('client/registerCapability', () => null);
+  conn.listen();
+  const rootUri = pathToFileURL(folder).href;
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'ws' }], capabilities: { workspace: { configuration: true }, textDocument: { diagnostic: {} } } });
+  await conn.sendNotification('initialized', {});
+  let s = now();
+  const cpu0 = cpuMsOf(child.pid);
+  const cold = await conn.sendRequest('workspace/diagnostic', { previousResultIds: [] });
+  const coldMs = now() - s;
+  const coldCpuMs = cpuMsOf(child.pid) - cpu0;
+  const previousResultIds = cold.items.filter((i) => i.resultId).map((i) => ({ uri: i.uri, value: i.resultId }));
+  const again = [];
+  let unchanged = 0;
+  for (let r = 0; r < rounds; r++) {
+    s = now();
+    const report = await conn.sendRequest('workspace/diagnostic', { previousResultIds });
+    again.push(now() - s);
+    unchanged = report.items.filter((i) => i.kind === 'unchanged').length;
+  }
+  const rss = rssOf(child.pid);
+  await conn.sendRequest('shutdown');
+  await conn.sendNotification('exit');
+  return {
+    workspacePullRssMb: rss,
+    workspacePullColdMs: Math.round(coldMs),
+    workspacePullColdCpuMs: coldCpuMs,
+    workspacePullFiles: cold.items.length,
+    workspacePullUnchangedMs: +median(again).toFixed(1),
+    workspacePullUnchanged: unchanged,
   };
 }
 
@@ -164,6 +218,7 @@ for (let r = 0; r < (process.env.BENCH_SKIP_CHECK ? 0 : rounds); r++) {
 const checkFolderMs = folderRuns.length ? median(folderRuns.map((x) => x.wallMs)) : NaN;
 const checkOneFileMs = oneRuns.length ? median(oneRuns.map((x) => x.wallMs)) : NaN;
 const server = await lsp(path.join(root, 'folder'));
+const pulled = await pullWorkspace(path.join(root, 'folder'));
 console.log(
   JSON.stringify(
     {
@@ -172,9 +227,13 @@ console.log(
       checkFolderMs: Math.round(checkFolderMs),
       checkOneFileMs: Math.round(checkOneFileMs),
       ratio: +(checkFolderMs / checkOneFileMs).toFixed(2),
+      checkFolderCpuMs: folderRuns.length ? median(folderRuns.map((x) => x.cpuMs)) : null,
+      checkOneFileCpuMs: oneRuns.length ? median(oneRuns.map((x) => x.cpuMs)) : null,
+      cpuRatio: folderRuns.length ? +(median(folderRuns.map((x) => x.cpuMs)) / median(oneRuns.map((x) => x.cpuMs))).toFixed(2) : null,
       findingsFolder: folderRuns[0]?.findings,
       findingsOneFile: oneRuns[0]?.findings,
       ...server,
+      ...pulled,
       loadAverage: os.loadavg().map((x) => +x.toFixed(1)),
     },
     null,

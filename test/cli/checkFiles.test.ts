@@ -106,6 +106,21 @@ describe('graphreq check and the file system', () => {
     assert.match(r.stderr, /^2 files checked: 0 errors, 2 warnings; 1 problem reported above$/m);
   });
 
+  it('stops a folder walk at --max-files with one line and exits 2; a symbolic link loop does not hang it', { skip: process.platform === 'win32' }, () => {
+    for (const n of ['a', 'b', 'c', 'd']) write(`many/${n}.graphreq`, WARNING);
+    fs.symlinkSync(path.join(dir, 'many'), path.join(dir, 'many', 'loop'));
+    const r = check(['many', '--max-files', '3'], dir);
+    assert.equal(r.signal, null, 'check hung');
+    assert.equal(r.code, 2, r.stderr);
+    assert.deepEqual(r.stderr.split('\n').filter((l) => l.includes('stopped')), ['graphreq check: stopped at 3 .graphreq files under many (the limit); name a smaller folder']);
+    assert.match(r.stderr, /^3 files checked/m);
+    // Under the limit, and through the loop: each file once.
+    const all = check(['many'], dir);
+    assert.equal(all.code, 0, all.stderr);
+    assert.match(all.stderr, /^4 files checked/m);
+    assert.equal(check(['many', '--max-files', '0'], dir).code, 2);
+  });
+
   it('reports an unreadable file in one line and checks the others', { skip: process.platform === 'win32' }, () => {
     write('files/a.graphreq', WARNING);
     const locked = write('files/b.graphreq', WARNING);

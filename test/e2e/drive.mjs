@@ -33,6 +33,7 @@
 // the Testing view (Run All Tests, a failure shown at its expectation's line, the test's CodeLens);
 // navigation.graphreq: go to definition (F12) of a {{variable}} and of a named response's use, and
 // rename (F2) of a file variable, checked on the saved file.
+// across-producer/reader.graphreq: F12, Shift+F12 and F2 on a response named in the other file (issue 22).
 // Screenshots: vscode-{diagnostics,completion,hover,response,status-bar,error,testing,rename}.png.
 // Exit code 0 = every check passed. No fixed sleeps: every wait is for a DOM or file condition.
 import { spawn, spawnSync } from 'node:child_process';
@@ -465,6 +466,8 @@ async function walkThroughUi(page) {
 
   // 10. Navigation and rename, as a person does them: F12 on a use, F2 on a definition.
   await walkNavigation(page);
+  // 11. The same across two files: F12, Shift+F12 and F2 on a response named in another file.
+  await walkNamesAcrossFiles(page);
 
   // 11. The Getting Started walkthrough: every step and its page, the first step done by its button.
   await walkWalkthrough(page, workspace, manifest, { check, log, palette, shot, repo, STEP_TIMEOUT });
@@ -522,6 +525,65 @@ async function walkNavigation(page) {
   const after = fs.readFileSync(file, 'utf8');
   check(renamed, `rename (F2) of version to api_version changes the definition and all ${uses} uses (saved file: ${after.split('{{api_version}}').length - 1} uses renamed, ${after.split('{{version}}').length - 1} left)`);
   await shot(page, 'vscode-rename.png');
+}
+
+/**
+ * Names across two files (issue 22), as a person uses them: F12 on `springSale` in
+ * `{{springSale.response...}}` of across-reader.graphreq opens across-producer.graphreq on its
+ * `# @name springSale`; Shift+F12 lists the places in both files; F2 renames it in both, as the
+ * saved files show.
+ */
+async function walkNamesAcrossFiles(page) {
+  await page.keyboard.press('Escape');
+  const readerFile = path.join(workspace, 'across-reader.graphreq');
+  const producerFile = path.join(workspace, 'across-producer.graphreq');
+  const readerLines = fs.readFileSync(readerFile, 'utf8').split('\n');
+  const producerLines = fs.readFileSync(producerFile, 'utf8').split('\n');
+  const use = readerLines.findIndex((l) => l.includes('{{springSale.')) + 1;
+  const onName = readerLines[use - 1].indexOf('{{springSale.') + 5;
+  const named = producerLines.findIndex((l) => l.includes('# @name springSale')) + 1;
+  await openFile(page, 'across-reader.graphreq');
+  await page.locator('.monaco-editor .codelens-decoration a').first().waitFor({ timeout: STEP_TIMEOUT }).catch(() => {});
+
+  // F12: the other file opens, the cursor on the name in `# @name springSale`.
+  await goTo(page, use, onName);
+  await page.keyboard.press('F12');
+  const inProducer = await page.locator('.tab.active', { hasText: 'across-producer.graphreq' }).waitFor({ timeout: STEP_TIMEOUT }).then(() => true, () => false);
+  const landed = inProducer && (await cursorAt(page, named, producerLines[named - 1].indexOf('springSale') + 1));
+  check(landed, `go to definition (F12) of springSale in across-reader.graphreq opens across-producer.graphreq on "# @name springSale", line ${named} (cursor at ${await cursorText(page)})`);
+
+  // Shift+F12 on the use: the references peek lists both files. (The reader reads the name twice:
+  // VS Code jumps straight to the one use when a name has one use besides its declaration, as it
+  // did here when the reader read it once.) Back to the reader by its tab.
+  await page.locator('.tab', { hasText: 'across-reader.graphreq' }).first().click();
+  await page.locator('.tab.active', { hasText: 'across-reader.graphreq' }).waitFor({ timeout: STEP_TIMEOUT });
+  await goTo(page, use, onName);
+  await page.keyboard.press('Shift+F12');
+  const listed = await waitFn(page, () => {
+    const peek = document.querySelector('.peekview-widget');
+    const text = peek ? peek.textContent : '';
+    return text.includes('across-producer.graphreq') && text.includes('across-reader.graphreq');
+  }, 'the references peek with both files').then(() => true, () => false);
+  const peekText = await page.locator('.peekview-widget').first().innerText().catch(() => '');
+  check(listed, `find references (Shift+F12) of springSale lists across-producer.graphreq and across-reader.graphreq (${peekText.replace(/\s+/g, ' ').slice(0, 120)})`);
+  await shot(page, 'vscode-references-across-files.png');
+  await page.keyboard.press('Escape');
+
+  // F2 on the use: both files change, as the saved files show.
+  await goTo(page, use, onName);
+  await page.keyboard.press('F2');
+  const input = page.locator('.rename-box').locator('input, textarea').first();
+  const opened = await input.waitFor({ timeout: STEP_TIMEOUT }).then(() => input.inputValue(), () => '');
+  check(opened === 'springSale', `rename (F2) opens the rename box on springSale in across-reader.graphreq, holding "${opened}"`);
+  if (!opened) return;
+  await input.fill('autumnSale');
+  await input.press('Enter');
+  await waitFn(page, () => [...document.querySelectorAll('.monaco-editor .view-lines')].some((v) => v.textContent.includes('{{autumnSale.response')), 'the renamed use in the editor').catch(() => {});
+  // Save All (Ctrl+K S): the producer was edited in its own tab.
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('S');
+  const renamed = await poll(() => fs.readFileSync(producerFile, 'utf8').includes('# @name autumnSale') && fs.readFileSync(readerFile, 'utf8').includes('{{autumnSale.response.body.copied_adset_id}}'), STEP_TIMEOUT, 100);
+  check(renamed, `rename (F2) of springSale to autumnSale edits both files (saved: producer ${fs.readFileSync(producerFile, 'utf8').includes('# @name autumnSale')}, reader ${fs.readFileSync(readerFile, 'utf8').includes('{{autumnSale.')})`);
 }
 
 /** The cursor position the status bar shows (`Ln 2, Col 2`). */

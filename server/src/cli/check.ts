@@ -14,6 +14,7 @@ import { chooseCliToken } from './sendTrust';
 import { readTextFile } from '../files/textFile';
 import { cliSessionFolder, collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, unreadable, UsageError } from './files';
 import { CliWorkspace } from './workspaceRequests';
+import { WALK_LIMITS, type WalkLimits } from '../files/workspaceWalk';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
 import { Output, type Terminal } from './render/output';
 
@@ -33,9 +34,14 @@ documented API rules.
   --fix                apply the fixes that are safe without review; each one is listed
                        (file:line: fixed RULE-ID before -> after), then what is left is reported;
                        each file is replaced atomically, and only if nobody changed it meanwhile
+  --max-files N        read at most N .graphreq files under each folder, the workspace's included
+                       (default 10000); a walk stopped there is told in one line, and exits 2
   --no-color           no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
+Folders are walked without following symbolic links, skipping node_modules and hidden folders, at
+most 32 folders deep and 200,000 entries (docs/format.md, "Files of a workspace").
 Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error (also: a PATH with no .graphreq file;
-a file or folder that could not be read or fixed is reported in one line, the others are checked).`;
+a file or folder that could not be read or fixed, or a walk stopped at a limit, is reported in one
+line, the others are checked).`;
 
 export interface CheckHooks {
   /** Called with --fix between computing a file's fixes and writing them; tests change the file there, as an editor saving meanwhile would. */
@@ -55,6 +61,7 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
       'trust-origin': { type: 'boolean', default: false },
       'no-context': { type: 'boolean', default: false },
       'no-color': { type: 'boolean', default: false },
+      'max-files': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -65,8 +72,9 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
   }
   if (values.format !== 'text' && values.format !== 'json') throw new UsageError(`--format must be text or json, not "${values.format}"`);
   const inputs = positionals.length ? positionals : ['.'];
+  const limits = walkLimits(values['max-files']);
   const skipped: string[] = [];
-  const files = collectFiles(inputs, skipped);
+  const files = collectFiles(inputs, skipped, limits);
   const envFile = findEnvFile(values['env-file'], inputs[0], (f, root) => output.err(ignoredEnvFileNote('check', f, root)));
   const env = loadEnvironment(envFile, values.env ?? process.env.GRAPHREQ_ENV, (line) => output.err(`graphreq check: ${line}\n`));
   // The workspace as `graphreq send` sees it (files.ts cliSessionFolder).
@@ -91,7 +99,7 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
   const counts = { files: 0, errors: 0, warnings: 0, fixes: 0, problems: skipped.length };
   // Every file is read first, into the index of the workspace's names: a file reads the responses
   // of requests named in other files, and a name given in two files is reported at both.
-  const names = new CliWorkspace(workspace);
+  const names = new CliWorkspace(workspace, limits);
   const reads: Array<{ file: string; text: string; stamp: FileStamp; doc: GraphreqDocument }> = [];
   for (const file of files) {
     try {
@@ -106,6 +114,8 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
     }
   }
   names.readAll();
+  // The workspace's walk stopped at a limit: its names are partly known (told once: not again after a given folder's walk stopped).
+  if (names.stopped && !skipped.some((line) => line.startsWith('stopped '))) output.err(`graphreq check: ${names.stopped} (the names of the other files are not known)\n`);
   // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq send` reads them, each folder's once.
   const hostInputs = hostInputsByFolder(env, { stopAt: workspace });
   const redactors = new Map<object, Redactor>();
@@ -161,6 +171,14 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
   if (values.format === 'json') output.out(JSON.stringify(json, null, 2) + '\n');
   else output.err(checkSummary(output.errStyle, counts));
   return counts.problems > 0 ? 2 : counts.errors > 0 ? 1 : 0;
+}
+
+/** `--max-files N`: the most .graphreq files read under each folder (files/workspaceWalk.ts). */
+function walkLimits(value: string | undefined): WalkLimits {
+  if (value === undefined) return WALK_LIMITS;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1) throw new UsageError(`--max-files must be a whole number of files, 1 or more, not "${value}"`);
+  return { ...WALK_LIMITS, files: n };
 }
 
 /** The campaigns and accounts the files ask the account context about (a file that cannot be read is skipped here, and reported by the check). */

@@ -4,16 +4,18 @@ import * as path from 'node:path';
 import { misTypedSettings, readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
 import { findWorkspaceEnvFile, folderOf, repositoryRoot } from '../files/envFile';
 import { NotUtf8Error, readTextFile } from '../files/textFile';
+import { walkRequestFiles, WALK_LIMITS, type WalkLimits } from '../files/workspaceWalk';
 
 export class UsageError extends Error {}
 
 /**
- * Expands files and folders into the .graphreq files they hold (folders recursively, sorted).
- * What cannot be checked does not stop the rest: a FIFO, socket or device given by name (reading it
- * would block), or a folder that cannot be listed, is skipped with a one-line message in `skipped`.
+ * Expands files and folders into the .graphreq files they hold (folders recursively, sorted, through
+ * the bounded walk of files/workspaceWalk.ts: `limits.files` at most under each folder). What cannot
+ * be checked does not stop the rest: a FIFO, socket or device given by name (reading it would block),
+ * a folder that cannot be listed, or a walk stopped at a limit, is told in one line in `skipped`.
  * A name that does not exist is a usage error.
  */
-export function collectFiles(inputs: string[], skipped: string[] = []): string[] {
+export function collectFiles(inputs: string[], skipped: string[] = [], limits: WalkLimits = WALK_LIMITS): string[] {
   const out: string[] = [];
   for (const input of inputs) {
     let stat: fs.Stats;
@@ -25,31 +27,16 @@ export function collectFiles(inputs: string[], skipped: string[] = []): string[]
       continue;
     }
     if (stat.isDirectory()) {
-      const before = { files: out.length, skipped: skipped.length };
-      walk(input, out, skipped);
+      const walked = walkRequestFiles(input, limits);
+      out.push(...walked.files);
+      skipped.push(...walked.skipped);
+      if (walked.stopped) skipped.push(walked.stopped);
       // A folder with nothing to check is a mistake (a mistyped path must not pass CI); one that could not be read was reported.
-      if (out.length === before.files && skipped.length === before.skipped) throw new UsageError(`no .graphreq files under ${input.endsWith('/') || input.endsWith(path.sep) ? input : `${input}/`}`);
+      if (walked.files.length === 0 && walked.skipped.length === 0 && !walked.stopped) throw new UsageError(`no .graphreq files under ${input.endsWith('/') || input.endsWith(path.sep) ? input : `${input}/`}`);
     } else if (stat.isFile()) out.push(input);
     else skipped.push(`${input}: not a regular file; skipped`);
   }
   return out;
-}
-
-function walk(dir: string, out: string[], skipped: string[]): void {
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
-  } catch (e) {
-    skipped.push(`${dir}: cannot read the folder (${(e as NodeJS.ErrnoException).code ?? 'error'}); skipped`);
-    return;
-  }
-  for (const e of entries) {
-    if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, out, skipped);
-    // Only regular files: a FIFO named *.graphreq would block the read.
-    else if (e.isFile() && e.name.endsWith('.graphreq')) out.push(p);
-  }
 }
 
 /** A request file's text, strictly UTF-8 (files/textFile.ts); one usage line when it cannot be read or is not UTF-8. */

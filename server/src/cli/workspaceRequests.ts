@@ -7,16 +7,22 @@
  */
 import * as path from 'node:path';
 import { parseDocument, WorkspaceNames, type GraphreqDocument, type WorkspaceScope } from '../core';
-import { collectFiles } from './files';
 import { readTextFile } from '../files/textFile';
+import { walkRequestFiles, WALK_LIMITS, type WalkLimits } from '../files/workspaceWalk';
 import type { PlannedSource } from './sendPlan';
 
 export class CliWorkspace {
   readonly names = new WorkspaceNames();
   private walked = false;
 
+  /** Why the walk of the workspace stopped before its end (files/workspaceWalk.ts), in one line. */
+  stopped: string | undefined;
+
   /** `workspace`: the session's folder; nothing is read until a name is asked for, or `readAll` is called. */
-  constructor(private readonly workspace: string) {}
+  constructor(
+    private readonly workspace: string,
+    private readonly limits: WalkLimits = WALK_LIMITS,
+  ) {}
 
   /** A file the run has read already (its parse is reused, so a request is recognised as the same one). */
   add(file: string, doc: GraphreqDocument): void {
@@ -27,13 +33,10 @@ export class CliWorkspace {
   readAll(): WorkspaceNames {
     if (this.walked) return this.names;
     this.walked = true;
-    let files: string[] = [];
-    try {
-      files = collectFiles([this.workspace], []);
-    } catch {
-      // A workspace without any .graphreq file: the given files are all there is.
-    }
-    for (const file of files) {
+    // A workspace that cannot be listed, or without any .graphreq file: the given files are all there is.
+    const walked = walkRequestFiles(this.workspace, this.limits);
+    this.stopped = walked.stopped;
+    for (const file of walked.files) {
       const id = path.resolve(file);
       if (this.names.has(id)) continue;
       let text: string;

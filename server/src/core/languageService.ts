@@ -53,7 +53,7 @@ export interface LanguageService {
   /** Inlay hints of the requests in `range`: variables' values, amounts in currency units, dates, ranges. */
   getInlayHints(doc: GraphreqDocument, file: FileContext, range: Span, settings?: InlayHintSettings): InlayHint[];
   /** The requests of one file that match a workspace-symbol query (by title or name). */
-  getWorkspaceSymbols(doc: GraphreqDocument, query: string): WorkspaceSymbol[];
+  getWorkspaceSymbols(doc: GraphreqDocument, query: string): readonly WorkspaceSymbol[];
   /** URLs of `id=`/`ids=` and rule IDs in comments. */
   getDocumentLinks(doc: GraphreqDocument, range?: Span): DocumentLink[];
   /** For each offset, the spans around it, innermost first. */

@@ -15,7 +15,8 @@
  * `workspace/diagnostic` reports the open documents the client has not pulled one by one: a client
  * that pulls a document itself (VS Code pulls the documents it shows, and favours those results)
  * would otherwise be sent that document's every diagnostic again by its workspace pull, every two
- * seconds while someone types.
+ * seconds while someone types. Then the workspace's files the editor has not opened
+ * (workspaceDiagnostics.ts), `unchanged` where the client has the current result.
  */
 import { LSPErrorCodes, ResponseError, type CancellationToken, type ClientCapabilities, type Connection, type Diagnostic, type DiagnosticOptions, type DocumentDiagnosticReport, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
 import { allFindings, type Environment, type FileContext, type Finding, type LanguageService, type Span, type WorkspaceScope } from '../core';
@@ -24,6 +25,7 @@ import type { DocumentState, DocumentStore } from './documentStore';
 import type { InitializationOptions } from './protocol';
 import { cancelledError, runSafe, SLICE_MS, yieldToMessages } from './runSafe';
 import type { DocumentEnvironments } from './host';
+import type { WorkspaceDiagnostics } from './workspaceDiagnostics';
 
 /**
  * GRAPHREQ_TRACE_TIMING=1: the server logs, for each diagnostics message, the milliseconds from the
@@ -58,6 +60,8 @@ export class Diagnostics {
     private readonly fileContext: (state: DocumentState) => FileContext,
     /** The workspace a document is checked in (its folder's names), when the host has one. */
     private readonly scopeOf: (uri: string) => WorkspaceScope | undefined = () => undefined,
+    /** The workspace's files not opened, for `workspace/diagnostic`. */
+    private readonly unopened?: WorkspaceDiagnostics,
   ) {}
 
   /** At `initialize`: the pull model when the client offers it. Returns the capability to announce, if any. */
@@ -78,6 +82,8 @@ export class Diagnostics {
         const report = await this.safely('workspaceDiagnostic', () => this.report(uri, previous.get(uri), token));
         if (report) items.push({ ...report, uri, version: state.version });
       }
+      // Then every file of the workspace the editor has not opened.
+      if (this.unopened) items.push(...((await this.safely('workspaceDiagnostic', () => this.unopened!.reports(previous, token))) ?? []));
       return { items };
     });
     return { identifier: 'graphreq', interFileDependencies: true, workspaceDiagnostics: true };

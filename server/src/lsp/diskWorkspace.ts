@@ -1,23 +1,28 @@
 /**
- * The desktop's WorkspaceReader: request files on disk, found by a walk that skips `node_modules` and
- * hidden folders (like the CLI's), read strictly as UTF-8 (files/textFile.ts).
+ * The desktop's WorkspaceReader: request files on disk, found by the CLI's walk (files/workspaceWalk.ts:
+ * bounded, no symbolic link followed, `node_modules` and hidden folders skipped), read strictly as
+ * UTF-8 (files/textFile.ts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readTextFile } from '../files/textFile';
+import { walkRequestFiles } from '../files/workspaceWalk';
 import type { WorkspaceReader } from './workspaceReader';
 
-/** Enough for any real workspace; a walk stops there rather than read a whole disk. */
-const MAX_FILES = 5000;
 /** Files larger than this are skipped (10,000 requests are about 4 MB). */
 const MAX_BYTES = 32 * 1024 * 1024;
 
 export const diskWorkspace: WorkspaceReader = {
   list(folders) {
-    const files: string[] = [];
-    for (const folder of folders) walk(folder, files);
-    return files.map((f) => pathToFileURL(f).href);
+    const uris: string[] = [];
+    const stopped: Array<{ folder: string; why: string }> = [];
+    for (const folder of folders) {
+      const walked = walkRequestFiles(folder);
+      for (const f of walked.files) uris.push(pathToFileURL(f).href);
+      if (walked.stopped) stopped.push({ folder, why: walked.stopped });
+    }
+    return { uris, stopped };
   },
   stamp(uri) {
     const file = filePath(uri);
@@ -53,23 +58,5 @@ function filePath(uri: string): string | undefined {
     return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function walk(dir: string, out: string[], depth = 0): void {
-  if (out.length >= MAX_FILES || depth > 32) return;
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  for (const e of entries) {
-    if (out.length >= MAX_FILES) return;
-    if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, out, depth + 1);
-    else if (e.isFile() && e.name.endsWith('.graphreq')) out.push(p);
   }
 }

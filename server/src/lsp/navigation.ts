@@ -5,7 +5,7 @@
  * request file of the workspace that reads it from the same graphreq.env.json.
  */
 import { DocumentHighlightKind, ResponseError, ErrorCodes, SymbolKind, type SymbolInformation, type Connection, type Location, type LocationLink, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
-import { envVariableUses, lineStartsOf, offsetAt, readEnvFileNames, renameEnvVariableIn, type EnvFileNames, type FileContext, type LanguageService, type NavigationContext, type Place, type Span, type TextEdit } from '../core';
+import { envVariableUses, lineStartsOf, offsetAt, readEnvFileNames, renameEnvVariableIn, type EnvFileNames, type FileContext, type LanguageService, type NavigationContext, type Place, type Span, type TextEdit, type WorkspaceSymbol } from '../core';
 import { toRange } from './convert';
 import type { DocumentState, DocumentStore } from './documentStore';
 import { runSafe, SLICE_MS, throwIfCancelled, yieldToMessages } from './runSafe';
@@ -160,14 +160,21 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
     });
   });
 
+  const converted = new WeakMap<WorkspaceSymbol, SymbolInformation>();
   connection.onWorkspaceSymbol(async (p, token) => {
     await d.workspaceFiles.whenRead(token);
     return runSafe(log, 'workspaceSymbol', [] as SymbolInformation[], () => {
       const out: SymbolInformation[] = [];
       for (const f of d.workspaceFiles.files()) {
-        const container = f.uri.split('/').pop();
         for (const sym of ls.getWorkspaceSymbols(f.parse, p.query)) {
-          out.push({ name: sym.name, kind: SymbolKind.Function, location: { uri: f.uri, range: toRange(f, sym.span) }, containerName: sym.detail ? `${container} · ${sym.detail}` : container });
+          // Converted once per symbol of a parse (the core's objects live as long as the parse).
+          let info = converted.get(sym);
+          if (!info || info.location.uri !== f.uri) {
+            const container = f.uri.split('/').pop();
+            info = { name: sym.name, kind: SymbolKind.Function, location: { uri: f.uri, range: toRange(f, sym.span) }, containerName: sym.detail ? `${container} · ${sym.detail}` : container };
+            converted.set(sym, info);
+          }
+          out.push(info);
           if (out.length >= MAX_SYMBOLS) return out;
         }
       }

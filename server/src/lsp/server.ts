@@ -34,6 +34,7 @@ import { registerInlayHints } from './inlayHints';
 import { registerDocumentFeatures } from './documentFeatures';
 import { ForecastLens } from './forecastLens';
 import { WorkspaceFiles } from './workspaceFiles';
+import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { version } from '../version';
 
 export interface ServerRuntime {
@@ -79,11 +80,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   const inputs = host.documentInputs(environment, log);
   const schedule = runtime.schedule ?? nextTurn;
   // The workspace's names (every .graphreq file, opened or not); when some file's request names change, open files are checked again.
-  const workspaceFiles = new WorkspaceFiles(ls, documents, host.workspaceReader, () => environment.folderPaths, (uri) => environment.folderOf(uri), schedule, () => diagnostics.refreshAll());
+  const workspaceFiles = new WorkspaceFiles(ls, documents, host.workspaceReader, () => environment.folderPaths, (uri) => environment.folderOf(uri), schedule, () => diagnostics.refreshAll(), (line) => {
+    log(line);
+    void connection.window.showWarningMessage(line);
+  });
   const forecastLens = new ForecastLens(ls, environment, host);
   let snippetSupport = false;
   let configurationSupport = false;
-  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (s) => fileContextOf(s, s.uri), (uri) => workspaceFiles.scopeOf(uri));
+  // Pulled workspace diagnostics cover the files not opened too (workspaceDiagnostics.ts).
+  const unopened = new WorkspaceDiagnostics(ls, workspaceFiles, (uri) => inputs.forDocument(uri), (uri) => !!documents.get(uri), (): boolean => diagnostics.links);
+  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (s) => fileContextOf(s, s.uri), (uri) => workspaceFiles.scopeOf(uri), unopened);
   const contextFetcher = host.contextFetcher({
     documents,
     environment,

@@ -5,8 +5,9 @@
  * the host's reader (the disk: diskWorkspace.ts; the client, on the web: web/clientFiles.ts)
  * in the background after `initialize`, a slice at a time, so the opened file is answered first; then
  * they are kept current by `workspace/didChangeWatchedFiles` and, for clients that do not watch, by
- * looking at the files' modification times again on each save. The walk skips `node_modules` and
- * hidden folders, like the CLI's.
+ * looking at the files' modification times again on each save. The walk is the CLI's
+ * (files/workspaceWalk.ts: bounded, no symbolic link followed, `node_modules` and hidden folders
+ * skipped); a folder whose walk stops at a limit is told once, in one line.
  */
 import { WorkspaceNames, type GraphreqDocument, type LanguageService, type WorkspaceScope } from '../core';
 import type { DocumentStore } from './documentStore';
@@ -46,7 +47,12 @@ export class WorkspaceFiles {
     private readonly schedule: (fn: () => void) => void = nextTurn,
     /** Called (after the batch) when the requests some file names changed: open files are checked again. */
     private readonly onNamesChanged: () => void = () => undefined,
+    /** Told once per folder when its walk stops at a limit (files/workspaceWalk.ts), in one line. */
+    private readonly note: (line: string) => void = () => undefined,
   ) {}
+
+  /** The folders whose walk stopped at a limit, told once each. */
+  private readonly told = new Set<string>();
 
   /** Starts reading the workspace folders in the background. */
   start(): void {
@@ -154,7 +160,12 @@ export class WorkspaceFiles {
 
   /** Walks the folders, forgets the files that are gone, and queues those new or changed since read. */
   private rescan(): void {
-    const files = this.reader.list(this.folders());
+    const { uris: files, stopped } = this.reader.list(this.folders());
+    for (const { folder, why } of stopped) {
+      if (this.told.has(folder)) continue;
+      this.told.add(folder);
+      this.note(`graphreq: ${why}; names in the other files are not known`);
+    }
     const present = new Set(files);
     for (const f of this.byFolder.values()) {
       for (const uri of f.disk.keys()) {

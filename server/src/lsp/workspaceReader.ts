@@ -6,8 +6,8 @@
  * that reads asynchronously answers from what it has read and says when more arrived.
  */
 export interface WorkspaceReader {
-  /** The request files (`*.graphreq`) under the folders, as URIs, in a stable order; bounded in count. */
-  list(folders: readonly string[]): string[];
+  /** The request files (`*.graphreq`) under the folders, as URIs, in a stable order; bounded, with the folders whose walk stopped at a limit and why (one line). */
+  list(folders: readonly string[]): { uris: string[]; stopped: Array<{ folder: string; why: string }> };
   /** What changes when a file's content does; undefined when the file is gone or is not a readable file. */
   stamp(uri: string): { mtimeMs: number; size: number } | undefined;
   /** A file's text (strict UTF-8); undefined when it cannot be read. */

@@ -68,7 +68,7 @@ function environmentFiles(files: ClientFiles): EnvironmentFiles {
 
 function workspaceReader(files: ClientFiles): WorkspaceReader {
   return {
-    list: (folders) => files.uris().filter((u) => u.endsWith('.graphreq') && folders.some((f) => uriWithin(u, f))).sort(),
+    list: (folders) => ({ uris: files.uris().filter((u) => u.endsWith('.graphreq') && folders.some((f) => uriWithin(u, f))).sort(), stopped: [] }),
     stamp(uri) {
       const version = files.version(uri);
       return version === undefined ? undefined : { mtimeMs: version, size: files.text(uri)!.length };
