@@ -29,14 +29,15 @@ function timed<T>(fn: () => T): { value: T; ms: number } {
 }
 
 describe('check --fix at scale', stressOnly, () => {
-  it('applies 16,000 fixes of a real file in well under a second', (t) => {
+  // About 0.3 s on a quiet 2-core machine, 0.6 s with a load of 6; quadratic, it took 11 s.
+  it('applies 16,000 fixes of a real file in well under two seconds, under load too', (t) => {
     const text = Array.from({ length: 16_000 }, (_, i) => `###\nGET /v23.0/1202${String(i).padStart(14, '0')}?date_preset=lifetime\n`).join('\n');
     const findings = validateDocument(parseDocument(text), { env: { variables: {} }, model: getApiModel() });
     const { value, ms } = timed(() => applySafeFixes(text, findings));
     assert.equal(value.applied.length, 16_000);
     assert.equal(value.text.split('date_preset=maximum').length - 1, 16_000);
     t.diagnostic(`16,000 fixes: ${ms.toFixed(0)} ms`);
-    assert.ok(ms < 500, `16,000 fixes took ${ms.toFixed(0)} ms`);
+    assert.ok(ms < 2_000, `16,000 fixes took ${ms.toFixed(0)} ms`);
   });
 
   it('applies 383,000 fixes in a few seconds, the first of two overlapping fixes winning', (t) => {
