@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import { generateGates, gatesFile } from './server/build/generateGates.mjs';
 import { writeApiIndex } from './server/build/generateApiIndex.mjs';
 import { writeVsixReadme } from './client/build/vsixReadme.mjs';
+import { noNodeModules } from './server/build/noNodeModules.mjs';
 
 // `npm pack` and `npm publish` run prepack (the production build that goes into the package) and then
 // prepare: that second build would replace the first with the development one, so it stands aside.
@@ -28,7 +29,23 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
+// The web build (vscode.dev, github.dev): the client in the editor's web worker extension host, the
+// server in a Web Worker; a Node module in either fails the build (server/build/noNodeModules.mjs).
+const web = {
+  ...common,
+  platform: 'browser',
+  target: 'es2022',
+  format: 'iife',
+  // The bundles are checked for size (bench/README.md): minified always, with a source map in development.
+  minify: true,
+  mainFields: ['browser', 'module', 'main'],
+  plugins: [noNodeModules],
+};
+
 const builds = [
+  { ...web, entryPoints: ['server/src/web/main.ts'], outfile: 'dist/web/server.js' },
+  // The web extension host loads the client as a CommonJS module, with `vscode` given to it.
+  { ...web, format: 'cjs', entryPoints: ['client/src/web/extension.ts'], outfile: 'dist/web/client.js', external: ['vscode'] },
   { ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' },
   // The CLI loads the language server bundle lazily (only for `graphreq lsp`), so a cold `check` stays small.
   { ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', external: ['./server.js'] },

@@ -17,6 +17,8 @@
 //   --out      where the screenshots go (default: a new temporary folder; `npm run docs:screenshots`
 //              passes docs/images). A failure screenshot goes to the kept temp dir.
 //   --keep     keep the temp dir (user data, logs, workspace); it is always kept on failure.
+//   --web      the web build (issue 27): the extension under development runs in the editor's web
+//              worker extension host (package.json's `browser`), as on vscode.dev (test/e2e/webWalk.mjs).
 //   --restricted  with workspace trust on and the workspace not trusted (VS Code's Restricted Mode),
 //              walk what the extension declares for it (package.json, capabilities.untrustedWorkspaces):
 //              the file is still checked, the environment item says Restricted Mode, and a send is
@@ -46,6 +48,7 @@ import { addElsewhere, startRecorder, walkEnvironmentTarget } from './environmen
 import { walkSendOutsideRequest } from './cursorWalk.mjs';
 import { walkRuleLink } from './ruleLinkWalk.mjs';
 import { walkSendAllLens } from './lensWalk.mjs';
+import { walkWeb } from './webWalk.mjs';
 import { walkKeys, walkWalkthrough } from './walkthroughWalk.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,15 +56,16 @@ const repo = path.resolve(here, '..', '..');
 const args = parseArgs(process.argv.slice(2));
 const installDir = path.resolve(args['install-dir'] || process.env.VSCODE_E2E_DIR ||
   path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'vscode-e2e'));
-const mode = args.mode || (args.tests ? 'dev' : 'vsix');
+const mode = args.mode || (args.tests || args.web ? 'dev' : 'vsix');
 const vsixPath = path.resolve(args.vsix || path.join(repo, 'graphreq.vsix'));
-const extDir = path.resolve(args.extension || repo);
+let extDir = path.resolve(args.extension || repo);
 // Screenshots go to a temporary folder unless asked: running the tests leaves docs/images/ as it is.
 const outDir = path.resolve(args.out || fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-e2e-screenshots-')));
 const verbose = !!args.verbose;
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 const STEP_TIMEOUT = Number(process.env.E2E_STEP_TIMEOUT_MS || 30_000);
 const restricted = !!args.restricted;
+const web = !!args.web;
 
 const codeServerPkg = path.join(installDir, 'node_modules', 'code-server');
 const codeServerBin = path.join(codeServerPkg, 'out', 'node', 'entry.js');
@@ -85,7 +89,7 @@ const browserProfile = path.join(tmp, 'chromium-profile');
 for (const d of [userDataDir, extensionsDir, workspace, browserProfile, outDir]) fs.mkdirSync(d, { recursive: true });
 prepareWorkspace(workspace);
 // The UI walk sends to an environment of the workspace whose base URL is this recording server.
-const recorder = !args.tests && !restricted ? await startRecorder() : undefined;
+const recorder = !args.tests && !restricted && !web ? await startRecorder() : undefined;
 if (recorder) addElsewhere(workspace, recorder);
 fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
 fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({
@@ -135,7 +139,21 @@ try {
   } else if (mode !== 'dev') {
     throw new Error(`unknown --mode ${mode}`);
   }
-  if (!fs.existsSync(path.join(extDir, 'dist', 'client.js')) && mode !== 'vsix') throw new Error('dist/client.js missing: run `npm run build` first');
+  if (web) {
+    // code-server also runs an extension under development in its remote Node extension host when it
+    // can: the copy it loads has no `main`, only the `browser` entry, as vscode.dev sees it.
+    const webExt = path.join(tmp, 'web-extension');
+    const pkg = { ...manifest };
+    delete pkg.main;
+    fs.mkdirSync(webExt, { recursive: true });
+    fs.writeFileSync(path.join(webExt, 'package.json'), JSON.stringify(pkg, null, 2));
+    for (const f of ['language-configuration.json', 'dist/web', 'syntaxes', 'client/snippets', 'client/images', 'client/walkthrough', 'schemas', 'docs']) {
+      fs.cpSync(path.join(extDir, f), path.join(webExt, f), { recursive: true });
+    }
+    extDir = webExt;
+  }
+  const client = web ? path.join('dist', 'web', 'client.js') : path.join('dist', 'client.js');
+  if (!fs.existsSync(path.join(extDir, client)) && mode !== 'vsix') throw new Error(`${client} missing: run \`npm run build\` first`);
 
   // ---------- code-server ----------
   const port = await freePort();
@@ -167,9 +185,11 @@ try {
   if (mode === 'dev') {
     const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${extDir}`]];
     if (args.tests) payload.push(['extensionTestsPath', `vscode-remote://${authority}${path.resolve(args.tests)}`]);
+    // The web worker extension host, as vscode.dev has it: the extension runs from its `browser` entry.
+    if (web) payload.push(['extensionDevelopmentKind', 'web']);
     url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-  } else if (args.tests) {
-    throw new Error('--tests needs --mode dev');
+  } else if (args.tests || web) {
+    throw new Error('--tests and --web need --mode dev');
   }
   await page.goto(url);
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
@@ -177,9 +197,11 @@ try {
   log('workbench loaded');
 
   if (args.tests) await runTestsInExtensionHost(page);
+  else if (web) await walkWeb(page, { check, log, workspace, extDir, extId, STEP_TIMEOUT, openFile, goTo, waitFn, shot, palette });
   else if (restricted) await walkRestricted(page);
   else await walkThroughUi(page);
-  checkExtensionHostLog();
+  // The web worker extension host logs in the browser, not in the user data folder.
+  if (!web) checkExtensionHostLog();
 } catch (err) {
   failed = true;
   console.error('ERROR', err && err.stack || err);

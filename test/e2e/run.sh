@@ -4,7 +4,8 @@
 #   2. packages the extension (npm run package -> graphreq.vsix, ignored by git like dist/),
 #   3. installs the .vsix into a fresh code-server and walks through the UI (test/e2e/drive.mjs),
 #      saving a screenshot per step into a temporary folder (printed at the end),
-#   4. runs the @vscode/test-electron suite inside that editor's extension host (same checks, via the API).
+#   4. runs the @vscode/test-electron suite inside that editor's extension host (same checks, via the API),
+#   5. walks the web build in the editor's web worker extension host, as on vscode.dev (test/e2e/webWalk.mjs).
 # The working tree is left as it was found: `npm run docs:screenshots` is what refreshes docs/images/.
 # Usage: bash test/e2e/run.sh [--screenshots DIR] [--ui-only]
 # Exit code 0 = everything passed. Env: VSCODE_E2E_DIR (install dir), E2E_SKIP_HOST_SUITE=1 (= --ui-only).
@@ -44,6 +45,9 @@ if [ "$host_suite" = 1 ]; then
   # The production build made by `npm run package` is what the development host loads too.
   node test/e2e/drive.mjs --mode dev --tests test/e2e/electron/suite/index.js --install-dir "$install_dir" || status=1
 fi
+
+echo "== the web build in code-server's web worker extension host"
+node test/e2e/drive.mjs --web --install-dir "$install_dir" --out "$shots" || status=1
 
 echo "== screenshots in $shots"
 echo "== end-to-end: $([ $status = 0 ] && echo PASS || echo FAIL) in $(( $(date +%s) - start )) s"

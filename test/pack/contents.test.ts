@@ -120,6 +120,15 @@ describe('VS Code extension contents (vsce ls)', () => {
     assert.ok(files.includes(server), `${server} is not in the .vsix`);
   });
 
+  it('holds the web build: the browser client and the server it runs in a Web Worker', () => {
+    const browser = String(manifest.browser).replace(/^\.\//, '');
+    assert.equal(browser, 'dist/web/client.js');
+    const client = fs.readFileSync(path.join(root, 'client', 'src', 'web', 'extension.ts'), 'utf8');
+    const server = /joinPath\(context\.extensionUri, '([^']+)'\)/.exec(client)?.[1];
+    assert.equal(server, 'dist/web/server.js', 'the web client starts dist/web/server.js');
+    for (const f of [browser, server]) assert.ok(files.includes(f), `${f} is not in the .vsix`);
+  });
+
   /** Every file package.json points at (contributes, icon), relative to the root. */
   function manifestFiles(): string[] {
     const out = [manifest.icon];
@@ -175,7 +184,7 @@ describe('VS Code extension contents (vsce ls)', () => {
   });
 
   it('holds nothing else', () => {
-    const allowed = new Set(['package.json', vsixReadme, 'LICENSE', 'CHANGELOG.md', 'dist/client.js', 'dist/server.js', 'client/walkthrough/getting-started.graphreq', ...manifestFiles(), ...userDocs]);
+    const allowed = new Set(['package.json', vsixReadme, 'LICENSE', 'CHANGELOG.md', 'dist/client.js', 'dist/server.js', 'dist/web/client.js', 'dist/web/server.js', 'client/walkthrough/getting-started.graphreq', ...manifestFiles(), ...userDocs]);
     assert.deepEqual(files.filter((f) => !allowed.has(f)), [], 'files in the .vsix the extension does not need');
   });
 });

@@ -1,6 +1,4 @@
 /** Core results (offsets, plain types) to LSP types (positions). No rule logic here. */
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   CompletionItemKind,
   DiagnosticSeverity,
@@ -14,9 +12,16 @@ import {
 } from 'vscode-languageserver';
 import { positionAt, type CompletionItem, type Finding, type GraphreqDocument, type Span, type TextEdit } from '../core';
 
-/** docs/ beside the installed package: diagnostics link each rule ID to its section in rules.md. */
-const docsDir = pathToFileURL(path.join(__dirname, '..', 'docs')).href;
-const rulesDoc = `${docsDir}/rules.md`;
+/**
+ * docs/ beside the installed package, as a URL: diagnostics link each rule ID to its section in
+ * rules.md. The host says where it is (a file URL on the desktop, the extension's URL on the web)
+ * once, at start (`setDocsLocation`), before any message is read.
+ */
+let docsDir = 'docs';
+
+export function setDocsLocation(url: string): void {
+  docsDir = url.replace(/\/+$/, '');
+}
 
 /**
  * Markdown of hover and completion with its links into docs/ (the core writes them relative to the
@@ -42,7 +47,7 @@ const SEVERITY: Record<Finding['severity'], DiagnosticSeverity> = {
 
 /** The rule's section in docs/rules.md, which a diagnostic's code links to. */
 export function ruleLink(code: string): string {
-  return `${rulesDoc}#${code.toLowerCase()}`;
+  return `${docsDir}/rules.md#${code.toLowerCase()}`;
 }
 
 /**

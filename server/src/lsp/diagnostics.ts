@@ -32,7 +32,7 @@ import type { RawJson } from './rawJson';
 import type { DocumentState, DocumentStore } from './documentStore';
 import type { InitializationOptions } from './protocol';
 import { cancelledError, runSafe, SLICE_MS, yieldToMessages } from './runSafe';
-import type { DocumentInputs } from './documentInputs';
+import type { DocumentEnvironments } from './host';
 import type { WorkspaceDiagnostics } from './workspaceDiagnostics';
 
 /**
@@ -40,7 +40,8 @@ import type { WorkspaceDiagnostics } from './workspaceDiagnostics';
  * change (or the pull) to the message ready and to the message written. bench/lsp.mjs reads them:
  * timings taken in the server are not inflated by the client's own work.
  */
-const traceTiming = !!process.env.GRAPHREQ_TRACE_TIMING;
+// A browser worker (web/) has no process: no tracing there.
+const traceTiming = typeof process !== 'undefined' && !!process.env.GRAPHREQ_TRACE_TIMING;
 
 type Checked = NonNullable<DocumentState['checked']>;
 
@@ -73,7 +74,7 @@ export class Diagnostics {
     private readonly ls: LanguageService,
     private readonly documents: DocumentStore,
     /** The environment each document is read in (its workspace's, .env, `< path` bodies). */
-    private readonly inputs: DocumentInputs,
+    private readonly inputs: DocumentEnvironments,
     private readonly schedule: (fn: () => void) => void,
     private readonly log: (message: string) => void,
     /** The document's file context for its current version, environment and workspace (kept by the server). */

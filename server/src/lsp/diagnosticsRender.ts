@@ -22,7 +22,7 @@ interface Template {
 /** A template filled for the line its block starts on. */
 interface Rendered {
   base: number;
-  bytes: Buffer;
+  bytes: Uint8Array;
 }
 
 /** A line number as it appears in a template's JSON before the holes are cut: `-1 - line` (never a real one). */
@@ -35,7 +35,7 @@ const PAGE = 128;
 interface Page {
   results: BlockResult[];
   bases: number[];
-  bytes: Buffer | undefined;
+  bytes: Uint8Array | undefined;
   count: number;
   hints: number;
 }
@@ -59,7 +59,7 @@ export class DiagnosticsRenderer {
    */
   render(doc: GraphreqDocument, v: DocumentValidation): { diagnostics: RawJson; count: number; hints: number } {
     const startLines = blockStartLines(doc);
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     let count = 0;
     let hints = 0;
     const pages: Page[] = [];
@@ -75,7 +75,7 @@ export class DiagnosticsRenderer {
     hints += v.cross.length - cross.length;
     if (cross.length) {
       const doc_ = { uri: this.uri, parse: doc };
-      chunks.push(Buffer.from(cross.map((f) => JSON.stringify(toDiagnostic(doc_, f, this.links))).join(',')));
+      chunks.push(utf8.encode(cross.map((f) => JSON.stringify(toDiagnostic(doc_, f, this.links))).join(',')));
       count += cross.length;
     }
     return { diagnostics: new RawJson(chunks), count, hints };
@@ -91,7 +91,7 @@ export class DiagnosticsRenderer {
     }
     const results: BlockResult[] = new Array(n);
     const bases: number[] = new Array(n);
-    const parts: Buffer[] = [];
+    const parts: Uint8Array[] = [];
     let count = 0;
     let hints = 0;
     for (let i = 0; i < n; i++) {
@@ -105,7 +105,7 @@ export class DiagnosticsRenderer {
       hints += template.hints;
       if (!template.count) continue;
       let r = this.rendered.get(result);
-      if (!r || r.base !== base) this.rendered.set(result, (r = { base, bytes: Buffer.from(fill(template, base)) }));
+      if (!r || r.base !== base) this.rendered.set(result, (r = { base, bytes: utf8.encode(fill(template, base)) }));
       parts.push(r.bytes);
       count += template.count;
     }
@@ -144,15 +144,19 @@ export class DiagnosticsRenderer {
 
 const COMMA = 0x2c;
 
-/** Buffers joined with a separator byte, in one allocation. */
-export function joinWith(parts: Buffer[], separator: number): Buffer {
+/** Bytes as UTF-8 without Node's Buffer, so the server runs in a browser worker too (web/). */
+const utf8 = new TextEncoder();
+
+/** Byte arrays joined with a separator byte, in one allocation. */
+export function joinWith(parts: Uint8Array[], separator: number): Uint8Array {
   let size = parts.length - 1;
   for (const p of parts) size += p.length;
-  const out = Buffer.allocUnsafe(size);
+  const out = new Uint8Array(size);
   let at = 0;
   for (let i = 0; i < parts.length; i++) {
     if (i) out[at++] = separator;
-    at += parts[i].copy(out, at);
+    out.set(parts[i], at);
+    at += parts[i].length;
   }
   return out;
 }

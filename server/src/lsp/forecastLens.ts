@@ -8,7 +8,7 @@
 import type { CodeLens } from 'vscode-languageserver';
 import type { EnvironmentSettings, FileContext, LanguageService } from '../core';
 import { contextLine, forecastRun, forecastTitle, scopeLine, type ForecastInputs } from '../core/send';
-import { readForecastInputs } from '../send/forecastInputs';
+import type { ServerHost } from './host';
 import type { DocumentState } from './documentStore';
 import { Commands, type SendAllForecast } from './protocol';
 import type { WorkspaceEnvironment } from './workspaceEnvironment';
@@ -23,6 +23,7 @@ export class ForecastLens {
   constructor(
     private readonly ls: LanguageService,
     private readonly environment: WorkspaceEnvironment,
+    private readonly host: ServerHost,
   ) {}
 
   lens(s: DocumentState, file: FileContext): CodeLens | undefined {
@@ -54,7 +55,7 @@ export class ForecastLens {
     const hit = this.inputs.get(env);
     if (hit && hit.history === history && now - hit.at < INPUTS_TTL_MS) return hit.inputs;
     const workspace = this.environment.folderOf(uri) ?? null;
-    const inputs = readForecastInputs({ workspace: history ? workspace : null, contextWorkspace: workspace, env, baseUrl: env.baseUrl, now });
+    const inputs = this.host.forecastInputs({ workspace: history ? workspace : null, contextWorkspace: workspace, env, baseUrl: env.baseUrl, now });
     this.inputs.set(env, { at: now, history, inputs });
     return inputs;
   }

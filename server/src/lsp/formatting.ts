@@ -5,10 +5,7 @@
  * `.editorconfig` (`max_line_length`), else 80, and `graphreq.format.keepLines` from the settings. A request whose layout changes throughout
  * (a body pasted on one line) goes out as one edit (`coalesceEdits`).
  */
-import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FormattingOptions, TextEdit } from 'vscode-languageserver';
-import { editorConfigFor } from '../files/editorConfig';
 import { applyEdits, offsetAt, positionWalker, type FormatOptions, type GraphreqDocument, type TextEdit as CoreTextEdit } from '../core';
 import type { DocumentState } from './documentStore';
 import type { FeatureDeps } from './navigation';
@@ -17,13 +14,11 @@ import { runSafe, throwIfCancelled } from './runSafe';
 export function registerFormatting(d: FeatureDeps): void {
   const { connection, ls, documents, environment, log } = d;
   const options = (uri: string, o: FormattingOptions): FormatOptions => ({ tabSize: o.tabSize, insertSpaces: o.insertSpaces, keepLines: !!environment.settings.format?.keepLines, printWidth: printWidthOf(uri) });
-  /** The setting, else the document's .editorconfig (files on disk, read up to their workspace folder). */
+  /** The setting, else the document's .editorconfig (read by the host, up to the workspace folder). */
   const printWidthOf = (uri: string): number | undefined => {
     const setting = environment.settings.format?.printWidth;
     if (typeof setting === 'number' && Number.isInteger(setting) && setting >= 20 && setting <= 1000) return setting;
-    if (!uri.startsWith('file:')) return undefined;
-    const file = fileURLToPath(uri);
-    return editorConfigFor(file, environment.folderOf(uri) ?? path.dirname(file)).printWidth;
+    return d.host.editorConfigWidth(uri, environment.folderOf(uri));
   };
 
   connection.onDocumentFormatting((p, token) => {

@@ -12,6 +12,7 @@ import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageW
 import { startServer } from './server';
 import { disposeServerCommands, executeServerCommand } from './commands';
 import { rawJsonEncoder } from './rawJson';
+import { nodeHost } from './nodeHost';
 
 function stdioConnection(): Connection {
   const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: rawJsonEncoder }));
@@ -27,4 +28,4 @@ function stdioConnection(): Connection {
 }
 
 const connection = process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all);
-startServer(connection, { executeCommand: executeServerCommand, dispose: disposeServerCommands });
+startServer(connection, { host: nodeHost(), executeCommand: executeServerCommand, dispose: disposeServerCommands });

@@ -4,13 +4,12 @@
  * core and converts offsets to positions. An environment variable's rename also edits every other
  * request file of the workspace that reads it from the same graphreq.env.json.
  */
-import * as fs from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { DocumentHighlightKind, ResponseError, ErrorCodes, SymbolKind, type SymbolInformation, type Connection, type Location, type LocationLink, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import { envVariableUses, lineStartsOf, offsetAt, readEnvFileNames, renameEnvVariableIn, type EnvFileNames, type FileContext, type LanguageService, type NavigationContext, type Place, type Span, type TextEdit, type WorkspaceSymbol } from '../core';
 import { toRange } from './convert';
 import type { DocumentState, DocumentStore } from './documentStore';
 import { runSafe, SLICE_MS, throwIfCancelled, yieldToMessages } from './runSafe';
+import type { ServerHost } from './host';
 import type { WorkspaceEnvironment } from './workspaceEnvironment';
 import type { WorkspaceFiles } from './workspaceFiles';
 
@@ -21,6 +20,7 @@ export interface FeatureDeps {
   environment: WorkspaceEnvironment;
   workspaceFiles: WorkspaceFiles;
   log: (message: string) => void;
+  host: ServerHost;
   /** The file context of a document (cached per version by the server). */
   fileContext?: (s: DocumentState) => FileContext;
 }
@@ -43,8 +43,8 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
     const file = environment.envFileOf(uri);
     if (!file) return undefined;
     try {
-      const text = fs.readFileSync(file, 'utf8');
-      return { path: file, uri: pathToFileURL(file).href, names: readEnvFileNames(text), lineStarts: lineStartsOf(text) };
+      const text = environment.files.readText(file);
+      return { path: file, uri: environment.files.uriOf(file), names: readEnvFileNames(text), lineStarts: lineStartsOf(text) };
     } catch {
       return undefined;
     }

@@ -288,6 +288,8 @@ export interface InitializationOptions extends ServerSettings {
    * less a diagnostic on every keystroke.
    */
   clientRuleLinks?: boolean;
+  /** Where docs/ is, for a server whose host cannot tell (the web build: the extension's docs/ as a URL). */
+  docsUrl?: string;
   /**
    * The client reads the account context itself (VS Code: on open, on save and on command, with the
    * token of its secret storage, through `graphreq.fetchContext`), so the server does not read on

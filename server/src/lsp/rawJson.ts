@@ -9,10 +9,8 @@
  * serialises as the value it stands for, so it is never wrong, only slower: each chunk is parsed once
  * and kept with it, so an edit parses the chunk it changed and Node serialises the rest as objects.
  */
-import { randomBytes } from 'node:crypto';
-
-/** A placeholder no text of a message can contain by chance: it carries a per-process nonce. */
-const MARK = `graphreq-raw-json-${randomBytes(8).toString('hex')}-`;
+/** A placeholder no text of a message can contain by chance: it carries a per-process nonce (Web Crypto: Node and browser workers alike). */
+const MARK = `graphreq-raw-json-${Array.from(globalThis.crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('')}-`;
 
 let encoding: RawJson[] | undefined;
 
@@ -22,14 +20,15 @@ let encoding: RawJson[] | undefined;
  * Safe because vscode-jsonrpc's stream writer encodes a message only after the previous one has been
  * written (its write lock covers encoding and writing).
  */
-let scratch = Buffer.alloc(0);
+let scratch = new Uint8Array(0);
 
 /** The elements of each chunk, parsed when a RawJson is serialised outside the encoder. */
-const parsedChunks = new WeakMap<Buffer, unknown[]>();
+const parsedChunks = new WeakMap<Uint8Array, unknown[]>();
+const utf8 = new TextDecoder();
 
 /** A JSON array given as chunks of its elements' text (each chunk: elements separated by commas). */
 export class RawJson {
-  constructor(readonly chunks: Buffer[]) {}
+  constructor(readonly chunks: Uint8Array[]) {}
 
   toJSON(): unknown {
     if (encoding) {
@@ -39,7 +38,7 @@ export class RawJson {
     const out: unknown[] = [];
     for (const c of this.chunks) {
       let elements = parsedChunks.get(c);
-      if (!elements) parsedChunks.set(c, (elements = JSON.parse(`[${c.toString('utf8')}]`) as unknown[]));
+      if (!elements) parsedChunks.set(c, (elements = JSON.parse(`[${utf8.decode(c)}]`) as unknown[]));
       for (const e of elements) out.push(e);
     }
     return out;
@@ -63,7 +62,7 @@ export const rawJsonEncoder = {
     }
     if (!raws.length) return Promise.resolve(Buffer.from(text, charset));
     // The message's own text around each placeholder, and the raw chunks in their place: one allocation.
-    const pieces: Array<Buffer | RawJson> = [];
+    const pieces: Array<Uint8Array | RawJson> = [];
     let at = 0;
     for (let i = 0; i < raws.length; i++) {
       const mark = `"${MARK}${i}"`;
@@ -76,18 +75,20 @@ export const rawJsonEncoder = {
     let size = 0;
     // A RawJson is `[`, its chunks with a comma between each two, and `]`.
     for (const p of pieces) size += p instanceof RawJson ? p.chunks.reduce((n, c) => n + c.length, 2 + Math.max(0, p.chunks.length - 1)) : p.length;
-    if (scratch.length < size) scratch = Buffer.allocUnsafe(Math.max(size, Math.ceil(scratch.length * 1.5)));
+    if (scratch.length < size) scratch = new Uint8Array(Math.max(size, Math.ceil(scratch.length * 1.5)));
     const out = scratch.subarray(0, size);
     let w = 0;
     for (const p of pieces) {
       if (!(p instanceof RawJson)) {
-        w += p.copy(out, w);
+        out.set(p, w);
+        w += p.length;
         continue;
       }
       out[w++] = 0x5b; // [
       p.chunks.forEach((c, j) => {
         if (j) out[w++] = 0x2c; // ,
-        w += c.copy(out, w);
+        out.set(c, w);
+        w += c.length;
       });
       out[w++] = 0x5d; // ]
     }

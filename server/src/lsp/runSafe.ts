@@ -26,7 +26,13 @@ export function throwIfCancelled(token: { isCancellationRequested: boolean } | u
 /** The longest a request or a check works before the server reads its messages again (issue 20: at most 100 ms behind). */
 export const SLICE_MS = 25;
 
+/**
+ * Runs `fn` on the event loop's next turn, after the messages that arrived: Node's setImmediate; a
+ * browser worker (web/) has none, and a zero timeout does the same there.
+ */
+export const nextTurn: (fn: () => void) => void = typeof setImmediate === 'function' ? (fn) => setImmediate(fn) : (fn) => setTimeout(fn, 0);
+
 /** The event loop's turn: messages that arrived meanwhile (a hover, a `$/cancelRequest`) are read and dispatched first. */
 export function yieldToMessages(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => nextTurn(resolve));
 }

@@ -12,7 +12,7 @@ import { findWorkspaceEnvFile } from '../files/envFile';
 import type { TrustStore } from '../files/trustStore';
 import { chooseToken } from '../send/tokenChoice';
 import { EMBEDDED_TOKEN_TARGET, type SendCommandArgs, type ServerSettings } from './protocol';
-import { readWorkspaceEnvironment } from './workspaceEnvironment';
+import { readWorkspaceEnvironment } from './diskEnvironment';
 
 export interface EditorTarget {
   ok: true;

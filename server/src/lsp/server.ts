@@ -21,12 +21,12 @@ import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from 
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, Notifications, Requests, ServerNotifications, type FetchContextArgs, type InitializationOptions, type SendAllForecast, type ServerSettings } from './protocol';
-import { ContextFetcher } from './contextFetch';
 import { importTextCommand } from './importCommand';
-import { runSafe, throwIfCancelled } from './runSafe';
+import { nextTurn, runSafe, throwIfCancelled } from './runSafe';
 import type { ClientAbilities } from './sendPresenter';
-import { DocumentInputs } from './documentInputs';
 import { WorkspaceEnvironment } from './workspaceEnvironment';
+import { setDocsLocation } from './convert';
+import type { ServerHost } from './host';
 import { registerNavigation } from './navigation';
 import { registerFormatting } from './formatting';
 import { registerTesting, testLenses } from './testing';
@@ -38,7 +38,9 @@ import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { version } from '../version';
 
 export interface ServerRuntime {
-  /** Runs `fn` after the current batch of messages; the default is setImmediate. */
+  /** The disk and the process (nodeHost.ts), or a browser worker's client (web/webHost.ts). */
+  host: ServerHost;
+  /** Runs `fn` after the current batch of messages; the default is the next turn of the event loop (runSafe.ts). */
   schedule?: (fn: () => void) => void;
   /** Executes graphreq.send & co. (the sending layer registers itself here). */
   executeCommand?: (
@@ -64,26 +66,31 @@ export interface CommandContext {
   refreshCodeLenses?: () => void;
 }
 
-export function startServer(connection: Connection, runtime: ServerRuntime = {}): void {
+export function startServer(connection: Connection, runtime: ServerRuntime): void {
+  const { host } = runtime;
+  /** The commands this server runs: the sending layer's, when it was started with it (main.ts); the account context's and import's always. */
+  const runnable = new Set<string>(runtime.executeCommand ? Object.values(Commands) : [Commands.fetchContext, Commands.importText]);
+
+  if (host.docsUrl) setDocsLocation(host.docsUrl);
   const ls = createLanguageService();
   const documents = new DocumentStore(ls);
   const log = (m: string): void => connection.console.log(m);
-  const environment = new WorkspaceEnvironment(log);
+  const environment = new WorkspaceEnvironment(log, host.environmentFiles);
   // The environment of each document: its workspace's, plus $processEnv, .env and `< path` bodies.
-  const inputs = new DocumentInputs(environment, log);
-  const schedule = runtime.schedule ?? ((fn) => setImmediate(fn));
+  const inputs = host.documentInputs(environment, log);
+  const schedule = runtime.schedule ?? nextTurn;
   // The workspace's names (every .graphreq file, opened or not); when some file's request names change, open files are checked again.
-  const workspaceFiles = new WorkspaceFiles(ls, documents, () => environment.folderPaths, (uri) => environment.folderOf(uri), schedule, () => diagnostics.refreshAll(), (line) => {
+  const workspaceFiles = new WorkspaceFiles(ls, documents, host.workspaceReader, () => environment.folderPaths, (uri) => environment.folderOf(uri), schedule, () => diagnostics.refreshAll(), (line) => {
     log(line);
     void connection.window.showWarningMessage(line);
   });
-  const forecastLens = new ForecastLens(ls, environment);
+  const forecastLens = new ForecastLens(ls, environment, host);
   let snippetSupport = false;
   let configurationSupport = false;
   // Pulled workspace diagnostics cover the files not opened too (workspaceDiagnostics.ts).
   const unopened = new WorkspaceDiagnostics(ls, workspaceFiles, (uri) => inputs.forDocument(uri), (uri) => !!documents.get(uri), (): boolean => diagnostics.links);
   const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (s) => fileContextOf(s, s.uri), (uri) => workspaceFiles.scopeOf(uri), unopened);
-  const contextFetcher = new ContextFetcher({
+  const contextFetcher = host.contextFetcher({
     documents,
     environment,
     fileContext: (s) => fileContextOf(s, s.uri),
@@ -118,7 +125,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     environment.setFolders(folders);
     client.showDocument = !!caps.window?.showDocument?.support;
     client.workDoneProgress = !!caps.window?.workDoneProgress;
-    const { showsSendResults, clientRuleLinks: _ruleLinks, clientReadsContext: readsContext, ...init } = (params.initializationOptions ?? {}) as InitializationOptions;
+    const { showsSendResults, clientRuleLinks: _ruleLinks, clientReadsContext: readsContext, docsUrl, ...init } = (params.initializationOptions ?? {}) as InitializationOptions;
+    if (!host.docsUrl && typeof docsUrl === 'string') setDocsLocation(docsUrl);
     client.showsSendResults = showsSendResults === true;
     clientReadsContext = readsContext === true;
     if (params.initializationOptions) environment.settings = { ...init };
@@ -138,7 +146,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
         codeLensProvider: { resolveProvider: false },
         semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true, range: true },
         // Only a server started with the sending layer runs commands (main.ts); declared only then.
-        executeCommandProvider: { commands: runtime.executeCommand ? Object.values(Commands) : [Commands.fetchContext, Commands.importText] },
+        executeCommandProvider: { commands: [...runnable] },
         definitionProvider: true,
         referencesProvider: true,
         documentHighlightProvider: true,
@@ -158,6 +166,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     if (configurationSupport) void refreshSettings();
     // The workspace's request files are read in the background: the opened file is answered first.
     workspaceFiles.start();
+    // A host that reads through the client asks it only now: VS Code's client answers its requests once initialized.
+    host.attach?.(connection, (uris) => {
+      runSafe(log, 'filesRead', undefined, () => workspaceFiles.watched(uris.map((uri) => ({ uri, deleted: host.workspaceReader.stamp(uri) === undefined }))));
+      environment.invalidate();
+      inputs.invalidate();
+      diagnostics.refreshAll();
+      refreshInlayHints();
+    });
     if (watchRegistration) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.graphreq' }] }).catch(() => undefined);
   });
 
@@ -344,8 +360,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
       // The forecast of "Send all" goes first, on the file.
       const forecast = forecastLens.lens(s, file);
       // Requests with expectations: their last test result (testing.ts).
-      const tests = testLenses(p.textDocument.uri, s.parse, environment.folderOf(p.textDocument.uri) ?? null, (start, end) => toRange(s, { start, end }));
-      return forecast ? [forecast, ...lenses, ...tests] : [...lenses, ...tests];
+      const folder = environment.folderOf(p.textDocument.uri);
+      const tests = testLenses(p.textDocument.uri, s.parse, folder ? host.lastTestResults(p.textDocument.uri, folder) : {}, (start, end) => toRange(s, { start, end }));
+      const all = forecast ? [forecast, ...lenses, ...tests] : [...lenses, ...tests];
+      // A server without the sending layer (the web build) offers no lens it cannot run.
+      return all.filter((l) => !l.command || runnable.has(l.command.command));
     }),
   );
 
@@ -370,7 +389,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime = {})
     withDoc(p.textDocument.uri, { data: [] }, 'semanticTokensRange', (s) => semanticTokens(s, { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) })),
   );
 
-  const features = { connection, ls, documents, environment, workspaceFiles, log, fileContext: (s: DocumentState) => fileContextOf(s, s.uri) };
+  const features = { connection, ls, documents, environment, workspaceFiles, log, host, fileContext: (s: DocumentState) => fileContextOf(s, s.uri) };
   registerNavigation(features, () => definitionLinks);
   registerFormatting(features);
   registerTesting(features);

@@ -5,14 +5,12 @@
  * Running is the `graphreq.test` command (sendCommand.ts). No test logic here: the core plans and
  * evaluates, send/ runs and records.
  */
-import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CodeLens, Connection } from 'vscode-languageserver';
 import { positionAt, type GraphreqDocument, type LanguageService } from '../core';
 import { testCases, testSource } from '../core/send/testPlan';
 import { blockExpectations } from '../core/syntax/expectation';
-import { readTextFile } from '../files/textFile';
-import { TestResults, type LastTestResult } from '../send/testResults';
+import type { LastTestResult } from '../send/testResults';
+import type { ServerHost } from './host';
 import type { DocumentStore } from './documentStore';
 import { Commands, Requests, type TestInfo } from './protocol';
 import { runSafe } from './runSafe';
@@ -24,6 +22,7 @@ interface TestingFeatures {
   documents: DocumentStore;
   environment: WorkspaceEnvironment;
   log: (message: string) => void;
+  host: ServerHost;
 }
 
 export function registerTesting(f: TestingFeatures): void {
@@ -35,16 +34,12 @@ export function registerTesting(f: TestingFeatures): void {
   );
 }
 
-/** The document as the editor has it, else as the file on disk says (undefined when unreadable). */
+/** The document as the editor has it, else as the host reads the file (undefined when unreadable). */
 function documentOf(uri: string, f: TestingFeatures): GraphreqDocument | undefined {
   const open = f.documents.get(uri);
   if (open) return open.parse;
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return f.ls.parse(readTextFile(fileURLToPath(uri)));
-  } catch {
-    return undefined;
-  }
+  const text = f.host.workspaceReader.read(uri);
+  return text === undefined ? undefined : f.ls.parse(text);
 }
 
 /** The tests of a document, with the lines the Testing view puts them on (0-based). */
@@ -64,10 +59,9 @@ export function testInfos(doc: GraphreqDocument): TestInfo[] {
 }
 
 /** One CodeLens per test above its request line: its last result, or an offer to run it. A click runs it again. */
-export function testLenses(uri: string, doc: GraphreqDocument, workspaceFolder: string | null, range: (start: number, end: number) => CodeLens['range']): CodeLens[] {
+export function testLenses(uri: string, doc: GraphreqDocument, last: Record<string, LastTestResult>, range: (start: number, end: number) => CodeLens['range']): CodeLens[] {
   const cases = testCases(doc);
   if (!cases.length) return [];
-  const last = workspaceFolder && uri.startsWith('file:') ? lastResults(workspaceFolder, uri) : {};
   return cases.map((t) => {
     const block = doc.blocks[t.index];
     const r = block.parsed.request!;
@@ -78,15 +72,6 @@ export function testLenses(uri: string, doc: GraphreqDocument, workspaceFolder: 
       command: { title: lensTitle(result, t.expectations, stale), command: Commands.test, arguments: [{ uri, keys: [t.key] }] },
     };
   });
-}
-
-function lastResults(workspaceFolder: string, uri: string): Record<string, LastTestResult> {
-  try {
-    const rel = path.relative(workspaceFolder, fileURLToPath(uri)).split(path.sep).join('/');
-    return new TestResults(workspaceFolder).forFile(rel);
-  } catch {
-    return {};
-  }
 }
 
 /**

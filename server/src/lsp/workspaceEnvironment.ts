@@ -7,23 +7,39 @@
  * In an untrusted workspace (VS Code's Restricted Mode, `workspaceTrusted: false` in the settings)
  * the file's variables still serve checking, but its base URL is dropped: nothing there may choose
  * where a request goes.
+ *
+ * Where the files are is the host's (EnvironmentFiles): the disk on the desktop (diskEnvironment.ts),
+ * the editor's file system on the web (web/webEnvironmentFiles.ts).
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { misTypedSettings, readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
 import { decideSendTarget } from '../core/send';
-import { findWorkspaceEnvFile } from '../files/envFile';
 import type { ServerSettings } from './protocol';
+
+/** Where the workspace's folders and environment files are, and how they are read. */
+export interface EnvironmentFiles {
+  /** A workspace folder's URI as the host names folders (a path on the desktop, the URI on the web). */
+  folderName(uri: string): string;
+  /** The folder of `uri` among `folders` (the deepest that holds it); for a file outside every folder, its own folder; undefined when it has none. */
+  folderOf(uri: string, folders: readonly string[]): string | undefined;
+  /** The document's graphreq.env.json: from its folder up to `root`, never above. */
+  envFileOf(uri: string, root: string): string | undefined;
+  /** An environment file's text; throws a one-line Error when it cannot be read. */
+  readText(file: string): string;
+  /** An environment file's URI (navigation and rename go there). */
+  uriOf(file: string): string;
+}
 
 export class WorkspaceEnvironment {
   private folders: string[] = [];
   private cached = new Map<string, EnvironmentSettings>();
   settings: ServerSettings = {};
-  constructor(private readonly log: (message: string) => void) {}
+  constructor(
+    private readonly log: (message: string) => void,
+    readonly files: EnvironmentFiles,
+  ) {}
 
   setFolders(uris: string[]): void {
-    this.folders = uris.map((u) => (u.startsWith('file:') ? fileURLToPath(u) : u));
+    this.folders = uris.map((u) => this.files.folderName(u));
     this.invalidate();
   }
 
@@ -33,21 +49,14 @@ export class WorkspaceEnvironment {
 
   /** The workspace folder of `uri` (the deepest that holds it); for a file outside every folder, its own folder; else the first folder. */
   folderOf(uri: string): string | undefined {
-    const file = filePath(uri);
-    if (file) {
-      const hit = this.folders.filter((f) => file.startsWith(f + path.sep)).sort((a, b) => b.length - a.length)[0];
-      if (hit) return hit;
-      return path.dirname(file);
-    }
-    return this.folders[0];
+    return this.files.folderOf(uri, this.folders) ?? this.folders[0];
   }
 
   /** The environment file of the document: from its folder up to its workspace folder. */
   envFileOf(uri: string): string | undefined {
     const root = this.folderOf(uri);
     if (!root) return undefined;
-    const file = filePath(uri);
-    return findWorkspaceEnvFile(file ? path.dirname(file) : root, root).file;
+    return this.files.envFileOf(uri, root);
   }
 
   forDocument(uri: string): EnvironmentSettings {
@@ -69,11 +78,11 @@ export class WorkspaceEnvironment {
     let env: EnvironmentSettings = { variables: {} };
     if (file) {
       try {
-        env = readWorkspaceEnvironment(file, this.settings.environment || undefined, (note) => this.log(`graphreq.env.json: ${note}`));
+        env = environmentOfText(this.files.readText(file), this.settings.environment || undefined, (note) => this.log(`graphreq.env.json: ${note}`));
       } catch (e) {
         this.log(`graphreq.env.json ignored: ${(e as Error).message}`);
         try {
-          env = readWorkspaceEnvironment(file, undefined);
+          env = environmentOfText(this.files.readText(file), undefined);
         } catch {
           env = { variables: {} };
         }
@@ -88,14 +97,13 @@ export class WorkspaceEnvironment {
 }
 
 /**
- * An environment of `file` (`$shared` alone when `name` is undefined); throws a one-line Error for a
- * broken file or an unknown name. `onIgnored` hears of each setting left out for its type.
+ * An environment of graphreq.env.json's text (`$shared` alone when `name` is undefined); throws a
+ * one-line Error for a broken file or an unknown name. `onIgnored` hears of each setting left out for its type.
  */
-export function readWorkspaceEnvironment(file: string | undefined, name: string | undefined, onIgnored?: (line: string) => void): EnvironmentSettings {
-  if (!file) return resolveEnvironment(undefined, undefined);
+export function environmentOfText(text: string, name: string | undefined, onIgnored?: (line: string) => void): EnvironmentSettings {
   let json: unknown;
   try {
-    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    json = JSON.parse(text);
   } catch (e) {
     throw new Error(`graphreq.env.json: not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
@@ -103,13 +111,4 @@ export function readWorkspaceEnvironment(file: string | undefined, name: string 
   const env = resolveEnvironment(environments, name);
   for (const line of misTypedSettings(environments, name)) onIgnored?.(line);
   return env;
-}
-
-function filePath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
-  }
 }

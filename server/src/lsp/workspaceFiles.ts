@@ -1,24 +1,18 @@
 /**
  * Every .graphreq file of the workspace, opened or not, in the core's index of names
  * (core/analysis/workspaceNames.ts), one index per workspace folder (the workspace of sends,
- * docs/sending.md). Open documents are taken as the editor has them; the others are read from disk
+ * docs/sending.md). Open documents are taken as the editor has them; the others are read through
+ * the host's reader (the disk: diskWorkspace.ts; the client, on the web: web/clientFiles.ts)
  * in the background after `initialize`, a slice at a time, so the opened file is answered first; then
  * they are kept current by `workspace/didChangeWatchedFiles` and, for clients that do not watch, by
  * looking at the files' modification times again on each save. The walk is the CLI's
  * (files/workspaceWalk.ts: bounded, no symbolic link followed, `node_modules` and hidden folders
  * skipped); a folder whose walk stops at a limit is told once, in one line.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { WorkspaceNames, type GraphreqDocument, type LanguageService, type WorkspaceScope } from '../core';
-import { readTextFile } from '../files/textFile';
-import { walkRequestFiles } from '../files/workspaceWalk';
 import type { DocumentStore } from './documentStore';
-import { SLICE_MS, throwIfCancelled, yieldToMessages } from './runSafe';
-
-/** Files larger than this are skipped (10,000 requests are about 4 MB). */
-const MAX_BYTES = 32 * 1024 * 1024;
+import { nextTurn, SLICE_MS, throwIfCancelled, yieldToMessages } from './runSafe';
+import type { WorkspaceReader } from './workspaceReader';
 /** Files read from disk per turn of the event loop while the workspace is read: requests wait at most one slice. */
 const SLICE = 25;
 
@@ -46,10 +40,11 @@ export class WorkspaceFiles {
   constructor(
     private readonly ls: LanguageService,
     private readonly documents: DocumentStore,
+    private readonly reader: WorkspaceReader,
     private readonly folders: () => readonly string[],
     /** The folder of a document: its workspace folder, else its own folder. */
     private readonly folderOf: (uri: string) => string | undefined,
-    private readonly schedule: (fn: () => void) => void = (fn) => setImmediate(fn),
+    private readonly schedule: (fn: () => void) => void = nextTurn,
     /** Called (after the batch) when the requests some file names changed: open files are checked again. */
     private readonly onNamesChanged: () => void = () => undefined,
     /** Told once per folder when its walk stops at a limit (files/workspaceWalk.ts), in one line. */
@@ -78,8 +73,7 @@ export class WorkspaceFiles {
     const f = this.byFolder.get(this.folderOf(uri) ?? '');
     if (!f) return;
     f.disk.delete(uri);
-    const file = filePath(uri);
-    if (file && this.inFolders(file)) this.readFile(file);
+    if (this.reader.inFolders(uri, this.folders())) this.readFile(uri);
     else f.names.delete(uri);
     this.afterChange();
   }
@@ -89,11 +83,10 @@ export class WorkspaceFiles {
     for (const c of changes) {
       if (!c.uri.endsWith('.graphreq') || this.documents.get(c.uri)) continue;
       const f = this.byFolder.get(this.folderOf(c.uri) ?? '');
-      const file = filePath(c.uri);
-      if (c.deleted || !file) {
+      if (c.deleted) {
         f?.names.delete(c.uri);
         f?.disk.delete(c.uri);
-      } else if (this.inFolders(file)) this.readFile(file);
+      } else if (this.reader.inFolders(c.uri, this.folders())) this.readFile(c.uri);
     }
     this.afterChange();
   }
@@ -167,16 +160,13 @@ export class WorkspaceFiles {
 
   /** Walks the folders, forgets the files that are gone, and queues those new or changed since read. */
   private rescan(): void {
-    const files: string[] = [];
-    for (const folder of this.folders()) {
-      const walked = walkRequestFiles(folder);
-      files.push(...walked.files);
-      if (walked.stopped && !this.told.has(folder)) {
-        this.told.add(folder);
-        this.note(`graphreq: ${walked.stopped}; names in the other files are not known`);
-      }
+    const { uris: files, stopped } = this.reader.list(this.folders());
+    for (const { folder, why } of stopped) {
+      if (this.told.has(folder)) continue;
+      this.told.add(folder);
+      this.note(`graphreq: ${why}; names in the other files are not known`);
     }
-    const present = new Set(files.map((f) => pathToFileURL(f).href));
+    const present = new Set(files);
     for (const f of this.byFolder.values()) {
       for (const uri of f.disk.keys()) {
         if (present.has(uri) || this.documents.get(uri)) continue;
@@ -211,29 +201,21 @@ export class WorkspaceFiles {
     this.afterChange();
   }
 
-  /** Reads one file from disk into its folder's index, unless it is open or unchanged since read. */
-  private readFile(file: string): void {
-    const uri = pathToFileURL(file).href;
+  /** Reads one file into its folder's index, unless it is open or unchanged since read. */
+  private readFile(uri: string): void {
     if (this.documents.get(uri)) return;
     const f = this.folder(this.folderOf(uri) ?? '');
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
+    const stamp = this.reader.stamp(uri);
+    if (!stamp) {
       f.names.delete(uri);
       f.disk.delete(uri);
       return;
     }
     const seen = f.disk.get(uri);
-    if (seen && seen.mtimeMs === stat.mtimeMs && seen.size === stat.size && f.names.has(uri)) return;
-    if (!stat.isFile() || stat.size > MAX_BYTES) return;
-    let text: string;
-    try {
-      text = readTextFile(file);
-    } catch {
-      return;
-    }
-    f.disk.set(uri, { mtimeMs: stat.mtimeMs, size: stat.size });
+    if (seen && seen.mtimeMs === stamp.mtimeMs && seen.size === stamp.size && f.names.has(uri)) return;
+    const text = this.reader.read(uri);
+    if (text === undefined) return;
+    f.disk.set(uri, { mtimeMs: stamp.mtimeMs, size: stamp.size });
     f.names.set(uri, this.ls.parse(text), this.labelOf(uri));
   }
 
@@ -246,28 +228,13 @@ export class WorkspaceFiles {
     this.schedule(this.onNamesChanged);
   }
 
-  private inFolders(file: string): boolean {
-    return this.folders().some((f) => file.startsWith(f + path.sep));
-  }
-
   /** The file as messages show it: relative to its workspace folder. */
   private labelOf(uri: string): string {
-    const file = filePath(uri);
-    const folder = this.folderOf(uri);
-    if (!file) return uri;
-    return folder && file.startsWith(folder + path.sep) ? path.relative(folder, file).split(path.sep).join('/') : path.basename(file);
+    return this.reader.label(uri, this.folderOf(uri));
   }
 }
 
 function isRequestFile(uri: string, documents: DocumentStore): boolean {
   const s = documents.get(uri);
   return uri.endsWith('.graphreq') || s?.languageId === 'graphreq';
-}
-
-function filePath(uri: string): string | undefined {
-  try {
-    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
-  } catch {
-    return undefined;
-  }
 }

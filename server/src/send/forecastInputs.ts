@@ -11,9 +11,9 @@
  *   which the service meters as the app's calls.
  * Without a workspace or history, the forecast counts with what it has: the formulas alone.
  */
-import { originOf, pruneRateState, recordUsage, usageNow, emptyRecentUsage, isLoopbackUrl, type ForecastInputs, type LimitInputs, type SendResult } from '../core/send';
+import { originOf, pruneRateState, recordUsage, usageNow, emptyRecentUsage, isLoopbackUrl, type ForecastInputs, type SendResult } from '../core/send';
 import type { EnvironmentSettings } from '../core';
-import { defaultConfig } from '../emulator/config';
+import { limitInputsOf } from './forecastLimits';
 import { ContextStore, environmentKey } from '../account/contextStore';
 import { callsLeft, contextLimitsOf } from '../account/environmentSource';
 import { HistoryStore } from './history';
@@ -23,11 +23,7 @@ const DAY = 86_400_000;
 
 export function readForecastInputs(o: { workspace: string | null; env: EnvironmentSettings; baseUrl?: string; now: number; contextWorkspace?: string | null }): ForecastInputs {
   const embedded = !o.baseUrl;
-  const limits: LimitInputs = embedded ? emulatorLimits() : environmentLimits(o.env);
-  const inputs: ForecastInputs = {
-    limits,
-    limitsSource: embedded ? "the embedded emulator's configuration" : o.env.limits || o.env.accounts ? 'graphreq.env.json' : undefined,
-  };
+  const inputs = limitInputsOf(o.env, o.baseUrl);
   // The account context's reads of this environment (not history: counted with history off too).
   const contextWorkspace = o.contextWorkspace ?? o.workspace;
   if (!embedded && contextWorkspace) {
@@ -59,29 +55,6 @@ export function readForecastInputs(o: { workspace: string | null; env: Environme
   }
   inputs.urlReads = urlReads;
   return inputs;
-}
-
-/** The numbers the embedded emulator enforces (docs/emulator.md); its active ads are counted in its state, so they stay unknown here. */
-function emulatorLimits(): LimitInputs {
-  const app = defaultConfig.defaultApp;
-  return { dailyActiveUsers: app.dailyActiveUsers, accessTier: app.accessTier, engagedUsers: app.engagedUsers, activeAds: defaultConfig.defaultAccount.activeAds ?? undefined };
-}
-
-/** graphreq.env.json's `limits`, and the active ads of each account under `accounts`. */
-function environmentLimits(env: EnvironmentSettings): LimitInputs {
-  const l = env.limits ?? {};
-  const accountActiveAds: Record<string, number> = {};
-  for (const [key, a] of Object.entries(env.accounts ?? {})) {
-    if (typeof a?.activeAds === 'number' && Number.isInteger(a.activeAds) && a.activeAds >= 0) accountActiveAds[key.startsWith('act_') ? key : `act_${key}`] = a.activeAds;
-  }
-  const atLeast = (min: number) => (n: unknown): number | undefined => (typeof n === 'number' && Number.isInteger(n) && n >= min ? n : undefined);
-  return {
-    dailyActiveUsers: atLeast(1)(l.dailyActiveUsers),
-    accessTier: l.accessTier === 'standard_access' || l.accessTier === 'development_access' ? l.accessTier : undefined,
-    activeAds: atLeast(0)(l.activeAds),
-    accountActiveAds,
-    engagedUsers: atLeast(1)(l.engagedUsers),
-  };
 }
 
 /** The calls of the last hour of the environment's account context reads (account/contextStore.ts). */

@@ -1,0 +1,66 @@
+/**
+ * The web extension (package.json `browser` → dist/web/client.js), for vscode.dev and github.dev:
+ * the language server runs in a Web Worker (dist/web/server.js) and reads the workspace's files
+ * through this client, from the editor's file system (vscode-vfs, memfs, ...), never from a disk.
+ * Diagnostics, completion, hover, fixes, formatting, symbols, inlay hints, navigation and CodeLenses
+ * come from the same server code as on the desktop. docs/vscode.md, "On the web", says what does not
+ * work here.
+ */
+import * as vscode from 'vscode';
+import { LanguageClient, RevealOutputChannelOn, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/browser';
+import type { InitializationOptions } from '../../../server/src/lsp/protocol';
+import { WebNotifications, WebRequests, type FilesChangedParams, type FindFilesParams } from '../../../server/src/web/protocol';
+import { plainText } from '../plainText';
+import { serverSettings } from '../settings';
+import { registerDesktopCommands } from './desktopCommands';
+import { startServerWorker } from './serverWorker';
+import { readWorkspaceText } from './workspaceText';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const channel = vscode.window.createOutputChannel('GraphReq', { log: true });
+  const worker = (await startServerWorker(vscode.Uri.joinPath(context.extensionUri, 'dist/web/server.js'))) as ServerOptions;
+  const options: LanguageClientOptions = {
+    documentSelector: [{ language: 'graphreq' }],
+    synchronize: { configurationSection: 'graphreq' },
+    // The server links each rule to docs/rules.md of the extension, wherever the editor serves it from.
+    initializationOptions: { ...serverSettings(undefined), docsUrl: vscode.Uri.joinPath(context.extensionUri, 'docs').toString(true) } satisfies InitializationOptions,
+    outputChannel: channel,
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+    middleware: {
+      // The Problems panel and the light bulb show plain text, as on the desktop (languageClient.ts).
+      handleDiagnostics: (uri, diagnostics, next) => next(uri, diagnostics.map((d) => Object.assign(d, { message: plainText(d.message) }))),
+      provideCodeActions: async (document, range, ctx, token, next) => {
+        const actions = await next(document, range, ctx, token);
+        for (const a of actions ?? []) a.title = plainText(a.title);
+        return actions;
+      },
+    },
+  };
+  client = new LanguageClient('graphreq', 'GraphReq', worker, options);
+  client.onRequest(WebRequests.findFiles, async (p: FindFilesParams) => {
+    const found = await vscode.workspace.findFiles(p.include, '**/node_modules/**', p.max);
+    return found.map((u) => u.toString());
+  });
+  client.onRequest(WebRequests.readFile, (p: { uri: string }) => readWorkspaceText(vscode.Uri.parse(p.uri)));
+  const watcher = vscode.workspace.createFileSystemWatcher('**/{*.graphreq,graphreq.env.json}');
+  const tell = (uri: vscode.Uri, deleted: boolean): void => void client?.sendNotification(WebNotifications.filesChanged, { changes: [{ uri: uri.toString(), deleted }] } satisfies FilesChangedParams);
+  context.subscriptions.push(
+    watcher,
+    watcher.onDidCreate((u) => tell(u, false)),
+    watcher.onDidChange((u) => tell(u, false)),
+    watcher.onDidDelete((u) => tell(u, true)),
+    vscode.workspace.onDidSaveTextDocument((d) => {
+      if (d.uri.path.endsWith('/graphreq.env.json')) tell(d.uri, false);
+    }),
+    channel,
+    vscode.commands.registerCommand('graphreq.showServerLog', () => channel.show()),
+  );
+  registerDesktopCommands(context, new Set(['graphreq.showServerLog']));
+  await client.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}

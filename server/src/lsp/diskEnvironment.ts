@@ -1,0 +1,51 @@
+/**
+ * The desktop's EnvironmentFiles: workspace folders as paths, graphreq.env.json found on disk from
+ * the document's folder up to its workspace folder (files/envFile.ts), and the environment of a file
+ * on disk for the sending layer.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolveEnvironment, type EnvironmentSettings } from '../core';
+import { findWorkspaceEnvFile } from '../files/envFile';
+import { environmentOfText, type EnvironmentFiles } from './workspaceEnvironment';
+
+export const diskEnvironment: EnvironmentFiles = {
+  folderName: (uri) => (uri.startsWith('file:') ? fileURLToPath(uri) : uri),
+  folderOf(uri, folders) {
+    const file = filePath(uri);
+    if (!file) return undefined;
+    const hit = folders.filter((f) => file.startsWith(f + path.sep)).sort((a, b) => b.length - a.length)[0];
+    return hit ?? path.dirname(file);
+  },
+  envFileOf(uri, root) {
+    const file = filePath(uri);
+    return findWorkspaceEnvFile(file ? path.dirname(file) : root, root).file;
+  },
+  readText: (file) => fs.readFileSync(file, 'utf8'),
+  uriOf: (file) => pathToFileURL(file).href,
+};
+
+/**
+ * An environment of `file` (`$shared` alone when `name` is undefined); throws a one-line Error for a
+ * broken file or an unknown name. `onIgnored` hears of each setting left out for its type.
+ */
+export function readWorkspaceEnvironment(file: string | undefined, name: string | undefined, onIgnored?: (line: string) => void): EnvironmentSettings {
+  if (!file) return resolveEnvironment(undefined, undefined);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new Error(`graphreq.env.json: not valid JSON (${(e as Error).message.split('\n')[0]})`);
+  }
+  return environmentOfText(text, name, onIgnored);
+}
+
+function filePath(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}

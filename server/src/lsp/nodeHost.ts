@@ -1,0 +1,41 @@
+/**
+ * The desktop's ServerHost: the disk (request files, graphreq.env.json, `.editorconfig`, test results
+ * in `.graphreq/`), the process's variables and `.env` files (files/hostInputs.ts), and the network
+ * for account contexts (contextFetch.ts).
+ */
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { editorConfigFor } from '../files/editorConfig';
+import { readForecastInputs } from '../send/forecastInputs';
+import { TestResults } from '../send/testResults';
+import { ContextFetcher } from './contextFetch';
+import { diskEnvironment } from './diskEnvironment';
+import { diskWorkspace } from './diskWorkspace';
+import { DocumentInputs } from './documentInputs';
+import type { ServerHost } from './host';
+
+export function nodeHost(): ServerHost {
+  return {
+    // The bundle is dist/server.js: docs/ is beside dist/.
+    docsUrl: pathToFileURL(path.join(__dirname, '..', 'docs')).href,
+    environmentFiles: diskEnvironment,
+    workspaceReader: diskWorkspace,
+    documentInputs: (environment, log) => new DocumentInputs(environment, log),
+    contextFetcher: (deps) => new ContextFetcher(deps),
+    forecastInputs: readForecastInputs,
+    editorConfigWidth(uri, folder) {
+      if (!uri.startsWith('file:')) return undefined;
+      const file = fileURLToPath(uri);
+      return editorConfigFor(file, folder ?? path.dirname(file)).printWidth;
+    },
+    lastTestResults(uri, folder) {
+      if (!uri.startsWith('file:')) return {};
+      try {
+        const rel = path.relative(folder, fileURLToPath(uri)).split(path.sep).join('/');
+        return new TestResults(folder).forFile(rel);
+      } catch {
+        return {};
+      }
+    },
+  };
+}
