@@ -24,7 +24,16 @@ export interface Flood {
   /** Requests sent and not counted before the first second starts, so that it measures a warm server. */
   warmup?: number;
   /** The n-th request (0, 1, 2, ...): method, path, body. */
-  request: (n: number) => { method?: string; path: string; body?: string; headers?: Record<string, string> };
+  request: (n: number) => FloodRequest;
+}
+
+/** A request of a flood: sent with the demo token's Authorization header unless `token` is false. */
+export interface FloodRequest {
+  method?: string;
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+  token?: false;
 }
 
 /** Sends requests from `clients` keep-alive connections for `seconds`, each client one after the other. */
@@ -59,9 +68,31 @@ export async function flood(f: Flood): Promise<FloodResult> {
   return result;
 }
 
-function send(port: number, r: { method?: string; path: string; body?: string; headers?: Record<string, string> }, agent: http.Agent): Promise<number> {
+/**
+ * `count` requests, `clients` at a time over keep-alive connections, counted by status (0: no answer).
+ * For a test about what a number of calls leaves behind, where `flood` is about their rate.
+ */
+export async function volley(port: number, count: number, request: FloodRequest, clients = 8): Promise<Record<number, number>> {
+  const statuses: Record<number, number> = {};
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  let left = count;
+  const client = async (): Promise<void> => {
+    while (left-- > 0) {
+      const status = await send(port, request, agent).catch(() => 0);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: clients }, client));
+  } finally {
+    agent.destroy();
+  }
+  return statuses;
+}
+
+function send(port: number, r: FloodRequest, agent: http.Agent): Promise<number> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { Authorization: 'Bearer demo-token', ...r.headers };
+    const headers: Record<string, string | number> = { ...(r.token === false ? {} : { Authorization: 'Bearer demo-token' }), ...r.headers };
     if (r.body !== undefined) {
       headers['Content-Length'] = Buffer.byteLength(r.body);
       headers['Content-Type'] ??= 'application/json';

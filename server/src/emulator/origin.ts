@@ -25,13 +25,11 @@ export interface OwnAddress {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** One answer to "is this loopback" for the whole product: the token's (core/send/tokenTransport.ts). */
-export const isLoopbackAddress = isLoopbackHost;
 
 /** Throws a 403 envelope when the request comes from a browser page that is not the emulator's own. */
 export function checkOrigin(method: string, headers: IncomingHttpHeaders, own: OwnAddress): void {
   const host = typeof headers.host === 'string' ? headers.host.toLowerCase() : undefined;
-  if (isLoopbackAddress(own.host) && (host === undefined || !isOwnHost(host, own))) {
+  if (isLoopbackHost(own.host) && (host === undefined || !isOwnHost(host, own))) {
     throw refused(`The Host header ${host === undefined ? 'is missing' : `"${host.slice(0, 100)}" does not name this emulator`}; on loopback it answers only to localhost, 127.0.0.1 or [::1] with port ${own.port} (add other names with the allowedHosts setting).`);
   }
   const what = READS.has(method) ? 'call the emulator' : 'change the emulator state';
@@ -66,7 +64,7 @@ function isOwnHost(hostHeader: string, own: OwnAddress): boolean {
   const port = m[2] === undefined ? 80 : Number(m[2]);
   if (port !== own.port) return false;
   const name = m[1];
-  if (isLoopbackAddress(name)) return true;
+  if (isLoopbackHost(name)) return true;
   const listening = own.host.includes(':') ? `[${own.host.toLowerCase()}]` : own.host.toLowerCase();
   return name === listening || own.allowedHosts.some((h) => h.toLowerCase() === name);
 }
