@@ -16,30 +16,22 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Message } from 'vscode-languageserver-protocol/node';
 import { goldenLines } from '../core/findingsGolden.test';
-import { RawServer } from './rawServer';
+import { cancelOf, publishedFor, RawServer, REQUEST_CANCELLED, serverForSuite } from './rawServer';
 
 const MEMBERS = 30_000;
 const BIG = `### big\nPOST /v23.0/act_1234567890/adsets\n\n{\n  "name": "Big",\n${Array.from({ length: MEMBERS }, (_, i) => `  "undocumented_parameter_${i}": ${i}`).join(',\n')}\n}\n\n### other\nGET /v23.0/120200000000000002?fields=id,name\n`;
 const URI = 'file:///tmp/graphreq-large-request/big.graphreq';
 const OTHER_LINE = BIG.split('\n').findIndex((l) => l.startsWith('GET '));
-const REQUEST_CANCELLED = -32800;
 
 const hoverElsewhere = (server: RawServer, uri = URI) => server.request('textDocument/hover', { textDocument: { uri }, position: { line: OTHER_LINE, character: 40 } });
-const diagnosticsOf = (uri: string, version: number) => (m: Message): boolean => {
-  const n = m as { method?: string; params?: { uri: string; version?: number } };
-  return n.method === 'textDocument/publishDiagnostics' && n.params?.uri === uri && n.params.version === version;
-};
+const diagnosticsOf = publishedFor;
 const itemsOf = (m: Message): Array<{ code: string; severity: number; range: { start: { line: number; character: number }; end: { line: number; character: number } } }> =>
   (m as unknown as { params: { diagnostics: never[] } }).params.diagnostics;
 
 describe('a request too large for a slice', () => {
   describe('pushed diagnostics', () => {
     let server: RawServer;
-    before(async () => {
-      server = new RawServer();
-      await server.initialize({});
-    });
-    after(() => server.kill());
+    serverForSuite({}, (s) => (server = s));
 
     it('a hover on another request, sent with the document, is answered before the large body\'s diagnostics', async () => {
       assert.ok(BIG.length > 512 * 1024, 'the body is larger than the worker\'s threshold');
@@ -67,19 +59,14 @@ describe('a request too large for a slice', () => {
 
   describe('pulled diagnostics', () => {
     let server: RawServer;
-    before(async () => {
-      server = new RawServer();
-      await server.initialize({ textDocument: { diagnostic: { dynamicRegistration: false } } });
-      server.send({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'graphreq', version: 1, text: BIG } } });
-    });
-    after(() => server.kill());
+    serverForSuite({ textDocument: { diagnostic: { dynamicRegistration: false } } }, (s) => (server = s).send({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'graphreq', version: 1, text: BIG } } }));
 
     it('a pull cancelled while the worker checks the body answers RequestCancelled after the hover; the next pull gets the diagnostics', async () => {
       const pull = server.request('textDocument/diagnostic', { textDocument: { uri: URI } });
       const hover = hoverElsewhere(server);
       server.send(pull.message, hover.message);
       const hovered = await server.answer(hover.id);
-      server.send({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: pull.id } });
+      server.send(cancelOf(pull.id));
       const answer = await server.answer(pull.id);
       assert.equal(answer.error?.code, REQUEST_CANCELLED, JSON.stringify(answer).slice(0, 200));
       assert.ok(server.received.indexOf(hovered) < server.received.indexOf(answer));

@@ -5,6 +5,7 @@
  * never wall-clock time).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { after, before } from 'node:test';
 import { StreamMessageReader, type Message } from 'vscode-languageserver-protocol/node';
 import { serverPath } from './lspClient';
 
@@ -65,4 +66,26 @@ export class RawServer {
   kill(): void {
     this.child.kill();
   }
+}
+
+/** The code of a request answered as cancelled (`$/cancelRequest`). */
+export const REQUEST_CANCELLED = -32800;
+
+export const cancelOf = (id: number): object => ({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } });
+
+/** Matches the diagnostics pushed for `uri` at `version`. */
+export const publishedFor = (uri: string, version: number) => (m: Message): boolean => {
+  const n = m as { method?: string; params?: { uri: string; version?: number } };
+  return n.method === 'textDocument/publishDiagnostics' && n.params?.uri === uri && n.params.version === version;
+};
+
+/** A server for the tests of the enclosing `describe`: started and initialized before them (then `ready`), killed after. */
+export function serverForSuite(capabilities: object, ready: (server: RawServer) => void, options: ConstructorParameters<typeof RawServer>[0] = {}): void {
+  let server: RawServer | undefined;
+  before(async () => {
+    server = new RawServer(options);
+    await server.initialize(capabilities);
+    ready(server);
+  });
+  after(() => server?.kill());
 }

@@ -10,7 +10,7 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Message } from 'vscode-languageserver-protocol/node';
-import { RawServer } from './rawServer';
+import { cancelOf, publishedFor, RawServer, REQUEST_CANCELLED, serverForSuite } from './rawServer';
 
 /** Requests with a few findings each: enough of them that checking them takes many slices on any machine. */
 function largeDocument(requests: number): string {
@@ -24,24 +24,16 @@ function largeDocument(requests: number): string {
 const TEXT = largeDocument(3000);
 const LAST_LINE = TEXT.split('\n').length - 2;
 const URI = 'file:///tmp/graphreq-responsiveness/large.graphreq';
-const REQUEST_CANCELLED = -32800;
 
 const open = (version = 1): object => ({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'graphreq', version, text: TEXT } } });
-const cancel = (id: number): object => ({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } });
+const cancel = cancelOf;
 const at = { textDocument: { uri: URI }, position: { line: LAST_LINE, character: 20 } };
-const diagnosticsOf = (version: number) => (m: Message): boolean => {
-  const n = m as { method?: string; params?: { uri: string; version?: number } };
-  return n.method === 'textDocument/publishDiagnostics' && n.params?.uri === URI && n.params.version === version;
-};
+const diagnosticsOf = (version: number) => publishedFor(URI, version);
 
 describe('the language server while it checks a large document', () => {
   describe('pushed diagnostics', () => {
     let server: RawServer;
-    before(async () => {
-      server = new RawServer();
-      await server.initialize({});
-    });
-    after(() => server.kill());
+    serverForSuite({}, (s) => (server = s));
 
     it('answers a hover sent with the document before the document\'s diagnostics', async () => {
       const hover = server.request('textDocument/hover', at);
@@ -74,12 +66,7 @@ describe('the language server while it checks a large document', () => {
 
   describe('pulled diagnostics', () => {
     let server: RawServer;
-    before(async () => {
-      server = new RawServer();
-      await server.initialize({ textDocument: { diagnostic: { dynamicRegistration: false } } });
-      server.send(open());
-    });
-    after(() => server.kill());
+    serverForSuite({ textDocument: { diagnostic: { dynamicRegistration: false } } }, (s) => (server = s).send(open()));
 
     it('a pull cancelled while the document is checked stops with RequestCancelled; the next pull gets the diagnostics', async () => {
       const pull = server.request('textDocument/diagnostic', { textDocument: { uri: URI } });
