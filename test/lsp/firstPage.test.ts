@@ -7,10 +7,10 @@
  * set only. Over stdio with the real JSON-RPC client.
  */
 import * as assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Diagnostic, DocumentDiagnosticReport, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { FIRST_PAGE, FIRST_PAGE_ABOVE } from '../../server/src/lsp/diagnostics';
-import { LspClient } from './lspClient';
+import { suiteClient } from './lspClient';
 
 /** Requests of one line each, every one with one finding (an endpoint graphreq does not know), on line 1 + 2 × index. */
 function document(requests: number, tag = ''): string {
@@ -35,10 +35,7 @@ function assertFirstPage(ds: Diagnostic[]): void {
 // A server that never sends the rest would leave a test waiting: it fails after a minute instead.
 describe('the first page of a large document\'s diagnostics', { timeout: 60_000 }, () => {
   describe('pushed', () => {
-    const client = new LspClient();
-    client.settings = SETTINGS;
-    before(async () => void (await client.initialize()));
-    after(async () => assert.equal(await client.shutdown(), 0));
+    const client = suiteClient(SETTINGS, (c) => c.initialize());
 
     it('publishes the first requests\' diagnostics, then all of them for the same version', async () => {
       const uri = 'file:///tmp/graphreq-first-page/push.graphreq';
@@ -66,21 +63,12 @@ describe('the first page of a large document\'s diagnostics', { timeout: 60_000 
   });
 
   describe('pulled, with refresh support', () => {
-    const client = new LspClient();
-    client.settings = SETTINGS;
     let refreshed: () => void = () => undefined;
-    before(async () => {
-      await client.initialize(null, true, { diagnostic: { dynamicRegistration: false } }, { workspace: { diagnostics: { refreshSupport: true } } });
-      client.connection.onRequest('workspace/diagnostic/refresh', () => {
-        refreshed();
-        return null;
-      });
-    });
-    after(async () => assert.equal(await client.shutdown(), 0));
+    const client = suiteClient(SETTINGS, (c) => c.initializePulling(() => refreshed()));
 
     it('answers the first pull with the first page, asks for a pull again once checked, then answers all', async () => {
       const uri = 'file:///tmp/graphreq-first-page/pull.graphreq';
-      const pull = (previousResultId?: string): Promise<DocumentDiagnosticReport> => client.request('textDocument/diagnostic', { textDocument: { uri }, previousResultId });
+      const pull = (previousResultId?: string): Promise<DocumentDiagnosticReport> => client.pull(uri, previousResultId);
       const refresh = new Promise<void>((resolve) => (refreshed = resolve));
       await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text: TEXT } });
       const first = await pull();
@@ -95,15 +83,12 @@ describe('the first page of a large document\'s diagnostics', { timeout: 60_000 
   });
 
   describe('pulled, without refresh support', () => {
-    const client = new LspClient();
-    client.settings = SETTINGS;
-    before(async () => void (await client.initialize(null, true, { diagnostic: { dynamicRegistration: false } })));
-    after(async () => assert.equal(await client.shutdown(), 0));
+    const client = suiteClient(SETTINGS, (c) => c.initializePulling());
 
     it('answers the first pull with every diagnostic: the client would not ask again', async () => {
       const uri = 'file:///tmp/graphreq-first-page/pull-no-refresh.graphreq';
       await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text: TEXT } });
-      const report: DocumentDiagnosticReport = await client.request('textDocument/diagnostic', { textDocument: { uri } });
+      const report = await client.pull(uri);
       assert.ok(report.kind === 'full');
       assert.deepEqual(requestsOf(report.items), firstN(REQUESTS));
     });
