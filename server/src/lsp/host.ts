@@ -43,4 +43,6 @@ export interface ServerHost {
    * text it read again or lost (the documents are checked again).
    */
   attach?(connection: Connection, changed: (uris: string[]) => void): void;
+  /** Settles once the files a host reads after `attach` are read (the web host's); a send waits for its environment file. */
+  filesRead?(): Promise<void>;
 }
