@@ -197,7 +197,7 @@ try {
   log('workbench loaded');
 
   if (args.tests) await runTestsInExtensionHost(page);
-  else if (web) await walkWeb(page, { check, log, workspace, extDir, extId, STEP_TIMEOUT, openFile, goTo, waitFn, shot, palette });
+  else if (web) await walkWeb(page, { check, log, workspace, extDir, extId, STEP_TIMEOUT, openFile, goTo, waitFn, shot, palette, responseFrame });
   else if (restricted) await walkRestricted(page);
   else await walkThroughUi(page);
   // The web worker extension host logs in the browser, not in the user data folder.

@@ -18,6 +18,7 @@ import { startSending } from '../sending';
 import { serverSettings } from '../settings';
 import { registerDesktopCommands } from './desktopCommands';
 import { EmulatorStorage } from './emulatorStorage';
+import { GraphreqTesting } from '../testing';
 import { startServerWorker } from './serverWorker';
 import { readWorkspaceText } from './workspaceText';
 
@@ -27,6 +28,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // No environment picker on the web: the environment is the `graphreq.environment` setting.
   const sending = await startSending(context, { client: () => client, pickedEnvironment: () => undefined, writeResponse: workspaceWriter });
   const channel = sending.log;
+  // The Testing view: tests run in the worker, against its emulator or an environment (testing.ts).
+  const testing = new GraphreqTesting({ client: () => client, anyScheme: true, sender: sending.sender, statusBar: sending.statusBar, redactor: sending.redactor, log: channel, responseView: sending.responseView });
+  context.subscriptions.push(testing);
   const routed = new Set<string>([Commands.send, Commands.sendAll, Commands.validateOnly, Commands.cancel]);
   const worker = (await startServerWorker(vscode.Uri.joinPath(context.extensionUri, 'dist/web/server.js'))) as ServerOptions;
   const options: LanguageClientOptions = {
@@ -46,7 +50,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         return actions;
       },
       // A Send lens lands here: the client adds the token and environment, and shows the result (sending.ts).
-      executeCommand: (command, args, next) => (routed.has(command) ? sending.route(command, args) : next(command, args)),
+      // A test's lens runs it in the Testing view, where its result shows.
+      executeCommand: (command, args, next) =>
+        command === Commands.test ? testing.runFromLens(args[0] as { uri?: string; keys?: string[] } | undefined) : routed.has(command) ? sending.route(command, args) : next(command, args),
     },
   };
   client = new LanguageClient('graphreq', 'GraphReq', worker, options);
@@ -71,6 +77,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
   registerDesktopCommands(context, new Set(sending.commands));
   await client.start();
+  // The Testing view lists the tests of every request file of the workspace, open or not.
+  void testing.discover().catch(() => undefined);
 }
 
 export async function deactivate(): Promise<void> {
