@@ -47,7 +47,7 @@ import { prepareWorkspace } from './workspace.mjs';
 import { addElsewhere, startRecorder, walkEnvironmentTarget } from './environmentWalk.mjs';
 import { walkSendOutsideRequest } from './cursorWalk.mjs';
 import { walkRuleLink } from './ruleLinkWalk.mjs';
-import { walkSendAllLens } from './lensWalk.mjs';
+import { walkSendAllLens, walkStaleLens } from './lensWalk.mjs';
 import { walkWeb } from './webWalk.mjs';
 import { walkKeys, walkWalkthrough } from './walkthroughWalk.mjs';
 
@@ -419,6 +419,9 @@ async function walkThroughUi(page) {
   check(messages >= 3 && /"from": \{ "id": "\d+", "name": "[^"]+" \}/.test(threadBody.replace(/\s+/g, ' ')), `the thread's messages show open, each sender on one line (${messages} messages visible)`);
   const after = await page.locator('footer .statusbar-item', { hasText: /Graph / }).first().innerText().catch(() => '');
   log(`usage item after the thread read: ${after.trim()}`);
+
+  // 7c. A CodeLens clicked as it scrolls back into view, after VS Code replaced the lenses meanwhile.
+  await walkStaleLens(page, { check, log, goTo, responseFrame, waitFrame, STEP_TIMEOUT, lastLine: fixture.split('\n').length - 1 });
 
   // 8a. Ctrl+Alt+R outside every request asks which request; a rule ID opens its section.
   await walkSendOutsideRequest(page, workspace, { check, goTo, responseFrame, waitFrame, STEP_TIMEOUT });
