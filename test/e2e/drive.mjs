@@ -420,11 +420,10 @@ async function walkThroughUi(page) {
   const after = await page.locator('footer .statusbar-item', { hasText: /Graph / }).first().innerText().catch(() => '');
   log(`usage item after the thread read: ${after.trim()}`);
 
-  // 7c. A CodeLens clicked as it scrolls back into view, after VS Code replaced the lenses meanwhile.
-  await walkStaleLens(page, { check, log, goTo, responseFrame, waitFrame, STEP_TIMEOUT, lastLine: fixture.split('\n').length - 1 });
-
   // 8a. Ctrl+Alt+R outside every request asks which request; a rule ID opens its section.
   await walkSendOutsideRequest(page, workspace, { check, goTo, responseFrame, waitFrame, STEP_TIMEOUT });
+  // A CodeLens clicked as it scrolls back into view, after VS Code replaced the lenses meanwhile.
+  await walkStaleLens(page, { check, log, goTo, responseFrame, waitFrame, STEP_TIMEOUT, lastLine: fixture.split('\n').length - 1 });
   await walkRuleLink(page, { check, log, repo, STEP_TIMEOUT });
   await walkSendAllLens(page, { check, goTo, palette, STEP_TIMEOUT });
 
