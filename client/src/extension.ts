@@ -18,6 +18,8 @@ import { HistoryView } from './historyView';
 import { Sender, type SendKind } from './commands/send';
 import { EnvironmentPicker } from './environmentPicker';
 import { createLanguageClient } from './languageClient';
+import type { LensCommand } from './lensCommands';
+import { createStableLenses } from './stableLenses';
 import { createRedactingChannel } from './outputChannel';
 import { Redactor } from './redact';
 import { ResponseView, UsageView } from './responseView';
@@ -56,6 +58,8 @@ export interface GraphreqApi {
   testItems(): Array<{ id: string; tests: string[] }>;
   /** Fires when a test run of the Testing view ends, with its tests by outcome. */
   onDidFinishTestRun: vscode.Event<TestRunSummary>;
+  /** The server's command (and arguments) a CodeLens's command runs: lenses carry commands without arguments (lensCommands.ts). */
+  lensTarget(command: LensCommand): LensCommand;
 }
 
 let client: LanguageClient | undefined;
@@ -71,7 +75,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   const usageView = new UsageView(redactor, icon, () => statusBar.now());
   const responseView: ResponseView = new ResponseView(redactor, icon, (action, r): Promise<void> => (action === 'save' ? saveResponse(responseView, redactor, r) : copyAsCurl(responseView, redactor, r)));
   const picker = new EnvironmentPicker(context.workspaceState);
-  const sender = new Sender({ client: () => client, pickedEnvironment: () => picker.picked(), tokens, responseView, usageView, statusBar, redactor, log, onSentTo: (t) => picker.sentTo(t) });
+  const lenses = createStableLenses(context);
+  const sender = new Sender({ lensTarget: (c) => lenses.commands.target(c), client: () => client, pickedEnvironment: () => picker.picked(), tokens, responseView, usageView, statusBar, redactor, log, onSentTo: (t) => picker.sentTo(t) });
   const testing = new GraphreqTesting({ client: () => client, sender, statusBar, redactor, log, responseView });
   const historyView = new HistoryView(responseView, redactor, icon);
   const contextBar = new ContextStatusBar();
@@ -89,7 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     // The "Fetch the account context" quick fix: the server reads with the token of this client's secret storage.
     if (command === Commands.fetchContext) return contextReader.read((args[0] as { uri?: string } | undefined)?.uri, true);
     return sender.run(byCommand[command], args[0] as { uri?: string; index?: number } | undefined);
-  }, () => picker.picked());
+  }, () => picker.picked(), lenses);
   // Every read of the account context (on open, on save, on command) updates its status bar item.
   context.subscriptions.push(client.onNotification(ServerNotifications.contextStatus, (s: ContextStatus) => contextBar.update(s)));
   // A pick changes the server's environment (diagnostics too): it reads its configuration again, the pick included.
@@ -167,6 +172,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
       return out;
     },
     onDidFinishTestRun: testing.onDidFinishRun,
+    lensTarget: (c) => lenses.commands.target(c),
   };
 }
 

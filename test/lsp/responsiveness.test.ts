@@ -8,10 +8,9 @@
  * time (the machine may be loaded).
  */
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { StreamMessageReader, type Message } from 'vscode-languageserver-protocol/node';
-import { serverPath } from './lspClient';
+import type { Message } from 'vscode-languageserver-protocol/node';
+import { cancelOf, publishedFor, RawServer, REQUEST_CANCELLED, serverForSuite } from './rawServer';
 
 /** Requests with a few findings each: enough of them that checking them takes many slices on any machine. */
 function largeDocument(requests: number): string {
@@ -25,82 +24,16 @@ function largeDocument(requests: number): string {
 const TEXT = largeDocument(3000);
 const LAST_LINE = TEXT.split('\n').length - 2;
 const URI = 'file:///tmp/graphreq-responsiveness/large.graphreq';
-const REQUEST_CANCELLED = -32800;
-
-/** A response from the server. */
-type Answer = Message & { id: number; result?: unknown; error?: { code: number; message: string } };
-
-/** A server over stdio, spoken to in raw JSON-RPC: `send` writes any number of messages in one write. */
-class RawServer {
-  private readonly child: ChildProcess;
-  /** Every message from the server, in the order it came. */
-  readonly received: Message[] = [];
-  private readonly waiters: Array<{ match: (m: Message) => boolean; resolve: (m: Message) => void }> = [];
-  private id = 0;
-
-  constructor() {
-    this.child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const reader = new StreamMessageReader(this.child.stdout!);
-    reader.listen((m) => {
-      this.received.push(m);
-      // The server asks for the settings: answer as a client with none.
-      const req = m as { id?: number; method?: string };
-      if (req.method === 'workspace/configuration' && req.id !== undefined) this.send({ jsonrpc: '2.0', id: req.id, result: [{}] });
-      for (let i = this.waiters.length - 1; i >= 0; i--) if (this.waiters[i].match(m)) this.waiters.splice(i, 1)[0].resolve(m);
-    });
-  }
-
-  send(...messages: object[]): void {
-    const frames = messages.map((m) => {
-      const body = Buffer.from(JSON.stringify(m), 'utf8');
-      return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'), body]);
-    });
-    this.child.stdin!.write(Buffer.concat(frames));
-  }
-
-  request(method: string, params: unknown): { id: number; message: object } {
-    const id = ++this.id + 1000;
-    return { id, message: { jsonrpc: '2.0', id, method, params } };
-  }
-
-  waitFor(match: (m: Message) => boolean): Promise<Message> {
-    const seen = this.received.find(match);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve) => this.waiters.push({ match, resolve }));
-  }
-
-  answer(id: number): Promise<Answer> {
-    return this.waitFor((m) => (m as { id?: number; method?: string }).id === id && !(m as { method?: string }).method) as Promise<never>;
-  }
-
-  async initialize(capabilities: object): Promise<void> {
-    const init = this.request('initialize', { processId: process.pid, rootUri: null, capabilities });
-    this.send(init.message);
-    await this.answer(init.id);
-    this.send({ jsonrpc: '2.0', method: 'initialized', params: {} });
-  }
-
-  kill(): void {
-    this.child.kill();
-  }
-}
 
 const open = (version = 1): object => ({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'graphreq', version, text: TEXT } } });
-const cancel = (id: number): object => ({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } });
+const cancel = cancelOf;
 const at = { textDocument: { uri: URI }, position: { line: LAST_LINE, character: 20 } };
-const diagnosticsOf = (version: number) => (m: Message): boolean => {
-  const n = m as { method?: string; params?: { uri: string; version?: number } };
-  return n.method === 'textDocument/publishDiagnostics' && n.params?.uri === URI && n.params.version === version;
-};
+const diagnosticsOf = (version: number) => publishedFor(URI, version);
 
 describe('the language server while it checks a large document', () => {
   describe('pushed diagnostics', () => {
     let server: RawServer;
-    before(async () => {
-      server = new RawServer();
-      await server.initialize({});
-    });
-    after(() => server.kill());
+    serverForSuite({}, (s) => (server = s));
 
     it('answers a hover sent with the document before the document\'s diagnostics', async () => {
       const hover = server.request('textDocument/hover', at);
@@ -133,12 +66,7 @@ describe('the language server while it checks a large document', () => {
 
   describe('pulled diagnostics', () => {
     let server: RawServer;
-    before(async () => {
-      server = new RawServer();
-      await server.initialize({ textDocument: { diagnostic: { dynamicRegistration: false } } });
-      server.send(open());
-    });
-    after(() => server.kill());
+    serverForSuite({ textDocument: { diagnostic: { dynamicRegistration: false } } }, (s) => (server = s).send(open()));
 
     it('a pull cancelled while the document is checked stops with RequestCancelled; the next pull gets the diagnostics', async () => {
       const pull = server.request('textDocument/diagnostic', { textDocument: { uri: URI } });

@@ -12,6 +12,7 @@ import type { InitializationOptions } from '../../../server/src/lsp/protocol';
 import { WebNotifications, WebRequests, type FilesChangedParams, type FindFilesParams } from '../../../server/src/web/protocol';
 import { plainText } from '../plainText';
 import { serverSettings } from '../settings';
+import { createStableLenses } from '../stableLenses';
 import { registerDesktopCommands } from './desktopCommands';
 import { startServerWorker } from './serverWorker';
 import { readWorkspaceText } from './workspaceText';
@@ -29,6 +30,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     outputChannel: channel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: {
+      // Each CodeLens's command without arguments, so that a lens drawn from an older list still runs (lensCommands.ts).
+      ...createStableLenses(context).middleware,
       // The Problems panel and the light bulb show plain text, as on the desktop (languageClient.ts).
       handleDiagnostics: (uri, diagnostics, next) => next(uri, diagnostics.map((d) => Object.assign(d, { message: plainText(d.message) }))),
       provideCodeActions: async (document, range, ctx, token, next) => {

@@ -26,13 +26,13 @@
  * (workspaceDiagnostics.ts), `unchanged` where the client has the current result.
  */
 import { LSPErrorCodes, ResponseError, type CancellationToken, type ClientCapabilities, type Connection, type Diagnostic, type DiagnosticOptions, type DocumentDiagnosticReport, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
-import { allFindings, type Environment, type FileContext, type Finding, type LanguageService, type Span, type WorkspaceScope } from '../core';
+import { allFindings, blockJob, blockResultOf, type Environment, type FileContext, type Finding, type LanguageService, type Span, type WorkspaceScope } from '../core';
 import { DiagnosticsRenderer } from './diagnosticsRender';
 import type { RawJson } from './rawJson';
 import type { DocumentState, DocumentStore } from './documentStore';
 import type { InitializationOptions } from './protocol';
 import { cancelledError, runSafe, SLICE_MS, yieldToMessages } from './runSafe';
-import type { DocumentEnvironments } from './host';
+import type { BlockChecker, DocumentEnvironments } from './host';
 import type { WorkspaceDiagnostics } from './workspaceDiagnostics';
 
 /**
@@ -83,6 +83,8 @@ export class Diagnostics {
     private readonly scopeOf: (uri: string) => WorkspaceScope | undefined = () => undefined,
     /** The workspace's files not opened, for `workspace/diagnostic`. */
     private readonly unopened?: WorkspaceDiagnostics,
+    /** Where the host checks a large request away from this thread (the desktop's worker), if anywhere. */
+    private readonly checker?: BlockChecker,
   ) {}
 
   /** At `initialize`: the pull model when the client offers it. Returns the capability to announce, if any. */
@@ -149,6 +151,7 @@ export class Diagnostics {
    */
   async checkInSlices(state: DocumentState, token?: CancellationToken): Promise<Checked | undefined> {
     const version = state.version;
+    if (!(await this.checkLargeElsewhere(state, token))) return undefined;
     for (;;) {
       if (token?.isCancellationRequested) throw cancelledError();
       const c = this.checkSlice(state, SLICE_MS, token);
@@ -156,6 +159,37 @@ export class Diagnostics {
       if (this.documents.get(state.uri) !== state || state.version !== version) return undefined;
       await yieldToMessages();
     }
+  }
+
+  /**
+   * The requests too large for a slice (one request is never cut) that are not checked yet, checked
+   * by the host's checker while this thread reads its messages; their results join the document's
+   * cache, where the slices then find them. False when the document moved on meanwhile; a
+   * `ResponseError` (RequestCancelled) when `token` was cancelled. A request the checker could not
+   * take is left to the slices.
+   */
+  private async checkLargeElsewhere(state: DocumentState, token?: CancellationToken): Promise<boolean> {
+    const checker = this.checker;
+    if (!checker || this.done(state)) return true;
+    const version = state.version;
+    const moved = (): boolean => this.documents.get(state.uri) !== state || state.version !== version;
+    const ctx = this.fileContext(state);
+    const large = state.parse.blocks.filter((b) => b.text.length >= checker.minLength && !state.cache.get(b, ctx.signature));
+    if (!large.length) return true;
+    const wanted = (): boolean => !moved() && !token?.isCancellationRequested;
+    const checked = Promise.all(
+      large.map(async (block) => {
+        const result = await checker.check(blockJob(block, ctx), wanted);
+        if (result?.ok) state.cache.set(block, ctx.signature, blockResultOf(result, block, ctx, this.ls.model));
+        else if (result) this.log(`graphreq: request ${block.index + 1} is checked on the server's thread: ${result.message}`);
+      }),
+    );
+    let cancel: { dispose(): void } | undefined;
+    const cancelled = new Promise<void>((resolve) => (cancel = token?.onCancellationRequested(() => resolve())));
+    await Promise.race([checked, cancelled]);
+    cancel?.dispose();
+    if (token?.isCancellationRequested) throw cancelledError();
+    return !moved();
   }
 
   /** The document's check when it is done for its current version and environment. */

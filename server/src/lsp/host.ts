@@ -5,7 +5,7 @@
  * server (server.ts) and its features take these and import nothing of either host.
  */
 import type { Connection } from 'vscode-languageserver';
-import type { EnvironmentSettings } from '../core';
+import type { BlockJob, EnvironmentSettings, JobResult } from '../core';
 import type { ForecastInputs } from '../core/send';
 import type { LastTestResult } from '../send/testResults';
 import type { ContextStatus, FetchContextArgs } from './protocol';
@@ -43,4 +43,17 @@ export interface ServerHost {
    * text it read again or lost (the documents are checked again).
    */
   attach?(connection: Connection, changed: (uris: string[]) => void): void;
+  /**
+   * Checks one large request away from the thread that reads the messages (the desktop's worker
+   * thread, checkWorker.ts); none: requests are checked on the server's own thread, in slices
+   * between requests (the web build's worker).
+   */
+  blockChecker?(log: (message: string) => void): BlockChecker;
+}
+
+/** Checks a request elsewhere: undefined when the job was dropped (`wanted` turned false before it started) or could not run there. */
+export interface BlockChecker {
+  /** Requests this long or longer are checked elsewhere (characters). */
+  readonly minLength: number;
+  check(job: BlockJob, wanted: () => boolean): Promise<JobResult | undefined>;
 }

@@ -13,6 +13,7 @@ import { startServer } from './server';
 import { disposeServerCommands, executeServerCommand } from './commands';
 import { rawJsonEncoder } from './rawJson';
 import { nodeHost } from './nodeHost';
+import { isCheckWorker } from './checkWorker';
 
 function stdioConnection(): Connection {
   const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: rawJsonEncoder }));
@@ -27,5 +28,8 @@ function stdioConnection(): Connection {
   return connection;
 }
 
-const connection = process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all);
-startServer(connection, { host: nodeHost(), executeCommand: executeServerCommand, dispose: disposeServerCommands });
+// The same bundle runs as the worker that checks large requests (checkWorker.ts): no connection there.
+if (!isCheckWorker()) {
+  const connection = process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all);
+  startServer(connection, { host: nodeHost(), executeCommand: executeServerCommand, dispose: disposeServerCommands });
+}

@@ -13,6 +13,7 @@ import { diskEnvironment } from './diskEnvironment';
 import { diskWorkspace } from './diskWorkspace';
 import { DocumentInputs } from './documentInputs';
 import type { ServerHost } from './host';
+import { OFF_THREAD_MIN_LENGTH, WorkerBlockChecker } from './checkWorker';
 
 export function nodeHost(): ServerHost {
   return {
@@ -23,6 +24,8 @@ export function nodeHost(): ServerHost {
     documentInputs: (environment, log) => new DocumentInputs(environment, log),
     contextFetcher: (deps) => new ContextFetcher(deps),
     forecastInputs: readForecastInputs,
+    // GRAPHREQ_CHECK_WORKER_MIN: a smaller size in characters, for tests that send every request to the worker.
+    blockChecker: (log) => new WorkerBlockChecker(log, Number(process.env.GRAPHREQ_CHECK_WORKER_MIN) || OFF_THREAD_MIN_LENGTH),
     editorConfigWidth(uri, folder) {
       if (!uri.startsWith('file:')) return undefined;
       const file = fileURLToPath(uri);

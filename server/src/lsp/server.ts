@@ -89,7 +89,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let configurationSupport = false;
   // Pulled workspace diagnostics cover the files not opened too (workspaceDiagnostics.ts).
   const unopened = new WorkspaceDiagnostics(ls, workspaceFiles, (uri) => inputs.forDocument(uri), (uri) => !!documents.get(uri), (): boolean => diagnostics.links);
-  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (s) => fileContextOf(s, s.uri), (uri) => workspaceFiles.scopeOf(uri), unopened);
+  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (s) => fileContextOf(s, s.uri), (uri) => workspaceFiles.scopeOf(uri), unopened, host.blockChecker?.(log));
   const contextFetcher = host.contextFetcher({
     documents,
     environment,

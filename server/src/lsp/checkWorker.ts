@@ -1,0 +1,129 @@
+/**
+ * The desktop's `BlockChecker` (host.ts): a request of a quarter of a megabyte or more is checked on a
+ * worker thread, so that a hover, a completion or a `$/cancelRequest` sent meanwhile is answered at
+ * once. A check cannot be cut inside one request (a body of 5 MB and 100,000 parameters takes
+ * 400 ms), and the slices of diagnostics.ts cut only between requests (issue 20).
+ *
+ * The worker is the server's own bundle run again (`__filename`: dist/server.js, which
+ * `graphreq lsp` loads too) with a `workerData` mark; main.ts then starts no connection, and the
+ * worker answers jobs (core/features/portableCheck.ts). It starts with the first large request
+ * and lives as long as the server. One job runs at a time; a job no longer wanted when its turn
+ * comes (the document moved on, the pull was cancelled) is dropped. A worker that fails is not
+ * started again: requests are then checked on the server's thread, as before.
+ */
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { checkJob, createLanguageService, type BlockJob, type JobResult } from '../core';
+import type { BlockChecker } from './host';
+
+const ROLE = 'graphreq-block-checker';
+
+/**
+ * Requests this long or longer go to the worker (characters). Checking such a request takes about
+ * 20 ms on a quiet machine: shorter ones fit a slice (runSafe.ts, SLICE_MS) and stay here.
+ */
+export const OFF_THREAD_MIN_LENGTH = 256 * 1024;
+
+/**
+ * The main thread's stack in V8 (984 KB by default) with the 192 KB Node keeps below it: a request
+ * nested too deeply for the server's thread is too deep in the worker too (validation.ts catches
+ * the RangeError), so both report it alike.
+ */
+const STACK_MB = (984 + 192) / 1024;
+
+/** Whether this thread is the checker's worker (main.ts then starts no server). */
+export function isCheckWorker(): boolean {
+  return !isMainThread && (workerData as { role?: string } | undefined)?.role === ROLE;
+}
+
+/** In the worker: answers each job with its result. */
+function serveJobs(): void {
+  const { model } = createLanguageService();
+  parentPort!.on('message', (m: { id: number; job: BlockJob }) => {
+    parentPort!.postMessage({ id: m.id, result: checkJob(m.job, model) });
+  });
+}
+
+if (isCheckWorker()) serveJobs();
+
+interface Waiting {
+  job: BlockJob;
+  wanted: () => boolean;
+  resolve: (r: JobResult | undefined) => void;
+}
+
+export class WorkerBlockChecker implements BlockChecker {
+  private worker: Worker | undefined;
+  private failed = false;
+  private readonly queue: Waiting[] = [];
+  private running: { id: number; resolve: (r: JobResult | undefined) => void } | undefined;
+  private ids = 0;
+
+  constructor(
+    private readonly log: (message: string) => void = () => undefined,
+    readonly minLength = OFF_THREAD_MIN_LENGTH,
+    /** The script the worker runs: this bundle. */
+    private readonly script = __filename,
+  ) {}
+
+  check(job: BlockJob, wanted: () => boolean): Promise<JobResult | undefined> {
+    if (this.failed) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      this.queue.push({ job, wanted, resolve });
+      this.next();
+    });
+  }
+
+  /** Ends the worker (tests; the server's process ends it when it exits). */
+  dispose(): Promise<number> | undefined {
+    this.failed = true;
+    for (const w of this.queue.splice(0)) w.resolve(undefined);
+    return this.worker?.terminate();
+  }
+
+  private next(): void {
+    while (!this.running && this.queue.length) {
+      const w = this.queue.shift()!;
+      const worker = w.wanted() ? this.start() : undefined;
+      if (!worker) {
+        w.resolve(undefined);
+        continue;
+      }
+      const id = ++this.ids;
+      this.running = { id, resolve: w.resolve };
+      worker.postMessage({ id, job: w.job });
+    }
+  }
+
+  private start(): Worker | undefined {
+    if (this.worker || this.failed) return this.worker;
+    try {
+      const worker = new Worker(this.script, { workerData: { role: ROLE }, resourceLimits: { stackSizeMb: STACK_MB } });
+      // The server exits when its input closes, whatever the worker is doing.
+      worker.unref();
+      worker.on('message', (m: { id: number; result: JobResult }) => {
+        if (this.running?.id !== m.id) return;
+        const { resolve } = this.running;
+        this.running = undefined;
+        resolve(m.result);
+        this.next();
+      });
+      worker.on('error', (e) => this.lost(`graphreq: the checker's worker failed: ${e.stack ?? e.message}`));
+      worker.on('exit', (code) => this.lost(`graphreq: the checker's worker exited (${code})`));
+      this.worker = worker;
+      return worker;
+    } catch (e) {
+      this.lost(`graphreq: the checker's worker did not start: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
+  }
+
+  /** The worker is gone: what it had and what waits is checked on the server's thread from now on. */
+  private lost(message: string): void {
+    if (!this.failed) this.log(message);
+    this.failed = true;
+    this.worker = undefined;
+    this.running?.resolve(undefined);
+    this.running = undefined;
+    for (const w of this.queue.splice(0)) w.resolve(undefined);
+  }
+}
