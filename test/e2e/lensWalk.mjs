@@ -37,6 +37,18 @@ export async function walkStaleLens(page, h) {
   // Quick Open gives the editor its focus back: VS Code asks for the lenses again and draws those in view anew.
   await h.goTo(page, 1, 1);
   const redrawn = await page.waitForFunction(([sel, old]) => [...document.querySelectorAll(sel)].some((a) => !old.includes(a.id) && (a.getBoundingClientRect().height > 0 && a.checkVisibility({ visibilityProperty: true }))), [links, drawn], { timeout: h.STEP_TIMEOUT, polling: 100 }).then(() => true, () => false);
+  // The lenses in view stay as drawn for 1.5 s: the new list has come and been drawn, and VS Code has
+  // released the older ones (it does so once the newer list is drawn in view).
+  await page.evaluate(() => { window.__lensLinks = undefined; });
+  await page.waitForFunction((sel) => {
+    const ids = [...document.querySelectorAll(sel)].filter((a) => a.getBoundingClientRect().height > 0 && a.checkVisibility({ visibilityProperty: true })).map((a) => a.id).join();
+    if (window.__lensLinks !== ids) {
+      window.__lensLinks = ids;
+      window.__lensSince = performance.now();
+      return false;
+    }
+    return performance.now() - window.__lensSince > 1500;
+  }, links, { timeout: h.STEP_TIMEOUT, polling: 100 });
   const outOfView = await page.locator(links).evaluateAll((els) => els.filter((a) => !(a.getBoundingClientRect().height > 0 && a.checkVisibility({ visibilityProperty: true }))).map((a) => a.id));
   const before = await frame.locator('.request-line').first().innerText().catch(() => '');
   // Back to the end with Ctrl+End (the cursor moves, the focus stays: no new list), and a click on the
@@ -60,8 +72,8 @@ export async function walkStaleLens(page, h) {
     const line = document.querySelector('.request-line')?.textContent ?? '';
     return line.includes('t_100200300') && line !== prev;
   }, before, 'response of the thread read').then(() => true, () => false);
-  const notFound = await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'Actual command not found' }).count();
-  h.check(sent && notFound === 0, `a CodeLens clicked as it scrolls back into view sends its request${stale ? ' (its link drawn from a list VS Code had replaced)' : ''}: ${sent ? 'sent' : 'nothing sent'}, ${notFound} "Actual command not found"`);
+  // Without its command, VS Code logs "Actual command not found" in the extension host's log (checked at the end).
+  h.check(sent, `a CodeLens clicked as it scrolls back into view sends its request${stale ? ' (its link drawn from a list VS Code had replaced)' : ''}`);
   await page.keyboard.press('Control+J');
   await page.locator('.markers-panel').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
 }
