@@ -6,8 +6,10 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { CliWorkspace } from '../../server/src/cli/workspaceRequests';
+import { getApiModel, parseDocument, validateDocument } from '../../server/src/core';
 import { runCli, workspaceOf } from './cliHelpers';
 
 const dirs: string[] = [];
@@ -64,5 +66,21 @@ describe('the workspace as check reads it (cold start, issue 26)', () => {
     const names = new CliWorkspace(dir).readAll();
     assert.deepEqual([...names.fileIds()].map((f) => f.slice(dir.length + 1)).sort(), ['create/adsets.graphreq']);
     assert.equal(names.producerCount('springSale'), 1);
+  });
+
+  it('reads the other files only for a file that names a request or reads a response', async () => {
+    const dir = workspace({ 'create/adsets.graphreq': CREATE, 'plain.graphreq': 'GET /v23.0/1?fields=id\n', 'read/readback.graphreq': READ });
+    const model = getApiModel();
+    const check = (w: CliWorkspace, file: string): string[] => {
+      const doc = parseDocument(fs.readFileSync(path.join(dir, file), 'utf8'));
+      return validateDocument(doc, { env: { variables: {} }, model, workspace: w.scopeOf(path.join(dir, file)) }).map((f) => f.code);
+    };
+    const plain = new CliWorkspace(dir);
+    assert.deepEqual(check(plain, 'plain.graphreq'), []);
+    assert.equal(plain.readYet, false, 'a file without names read the workspace');
+    const reader = new CliWorkspace(dir);
+    // springSale is named in another file: only `nope` is unknown.
+    assert.deepEqual(check(reader, 'read/readback.graphreq'), ['REQ-UNKNOWN-VARIABLE']);
+    assert.equal(reader.readYet, true);
   });
 });

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { buildBlockCall, buildFileContext, checkCall, getApiModel, parseDocument } from '../../server/src/core';
 import { gates } from '../../server/src/core/model/generated/gates';
-import { gateOptions } from '../../server/src/core/rules/paramGate';
+import { gateOptions, paramsToWalk } from '../../server/src/core/rules/paramGate';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const model = getApiModel();
@@ -35,6 +35,19 @@ describe('ajv gates', () => {
     assert.deepEqual(Object.keys(gates).sort(), fs.readdirSync(path.join(root, 'schemas', 'params')).map((f) => f.replace('.schema.json', '')).sort());
   });
 
+  it('judge a targeting whose extra keys are no near miss, and walk one with a near miss', () => {
+    const walked = (targeting: unknown): string[] | 'all' => {
+      const doc = parseDocument(`POST /v23.0/act_1/adsets\n\n${JSON.stringify({ name: 'n', campaign_id: '1', daily_budget: 100, billing_event: 'IMPRESSIONS', optimization_goal: 'REACH', targeting })}`);
+      const call = buildBlockCall(doc.blocks[0], buildFileContext(doc, { variables: {} }), model)!.call;
+      const walk = paramsToWalk(call, model.paramsSchema(call.endpoint)!, call.endpoint!.params!);
+      return walk === 'all' ? walk : [...walk];
+    };
+    // `age_min` and `genders` are sent unchecked and are nowhere near a documented member: nothing to walk.
+    assert.deepEqual(walked({ geo_locations: { countries: ['US'], location_types: ['home'] }, age_min: 18, genders: [1, 2], publisher_platforms: ['social'] }), []);
+    assert.deepEqual(walked({ geo_location: { countries: ['US'] } }), ['targeting']);
+    assert.deepEqual(walked({ geo_locations: { countrys: ['US'] } }), ['targeting']);
+  });
+
   it('agree with the full walk on random mutations of ad set creations', () => {
     const values = fc.oneof(
       fc.constantFrom<unknown>('IMPRESSIONS', 'REACH', 'CLICKS', 'NONE', 'TARGET_COST', 'COST_CAP', 'ON_POST', 'WEBSITE', 'PAUSED', 'maximum', 'lifetime', '2026-01-01', 'next tuesday', '123', '-5', '', 'US', 'FR', 'x'.repeat(401)),
@@ -42,6 +55,8 @@ describe('ajv gates', () => {
       fc.boolean(),
       fc.constant(null),
       fc.constantFrom<unknown>([], ['US'], [1, 2], {}, { status: 'OPT_IN' }, { geo_locations: { countries: ['US'] } }, [{ event_type: 'CLICK_THROUGH', window_days: 7 }], [{ start_minute: 10, end_minute: 5, days: [1] }]),
+      // Targeting with keys it does not document: far from any member (sent unchecked) or one edit away (a near miss the walk reports).
+      fc.constantFrom<unknown>({ age_min: 18, geo_locations: { countries: ['FR'], location_types: ['home'] } }, { geo_location: { countries: ['US'] } }, { geo_locations: { countrys: ['DE'] } }, { social_position: ['feed'], age_max: 30 }, { geo_locations: { countries: ['us'] }, genders: [1] }),
     );
     const keys = fc.constantFrom('name', 'campaign_id', 'daily_budget', 'lifetime_budget', 'billing_event', 'optimization_goal', 'bid_strategy', 'bid_amount', 'status', 'destination_type', 'start_time', 'end_time', 'targeting', 'attribution_spec', 'adset_schedule', 'contextual_bundling_spec', 'is_dynamic_creative', 'pacing_type', 'frequency_control_specs', 'unknown_thing', 'constructor', 'toString', 'a/b');
     fc.assert(

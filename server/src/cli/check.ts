@@ -113,9 +113,6 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
       counts.problems++;
     }
   }
-  names.readAll();
-  // The workspace's walk stopped at a limit: its names are partly known (told once: not again after a given folder's walk stopped).
-  if (names.stopped && !skipped.some((line) => line.startsWith('stopped '))) output.err(`graphreq check: ${names.stopped} (the names of the other files are not known)\n`);
   // `$processEnv`, `$dotenv` and `< path` bodies read as `graphreq send` reads them, each folder's once.
   const hostInputs = hostInputsByFolder(env, { stopAt: workspace });
   const redactors = new Map<object, Redactor>();
@@ -168,6 +165,8 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
     }
     if (lines.length) output.out(lines.join(''));
   }
+  // The workspace's walk (done only when a file asks for the names of others) stopped at a limit: its names are partly known (told once: not again after a given folder's walk stopped).
+  if (names.stopped && !skipped.some((line) => line.startsWith('stopped '))) output.err(`graphreq check: ${names.stopped} (the names of the other files are not known)\n`);
   if (values.format === 'json') output.out(JSON.stringify(json, null, 2) + '\n');
   else output.err(checkSummary(output.errStyle, counts));
   return counts.problems > 0 ? 2 : counts.errors > 0 ? 1 : 0;

@@ -60,9 +60,24 @@ export class CliWorkspace {
     return this.names;
   }
 
-  /** Where `file` sits in the workspace, for the core's file context. */
+  /**
+   * Where a file sits in the workspace, for the core's file context. The workspace is read when the
+   * core first asks for its names: a file that names no request and reads no response never does
+   * (core/analysis/fileContext.ts), so checking it reads no other file.
+   */
   scopeOf(file: string): WorkspaceScope {
-    return { names: this.readAll(), file: path.resolve(file) };
+    const read = (): WorkspaceNames => this.readAll();
+    return {
+      get names() {
+        return read();
+      },
+      file: path.resolve(file),
+    };
+  }
+
+  /** Whether the workspace's other files were read: a check of files that name no request reads none. */
+  get readYet(): boolean {
+    return this.walked;
   }
 
   /** The requests named `name`, the first in each file, by file: what `--with-deps` can send first. */

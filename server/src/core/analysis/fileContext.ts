@@ -8,7 +8,7 @@ import type { BodyFileResult, Environment } from '../types';
 import { digest } from '../digest';
 import { own } from '../own';
 import { resolveBuiltin } from './builtins';
-import { blockNames, nameIndex, readExpr, REFERENCE_RE } from './names';
+import { blockNames, readExpr, REFERENCE_RE, writtenNames } from './names';
 import type { NamedRequest, WorkspaceScope } from './workspaceNames';
 import { positionAt } from '../syntax/positions';
 
@@ -88,9 +88,13 @@ function requestNameLine(doc: GraphreqDocument, block: number): number {
  */
 function readWorkspace(doc: GraphreqDocument, ctx: FileContext, workspace: WorkspaceScope, sig: string[]): void {
   ctx.workspace = workspace;
+  const requests = writtenNames(doc).requests;
+  // A file that names no request and reads no response asks the workspace nothing: the host may not
+  // even read it (the CLI's index is read on first use, cli/workspaceRequests.ts).
+  if (requests.size === 0) return;
   const { names, file } = workspace;
   if (!names.complete) sig.push('?workspace');
-  for (const name of nameIndex(doc).names('request')) {
+  for (const name of requests) {
     const found = names.requestsNamedElsewhere(file, name);
     if (!found.length) continue;
     (ctx.elsewhere ??= new Map()).set(name, found);

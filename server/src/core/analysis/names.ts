@@ -267,6 +267,48 @@ export function nameIndex(doc: GraphreqDocument): NameIndex {
   return index;
 }
 
+/**
+ * The names a file writes, as the workspace's index keeps them: every `kind:name` it defines or
+ * uses (variables and requests) and, by name, the `# @name` directives (document offsets). Read from
+ * the blocks' cached names without building the document's NameIndex and its sites: a check of a
+ * 10,000-request file needs only these.
+ */
+export interface WrittenNames {
+  keys: Set<string>;
+  /** The request names the file defines or reads the response of. */
+  requests: Set<string>;
+  /** The `# @name` directives, by name, in document order. */
+  definitions: Map<string, Array<{ block: number; span: Span }>>;
+}
+
+const written = new WeakMap<GraphreqDocument, WrittenNames>();
+
+/** The names `doc` writes (one per parse). */
+export function writtenNames(doc: GraphreqDocument): WrittenNames {
+  let out = written.get(doc);
+  if (out) return out;
+  out = { keys: new Set(), requests: new Set(), definitions: new Map() };
+  for (const block of doc.blocks) {
+    const names = blockNames(block);
+    for (const v of names.variables) out.keys.add(`variable:${v.name.text}`);
+    const def = names.requestName;
+    if (def) {
+      out.requests.add(def.name);
+      const span = { start: block.offset + def.span.start, end: block.offset + def.span.end };
+      const list = out.definitions.get(def.name);
+      if (list) list.push({ block: block.index, span });
+      else out.definitions.set(def.name, [{ block: block.index, span }]);
+    }
+    for (const u of names.uses) {
+      if (u.kind === 'response') out.requests.add(u.name);
+      else if (u.kind === 'variable') out.keys.add(`variable:${u.name}`);
+    }
+  }
+  for (const name of out.requests) out.keys.add(`request:${name}`);
+  written.set(doc, out);
+  return out;
+}
+
 /** The use whose braces hold `offset` (block-relative), for completion and hover. */
 export function useAt(block: RequestBlock, offset: number): NameUse | undefined {
   return blockNames(block).uses.find((u) => u.span.start <= offset && offset <= u.span.end);

@@ -12,7 +12,7 @@
 import type { GraphreqDocument } from '../syntax/ast';
 import { positionAt } from '../syntax/positions';
 import type { Span } from '../types';
-import { nameIndex, type NameKind } from './names';
+import { writtenNames, type NameKind } from './names';
 
 /** A `# @name` of some file of the workspace. */
 export interface NamedRequest {
@@ -61,21 +61,10 @@ export class WorkspaceNames {
   set(file: string, doc: GraphreqDocument, label = file): void {
     const old = this.files.get(file);
     if (old && old.doc === doc && old.label === label) return;
-    const index = nameIndex(doc);
-    const keys = new Set<string>();
+    const written = writtenNames(doc);
+    const keys = written.keys;
     const requests: FileEntry['requests'] = new Map();
-    for (const kind of ['request', 'variable'] as NameKind[]) {
-      for (const name of index.names(kind)) {
-        keys.add(`${kind}:${name}`);
-        if (kind !== 'request') continue;
-        for (const s of index.requestDefinitions(name)) {
-          const list = requests.get(name);
-          const def = { block: s.block, span: s.span, line: positionAt(doc, s.span.start).line + 1 };
-          if (list) list.push(def);
-          else requests.set(name, [def]);
-        }
-      }
-    }
+    for (const [name, defs] of written.definitions) requests.set(name, defs.map((d) => ({ block: d.block, span: d.span, line: positionAt(doc, d.span.start).line + 1 })));
     const shape = label + '\n' + [...requests].map(([name, defs]) => `${name}@${defs.map((d) => d.line).join(',')}`).sort().join('\n');
     if (old) this.unlink(file, old, keys);
     for (const key of keys) {

@@ -15,6 +15,7 @@ import { gates } from '../model/generated/gates';
 import type { JsonSchema } from '../model/schemaTypes';
 import { atLeast } from '../model/version';
 import { hasOwn } from '../own';
+import { closest, namesOf } from './suggest';
 
 /** Lets the tests compare the gate with the full walk (test/core/gates.test.ts). */
 export const gateOptions = { enabled: true };
@@ -25,6 +26,8 @@ interface VersionGated {
   until?: string;
   /** A member deeper down has a gate of its own: such a value always takes the full walk. */
   nested: boolean;
+  /** The schema of a parameter with an open object of its own rule: walked when the value has a key such an object does not document. */
+  nearMiss?: JsonSchema;
 }
 
 /** Top-level parameters whose schema (or a member's) has a version gate, with the gates. */
@@ -55,13 +58,42 @@ function gatedParams(schema: JsonSchema): VersionGated[] {
     list = [];
     for (const [name, s] of Object.entries(schema.properties ?? {})) {
       const { 'x-since': since, 'x-until': until, ...rest } = s;
-      // Always walked: a nested version gate, or keys the gate lets through unread.
-      const nested = hasGate(rest) || hasNearMissObject(s);
-      if (since || until || nested) list.push({ name, since, until, nested });
+      // Always walked: a nested version gate.
+      const nested = hasGate(rest);
+      // Walked when the value has keys the gate lets through unread.
+      const nearMiss = hasNearMissObject(s) ? s : undefined;
+      if (since || until || nested || nearMiss) list.push({ name, since, until, nested, nearMiss });
     }
     versionGated.set(schema, list);
   }
   return list;
+}
+
+/**
+ * Whether `value` has a key that an open object of `schema` with a rule of its own does not document
+ * and that is as close to a documented member as any "did you mean": the walk's near miss
+ * (validateValue.ts `nearMiss`, the same memoized `closest`). A value without one (every valid
+ * `targeting`) is judged by the gate like any other parameter. It follows members and items, as
+ * `hasNearMissObject` does, and typed extra members.
+ */
+function hasUndocumentedKey(schema: JsonSchema, value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    if (!schema.items) return false;
+    for (const item of value) if (hasUndocumentedKey(schema.items, item)) return true;
+    return false;
+  }
+  const props = schema.properties;
+  if (!props) return false;
+  const extra = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  const open = schema.additionalProperties !== false && !extra && !!schema['x-rule'];
+  for (const key of Object.keys(value)) {
+    const sub = hasOwn(props, key) ? props[key] : extra;
+    if (sub) {
+      if (hasUndocumentedKey(sub, (value as Record<string, unknown>)[key])) return true;
+    } else if (open && closest(key, namesOf(props)) !== undefined) return true;
+  }
+  return false;
 }
 
 /** Every parameter takes the walk. */
@@ -90,7 +122,7 @@ export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string)
   let gated: string[] | undefined;
   for (const g of gatedParams(schema)) {
     if (!hasOwn(value, g.name)) continue;
-    if (g.nested || (g.since && !atLeast(call.version, g.since)) || (g.until && call.version && atLeast(call.version, g.until))) {
+    if (g.nested || (g.since && !atLeast(call.version, g.since)) || (g.until && call.version && atLeast(call.version, g.until)) || (g.nearMiss && hasUndocumentedKey(g.nearMiss, value[g.name]))) {
       walk.add(g.name);
       (gated ??= []).push(g.name);
     }
