@@ -173,6 +173,12 @@ export class Diagnostics {
     if (!checker || this.done(state)) return true;
     const version = state.version;
     const moved = (): boolean => this.documents.get(state.uri) !== state || state.version !== version;
+    if (!state.parse.blocks.some((b) => b.text.length >= checker.minLength)) return true;
+    // The messages that came with the document first (a hover sent with it): the file context of a
+    // large document and the copy of a large request for the worker are tens of milliseconds.
+    await yieldToMessages();
+    if (moved()) return false;
+    if (token?.isCancellationRequested) throw cancelledError();
     const ctx = this.fileContext(state);
     const large = state.parse.blocks.filter((b) => b.text.length >= checker.minLength && !state.cache.get(b, ctx.signature));
     if (!large.length) return true;
