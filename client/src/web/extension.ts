@@ -16,6 +16,7 @@ import { workspaceWriter } from '../commands/response';
 import { plainText } from '../plainText';
 import { startSending } from '../sending';
 import { serverSettings } from '../settings';
+import { createStableLenses } from '../stableLenses';
 import { registerDesktopCommands } from './desktopCommands';
 import { EmulatorStorage } from './emulatorStorage';
 import { GraphreqTesting } from '../testing';
@@ -26,7 +27,9 @@ let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   // No environment picker on the web: the environment is the `graphreq.environment` setting.
-  const sending = await startSending(context, { client: () => client, pickedEnvironment: () => undefined, writeResponse: workspaceWriter });
+  // CodeLens commands without arguments (lensCommands.ts); the request at the cursor reads them back.
+  const lenses = createStableLenses(context);
+  const sending = await startSending(context, { client: () => client, pickedEnvironment: () => undefined, writeResponse: workspaceWriter, lensTarget: (c) => lenses.commands.target(c) });
   const channel = sending.log;
   // The Testing view: tests run in the worker, against its emulator or an environment (testing.ts).
   const testing = new GraphreqTesting({ client: () => client, anyScheme: true, sender: sending.sender, statusBar: sending.statusBar, redactor: sending.redactor, log: channel, responseView: sending.responseView });
@@ -42,6 +45,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     outputChannel: channel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: {
+      // Each CodeLens's command without arguments, so that a lens drawn from an older list still runs (lensCommands.ts).
+      ...lenses.middleware,
       // The Problems panel and the light bulb show plain text, as on the desktop (languageClient.ts).
       handleDiagnostics: (uri, diagnostics, next) => next(uri, diagnostics.map((d) => Object.assign(d, { message: plainText(d.message) }))),
       provideCodeActions: async (document, range, ctx, token, next) => {
