@@ -83,6 +83,13 @@ export class Diagnostics {
   private readonly pulledOneByOne = new Set<string>();
   /** Documents (as opened) sent diagnostics once, a first page or the whole set: never sent a first page again (one check at a time sends it). */
   private readonly sentOnce = new WeakSet<DocumentState>();
+  /**
+   * Per document: the version and the chunks of the last diagnostics pushed. A refresh of every
+   * document (the workspace's names read, the settings or the environment changed) that leaves a
+   * document's diagnostics as they were sends nothing: a large file's 4-6 MB again was parsed by
+   * the client for nothing, twice on every open (the settings' first read refreshes everything).
+   */
+  private readonly lastPushed = new Map<string, { version: number; chunks: readonly Uint8Array[] }>();
   private resultIds = 0;
 
   constructor(
@@ -144,6 +151,7 @@ export class Diagnostics {
     clearTimeout(this.quietTimers.get(uri));
     this.quietTimers.delete(uri);
     this.pulledOneByOne.delete(uri);
+    this.lastPushed.delete(uri);
     if (!this.pull) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
@@ -335,7 +343,7 @@ export class Diagnostics {
         const page = this.renderer(state).render(state.parse, first.validation);
         // Before the message: bench/lsp.mjs then waits for the whole set that follows.
         if (traceTiming) this.log(`graphreq timing: first page v${version} ${page.count} diagnostics`);
-        this.send(uri, state, version, page);
+        this.send(uri, state, version, page, true);
       }
     }
     const checked = await this.safely('validate', () => this.checkInSlices(state));
@@ -344,7 +352,12 @@ export class Diagnostics {
     this.send(uri, state, version, this.render(state, checked, true));
   }
 
-  private send(uri: string, state: DocumentState, version: number, { diagnostics, count }: { diagnostics: RawJson; count: number }): void {
+  /** `firstPage`: a part of the document's set, which its whole set always follows (even when it is the same). */
+  private send(uri: string, state: DocumentState, version: number, { diagnostics, count }: { diagnostics: RawJson; count: number }, firstPage = false): void {
+    const last = this.lastPushed.get(uri);
+    if (!firstPage && last && last.version === version && sameChunks(last.chunks, diagnostics.chunks)) return;
+    if (firstPage) this.lastPushed.delete(uri);
+    else this.lastPushed.set(uri, { version, chunks: diagnostics.chunks });
     const ready = performance.now();
     // The RawJson stands for the array: the stream encoder splices its bytes in (rawJson.ts).
     const sent = this.connection.sendDiagnostics({ uri, version, diagnostics: diagnostics as unknown as Diagnostic[] });
@@ -388,4 +401,21 @@ export class Diagnostics {
     });
     return { kind: 'full', resultId: first.resultId + FIRST_PAGE_ONLY, items: diagnostics as unknown as Diagnostic[] };
   }
+}
+
+/** Whether two renderings hold the same bytes (pages the renderer kept are the same arrays: compared by identity first). */
+function sameChunks(a: readonly Uint8Array[], b: readonly Uint8Array[]): boolean {
+  const total = (cs: readonly Uint8Array[]): number => cs.reduce((n, c) => n + c.length, 0);
+  if (a.length === b.length && a.every((c, i) => c === b[i])) return true;
+  if (total(a) !== total(b)) return false;
+  const join = (cs: readonly Uint8Array[]): Uint8Array => {
+    const out = new Uint8Array(total(cs));
+    let at = 0;
+    for (const c of cs) out.set(c, (at += c.length) - c.length);
+    return out;
+  };
+  const x = join(a);
+  const y = join(b);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
 }
