@@ -43,7 +43,10 @@ function start({ ipc = false } = {}) {
   });
   const conn = ipc ? createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child)) : createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters = [];
+  // Every message of each version as it came, for the open: a large document's first page comes before the rest (lsp/diagnostics.ts, FIRST_PAGE).
+  const published = [];
   conn.onNotification('textDocument/publishDiagnostics', (p) => {
+    published.push({ at: now(), version: p.version, count: p.diagnostics.length });
     for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i].uri === p.uri && waiters[i].version === p.version) waiters.splice(i, 1)[0].resolve(p);
   });
   conn.onRequest('workspace/configuration', () => [SETTINGS]);
@@ -94,7 +97,7 @@ function start({ ipc = false } = {}) {
     }
     return { firstByte, body: best.body };
   };
-  return { child, conn, next, arm, disarm, timings, refreshed };
+  return { child, conn, next, arm, disarm, timings, refreshed, published };
 }
 
 async function init(s, extra = {}) {
@@ -107,6 +110,17 @@ async function init(s, extra = {}) {
 function cpuMs(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+}
+
+/** Resolves once the process has used no CPU for `quietMs` (its work for the last message is done). */
+async function idle(pid, quietMs = 300) {
+  let last = cpuMs(pid);
+  let since = now();
+  while (now() - since < quietMs) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const cpu = cpuMs(pid);
+    if (cpu !== last) [last, since] = [cpu, now()];
+  }
 }
 
 function rssMb(pid) {
@@ -185,10 +199,16 @@ const uri = 'file:///bench/large.graphreq';
   const openCpu = cpuMs(s.child.pid);
   const opened = s.next(uri, 1);
   await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text } });
-  const first = await opened;
+  await opened;
   out.openLargeMs = now() - t;
+  // A large document's first page may come first: the whole set is the last message of version 1, once the server is idle.
+  await idle(s.child.pid);
+  const opens = s.published.filter((p) => p.version === 1);
+  const whole = opens[opens.length - 1];
+  out.openLargeWholeMs = whole.at - t;
+  out.openFirstDiagnostics = opens[0].count;
   out.openLargeCpuMs = cpuMs(s.child.pid) - openCpu;
-  out.findings = first.diagnostics.length;
+  out.findings = whole.count;
   out.rssAfterOpenMb = rssMb(s.child.pid);
   const server = [];
   const e2e = [];
@@ -247,8 +267,16 @@ const uri = 'file:///bench/large.graphreq';
   await init(s, { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport: true } }, initializationOptions: { clientRuleLinks: true } });
   await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text } });
   let t = now();
+  const wholeAsked = s.refreshed();
   let report = await s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
   out.pullOpenLargeMs = now() - t;
+  out.pullOpenFirstDiagnostics = report.items.length;
+  // A large document's first page: the server asks for a pull again once the whole document is checked.
+  if (report.resultId.endsWith(':first-page')) {
+    await wholeAsked;
+    report = await s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId: report.resultId });
+  }
+  out.pullOpenLargeWholeMs = now() - t;
   const server = [];
   const e2e = [];
   const parse = [];

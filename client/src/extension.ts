@@ -9,22 +9,16 @@ import { DidChangeConfigurationNotification, type LanguageClient } from 'vscode-
 import { Commands, Notifications, ServerNotifications, type ContextStatus, type SentTarget } from '../../server/src/lsp/protocol';
 import { AccountContextReader } from './commands/accountContext';
 import { ContextStatusBar } from './contextStatusBar';
-import { clearAccessToken, setAccessToken } from './commands/tokens';
 import { openExample } from './commands/example';
 import { importHttpFile, pasteCurl } from './commands/importRequests';
 import { showSendAllForecast } from './commands/forecast';
-import { copyAsCurl, saveResponse } from './commands/response';
+import { diskWriter } from './commands/responseFile';
 import { HistoryView } from './historyView';
-import { Sender, type SendKind } from './commands/send';
 import { EnvironmentPicker } from './environmentPicker';
 import { createLanguageClient } from './languageClient';
-import { createRedactingChannel } from './outputChannel';
-import { Redactor } from './redact';
-import { ResponseView, UsageView } from './responseView';
-import { TokenStore } from './secrets';
 import type { UsageNow } from '../../server/src/core/send/recentUsage';
 import type { SendResult } from './sendModel';
-import { UsageStatusBar } from './statusBar';
+import { startSending } from './sending';
 import { GraphreqTesting, type TestRunSummary } from './testing';
 
 /** What `activate` returns: used by the end-to-end tests in the extension host. */
@@ -61,34 +55,25 @@ export interface GraphreqApi {
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<GraphreqApi> {
-  const redactor = new Redactor();
-  const log = createRedactingChannel('GraphReq', redactor);
-  const tokens = new TokenStore(context.secrets, context.globalState, redactor);
-  await tokens.primeRedactor();
-
-  const statusBar = new UsageStatusBar();
-  const icon = vscode.Uri.joinPath(context.extensionUri, 'client', 'images', 'graphreq-file.svg');
-  const usageView = new UsageView(redactor, icon, () => statusBar.now());
-  const responseView: ResponseView = new ResponseView(redactor, icon, (action, r): Promise<void> => (action === 'save' ? saveResponse(responseView, redactor, r) : copyAsCurl(responseView, redactor, r)));
   const picker = new EnvironmentPicker(context.workspaceState);
-  const sender = new Sender({ client: () => client, pickedEnvironment: () => picker.picked(), tokens, responseView, usageView, statusBar, redactor, log, onSentTo: (t) => picker.sentTo(t) });
+  const sending = await startSending(context, { client: () => client, pickedEnvironment: () => picker.picked(), writeResponse: diskWriter, onSentTo: (t) => picker.sentTo(t) });
+  const { redactor, log, statusBar, responseView, sender } = sending;
+  const icon = vscode.Uri.joinPath(context.extensionUri, 'client', 'images', 'graphreq-file.svg');
   const testing = new GraphreqTesting({ client: () => client, sender, statusBar, redactor, log, responseView });
   const historyView = new HistoryView(responseView, redactor, icon);
   const contextBar = new ContextStatusBar();
   const contextReader = new AccountContextReader({ client: () => client, sender, redactor, log });
-  context.subscriptions.push(log, statusBar, usageView, responseView, historyView, sender, picker, testing, contextBar);
+  context.subscriptions.push(historyView, picker, testing, contextBar);
   // The walkthrough's steps complete on these (package.json, walkthroughs): a response shown, a test run finished.
   context.subscriptions.push(sender.onDidSend(() => { void vscode.commands.executeCommand('setContext', 'graphreq.sentOnce', true); historyView.refresh(); }));
   context.subscriptions.push(testing.onDidFinishRun(() => void vscode.commands.executeCommand('setContext', 'graphreq.ranTest', true)));
 
-  const byCommand: Record<string, SendKind> = { [Commands.send]: 'send', [Commands.sendAll]: 'sendAll', [Commands.validateOnly]: 'validateOnly' };
   client = createLanguageClient(context, log, (command, args) => {
-    if (command === Commands.cancel) return sender.cancel((args[0] as { sendId?: string } | undefined)?.sendId);
     // A test's CodeLens runs it in the Testing view, where its result shows.
     if (command === Commands.test) return testing.runFromLens(args[0] as { uri?: string; keys?: string[] } | undefined);
     // The "Fetch the account context" quick fix: the server reads with the token of this client's secret storage.
     if (command === Commands.fetchContext) return contextReader.read((args[0] as { uri?: string } | undefined)?.uri, true);
-    return sender.run(byCommand[command], args[0] as { uri?: string; index?: number } | undefined);
+    return sending.route(command, args) ?? Promise.reject(new Error(`GraphReq: unknown command ${command}`));
   }, () => picker.picked());
   // Every read of the account context (on open, on save, on command) updates its status bar item.
   context.subscriptions.push(client.onNotification(ServerNotifications.contextStatus, (s: ContextStatus) => contextBar.update(s)));
@@ -98,16 +83,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   const register = (id: string, fn: (...args: never[]) => unknown): void => {
     context.subscriptions.push(vscode.commands.registerCommand(id, fn));
   };
-  register('graphreq.sendRequest', () => sender.run('send'));
-  register('graphreq.sendAllRequests', () => sender.run('sendAll'));
-  register('graphreq.validateRequest', () => sender.run('validateOnly'));
   register('graphreq.showSendAllForecast', () => showSendAllForecast(client, () => sender.run('sendAll')));
-  register('graphreq.cancelSend', () => sender.cancel());
   register('graphreq.selectEnvironment', () => picker.pick());
-  register('graphreq.setAccessToken', () => setAccessToken(tokens, picker.picked()));
-  register('graphreq.clearAccessToken', () => clearAccessToken(tokens));
-  register('graphreq.showUsage', () => usageView.show());
-  register('graphreq.sendAgain', () => sender.again());
   register('graphreq.openHistory', () => historyView.show());
   register('graphreq.clearHistory', () => historyView.clear());
   register('graphreq.openExample', () => openExample(context.extensionUri));
@@ -116,9 +93,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   register('graphreq.importHttpFile', (uri?: vscode.Uri) => importHttpFile(importDeps, uri));
   // A quick fix of the server ran (languageClient.ts adds this command to each): the walkthrough's fix step.
   register('graphreq.fixApplied', () => undefined);
-  register('graphreq.saveResponse', () => saveResponse(responseView, redactor));
-  register('graphreq.copyAsCurl', () => copyAsCurl(responseView, redactor));
-  register('graphreq.showServerLog', () => log.show(true));
   register('graphreq.fetchAccountContext', () => contextReader.read(undefined, true));
   // Trusting the workspace lifts Restricted Mode without a restart: the server hears it, the picker shows it.
   context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => {

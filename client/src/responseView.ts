@@ -6,7 +6,6 @@
  * the history is marked as old.
  */
 import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
 import type { Redactor } from './redact';
 import { renderResponsePage, renderUsagePage, type UsageSnapshot } from './responseHtml';
 import type { UsageNow } from '../../server/src/core/send/recentUsage';
@@ -63,7 +62,7 @@ export class ResponseView implements vscode.Disposable {
     const last = results[results.length - 1];
     this.panel.title = last ? `${fromHistory ? 'History' : 'Response'}: ${last.status ?? last.failure?.kind ?? 'failed'}${last.name ? ` ${last.name}` : ''}` : 'GraphReq Response';
     this.panel.webview.html = renderResponsePage(results, {
-      nonce: randomBytes(16).toString('base64'),
+      nonce: nonce(),
       cspSource: this.panel.webview.cspSource,
       redactor: this.redactor,
       thresholds: thresholds(),
@@ -112,7 +111,7 @@ export class UsageView implements vscode.Disposable {
   private render(): void {
     if (!this.panel) return;
     this.panel.webview.html = renderUsagePage(this.snapshots, this.scopes(), {
-      nonce: randomBytes(16).toString('base64'),
+      nonce: nonce(),
       cspSource: this.panel.webview.cspSource,
       redactor: this.redactor,
       thresholds: thresholds(),
@@ -123,4 +122,9 @@ export class UsageView implements vscode.Disposable {
   dispose(): void {
     this.panel?.dispose();
   }
+}
+
+/** A fresh nonce for the page's Content-Security-Policy, from Web Crypto (the desktop's and the browser's extension host alike). */
+function nonce(): string {
+  return btoa(String.fromCharCode(...globalThis.crypto.getRandomValues(new Uint8Array(16))));
 }

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Message } from 'vscode-languageserver-protocol/node';
 import { goldenLines } from '../core/findingsGolden.test';
-import { cancelOf, publishedFor, RawServer, REQUEST_CANCELLED, serverForSuite } from './rawServer';
+import { publishedFor, pullCancelledBehindHover, RawServer, serverForSuite } from './rawServer';
 
 const MEMBERS = 30_000;
 const BIG = `### big\nPOST /v23.0/act_1234567890/adsets\n\n{\n  "name": "Big",\n${Array.from({ length: MEMBERS }, (_, i) => `  "undocumented_parameter_${i}": ${i}`).join(',\n')}\n}\n\n### other\nGET /v23.0/120200000000000002?fields=id,name\n`;
@@ -62,17 +62,7 @@ describe('a request too large for a slice', () => {
     serverForSuite({ textDocument: { diagnostic: { dynamicRegistration: false } } }, (s) => (server = s).send({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'graphreq', version: 1, text: BIG } } }));
 
     it('a pull cancelled while the worker checks the body answers RequestCancelled after the hover; the next pull gets the diagnostics', async () => {
-      const pull = server.request('textDocument/diagnostic', { textDocument: { uri: URI } });
-      const hover = hoverElsewhere(server);
-      server.send(pull.message, hover.message);
-      const hovered = await server.answer(hover.id);
-      server.send(cancelOf(pull.id));
-      const answer = await server.answer(pull.id);
-      assert.equal(answer.error?.code, REQUEST_CANCELLED, JSON.stringify(answer).slice(0, 200));
-      assert.ok(server.received.indexOf(hovered) < server.received.indexOf(answer));
-      const again = server.request('textDocument/diagnostic', { textDocument: { uri: URI } });
-      server.send(again.message);
-      const report = (await server.answer(again.id)).result as { kind: string; items: unknown[] };
+      const report = await pullCancelledBehindHover(server, URI, hoverElsewhere(server));
       assert.equal(report.kind, 'full');
       assert.equal(report.items.length, 1001);
     });

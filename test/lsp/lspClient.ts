@@ -3,7 +3,9 @@
  * JSON-RPC to it. Waits for events (publishDiagnostics), never sleeps.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
+import { after, before } from 'node:test';
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -11,6 +13,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
   type InitializeResult,
+  type DocumentDiagnosticReport,
 } from 'vscode-languageserver-protocol/node';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -78,6 +81,25 @@ export class LspClient {
     return result;
   }
 
+  /**
+   * As a client that pulls diagnostics (LSP 3.17); with `workspace/diagnostic/refresh` support when
+   * `refreshed` is given, which is called on each refresh the server asks for.
+   */
+  async initializePulling(refreshed?: () => void): Promise<void> {
+    await this.initialize(null, true, { diagnostic: { dynamicRegistration: false } }, refreshed ? { workspace: { diagnostics: { refreshSupport: true } } } : {});
+    if (refreshed) {
+      this.connection.onRequest('workspace/diagnostic/refresh', () => {
+        refreshed();
+        return null;
+      });
+    }
+  }
+
+  /** The document's pulled diagnostics (`textDocument/diagnostic`). */
+  pull(uri: string, previousResultId?: string): Promise<DocumentDiagnosticReport> {
+    return this.request('textDocument/diagnostic', { textDocument: { uri }, previousResultId });
+  }
+
   /** Resolves with the next diagnostics for `uri` (of `version`, when given). */
   nextDiagnostics(uri: string, version?: number): Promise<PublishDiagnosticsParams> {
     return new Promise((resolve) => this.waiters.push({ uri, version, resolve }));
@@ -115,4 +137,13 @@ export class LspClient {
   kill(): void {
     this.child.kill();
   }
+}
+
+/** A suite's client: the `graphreq` settings given, `init` before the suite's tests, shut down (exit code 0) after them. */
+export function suiteClient(settings: Record<string, unknown>, init: (client: LspClient) => Promise<unknown>): LspClient {
+  const client = new LspClient();
+  client.settings = settings;
+  before(async () => void (await init(client)));
+  after(async () => assert.equal(await client.shutdown(), 0));
+  return client;
 }

@@ -8,12 +8,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver-protocol';
 import { parseDocument, positionAt, validateDocument } from '../../server/src/core';
 import { HOLD_HINTS_ABOVE } from '../../server/src/lsp/diagnostics';
 import { model } from '../helpers';
-import { LspClient } from './lspClient';
+import { suiteClient, type LspClient } from './lspClient';
 
 const fixtures = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
 const ONE = fs.readFileSync(path.join(fixtures, 'findings-300.graphreq'), 'utf8');
@@ -44,7 +44,7 @@ const uriOf = (name: string): string => `file:///tmp/graphreq-quiet-hints/${name
 /** Opens TEXT in a pulling client and pulls it once: every diagnostic, hints included. */
 async function openPulled(client: LspClient, name: string) {
   const uri = uriOf(name);
-  const pull = (previousResultId?: string): Promise<DocumentDiagnosticReport> => client.request('textDocument/diagnostic', { textDocument: { uri }, previousResultId });
+  const pull = (previousResultId?: string): Promise<DocumentDiagnosticReport> => client.pull(uri, previousResultId);
   await client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text: TEXT } });
   const first = await pull();
   assert.ok(first.kind === 'full');
@@ -60,10 +60,7 @@ describe('hints of a large document wait while it is typed in', () => {
   });
 
   describe('pushed', () => {
-    const client = new LspClient();
-    client.settings = SETTINGS;
-    before(async () => void (await client.initialize()));
-    after(async () => assert.equal(await client.shutdown(), 0));
+    const client = suiteClient(SETTINGS, (c) => c.initialize());
 
     it('sends every hint on open, the errors and warnings alone on a keystroke, then every hint for the same version', async () => {
       const uri = uriOf('push');
@@ -86,17 +83,8 @@ describe('hints of a large document wait while it is typed in', () => {
   });
 
   describe('pulled, with refresh support', () => {
-    const client = new LspClient();
-    client.settings = SETTINGS;
     let refreshed: () => void = () => undefined;
-    before(async () => {
-      await client.initialize(null, true, { diagnostic: { dynamicRegistration: false } }, { workspace: { diagnostics: { refreshSupport: true } } });
-      client.connection.onRequest('workspace/diagnostic/refresh', () => {
-        refreshed();
-        return null;
-      });
-    });
-    after(async () => assert.equal(await client.shutdown(), 0));
+    const client = suiteClient(SETTINGS, (c) => c.initializePulling(() => refreshed()));
 
     it('answers a pull after a keystroke without hints, asks the client to pull again once typing stops, then answers every hint', async () => {
       const { uri, pull, first } = await openPulled(client, 'pull');
@@ -116,10 +104,7 @@ describe('hints of a large document wait while it is typed in', () => {
   });
 
   describe('pulled, without refresh support', () => {
-    const client = new LspClient();
-    client.settings = SETTINGS;
-    before(async () => void (await client.initialize(null, true, { diagnostic: { dynamicRegistration: false } })));
-    after(async () => assert.equal(await client.shutdown(), 0));
+    const client = suiteClient(SETTINGS, (c) => c.initializePulling());
 
     it('answers every hint after a keystroke: the client would not know to ask again', async () => {
       const { uri, pull, first } = await openPulled(client, 'pull-no-refresh');

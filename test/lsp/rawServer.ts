@@ -4,6 +4,7 @@
  * and `received` keeps every message from the server in the order it came (tests assert that order,
  * never wall-clock time).
  */
+import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before } from 'node:test';
 import { StreamMessageReader, type Message } from 'vscode-languageserver-protocol/node';
@@ -88,4 +89,21 @@ export function serverForSuite(capabilities: object, ready: (server: RawServer) 
     ready(server);
   });
   after(() => server?.kill());
+}
+
+/**
+ * A pull of `uri` sent with a hover, and cancelled once the hover is answered: the pull must answer
+ * RequestCancelled, after the hover (it was still at work). Returns the next pull's report.
+ */
+export async function pullCancelledBehindHover(server: RawServer, uri: string, hover: { id: number; message: object }): Promise<{ kind: string; items: unknown[] }> {
+  const pull = server.request('textDocument/diagnostic', { textDocument: { uri } });
+  server.send(pull.message, hover.message);
+  const hovered = await server.answer(hover.id);
+  server.send(cancelOf(pull.id));
+  const answer = await server.answer(pull.id);
+  assert.equal(answer.error?.code, REQUEST_CANCELLED, JSON.stringify(answer).slice(0, 200));
+  assert.ok(server.received.indexOf(hovered) < server.received.indexOf(answer), 'the pull was done before the hover was read');
+  const again = server.request('textDocument/diagnostic', { textDocument: { uri } });
+  server.send(again.message);
+  return (await server.answer(again.id)).result as { kind: string; items: unknown[] };
 }

@@ -9,8 +9,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Message } from 'vscode-languageserver-protocol/node';
-import { cancelOf, publishedFor, RawServer, REQUEST_CANCELLED, serverForSuite } from './rawServer';
+import { cancelOf, publishedFor, pullCancelledBehindHover, RawServer, REQUEST_CANCELLED, serverForSuite } from './rawServer';
 
 /** Requests with a few findings each: enough of them that checking them takes many slices on any machine. */
 function largeDocument(requests: number): string {
@@ -69,18 +68,8 @@ describe('the language server while it checks a large document', () => {
     serverForSuite({ textDocument: { diagnostic: { dynamicRegistration: false } } }, (s) => (server = s).send(open()));
 
     it('a pull cancelled while the document is checked stops with RequestCancelled; the next pull gets the diagnostics', async () => {
-      const pull = server.request('textDocument/diagnostic', { textDocument: { uri: URI } });
-      const hover = server.request('textDocument/hover', at);
       // The pull starts; the hover is read at the end of its first slice, then the cancellation.
-      server.send(pull.message, hover.message);
-      const hovered = await server.answer(hover.id);
-      server.send(cancel(pull.id));
-      const answer = await server.answer(pull.id);
-      assert.equal(answer.error?.code, REQUEST_CANCELLED, JSON.stringify(answer).slice(0, 200));
-      assert.ok(server.received.indexOf(hovered) < server.received.indexOf(answer));
-      const again = server.request('textDocument/diagnostic', { textDocument: { uri: URI } });
-      server.send(again.message);
-      const report = (await server.answer(again.id)).result as { kind: string; items: unknown[] };
+      const report = await pullCancelledBehindHover(server, URI, server.request('textDocument/hover', at));
       assert.equal(report.kind, 'full');
       assert.equal(report.items.length, 3000 * 3);
     });

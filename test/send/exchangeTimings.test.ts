@@ -6,6 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { nodePhases } from '../../server/src/send/exchangeTimings';
 import { sendOnce } from '../../server/src/send/transport';
 import { localServer } from './sendHelpers';
 
@@ -28,7 +29,7 @@ async function slowServer() {
   return s;
 }
 
-const send = (url: string) => sendOnce({ method: 'GET', url, headers: {}, body: null }, { timeoutMs: 10_000, now: () => performance.now() });
+const send = (url: string) => sendOnce({ method: 'GET', url, headers: {}, body: null }, { timeoutMs: 10_000, now: () => performance.now(), phases: nodePhases });
 
 describe('exchange timings', () => {
   it('splits a new connection into DNS and connect, then first byte and download', async () => {

@@ -5,30 +5,10 @@
  * requests (server/src/web/protocol.ts), never a disk.
  */
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import {
-  AbstractMessageReader,
-  AbstractMessageWriter,
-  createProtocolConnection,
-  ErrorCodes,
-  ResponseError,
-  type CompletionList,
-  type DataCallback,
-  type Disposable,
-  type Hover,
-  type Message,
-  type ProtocolConnection,
-  type PublishDiagnosticsParams,
-} from 'vscode-languageserver-protocol/node';
-import { loadInWorkerSandbox, type WorkerSandbox } from './workerSandbox';
-
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
-export const webServerPath = path.join(repoRoot, 'dist', 'web', 'server.js');
-
-const FOLDER = 'memfs:/workspace';
-const DOCS = 'https://example.invalid/extension/docs';
+import type { CompletionList, Hover, ProtocolConnection, PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { DOCS, FOLDER, startWebServer, type WebServer } from './sandboxLsp';
+import type { WorkerSandbox } from './workerSandbox';
 
 /** The workspace: a request file (opened), one that is not (it names the request the other reads), and graphreq.env.json. */
 const files: Record<string, string> = {
@@ -56,72 +36,30 @@ POST /v23.0/act_1000000001/campaigns
   [`${FOLDER}/graphreq.env.json`]: JSON.stringify({ $shared: { version: 'v23.0', account: 'act_1000000001', currency: 'USD' } }),
 };
 
-class SandboxReader extends AbstractMessageReader {
-  constructor(private readonly sandbox: WorkerSandbox) {
-    super();
-  }
-  listen(callback: DataCallback): Disposable {
-    this.sandbox.onMessage((m) => callback(m as Message));
-    return { dispose: () => undefined };
-  }
-}
-
-class SandboxWriter extends AbstractMessageWriter {
-  constructor(private readonly sandbox: WorkerSandbox) {
-    super();
-  }
-  async write(msg: Message): Promise<void> {
-    this.sandbox.post(msg);
-  }
-  end(): void {}
-}
-
 describe('the web build in a browser worker sandbox', () => {
+  let server: WebServer;
   let sandbox: WorkerSandbox;
   let connection: ProtocolConnection;
+  let reads: string[];
   const published = new Map<string, PublishDiagnosticsParams>();
   const waiters: Array<(p: PublishDiagnosticsParams) => void> = [];
-  const reads: string[] = [];
   let loadedAt = 0;
 
   before(async () => {
     loadedAt = performance.now();
-    sandbox = loadInWorkerSandbox(webServerPath);
-    connection = createProtocolConnection(new SandboxReader(sandbox), new SandboxWriter(sandbox));
-    connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-      published.set(p.uri, p);
-      for (const w of waiters.splice(0)) w(p);
+    server = await startWebServer({
+      files,
+      setup: (c) =>
+        c.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+          published.set(p.uri, p);
+          for (const w of waiters.splice(0)) w(p);
+        }),
     });
-    connection.onRequest('workspace/configuration', () => [{}]);
-    connection.onRequest('client/registerCapability', () => null);
-    // As VS Code's client: its handlers answer only once it is initialized ("Unhandled method" before).
-    let initialized = false;
-    connection.onRequest('graphreq/web/findFiles', (p: { include: string }) => {
-      if (!initialized) throw new ResponseError(ErrorCodes.MethodNotFound, 'Unhandled method graphreq/web/findFiles');
-      assert.equal(p.include, '**/{*.graphreq,graphreq.env.json}');
-      return Object.keys(files);
-    });
-    connection.onRequest('graphreq/web/readFile', (p: { uri: string }): { text?: string; error?: string } => {
-      reads.push(p.uri);
-      return p.uri in files ? { text: files[p.uri] } : { error: 'not found' };
-    });
-    connection.listen();
-    const init = await connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
-      processId: null,
-      rootUri: FOLDER,
-      workspaceFolders: [{ uri: FOLDER, name: 'workspace' }],
-      capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } } }, workspace: { configuration: true } },
-      initializationOptions: { docsUrl: DOCS },
-    });
-    assert.equal(init.capabilities.hoverProvider, true);
-    initialized = true;
-    connection.sendNotification('initialized', {});
+    ({ sandbox, connection, reads } = server);
+    assert.equal(server.capabilities.hoverProvider, true);
   });
 
-  after(() => {
-    connection.dispose();
-    sandbox.terminate();
-  });
+  after(() => server.stop());
 
   /** The diagnostics of `uri` once they satisfy `ok` (a later check after the workspace's files were read). */
   function diagnosticsOf(uri: string, ok: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams> {
@@ -193,9 +131,11 @@ describe('the web build in a browser worker sandbox', () => {
     assert.deepEqual(sandbox.errors, []);
   });
 
-  it('offers no CodeLens it cannot run: the web build has no sender, and every lens of this file sends', async () => {
+  it('offers the Send lenses (the worker sends), and no test lens (graphreq.test does not run there)', async () => {
     const uri = `${FOLDER}/requests.graphreq`;
     const lenses = await connection.sendRequest<Array<{ command?: { command: string } }>>('textDocument/codeLens', { textDocument: { uri } });
-    assert.deepEqual(lenses.map((l) => l.command?.command), []);
+    const commands = lenses.map((l) => l.command?.command);
+    assert.ok(commands.includes('graphreq.send') && commands.includes('graphreq.sendAll'), JSON.stringify(commands));
+    assert.ok(!commands.includes('graphreq.test'), JSON.stringify(commands));
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A browser Web Worker as far as a script can tell: a node:vm context whose globals are those of a
  * dedicated worker's scope (self, postMessage, onmessage, timers, TextEncoder/TextDecoder, Web Crypto,
- * performance, URL, console) and nothing of Node (no require, process, Buffer, setImmediate, module,
+ * performance, URL, console, fetch and its Request/Response/Headers, FormData, Blob, btoa/atob,
+ * DOMException) and nothing of Node (no require, process, Buffer, setImmediate, module,
  * __dirname). Messages cross as a browser copies them, by structured clone, each way.
  */
 import * as fs from 'node:fs';
@@ -65,6 +66,15 @@ export function loadInWorkerSandbox(scriptFile: string): WorkerSandbox {
     URLSearchParams,
     AbortController,
     AbortSignal,
+    fetch,
+    Request,
+    Response,
+    Headers,
+    FormData,
+    Blob,
+    btoa,
+    atob,
+    DOMException,
     crypto: { getRandomValues: <T extends ArrayBufferView>(a: T): T => crypto.getRandomValues(a as never) as T, randomUUID: () => crypto.randomUUID() },
     performance: { now: () => performance.now(), timeOrigin: performance.timeOrigin },
     postMessage: (data: unknown) => {

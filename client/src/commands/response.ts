@@ -1,6 +1,9 @@
-/** Save response, Copy as cURL: actions on a response shown in the response view. */
+/**
+ * Save response, Copy as cURL: actions on a response shown in the response view. Where a saved body
+ * is written is the host's (`ResponseWriter`: responseFile.ts on the desktop, the editor's file
+ * system on the web).
+ */
 import * as vscode from 'vscode';
-import { writeFileAtomic } from '../../../server/src/files/atomicWrite';
 import { curlWithPlaceholder, renderCurl, type Redactor } from '../redact';
 import type { ResponseView } from '../responseView';
 import type { SendResult } from '../sendModel';
@@ -15,7 +18,15 @@ function latest(view: ResponseView): SendResult | undefined {
   return all[all.length - 1];
 }
 
-export async function saveResponse(view: ResponseView, redactor: Redactor, r = latest(view)): Promise<void> {
+/** Writes a saved response body to the file the user chose. */
+export type ResponseWriter = (target: vscode.Uri, text: string) => Promise<void>;
+
+/** Through the file system provider (the web build's, and any scheme but `file`). */
+export const workspaceWriter: ResponseWriter = async (target, text) => {
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+};
+
+export async function saveResponse(view: ResponseView, redactor: Redactor, write: ResponseWriter, r = latest(view)): Promise<void> {
   if (!r) {
     void vscode.window.showInformationMessage('GraphReq: no response to save yet.');
     return;
@@ -31,9 +42,7 @@ export async function saveResponse(view: ResponseView, redactor: Redactor, r = l
   });
   if (!target) return;
   const data = redactor.redact(text);
-  // On disk, through the one atomic-write helper (a crash leaves the old file or the new one); elsewhere, the file system provider.
-  if (target.scheme === 'file') await writeFileAtomic(target.fsPath, data);
-  else await vscode.workspace.fs.writeFile(target, Buffer.from(data, 'utf8'));
+  await write(target, data);
   void vscode.window.showInformationMessage(`GraphReq: saved ${vscode.workspace.asRelativePath(target)}`);
 }
 

@@ -6,9 +6,7 @@
  * middleware in extension.ts), the command palette and Ctrl+Alt+R.
  */
 import * as vscode from 'vscode';
-import { randomUUID } from 'node:crypto';
-import type { LanguageClient } from 'vscode-languageclient/node';
-import { ExecuteCommandRequest } from 'vscode-languageclient/node';
+import { ExecuteCommandRequest, type BaseLanguageClient } from 'vscode-languageclient';
 import { Commands, EMBEDDED_TOKEN_TARGET, type SendCommandArgs, type SendCommandResult, type SentTarget } from '../../../server/src/lsp/protocol';
 import { environmentInfo, type EnvironmentInfo } from '../environments';
 import { plainText } from '../plainText';
@@ -39,7 +37,8 @@ const COMMAND: Record<SendKind, string> = { send: Commands.send, sendAll: Comman
 const VERB: Record<SendKind, string> = { send: 'sending', sendAll: 'sending all requests of', validateOnly: 'validating (validate_only)' };
 
 export interface SenderDeps {
-  client: () => LanguageClient | undefined;
+  /** The desktop's client (node IPC) or the web's (a worker): the same requests go through either. */
+  client: () => BaseLanguageClient | undefined;
   /** The environment the user picked in this workspace (the picker's record), if any. */
   pickedEnvironment: () => string | undefined;
   tokens: TokenStore;
@@ -120,7 +119,7 @@ export class Sender {
     const sending = await this.sendingArgs(docUri);
     if (!sending) return undefined;
     const { env } = sending;
-    const sendId = randomUUID();
+    const sendId = globalThis.crypto.randomUUID();
     const args: SendCommandArgs = { ...sending.args, uri, index: index ?? 0, sendId, ...extra };
     const cts = new vscode.CancellationTokenSource();
     this.inFlight.set(sendId, cts);

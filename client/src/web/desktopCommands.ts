@@ -1,7 +1,7 @@
 /**
- * The extension's commands that need the desktop (sending, tokens, history, the environment picker,
- * the example): package.json contributes them to every editor, so on the web each answers with one
- * line that says where it works instead of VS Code's "command not found".
+ * The extension's commands that need the desktop (history, the environment picker, tests, the
+ * example, the account context, imports): package.json contributes them to every editor, so on the
+ * web each answers with one line that says where it works instead of VS Code's "command not found".
  */
 import * as vscode from 'vscode';
 
@@ -11,7 +11,7 @@ export function registerDesktopCommands(context: vscode.ExtensionContext, availa
     if (available.has(c.command)) continue;
     context.subscriptions.push(
       vscode.commands.registerCommand(c.command, () =>
-        vscode.window.showInformationMessage(`GraphReq: ${c.title} works in VS Code on the desktop and in the graphreq CLI; this web build checks, completes and explains requests but does not send them.`),
+        vscode.window.showInformationMessage(`GraphReq: ${c.title} works in VS Code on the desktop and in the graphreq CLI, not in this web build (docs/vscode.md, "On the web").`),
       ),
     );
   }

@@ -3,29 +3,38 @@
  * the language server runs in a Web Worker (dist/web/server.js) and reads the workspace's files
  * through this client, from the editor's file system (vscode-vfs, memfs, ...), never from a disk.
  * Diagnostics, completion, hover, fixes, formatting, symbols, inlay hints, navigation and CodeLenses
- * come from the same server code as on the desktop. docs/vscode.md, "On the web", says what does not
- * work here.
+ * come from the same server code as on the desktop. Sends go to the embedded emulator in the worker
+ * (its state kept here, in the workspace's storage: emulatorStorage.ts) or to an environment through
+ * the browser's fetch, and show as on the desktop (sending.ts). docs/vscode.md, "On the web", says
+ * what does not work here.
  */
 import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/browser';
-import type { InitializationOptions } from '../../../server/src/lsp/protocol';
-import { WebNotifications, WebRequests, type FilesChangedParams, type FindFilesParams } from '../../../server/src/web/protocol';
+import { Commands, type InitializationOptions } from '../../../server/src/lsp/protocol';
+import { WebNotifications, WebRequests, type FilesChangedParams, type FindFilesParams, type WebEmulatorWrite } from '../../../server/src/web/protocol';
+import { workspaceWriter } from '../commands/response';
 import { plainText } from '../plainText';
+import { startSending } from '../sending';
 import { serverSettings } from '../settings';
 import { registerDesktopCommands } from './desktopCommands';
+import { EmulatorStorage } from './emulatorStorage';
 import { startServerWorker } from './serverWorker';
 import { readWorkspaceText } from './workspaceText';
 
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const channel = vscode.window.createOutputChannel('GraphReq', { log: true });
+  // No environment picker on the web: the environment is the `graphreq.environment` setting.
+  const sending = await startSending(context, { client: () => client, pickedEnvironment: () => undefined, writeResponse: workspaceWriter });
+  const channel = sending.log;
+  const routed = new Set<string>([Commands.send, Commands.sendAll, Commands.validateOnly, Commands.cancel]);
   const worker = (await startServerWorker(vscode.Uri.joinPath(context.extensionUri, 'dist/web/server.js'))) as ServerOptions;
   const options: LanguageClientOptions = {
     documentSelector: [{ language: 'graphreq' }],
     synchronize: { configurationSection: 'graphreq' },
     // The server links each rule to docs/rules.md of the extension, wherever the editor serves it from.
-    initializationOptions: { ...serverSettings(undefined), docsUrl: vscode.Uri.joinPath(context.extensionUri, 'docs').toString(true) } satisfies InitializationOptions,
+    // This client renders send results itself (the response view, the usage status bar).
+    initializationOptions: { ...serverSettings(undefined), showsSendResults: true, docsUrl: vscode.Uri.joinPath(context.extensionUri, 'docs').toString(true) } satisfies InitializationOptions,
     outputChannel: channel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: {
@@ -36,6 +45,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         for (const a of actions ?? []) a.title = plainText(a.title);
         return actions;
       },
+      // A Send lens lands here: the client adds the token and environment, and shows the result (sending.ts).
+      executeCommand: (command, args, next) => (routed.has(command) ? sending.route(command, args) : next(command, args)),
     },
   };
   client = new LanguageClient('graphreq', 'GraphReq', worker, options);
@@ -44,6 +55,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     return found.map((u) => u.toString());
   });
   client.onRequest(WebRequests.readFile, (p: { uri: string }) => readWorkspaceText(vscode.Uri.parse(p.uri)));
+  const emulatorState = new EmulatorStorage(context.storageUri);
+  client.onRequest(WebRequests.emulatorState, () => emulatorState.load());
+  client.onRequest(WebRequests.emulatorWrite, (p: WebEmulatorWrite) => emulatorState.write(p));
   const watcher = vscode.workspace.createFileSystemWatcher('**/{*.graphreq,graphreq.env.json}');
   const tell = (uri: vscode.Uri, deleted: boolean): void => void client?.sendNotification(WebNotifications.filesChanged, { changes: [{ uri: uri.toString(), deleted }] } satisfies FilesChangedParams);
   context.subscriptions.push(
@@ -54,10 +68,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidSaveTextDocument((d) => {
       if (d.uri.path.endsWith('/graphreq.env.json')) tell(d.uri, false);
     }),
-    channel,
-    vscode.commands.registerCommand('graphreq.showServerLog', () => channel.show()),
   );
-  registerDesktopCommands(context, new Set(['graphreq.showServerLog']));
+  registerDesktopCommands(context, new Set(sending.commands));
   await client.start();
 }
 

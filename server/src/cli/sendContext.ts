@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { getApiModel, type EnvironmentSettings } from '../core';
 import { forgetOrigin } from '../core/send';
 import { withHostInputs } from '../files/hostInputs';
+import { nodePhases } from '../send/exchangeTimings';
 import { ForeignFolderError, GRAPHREQ_FOLDER } from '../send/graphreqFolder';
 import { DEFAULT_HISTORY_MAX_BYTES, HistoryStore } from '../send/history';
 import { MemoryRateStore } from '../send/rateStore';
@@ -109,6 +110,7 @@ export async function openSendContext(o: SendContextOptions, terminal: Terminal,
         tokenEnvName,
         timeoutMs,
         maxResponseBytes,
+        phases: nodePhases,
         history,
         rate,
         rateOrigin: target.rateOrigin,

@@ -5,7 +5,7 @@
  *
  * Everything that refuses a call throws a ServiceError; the router turns it into the envelope.
  */
-import { randomBytes } from 'node:crypto';
+import { base64, hex, randomBytes } from './hostCrypto';
 import type { ApiModel, ErrorCodeInfo } from '../core';
 
 export interface ServiceErrorInit {
@@ -71,11 +71,11 @@ export function blameData(fields: string[]): string {
 }
 
 function traceId(): string {
-  return randomBytes(8).toString('base64').replace(/[+/=]/g, (c) => (c === '+' ? 'A' : c === '/' ? 'B' : ''));
+  return base64(randomBytes(8)).replace(/[+/=]/g, (c) => (c === '+' ? 'A' : c === '/' ? 'B' : ''));
 }
 
 function requestId(): string {
-  return `A${randomBytes(12).toString('hex')}`;
+  return `A${hex(randomBytes(12))}`;
 }
 
 /** Unknown object or path: the wording of the real service's answer, as code 100. */

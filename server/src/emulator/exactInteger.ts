@@ -4,7 +4,7 @@
  * numbers wherever the node schema types the field an integer, top-level or nested in objects and
  * lists (`attribution_spec[0].window_days`). Numeric-string fields (`daily_budget`) stay strings.
  */
-import { randomBytes } from 'node:crypto';
+import { hex, randomBytes } from './hostCrypto';
 import { resolveRef } from '../core';
 import type { JsonSchema } from '../core/model/schemaTypes';
 
@@ -18,7 +18,7 @@ export class ExactInteger {
 }
 
 // A mark no caller can write into a stored text: it holds a secret of this process.
-const NONCE = randomBytes(8).toString('hex');
+const NONCE = hex(randomBytes(8));
 const MARK = `\u0000${NONCE}:`;
 const MARKED = new RegExp(`"\\\\u0000${NONCE}:(-?\\d+)"`, 'g');
 

@@ -3,8 +3,10 @@
  * of the query string and the body in the order written. Bodies are forms, form-encoded or multipart
  * (objects and lists as JSON text, as [2] Create an ad set takes them), or JSON objects. Anything else, and anything
  * hostile (oversized, malformed, too deeply nested), is refused with an envelope, never a crash.
+ *
+ * The request comes as a RawRequest, which Node's `http` (nodeRequest.ts) and a fetch `Request`
+ * (fetchEmulator.ts, the web worker's) both give.
  */
-import type { IncomingMessage } from 'node:http';
 import { parseJsonExact } from '../core';
 import { ServiceError } from './envelope';
 import { checkFieldList, checkIdLength, checkIds, MAX_NESTING, MAX_PARAMS, tooManyParams } from './inputLimits';
@@ -27,19 +29,29 @@ export interface HttpInput {
   headers: Map<string, string>;
 }
 
-/** Past this many bytes a refused body is no longer drained: the connection is closed instead. */
-const DRAIN_FACTOR = 64;
+/** A request as it arrived, whatever carried it. */
+export interface RawRequest {
+  method: string | undefined;
+  /** The request target: path and query (an absolute URL is read for its path and query). */
+  url: string | undefined;
+  /** By lower-cased name; repeated headers joined with ", " (as Node joins them). */
+  headers: RequestHeaders;
+  /** The body's bytes; refuses with bodyTooLarge(max) past `max` bytes. */
+  body(max: number): Promise<Uint8Array>;
+}
 
-export async function readInput(req: IncomingMessage, maxBodyBytes: number): Promise<HttpInput> {
+export type RequestHeaders = Readonly<Record<string, string | undefined>>;
+
+export async function readInput(req: RawRequest, maxBodyBytes: number): Promise<HttpInput> {
   const method = (req.method ?? 'GET').toUpperCase();
   const headers = new Map<string, string>();
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v);
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k.toLowerCase(), v);
   const { path, query } = splitTarget(req.url ?? '/');
   const segments = decodeSegments(path);
   for (const s of segments) checkIdLength('path', s);
   const params: InputParam[] = [];
   params.push(...encodedParams(query, 'query', MAX_PARAMS));
-  const body = await readBody(req, maxBodyBytes);
+  const body = await req.body(maxBodyBytes);
   if (body.length > 0) params.push(...(await bodyParams(body, headers.get('content-type'), MAX_PARAMS - params.length)));
   for (const p of params) {
     checkNesting(p);
@@ -72,48 +84,8 @@ function decodeSegments(path: string): string[] {
     });
 }
 
-function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? NaN);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = declared > max;
-    const refuse = (): ServiceError =>
-      new ServiceError({
-        status: 413,
-        code: 100,
-        message: `Request body too large: the emulator accepts at most ${max} bytes`,
-        userTitle: 'Request body too large',
-        userMessage: `The body has more than ${max} bytes. Ad set parameters fit in far less; see maxBodyBytes in docs/emulator.md.`,
-        headers: { Connection: 'close' },
-      });
-    if (declared > max * DRAIN_FACTOR) {
-      // Too large even to drain: answer now and let the router close the connection.
-      req.pause();
-      reject(refuse());
-      return;
-    }
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) tooLarge = true;
-      if (size > max * DRAIN_FACTOR) {
-        req.pause();
-        reject(refuse());
-        return;
-      }
-      if (!tooLarge) chunks.push(chunk);
-    });
-    req.on('end', () => (tooLarge ? reject(refuse()) : resolve(Buffer.concat(chunks))));
-    req.on('error', (e) => reject(badRequest(`The request body could not be read (${e.message}).`)));
-    // A connection cut before the body ended (a client gone, a server stopping) settles the call too.
-    req.on('close', () => {
-      if (!req.complete) reject(badRequest('The connection closed before the request body ended.'));
-    });
-  });
-}
-
 /** `room`: how many more parameters the call may have. */
-async function bodyParams(body: Buffer, contentType: string | undefined, room: number): Promise<InputParam[]> {
+async function bodyParams(body: Uint8Array, contentType: string | undefined, room: number): Promise<InputParam[]> {
   const media = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (media === 'multipart/form-data') return multipartParams(body, contentType!, room);
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
@@ -141,11 +113,11 @@ async function bodyParams(body: Buffer, contentType: string | undefined, room: n
  * percent-encoded, so there is no text "as sent" apart from the value (URL-ID-ENCODED reads none).
  * A file part is refused: no documented endpoint takes a file.
  */
-async function multipartParams(body: Buffer, contentType: string, room: number): Promise<InputParam[]> {
+async function multipartParams(body: Uint8Array, contentType: string, room: number): Promise<InputParam[]> {
   // The platform's parser reads every part before answering; counting the delimiters first keeps a
   // body of 20,000 tiny parts as cheap to refuse as a form-encoded one.
   const boundary = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  if (boundary && countOf(body, Buffer.from(`--${boundary[1] ?? boundary[2]}`), room + 2) > room + 1) throw tooManyParams();
+  if (boundary && countOf(body, new TextEncoder().encode(`--${boundary[1] ?? boundary[2]}`), room + 2) > room + 1) throw tooManyParams();
   let form: FormData;
   try {
     // The body is already bounded by maxBodyBytes; the platform's parser reads it (no dependency).
@@ -165,10 +137,22 @@ async function multipartParams(body: Buffer, contentType: string, room: number):
 }
 
 /** How many times `needle` occurs in `haystack`, counting no further than `max`. */
-function countOf(haystack: Buffer, needle: Buffer, max: number): number {
+function countOf(haystack: Uint8Array, needle: Uint8Array, max: number): number {
   let n = 0;
-  for (let at = haystack.indexOf(needle); at >= 0 && n < max; at = haystack.indexOf(needle, at + needle.length)) n++;
+  for (let at = indexOf(haystack, needle, 0); at >= 0 && n < max; at = indexOf(haystack, needle, at + needle.length)) n++;
   return n;
+}
+
+/** Where `needle` (not empty) first occurs in `haystack` from `from`, or -1. */
+function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number {
+  const first = needle[0];
+  const last = haystack.length - needle.length;
+  for (let i = haystack.indexOf(first, from); i >= 0 && i <= last; i = haystack.indexOf(first, i + 1)) {
+    let j = 1;
+    while (j < needle.length && haystack[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
+  }
+  return -1;
 }
 
 /** `a=1&b=%7B%7D` as URLSearchParams reads it, keeping each value's text as sent; more than `room` parameters are refused. */
@@ -190,7 +174,7 @@ function encodedParams(text: string, source: 'query' | 'form', room: number): In
   return out;
 }
 
-function decodeUtf8(body: Buffer): string {
+function decodeUtf8(body: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {
@@ -238,8 +222,20 @@ function textDepth(text: string): number {
   return max;
 }
 
-function badRequest(userMessage: string): ServiceError {
+export function badRequest(userMessage: string): ServiceError {
   return new ServiceError({ status: 400, code: 100, message: 'Invalid request', userTitle: 'Invalid request', userMessage });
+}
+
+/** The 413 of a body longer than `max` bytes. */
+export function bodyTooLarge(max: number): ServiceError {
+  return new ServiceError({
+    status: 413,
+    code: 100,
+    message: `Request body too large: the emulator accepts at most ${max} bytes`,
+    userTitle: 'Request body too large',
+    userMessage: `The body has more than ${max} bytes. Ad set parameters fit in far less; see maxBodyBytes in docs/emulator.md.`,
+    headers: { Connection: 'close' },
+  });
 }
 
 function unsupportedType(what: string): ServiceError {

@@ -11,9 +11,9 @@
  *   another origin cannot read the answers anyway (the emulator sends no CORS headers).
  * Clients that are not browsers (curl, graphreq send, SDKs) send none of these headers and pass.
  */
-import type { IncomingHttpHeaders } from 'node:http';
 import { isLoopbackHost } from '../core/send/tokenTransport';
 import { ServiceError } from './envelope';
+import type { RequestHeaders } from './httpInput';
 
 export interface OwnAddress {
   /** The address the server listens on, as given (`127.0.0.1`, `::1`, `0.0.0.0`, a name). */
@@ -27,7 +27,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 
 /** Throws a 403 envelope when the request comes from a browser page that is not the emulator's own. */
-export function checkOrigin(method: string, headers: IncomingHttpHeaders, own: OwnAddress): void {
+export function checkOrigin(method: string, headers: RequestHeaders, own: OwnAddress): void {
   const host = typeof headers.host === 'string' ? headers.host.toLowerCase() : undefined;
   if (isLoopbackHost(own.host) && (host === undefined || !isOwnHost(host, own))) {
     throw refused(`The Host header ${host === undefined ? 'is missing' : `"${host.slice(0, 100)}" does not name this emulator`}; on loopback it answers only to localhost, 127.0.0.1 or [::1] with port ${own.port} (add other names with the allowedHosts setting).`);

@@ -8,14 +8,13 @@
  * Whatever goes wrong becomes an error envelope; the usage headers go out on every counted call,
  * refused or not. Once the server is stopping, calls that arrive get 503 and change nothing.
  */
-import type { IncomingMessage } from 'node:http';
 import { checkCall, type ApiModel } from '../core';
 import { buildCall } from './buildCall';
 import type { EmulatorClock } from './clock';
 import { appSettings, type EmulatorConfig } from './config';
 import { envelopeOf, ServiceError, unknownObject } from './envelope';
 import { handlers } from './handlers';
-import { readInput } from './httpInput';
+import { readInput, type RawRequest } from './httpInput';
 import { Limiter } from './limits/limiter';
 import { limitError } from './limits/limitError';
 import { isAdsV33OrOlder, meteredScopes } from './limits/meter';
@@ -23,13 +22,13 @@ import { usageHeaders } from './limits/usageHeaders';
 import { checkOrigin, type OwnAddress } from './origin';
 import { OWN_PREFIX, ownEndpoint } from './ownEndpoints';
 import { refusalOf, refusingFinding } from './refusal';
-import type { Store } from './store';
+import type { StateStore } from './stateStore';
 import { identifyCaller } from './tokens';
 import { checkVersionHistory, namedVersion } from './versionHistory';
 
 export interface EmulatorRuntime {
   config: EmulatorConfig;
-  store: Store;
+  store: StateStore;
   limiter: Limiter;
   model: ApiModel;
   clock: EmulatorClock;
@@ -45,7 +44,7 @@ export interface Answer {
   body: unknown;
 }
 
-export async function answer(req: IncomingMessage, rt: EmulatorRuntime): Promise<Answer> {
+export async function answer(req: RawRequest, rt: EmulatorRuntime): Promise<Answer> {
   const headers: Record<string, string> = {};
   try {
     // The body is read first (within maxBodyBytes) so that a refusal does not leave it on the connection.

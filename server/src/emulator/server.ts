@@ -19,6 +19,7 @@ import { capConnections } from './connectionCap';
 import { envelopeOf } from './envelope';
 import { writeAnswer } from './exactInteger';
 import { Limiter } from './limits/limiter';
+import { rawOfIncoming } from './nodeRequest';
 import { answer, type EmulatorRuntime } from './router';
 import { Store } from './store';
 
@@ -124,7 +125,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 }
 
 async function respond(req: http.IncomingMessage, res: http.ServerResponse, rt: EmulatorRuntime): Promise<void> {
-  const a = await answer(req, rt);
+  const a = await answer(rawOfIncoming(req), rt);
   if (res.destroyed) return;
   const body = writeAnswer(a.body);
   res.writeHead(a.status, { ...a.headers, 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });

@@ -15,7 +15,7 @@ import { compareVersions, parseVersion, type Version } from '../core';
 import { appSettings, type EmulatorConfig } from './config';
 import { ServiceError } from './envelope';
 import { seedVersionHistory } from './seed';
-import type { Store } from './store';
+import type { StateStore } from './stateStore';
 import { releasedVersions } from './versions';
 
 /** The latest version released on or before `day` (YYYY-MM-DD), if any. */
@@ -29,7 +29,7 @@ function latestOn(day: string, config: EmulatorConfig): Version | undefined {
  * Records the call to `version` in the app's history, or refuses it with 2635 when the app may not
  * call that version. Writes the state when the history changed.
  */
-export async function checkVersionHistory(store: Store, app: string, version: Version, config: EmulatorConfig, now: number): Promise<void> {
+export async function checkVersionHistory(store: StateStore, app: string, version: Version, config: EmulatorConfig, now: number): Promise<void> {
   const state = store.state;
   // A state written before histories were kept starts from the seed's: the demo app keeps every version.
   const histories = (state.versionHistory ??= seedVersionHistory());

@@ -9,7 +9,7 @@
  */
 import type { WorkDoneProgressReporter } from 'vscode-languageserver';
 import { requestNumber } from '../core';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NotUtf8Error, readTextFile } from '../files/textFile';
 import { Commands, ServerNotifications, type SendCommandArgs, type SendCommandResult, type TestCommandArgs, type TestCommandResult, type TestReportModel, type TestResultParams } from './protocol';
 import type { CommandContext } from './server';
@@ -28,7 +28,7 @@ export async function executeServerCommand(command: string, args: unknown[], ctx
   if (!state) throw new Error(`${command}: ${first.uri} is not open`);
   const file = decodeURIComponent(first.uri.slice(first.uri.lastIndexOf('/') + 1));
   const title = command === Commands.sendAll ? `sending every request of ${file}` : `${command === Commands.validateOnly ? 'validating' : 'sending'} request ${requestNumber(state.parse, first.index ?? 0)} of ${file}`;
-  presenter ??= new SendPresenter(ctx.connection, ctx.client);
+  presenter ??= new SendPresenter(ctx.connection, ctx.client, (p) => pathToFileURL(p).href);
   return presenter.run(title, workDone, (onResult) =>
     handler.execute(command, first, { text: state.getText(), workspaceFolder: ctx.environment.folderOf(first.uri) ?? null, settings: ctx.settings(), onResult }, cancel) as Promise<SendCommandResult>,
   );

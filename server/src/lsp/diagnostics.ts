@@ -19,6 +19,14 @@
  * whole set follows (pushed again, or `workspace/diagnostic/refresh` for a pulling client, which then
  * pulls it). A client that pulls without refresh support is always sent every hint.
  *
+ * A document of more than FIRST_PAGE_ABOVE requests, opened, is sent the diagnostics of its first
+ * FIRST_PAGE requests as soon as they are checked, before the check of the rest (issue 26: the whole
+ * check of ten thousand requests takes seconds, and the editor opens a file at its top): pushed, then
+ * pushed again in full for the same version; or answered to the first pull with a `:first-page`
+ * result id, followed by `workspace/diagnostic/refresh` once the whole document is checked. Only
+ * before the document's first whole set: later checks never send a part, which would hide the
+ * diagnostics of the requests below it until the check ends.
+ *
  * `workspace/diagnostic` reports the open documents the client has not pulled one by one: a client
  * that pulls a document itself (VS Code pulls the documents it shows, and favours those results)
  * would otherwise be sent that document's every diagnostic again by its workspace pull, every two
@@ -51,6 +59,12 @@ export const HOLD_HINTS_ABOVE = 1000;
 export const QUIET_MS = 500;
 /** The `resultId` of a pulled report that left the hints out: the next pull after typing stops is answered in full. */
 const WITHOUT_HINTS = ':without-hints';
+/** A document of more requests than this is sent its first page of diagnostics before the whole check (about half a second of checking on a quiet machine). */
+export const FIRST_PAGE_ABOVE = 5000;
+/** The requests of that first page: far more than a screen shows, two of the renderer's pages. */
+export const FIRST_PAGE = 256;
+/** The `resultId` suffix of a pulled report of the first page only: the client is asked to pull again once the whole document is checked. */
+const FIRST_PAGE_ONLY = ':first-page';
 
 export class Diagnostics {
   private pull = false;
@@ -67,6 +81,8 @@ export class Diagnostics {
   private readonly quietTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Documents the client pulls one by one (textDocument/diagnostic): left out of workspace reports. */
   private readonly pulledOneByOne = new Set<string>();
+  /** Documents (as opened) sent diagnostics once, a first page or the whole set: never sent a first page again (one check at a time sends it). */
+  private readonly sentOnce = new WeakSet<DocumentState>();
   private resultIds = 0;
 
   constructor(
@@ -149,13 +165,13 @@ export class Diagnostics {
    * The check made in slices: undefined when the document moved on (or was closed) before its end;
    * a `ResponseError` (RequestCancelled) when `token` was cancelled.
    */
-  async checkInSlices(state: DocumentState, token?: CancellationToken): Promise<Checked | undefined> {
+  async checkInSlices(state: DocumentState, token?: CancellationToken, enough: (c: Checked) => boolean = (c) => c.validation.complete): Promise<Checked | undefined> {
     const version = state.version;
     if (!(await this.checkLargeElsewhere(state, token))) return undefined;
     for (;;) {
       if (token?.isCancellationRequested) throw cancelledError();
       const c = this.checkSlice(state, SLICE_MS, token);
-      if (c.validation.complete) return c;
+      if (c.validation.complete || enough(c)) return c;
       if (this.documents.get(state.uri) !== state || state.version !== version) return undefined;
       await yieldToMessages();
     }
@@ -173,6 +189,12 @@ export class Diagnostics {
     if (!checker || this.done(state)) return true;
     const version = state.version;
     const moved = (): boolean => this.documents.get(state.uri) !== state || state.version !== version;
+    if (!state.parse.blocks.some((b) => b.text.length >= checker.minLength)) return true;
+    // The messages that came with the document first (a hover sent with it): the file context of a
+    // large document and the copy of a large request for the worker are tens of milliseconds.
+    await yieldToMessages();
+    if (moved()) return false;
+    if (token?.isCancellationRequested) throw cancelledError();
     const ctx = this.fileContext(state);
     const large = state.parse.blocks.filter((b) => b.text.length >= checker.minLength && !state.cache.get(b, ctx.signature));
     if (!large.length) return true;
@@ -293,11 +315,31 @@ export class Diagnostics {
     }
   }
 
+  /** Whether the document is sent its first page before its whole check: a large document whose whole set was never sent. */
+  private sendsFirstPage(state: DocumentState): boolean {
+    return !this.sentOnce.has(state) && state.parse.blocks.length > FIRST_PAGE_ABOVE;
+  }
+
+  /** The check of the document's first page of requests (or of all of it, when that is done first). */
+  private firstPage(state: DocumentState, token?: CancellationToken): Promise<Checked | undefined> {
+    return this.checkInSlices(state, token, (c) => c.validation.results.length >= FIRST_PAGE);
+  }
+
   private async publish(uri: string, state: DocumentState): Promise<void> {
     const version = state.version;
+    if (this.sendsFirstPage(state)) {
+      this.sentOnce.add(state);
+      const first = await this.safely('validate', () => this.firstPage(state));
+      if (!first || this.documents.get(uri) !== state || state.version !== version) return;
+      if (!first.validation.complete) this.send(uri, state, version, this.renderer(state).render(state.parse, first.validation));
+    }
     const checked = await this.safely('validate', () => this.checkInSlices(state));
     if (!checked || this.documents.get(uri) !== state || state.version !== version) return;
-    const { diagnostics, count } = this.render(state, checked, true);
+    this.sentOnce.add(state);
+    this.send(uri, state, version, this.render(state, checked, true));
+  }
+
+  private send(uri: string, state: DocumentState, version: number, { diagnostics, count }: { diagnostics: RawJson; count: number }): void {
     const ready = performance.now();
     // The RawJson stands for the array: the stream encoder splices its bytes in (rawJson.ts).
     const sent = this.connection.sendDiagnostics({ uri, version, diagnostics: diagnostics as unknown as Diagnostic[] });
@@ -311,10 +353,17 @@ export class Diagnostics {
     const start = performance.now();
     const state = this.documents.get(uri);
     if (!state) return { kind: 'full', items: [] };
+    // Without refresh, a client would never ask again for the rest: it waits for the whole check.
+    if (this.refreshSupport && this.sendsFirstPage(state)) {
+      this.sentOnce.add(state);
+      const first = await this.firstPage(state, token);
+      if (first && !first.validation.complete) return this.firstPageReport(state, first, start);
+    }
     const checked = await this.checkInSlices(state, token);
     // The document changed during the check: the client asks again for the new version (LSP 3.17).
     if (!checked) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed while it was checked.', { retriggerRequest: true });
     if (previousResultId === checked.resultId) return { kind: 'unchanged', resultId: checked.resultId };
+    this.sentOnce.add(state);
     if (this.refreshSupport && previousResultId === checked.resultId + WITHOUT_HINTS && this.holdsHints(state)) {
       this.whenQuiet(state);
       return { kind: 'unchanged', resultId: previousResultId };
@@ -323,5 +372,15 @@ export class Diagnostics {
     const { diagnostics, count, quiet } = this.render(state, checked, this.refreshSupport);
     if (traceTiming) this.log(`graphreq timing: pull v${state.version} ${count} diagnostics ready ${(performance.now() - start).toFixed(2)} ms`);
     return { kind: 'full', resultId: quiet ? checked.resultId + WITHOUT_HINTS : checked.resultId, items: diagnostics as unknown as Diagnostic[] };
+  }
+
+  /** The first page's report, and the rest of the check after it, then a refresh: the client pulls the whole set. */
+  private firstPageReport(state: DocumentState, first: Checked, start: number): DocumentDiagnosticReport {
+    const { diagnostics, count } = this.renderer(state).render(state.parse, first.validation);
+    if (traceTiming) this.log(`graphreq timing: pull v${state.version} ${count} diagnostics ready ${(performance.now() - start).toFixed(2)} ms (first page)`);
+    void this.safely('validate', () => this.checkInSlices(state)).then((c) => {
+      if (c && this.documents.get(state.uri) === state) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
+    });
+    return { kind: 'full', resultId: first.resultId + FIRST_PAGE_ONLY, items: diagnostics as unknown as Diagnostic[] };
   }
 }

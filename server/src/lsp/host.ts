@@ -43,6 +43,8 @@ export interface ServerHost {
    * text it read again or lost (the documents are checked again).
    */
   attach?(connection: Connection, changed: (uris: string[]) => void): void;
+  /** Settles once the files a host reads after `attach` are read (the web host's); a send waits for its environment file. */
+  filesRead?(): Promise<void>;
   /**
    * Checks one large request away from the thread that reads the messages (the desktop's worker
    * thread, checkWorker.ts); none: requests are checked on the server's own thread, in slices

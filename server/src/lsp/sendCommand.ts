@@ -36,10 +36,11 @@
 import { contextLearner } from '../account/responseLearning';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildFileContext, getApiModel, parseDocument, type ApiModel, type EnvironmentSettings } from '../core';
-import { requestDependencies, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
+import { getApiModel, parseDocument, type ApiModel, type EnvironmentSettings } from '../core';
+import { Redactor, type SendFailure, type SendResult } from '../core/send';
 import { withHostInputs } from '../files/hostInputs';
 import type { Clock } from '../send/clock';
+import { nodePhases } from '../send/exchangeTimings';
 import { HistoryStore, type HistoryEntry } from '../send/history';
 import { MemoryRateStore, type RateStore } from '../send/rateStore';
 import { EmbeddedTargets } from '../send/embeddedTargets';
@@ -51,6 +52,7 @@ import { DEMO_TOKEN, openTarget, type EmbeddedOptions, type Target } from '../se
 import { WorkspaceEmulatorError } from '../send/workspaceEmulator';
 import { TrustStore } from '../files/trustStore';
 import { chooseEditorTarget } from './sendTarget';
+import { runSendCommand } from './sendCommandRun';
 import { Commands, type CancelCommandArgs, type CancelCommandResult, type SendCommandArgs, type SendCommandResult, type SentTarget, type ServerSettings, type TestCommandArgs, type TestCommandResult, type TestReportModel } from './protocol';
 import { testCases } from '../core/send/testPlan';
 import { runTests } from '../send/testRun';
@@ -150,6 +152,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       clock: options.clock,
       random: options.random,
       fetch: options.fetch,
+      phases: nodePhases,
       history,
       rate: history ? undefined : memoryRate,
       rateOrigin: target.rateOrigin,
@@ -167,51 +170,9 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
   }
 
   async function send(command: string, args: SendCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<SendCommandResult> {
-    const sendId = args.sendId ?? null;
-    const redactor = new Redactor([args.token]);
-    const identity = { index: args.index, name: null, title: null };
-    const early = (f: SendFailure): SendCommandResult => ({ sendId, results: [redactor.value(resultFromFailure(identity, f, { sentAt: options.clock ? options.clock.now() : Date.now(), attempts: 0, tokenEnvName: 'GRAPHREQ_ACCESS_TOKEN', warnings: [], durationMs: 0 }))] });
     const opened = await openSession(args, context);
-    if (!opened.ok) return early(opened.failure);
-    const { session, env, history, sent, note } = opened;
-
-    const controller = new AbortController();
-    if (sendId) running.set(sendId, controller);
-    cancel?.onCancellationRequested(() => controller.abort());
-    if (cancel?.isCancellationRequested) controller.abort();
-    try {
-      const doc = parseDocument(context.text);
-      const sendOptions = { signal: controller.signal, wait: args.wait, force: args.force };
-      // Each result is reported as it completes (progress), and answered with where history saved it.
-      const answer = (results: SendResult[]): SendCommandResult => {
-        if (note) results[0]?.warnings.unshift(note);
-        return { sendId, results, target: sent, saved: results.map((r) => history?.pathOf(r) ?? null) };
-      };
-      if (command === Commands.sendAll) return answer(await session.sendAll(doc, { ...sendOptions, onResult: context.onResult }));
-      const results: SendResult[] = [];
-      const deps = args.withDeps && command === Commands.send ? requestDependencies(doc, args.index, buildFileContext(doc, env)) : undefined;
-      const total = (deps?.before.length ?? 0) + 1;
-      const done = (r: SendResult): SendResult => {
-        results.push(r);
-        context.onResult?.(r, results.length, total);
-        return r;
-      };
-      if (deps) {
-        if (deps.cycle.length) return early({ kind: 'build', message: `the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`, retryAt: null });
-        // The producers first; a failed one leaves its readers to say so (they find no response).
-        for (const i of deps.before) {
-          const r = done(await session.send(doc, i, sendOptions));
-          if (r.failure?.kind === 'cancelled') return answer(results);
-        }
-      }
-      done(await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly }));
-      return answer(results);
-    } catch (e) {
-      // A bug, not a failed send: report it without the token.
-      throw new Error(session.redactor.text(redactor.text((e as Error).message ?? String(e))));
-    } finally {
-      if (sendId && running.get(sendId) === controller) running.delete(sendId);
-    }
+    const now = (): number => (options.clock ? options.clock.now() : Date.now());
+    return runSendCommand(command, args, context, opened.ok ? { ...opened, savedPathOf: (r) => opened.history?.pathOf(r) ?? null } : opened, { running, now, cancel });
   }
 
   /**

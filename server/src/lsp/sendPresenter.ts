@@ -10,7 +10,6 @@
  * - `window/showDocument` of the saved response (history, tokens redacted) when the client supports
  *   it; otherwise the message names the file.
  */
-import { pathToFileURL } from 'node:url';
 import { MessageType, type Connection, type WorkDoneProgressReporter } from 'vscode-languageserver';
 import { emptyRecentUsage, originOf, recordUsage, usageNow, type RecentUsage, type ScopeNow, type SendResult } from '../core/send';
 import type { SendCommandResult } from './protocol';
@@ -33,6 +32,8 @@ export class SendPresenter {
   constructor(
     private readonly connection: Connection,
     private readonly abilities: () => ClientAbilities,
+    /** The URI of a file history saved (the desktop's paths; the web saves none). */
+    private readonly savedUri: (path: string) => string,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -56,7 +57,7 @@ export class SendPresenter {
     const message = sendMessage(outcome.results, highest, saved, a.showDocument);
     void this.connection.sendNotification('window/showMessage', message);
     if (a.showDocument && saved) {
-      this.connection.window.showDocument({ uri: pathToFileURL(saved).href, takeFocus: true }).catch(() => undefined);
+      this.connection.window.showDocument({ uri: this.savedUri(saved), takeFocus: true }).catch(() => undefined);
     }
     return outcome;
   }

@@ -1,82 +1,27 @@
 /**
- * The editor's side of "where the token goes" (send/tokenChoice.ts), for the send commands: the
- * environment file of the document (within its workspace folder), the environment the client
- * named, the base URL it typed or read from the workspace, and the origin the user confirmed.
- * In an untrusted workspace nothing is sent.
+ * The desktop's side of "where the token goes" (editorTarget.ts): the environment file of the
+ * document is found on disk, within its workspace folder.
  */
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EnvironmentSettings } from '../core';
-import { decideSendTarget, targetAddress, type SendFailure, type SendTarget } from '../core/send';
+import type { SendFailure } from '../core/send';
 import { findWorkspaceEnvFile } from '../files/envFile';
-import type { TrustStore } from '../files/trustStore';
-import { chooseToken } from '../send/tokenChoice';
-import { EMBEDDED_TOKEN_TARGET, type SendCommandArgs, type ServerSettings } from './protocol';
+import type { TrustRecords } from '../send/tokenChoice';
+import type { SendCommandArgs, ServerSettings } from './protocol';
 import { readWorkspaceEnvironment } from './diskEnvironment';
+import { chooseTarget, type EditorTarget } from './editorTarget';
 
-export interface EditorTarget {
-  ok: true;
-  env: EnvironmentSettings;
-  /** Where the send goes (core/send/sendTarget.ts). */
-  target: SendTarget;
-  baseUrl?: string;
-  token?: string;
-  tokenEnvName: string;
-}
+export type { EditorTarget } from './editorTarget';
 
 export async function chooseEditorTarget(
   args: Omit<SendCommandArgs, 'index'>,
   context: { workspaceFolder: string | null; settings: ServerSettings },
-  deps: { trust: TrustStore; processEnv: NodeJS.ProcessEnv },
+  deps: { trust: TrustRecords; processEnv: NodeJS.ProcessEnv },
 ): Promise<EditorTarget | { ok: false; failure: SendFailure }> {
-  const settings = context.settings ?? {};
-  const fail = (kind: SendFailure['kind'], message: string, trustOrigin?: string): { ok: false; failure: SendFailure } => ({ ok: false, failure: { kind, message, retryAt: null, ...(trustOrigin ? { trustOrigin } : {}) } });
-  if (settings.workspaceTrusted === false) return fail('untrusted', 'sending is off in a workspace you have not trusted (Restricted Mode): trust the workspace to send requests');
-
   const doc = documentPath(args.uri);
   const root = context.workspaceFolder ?? (doc ? path.dirname(doc) : undefined);
   const envFile = root ? findWorkspaceEnvFile(doc ? path.dirname(doc) : root, root).file : undefined;
-  const name = args.environment ?? settings.environment;
-  let env: EnvironmentSettings;
-  try {
-    env = readWorkspaceEnvironment(envFile, name || undefined);
-  } catch (e) {
-    return fail('build', (e as Error).message);
-  }
-  if (!env.defaultVersion && settings.defaultVersion) env.defaultVersion = settings.defaultVersion;
-
-  // A base URL of the command's arguments was typed by the user, unless the client says it comes
-  // from the workspace's settings file; the settings the server reads (workspace/configuration,
-  // initializationOptions) may be the repository's, so they count as the workspace's.
-  const fromWorkspace = args.baseUrlFromWorkspace === true;
-  const target = decideSendTarget({
-    typedBaseUrl: fromWorkspace ? undefined : args.baseUrl,
-    workspaceBaseUrl: fromWorkspace ? args.baseUrl : settings.baseUrl,
-    environment: name,
-    // An environment named in the settings the server reads may be the repository's choice: only the
-    // command's own arguments (or a client that says so) name it for the user.
-    environmentNamed: args.environmentNamed ?? args.environment !== undefined,
-    envBaseUrl: env.baseUrl,
-    accessTokenEnv: env.accessTokenEnv,
-  });
-  // The client's token was asked for one address: it goes nowhere else.
-  if (args.token !== undefined && args.tokenFor !== undefined && args.tokenFor !== (target.origin ?? EMBEDDED_TOKEN_TARGET)) {
-    return fail('untrusted', `not sent: the token was given for ${args.tokenFor === EMBEDDED_TOKEN_TARGET ? 'the embedded emulator' : args.tokenFor}, but the request would go to ${targetAddress(target)}`);
-  }
-  const choice = await chooseToken({
-    target,
-    root: root ?? process.cwd(),
-    trust: deps.trust,
-    clientToken: args.token,
-    processEnv: deps.processEnv,
-    confirm: async (origin) => args.trustOrigin === origin,
-    hints: { name: 'choose its environment in the environment picker', confirm: 'confirm the origin once when asked' },
-  });
-  if (!choice.ok) {
-    const kind = choice.kind === 'untrusted' ? 'untrusted' : choice.kind === 'insecure' ? 'insecure' : 'no-token';
-    return fail(kind, choice.message, choice.origin);
-  }
-  return { ok: true, env, target, baseUrl: choice.baseUrl, token: choice.token, tokenEnvName: choice.tokenEnvName };
+  return chooseTarget(args, context.settings, { ...deps, root: root ?? process.cwd(), readEnvironment: (name) => readWorkspaceEnvironment(envFile, name) });
 }
 
 function documentPath(uri: string): string | undefined {

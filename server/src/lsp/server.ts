@@ -51,6 +51,8 @@ export interface ServerRuntime {
     /** Progress on the client's workDoneToken, when it sent one. */
     workDone?: WorkDoneProgressReporter,
   ) => Promise<unknown>;
+  /** The commands `executeCommand` runs (default: all of Commands). */
+  commands?: readonly string[];
   /** Releases what the commands hold (the embedded emulator) at shutdown. */
   dispose?: () => Promise<void>;
 }
@@ -69,7 +71,7 @@ export interface CommandContext {
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const { host } = runtime;
   /** The commands this server runs: the sending layer's, when it was started with it (main.ts); the account context's and import's always. */
-  const runnable = new Set<string>(runtime.executeCommand ? Object.values(Commands) : [Commands.fetchContext, Commands.importText]);
+  const runnable = new Set<string>(runtime.executeCommand ? [...(runtime.commands ?? Object.values(Commands)), Commands.fetchContext, Commands.importText] : [Commands.fetchContext, Commands.importText]);
 
   if (host.docsUrl) setDocsLocation(host.docsUrl);
   const ls = createLanguageService();

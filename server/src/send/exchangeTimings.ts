@@ -13,6 +13,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as diagnostics from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
 import type { ResponseTimings } from '../core/send';
+import type { PhaseTimers } from './transport';
 
 interface Marks {
   now: () => number;
@@ -91,3 +92,6 @@ export class ExchangeTimer {
     return t;
   }
 }
+
+/** Node's phase timers, for the transport's `phases` option. */
+export const nodePhases: PhaseTimers = (url, now) => new ExchangeTimer(url, now);

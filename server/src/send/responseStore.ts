@@ -11,7 +11,10 @@
  * When there is none, `missing()` says which of these is the case and how to go on.
  */
 import type { NamedResponses, StoredResponse } from '../core/send';
-import { NO_ENVIRONMENT, type SavedResponses } from './savedResponses';
+import type { SavedResponses } from './savedResponses';
+
+/** The environment key of "no environment" (graphreq.env.json's `$shared` section alone). */
+export const NO_ENVIRONMENT = '$shared';
 
 export interface ResponseStoreOptions {
   /** The workspace's saved responses; null when there is no workspace (nothing is kept after the run). */

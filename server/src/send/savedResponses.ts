@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import type { StoredResponse } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { ensureGraphreqFolder, graphreqFolder, graphreqFolderUsable, RESPONSES_FILE } from './graphreqFolder';
+import { NO_ENVIRONMENT } from './responseStore';
 
 export interface SavedResponse extends StoredResponse {
   savedAt: string;
@@ -23,8 +24,7 @@ export interface SavedResponse extends StoredResponse {
   file: string | null;
 }
 
-/** The environment key of "no environment" (graphreq.env.json's `$shared` section alone). */
-export const NO_ENVIRONMENT = '$shared';
+export { NO_ENVIRONMENT };
 
 type Table = Map<string, Map<string, SavedResponse>>;
 

@@ -9,7 +9,6 @@
  * Every result that leaves a session has been through the session's Redactor, which knows the
  * token and any token written in the file.
  */
-import { randomUUID } from 'node:crypto';
 import { buildFileContext, DEFAULT_TOKEN_VARIABLE, requestName, requestNumber, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
 import {
   adviseBeforeSend,
@@ -44,8 +43,8 @@ import { CancelledError, systemClock, type Clock } from './clock';
 import type { HistoryStore } from './history';
 import { MemoryRateStore, type RateStore } from './rateStore';
 import { ResponseStore } from './responseStore';
-import { EMBEDDED_RATE_ORIGIN } from './target';
-import { sendOnce, TransportFailure } from './transport';
+import { EMBEDDED_RATE_ORIGIN } from './embeddedOrigin';
+import { sendOnce, TransportFailure, type PhaseTimers } from './transport';
 
 export interface SendSessionOptions {
   model: ApiModel;
@@ -63,6 +62,8 @@ export interface SendSessionOptions {
   /** Jitter source; tests fix it. */
   random?: () => number;
   fetch?: typeof fetch;
+  /** Times each exchange phase by phase (exchangeTimings.ts `nodePhases` on Node). */
+  phases?: PhaseTimers;
   /** Where results are saved; null when history is off. */
   history?: HistoryStore | null;
   /** Defaults to the history's rate state, else to memory. */
@@ -281,7 +282,7 @@ export class SendSession {
       let raw: RawResponse | undefined;
       let fail: SendFailure | undefined;
       try {
-        raw = await sendOnce(wire, { timeoutMs: this.o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal, fetch: this.o.fetch, now: () => this.clock.now(), maxBytes: this.o.maxResponseBytes });
+        raw = await sendOnce(wire, { timeoutMs: this.o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal, fetch: this.o.fetch, phases: this.o.phases, now: () => this.clock.now(), maxBytes: this.o.maxResponseBytes });
         outcome = { kind: 'response', status: raw.status, error: responseError(raw, parseBody(raw).body, this.o.model) };
       } catch (e) {
         if (!(e instanceof TransportFailure)) throw e;
@@ -353,4 +354,9 @@ function afterRateLimit(r: SendResult, now: number): string {
 function whyNotSaved(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   return code === 'EUNSAFEPATH' || code === 'EREADONLY' || code === 'EFOREIGN' ? `: ${(e as Error).message}` : ` (${code ?? 'error'})`;
+}
+
+/** Web Crypto's UUID (Node 20 and browser workers alike). */
+function randomUUID(): string {
+  return globalThis.crypto.randomUUID();
 }

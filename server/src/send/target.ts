@@ -5,7 +5,7 @@
  */
 import { startEmulator } from '../emulator';
 
-export const DEMO_TOKEN = 'demo-token';
+export { DEMO_TOKEN } from './embeddedOrigin';
 
 export interface Target {
   baseUrl: string;
@@ -19,8 +19,7 @@ export interface Target {
   close(): Promise<void>;
 }
 
-/** The rate-limit origin of every workspace's embedded emulator (`.invalid` never resolves: it names, it is not called). */
-export const EMBEDDED_RATE_ORIGIN = 'http://embedded-emulator.graphreq.invalid';
+export { EMBEDDED_RATE_ORIGIN } from './embeddedOrigin';
 
 export interface EmbeddedOptions {
   /** Emulator configuration merged over its defaults (tests shrink limits with it). */

@@ -20,15 +20,18 @@ export interface TokenChoiceInput {
   target: SendTarget;
   /** The workspace root, for the trust records. */
   root: string;
-  trust: TrustStore;
+  trust: TrustRecords;
   /** The token the client gave (VS Code's secret storage); without one, the token comes from `processEnv`. */
   clientToken?: string;
-  processEnv: NodeJS.ProcessEnv;
+  processEnv: Record<string, string | undefined>;
   /** Asks the user whether the token may go to `origin`; true is remembered for the workspace. */
   confirm: (origin: string) => Promise<boolean>;
   /** How this front end names an environment and confirms an origin, for the messages. */
   hints: { name: string; confirm: string };
 }
+
+/** The origins the user confirmed per workspace: files/trustStore.ts on the desktop, the worker's memory on the web. */
+export type TrustRecords = Pick<TrustStore, 'origins' | 'trust' | 'file'>;
 
 export type TokenChoice =
   | {
@@ -83,6 +86,6 @@ export async function chooseToken(input: TokenChoiceInput): Promise<TokenChoice>
 }
 
 /** GRAPHREQ_TOKEN_VARIABLES: the variables the user allows `accessTokenEnv` to name, comma- or space-separated. */
-export function allowedVariables(processEnv: NodeJS.ProcessEnv): string[] {
+export function allowedVariables(processEnv: Record<string, string | undefined>): string[] {
   return (processEnv.GRAPHREQ_TOKEN_VARIABLES ?? '').split(/[\s,]+/).filter((v) => v !== '');
 }

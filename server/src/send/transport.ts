@@ -9,10 +9,13 @@
  *
  * Redirects are not followed: a 307 would send a POST body, token included, to wherever the
  * Location header points. The 3xx comes back as the response instead.
+ *
+ * Nothing here is Node's: the web worker sends with it too (its fetch is the browser's, or the
+ * in-worker emulator's). Where the time went phase by phase is measured only by a host that can
+ * (`phases`: exchangeTimings.ts on Node).
  */
-import type { RawResponse, WireRequest } from '../core/send';
+import type { RawResponse, ResponseTimings, WireRequest } from '../core/send';
 import type { FailureKind } from '../core/send';
-import { ExchangeTimer } from './exchangeTimings';
 
 export class TransportFailure extends Error {
   constructor(
@@ -30,7 +33,18 @@ export interface TransportOptions {
   now: () => number;
   /** Bytes of body kept at most (default DEFAULT_MAX_RESPONSE_BYTES); the rest is not read. */
   maxBytes?: number;
+  /** Times the exchange phase by phase (exchangeTimings.ts `nodePhases`); without it the result has no timings. */
+  phases?: PhaseTimers;
 }
+
+/** One exchange's phase timer: `measure` runs the fetch and the body's read. */
+export interface PhaseTimer {
+  measure<T>(fn: () => Promise<T>): Promise<T>;
+  headersReceived(): void;
+  timings(): ResponseTimings;
+}
+
+export type PhaseTimers = (url: string, now: () => number) => PhaseTimer;
 
 /** 10 MiB: far more than any documented answer (lists come in pages), far less than what would exhaust memory. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -47,9 +61,9 @@ export async function sendOnce(wire: WireRequest, o: TransportOptions): Promise<
   const onAbort = (): void => controller.abort();
   o.signal?.addEventListener('abort', onAbort, { once: true });
   const started = o.now();
-  const phases = new ExchangeTimer(wire.url, o.now);
+  const phases = o.phases?.(wire.url, o.now);
   try {
-    const { res, bytes, truncatedAt } = await phases.measure(async () => {
+    const exchange = async (): Promise<{ res: Response; bytes: Uint8Array; truncatedAt?: number }> => {
       const res = await (o.fetch ?? fetch)(wire.url, {
         method: wire.method,
         headers: wire.headers,
@@ -57,9 +71,10 @@ export async function sendOnce(wire: WireRequest, o: TransportOptions): Promise<
         signal: controller.signal,
         redirect: 'manual',
       });
-      phases.headersReceived();
+      phases?.headersReceived();
       return { res, ...(await readCapped(res, o.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES, controller)) };
-    });
+    };
+    const { res, bytes, truncatedAt } = phases ? await phases.measure(exchange) : await exchange();
     const headers: Record<string, string> = {};
     res.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
@@ -71,8 +86,8 @@ export async function sendOnce(wire: WireRequest, o: TransportOptions): Promise<
       bodyText: new TextDecoder().decode(bytes),
       size: bytes.byteLength,
       durationMs: Math.max(0, Math.round(o.now() - started)),
-      timings: phases.timings(),
     };
+    if (phases) raw.timings = phases.timings();
     if (truncatedAt !== undefined) raw.truncatedAt = truncatedAt;
     return raw;
   } catch (e) {

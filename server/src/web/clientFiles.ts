@@ -14,21 +14,28 @@ export class ClientFiles {
   private readonly texts = new Map<string, { text: string; version: number }>();
   private versions = 0;
   private connection: Connection | undefined;
+  private startDone!: () => void;
+  /** Settles once the first listing and reading is over (read or not): a send waits for its graphreq.env.json. */
+  readonly started = new Promise<void>((resolve) => (this.startDone = resolve));
 
   constructor(private readonly log: (message: string) => void) {}
 
   /** Lists and reads the workspace's files; `changed` hears of the URIs read, once they are. */
   async start(connection: Connection, changed: (uris: string[]) => void): Promise<void> {
     this.connection = connection;
-    let uris: string[];
     try {
-      uris = await connection.sendRequest<string[]>(WebRequests.findFiles, { include: INCLUDE, max: WEB_MAX_FILES } satisfies FindFilesParams);
-    } catch (e) {
-      this.log(`workspace files not listed: ${(e as Error).message}`);
-      return;
+      let uris: string[];
+      try {
+        uris = await connection.sendRequest<string[]>(WebRequests.findFiles, { include: INCLUDE, max: WEB_MAX_FILES } satisfies FindFilesParams);
+      } catch (e) {
+        this.log(`workspace files not listed: ${(e as Error).message}`);
+        return;
+      }
+      const read = await this.readAll(uris.filter((u) => typeof u === 'string').slice(0, WEB_MAX_FILES));
+      changed(read);
+    } finally {
+      this.startDone();
     }
-    const read = await this.readAll(uris.filter((u) => typeof u === 'string').slice(0, WEB_MAX_FILES));
-    changed(read);
   }
 
   /** Files created, changed or deleted: read again (or forgotten); `changed` hears of them once read. */

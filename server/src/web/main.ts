@@ -1,12 +1,13 @@
 /**
  * Entry point of the web build's language server (dist/web/server.js), which the web client runs in a
  * browser Web Worker: the LSP messages come and go with postMessage (vscode-languageserver's browser
- * connection). The host (webHost.ts) reads files through the client. Nothing here sends: sending in
- * the browser is not part of this build yet (docs/vscode.md, "On the web").
+ * connection). The host (webHost.ts) reads files through the client; sends go to the emulator in this
+ * worker, or to an environment through the browser's fetch (webSend.ts).
  */
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures, type Message } from 'vscode-languageserver/browser';
 import { startServer } from '../lsp/server';
 import { webHost } from './webHost';
+import { webSend } from './webSend';
 
 /** The worker's global scope, as much of it as the connection needs (the server's tsconfig has no DOM library). */
 declare const self: ConstructorParameters<typeof BrowserMessageReader>[0];
@@ -23,4 +24,5 @@ class JsonValueWriter extends BrowserMessageWriter {
 }
 
 const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(self), new JsonValueWriter(self));
-startServer(connection, { host: webHost({ log: (m) => connection.console.log(m) }) });
+const host = webHost({ log: (m) => connection.console.log(m) });
+startServer(connection, { host, ...webSend({ filesRead: () => host.filesRead?.() ?? Promise.resolve() }) });

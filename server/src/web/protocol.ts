@@ -8,7 +8,22 @@ export const WebRequests = {
   findFiles: 'graphreq/web/findFiles',
   /** `{ uri }` → WebFileRead: one file's text, decoded strictly as UTF-8. */
   readFile: 'graphreq/web/readFile',
+  /**
+   * `null` → WebEmulatorState: the in-worker emulator's data file, kept by the client in the
+   * workspace's storage (`ExtensionContext.storageUri`), in the desktop's format (emulator/storage/logText.ts).
+   */
+  emulatorState: 'graphreq/web/emulatorState',
+  /** WebEmulatorWrite → null once written (an error when it could not be): lines appended, or the whole file replaced. */
+  emulatorWrite: 'graphreq/web/emulatorWrite',
 } as const;
+
+/** `stored: false`: the workspace has no storage (no folder open); the emulator then keeps its state in memory. */
+export type WebEmulatorState = { stored: true; text: string | null } | { stored: false };
+
+export interface WebEmulatorWrite {
+  kind: 'append' | 'rewrite';
+  text: string;
+}
 
 export const WebNotifications = {
   /** Client → server, `{ changes: [{ uri, deleted }] }`: request files or graphreq.env.json created, changed or deleted. */

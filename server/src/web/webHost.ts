@@ -32,6 +32,7 @@ export function webHost(o: WebHostOptions): ServerHost {
     forecastInputs: (i) => limitInputsOf(i.env, i.baseUrl),
     editorConfigWidth: () => undefined,
     lastTestResults: () => ({}),
+    filesRead: () => files.started,
     attach(connection, changed) {
       const told = (uris: string[]): void => {
         if (uris.length) changed(uris);

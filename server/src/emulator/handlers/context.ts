@@ -1,7 +1,7 @@
 /** What every endpoint handler gets, and what it answers. */
 import type { ApiModel, Call, Version } from '../../core';
 import type { EmulatorConfig } from '../config';
-import type { Store } from '../store';
+import type { StateStore } from '../stateStore';
 import type { Caller } from '../tokens';
 
 export interface HandlerContext {
@@ -10,7 +10,7 @@ export interface HandlerContext {
   version: Version;
   caller: Caller;
   config: EmulatorConfig;
-  store: Store;
+  store: StateStore;
   model: ApiModel;
   now: number;
 }

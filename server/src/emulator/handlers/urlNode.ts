@@ -6,7 +6,7 @@
  * {"success": true} (URL-SCRAPE-RESPONSE). Engagement counters are imprecise by design
  * (URL-ENGAGEMENT-IMPRECISE); the emulator's are the seeded figures.
  */
-import { createHash } from 'node:crypto';
+import { hex, sha256Of } from '../hostCrypto';
 import type { FieldItem } from '../../core';
 import { fieldsNode } from '../../core/analysis/call';
 import { invalidParameter } from '../envelope';
@@ -82,6 +82,6 @@ function urlNode(url: string, record: UrlNodeRecord | undefined, items: FieldIte
 
 /** A stable numeric id for the object-graph object of a URL first seen by a refresh. */
 function ogId(url: string): string {
-  const n = BigInt(`0x${createHash('sha256').update(url).digest('hex').slice(0, 12)}`);
+  const n = BigInt(`0x${hex(sha256Of(url)).slice(0, 12)}`);
   return `1015${n.toString().padStart(15, '0').slice(0, 13)}`;
 }

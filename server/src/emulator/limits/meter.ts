@@ -10,7 +10,7 @@
  * - `GET /?ids=a,b` naming ad sets or threads counts as reads of those nodes.
  * A request naming several ids counts one call per id (REQ-IDS-COUNT).
  */
-import { createHash } from 'node:crypto';
+import { base64url, sha256Of } from '../hostCrypto';
 import { urlCounterKey } from '../../core/model/limitFormulas';
 import type { Call, Version } from '../../core';
 import { fieldsNode } from '../../core/analysis/call';
@@ -104,7 +104,7 @@ export function meteredScopes(call: Call, caller: Caller, version: Version, conf
  */
 function urlKey(url: string): string {
   // One URL however its scheme and host are cased (docs/api.md, [1] Limits), as the client counts it.
-  return createHash('sha256').update(urlCounterKey(url)).digest('base64url').slice(0, 22);
+  return base64url(sha256Of(urlCounterKey(url))).slice(0, 22);
 }
 
 function shorten(url: string): string {

@@ -8,7 +8,7 @@
  * emulator added) must be an object of objects.
  */
 import { STATE_FORMAT } from '../state';
-import { NotState } from './stateLog';
+import { NotState } from './logText';
 
 /** The collections every state of format 1 has; later ones are filled from the seed data when a file lacks them. */
 export const FORMAT1_COLLECTIONS = ['lastIds', 'accounts', 'campaigns', 'adsets', 'ads', 'audiences', 'conversions', 'urls', 'threads'];

@@ -20,25 +20,9 @@ import type { FileHandle } from 'node:fs/promises';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../files/atomicWrite';
-import type { CounterRecord } from '../limits/limiter';
+import { parseLog, type ReadResult } from './logText';
 
-export const LOG_FORMAT = 2;
-export const LOG_MARK = 'emulator-state';
-
-export type Op = ['p', string, string, unknown] | ['d', string, string];
-
-export interface LogHeader {
-  graphreq: typeof LOG_MARK;
-  format: number;
-  collections: string[];
-}
-
-export type LogLine = { b: Op[] } | { r: CounterRecord[] } | { m: Record<string, unknown> };
-
-export type ReadResult =
-  | { kind: 'missing' }
-  | { kind: 'legacy'; value: unknown }
-  | { kind: 'log'; header: LogHeader; lines: LogLine[]; goodBytes: number; totalBytes: number };
+export { headerLine, LOG_FORMAT, LOG_MARK, NotState, type LogHeader, type LogLine, type Op, type ReadResult } from './logText';
 
 /** The one step of an append the tests replace to simulate a disk that fails half-way. */
 export interface LogIo {
@@ -52,9 +36,6 @@ export const realLogIo: LogIo = {
   },
 };
 
-/** A one-line reason the file is not emulator state; the store adds the file name and the way out. */
-export class NotState extends Error {}
-
 export function readLog(file: string): ReadResult {
   let buf: Buffer;
   try {
@@ -64,62 +45,7 @@ export function readLog(file: string): ReadResult {
     if (code === 'ENOENT') return { kind: 'missing' };
     throw new Error(`${file}: cannot read (${code ?? 'error'})`);
   }
-  const text = buf.toString('utf8');
-  const firstEnd = text.indexOf('\n');
-  const first = parseLine(firstEnd < 0 ? text : text.slice(0, firstEnd));
-  if (!isHeader(first)) {
-    // Not a log: the earlier format is one JSON object.
-    try {
-      return { kind: 'legacy', value: JSON.parse(text) };
-    } catch (e) {
-      throw new NotState(`not JSON (${(e as Error).message.split('\n')[0].slice(0, 120)})`);
-    }
-  }
-  if (firstEnd < 0) throw new NotState('the header line is cut short');
-  if (first.format !== LOG_FORMAT) throw new NotState(`written in data format ${String(first.format)}; this graphreq reads format ${LOG_FORMAT}`);
-  if (!Array.isArray(first.collections) || !first.collections.every((c) => typeof c === 'string')) throw new NotState('the header does not list the collections');
-  const lines: LogLine[] = [];
-  let pos = firstEnd + 1;
-  // Byte offset of the end of the last complete line: the file is cut there when it is opened for appending.
-  let goodBytes = Buffer.byteLength(text.slice(0, pos), 'utf8');
-  let lineNo = 1;
-  while (pos < text.length) {
-    lineNo++;
-    const end = text.indexOf('\n', pos);
-    const raw = end < 0 ? text.slice(pos) : text.slice(pos, end);
-    const line = parseLine(raw);
-    if (!isLogLine(line) || end < 0) {
-      // A cut last line is what a crash during an append leaves: its batch was never answered.
-      if (end < 0 || end === text.length - 1) break;
-      throw new NotState(`line ${lineNo} is damaged`);
-    }
-    lines.push(line);
-    pos = end + 1;
-    goodBytes += Buffer.byteLength(raw, 'utf8') + 1;
-  }
-  return { kind: 'log', header: first, lines, goodBytes, totalBytes: buf.length };
-}
-
-function parseLine(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-function isHeader(v: unknown): v is LogHeader {
-  return v !== null && typeof v === 'object' && (v as { graphreq?: unknown }).graphreq === LOG_MARK;
-}
-
-function isLogLine(v: unknown): v is LogLine {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
-  const o = v as Record<string, unknown>;
-  return Array.isArray(o.b) || Array.isArray(o.r) || (o.m !== null && typeof o.m === 'object' && !Array.isArray(o.m));
-}
-
-export function headerLine(collections: string[]): string {
-  return `${JSON.stringify({ graphreq: LOG_MARK, format: LOG_FORMAT, collections })}\n`;
+  return parseLog(buf.toString('utf8'), buf.length);
 }
 
 /** The open data file: appends, undoes a failed append, and compacts. */

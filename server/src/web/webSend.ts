@@ -1,0 +1,146 @@
+/**
+ * Sending in the browser worker (the web build's graphreq.send, graphreq.sendAll,
+ * graphreq.validateOnly and graphreq.cancel), through the same session as the desktop's
+ * (send/sendSession.ts, lsp/sendCommandRun.ts) with two transports:
+ * - the embedded emulator in the worker itself (emulator/fetchEmulator.ts), its state kept in the
+ *   workspace's storage through the client (emulatorState.ts): the default target;
+ * - an environment's base URL through the browser's `fetch`, with the token the client read from
+ *   VS Code's secret storage for that origin only (the trust rules of docs/sending.md, decided by
+ *   lsp/editorTarget.ts as on the desktop). The origins the user confirms are remembered in the
+ *   worker until the window closes.
+ * Not here: tests (graphreq.test writes snapshots), history, `$processEnv`, `.env` and `< path`
+ * bodies, the account context learnt from responses (docs/vscode.md, "On the web").
+ */
+import { getApiModel } from '../core';
+import { createFetchEmulator, type FetchEmulator } from '../emulator/fetchEmulator';
+import type { CommandContext, ServerRuntime } from '../lsp/server';
+import { chooseTarget } from '../lsp/editorTarget';
+import { Commands, type CancelCommandArgs, type SendCommandArgs, type SendCommandResult } from '../lsp/protocol';
+import { runSendCommand, type OpenedSession } from '../lsp/sendCommandRun';
+import { SendPresenter } from '../lsp/sendPresenter';
+import { environmentOfText } from '../lsp/workspaceEnvironment';
+import { MemoryRateStore } from '../send/rateStore';
+import { ResponseStore } from '../send/responseStore';
+import { DEFAULT_TIMEOUT_MS, SendSession } from '../send/sendSession';
+import type { TrustRecords } from '../send/tokenChoice';
+import { DEMO_TOKEN, EMBEDDED_RATE_ORIGIN } from '../send/embeddedOrigin';
+import { openWebStore } from './emulatorState';
+
+export interface WebSendOptions {
+  /** Settles once the workspace's files are read: a send's environment comes from its graphreq.env.json. */
+  filesRead?: () => Promise<void>;
+  /** The network's fetch (the worker's own); tests give theirs. */
+  fetch?: typeof fetch;
+  /** Configuration of the in-worker emulator (tests shrink its limits). */
+  emulatorConfig?: object;
+}
+
+export type WebSend = Required<Pick<ServerRuntime, 'executeCommand' | 'commands' | 'dispose'>>;
+
+export function webSend(options: WebSendOptions = {}): WebSend {
+  const model = getApiModel();
+  const running = new Map<string, AbortController>();
+  const responses = new Map<string, ResponseStore>();
+  const rate = new MemoryRateStore();
+  const trust = memoryTrust();
+  let emulator: Promise<{ emulator: FetchEmulator; note?: string }> | undefined;
+  let presenter: SendPresenter | undefined;
+
+  const openEmulator = (ctx: CommandContext): Promise<{ emulator: FetchEmulator; note?: string }> =>
+    (emulator ??= openWebStore(ctx.connection).then(({ store, note }) => ({ emulator: createFetchEmulator({ store, config: options.emulatorConfig }), note })));
+
+  async function openSession(args: SendCommandArgs, ctx: CommandContext): Promise<OpenedSession> {
+    await options.filesRead?.();
+    const settings = ctx.settings();
+    const folder = ctx.environment.folderOf(args.uri) ?? '';
+    const envFile = ctx.environment.envFileOf(args.uri);
+    const chosen = await chooseTarget(args, settings, {
+      trust,
+      processEnv: {},
+      root: folder,
+      readEnvironment: (name) => (envFile ? environmentOfText(ctx.environment.files.readText(envFile), name) : { variables: {} }),
+    });
+    if (!chosen.ok) return chosen;
+    const inWorker = chosen.baseUrl ? undefined : await openEmulator(ctx);
+    const environment = args.environment ?? settings.environment;
+    const key = `${folder}\u0000${environment ?? ''}`;
+    let store = responses.get(key);
+    if (!store) responses.set(key, (store = new ResponseStore({ saved: null, environment, dependencyHint: 'send it with its dependencies (withDeps), or send the whole file' })));
+    const baseUrl = chosen.baseUrl ?? inWorker!.emulator.url;
+    const session = new SendSession({
+      model,
+      env: chosen.env,
+      baseUrl,
+      token: chosen.token ?? DEMO_TOKEN,
+      tokenEnvName: chosen.tokenEnvName,
+      timeoutMs: args.timeoutMs ?? chosen.env.timeoutMs ?? settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxResponseBytes: settings.responseMaxBytes,
+      fetch: inWorker ? (input, init) => inWorker.emulator.fetch(input, init) : browserFetch(options.fetch ?? fetch),
+      history: null,
+      rate,
+      rateOrigin: inWorker ? EMBEDDED_RATE_ORIGIN : undefined,
+      responses: store,
+      holdHint: 'Wait until access returns and send then, or send anyway',
+    });
+    return { ok: true, session, env: chosen.env, sent: { environment: environment ?? null, baseUrl, embedded: !!inWorker }, note: inWorker?.note };
+  }
+
+  return {
+    commands: [Commands.send, Commands.sendAll, Commands.validateOnly, Commands.cancel],
+    async executeCommand(command, list, ctx, cancel, workDone) {
+      const first = (list[0] ?? {}) as SendCommandArgs;
+      if (command === Commands.cancel) {
+        const controller = running.get((first as unknown as CancelCommandArgs).sendId);
+        controller?.abort();
+        return { cancelled: !!controller };
+      }
+      if (command !== Commands.send && command !== Commands.sendAll && command !== Commands.validateOnly) throw new Error(`unknown command ${command}`);
+      const state = ctx.documents.get(first.uri);
+      if (!state) throw new Error(`${command}: ${first.uri} is not open`);
+      presenter ??= new SendPresenter(ctx.connection, ctx.client, (p) => p);
+      const title = command === Commands.sendAll ? 'sending every request' : command === Commands.validateOnly ? 'validating a request' : 'sending a request';
+      return presenter.run(title, workDone, async (onResult) => {
+        const opened = await openSession(first, ctx);
+        return runSendCommand(command, first, { text: state.getText(), onResult }, opened, { running, now: Date.now, cancel }) as Promise<SendCommandResult>;
+      });
+    },
+    async dispose() {
+      for (const c of running.values()) c.abort();
+      running.clear();
+      const open = await emulator?.catch(() => undefined);
+      await open?.emulator.close().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * A browser's fetch says nothing of why a call got no answer it may read: a service that does not
+ * allow the editor's origin (CORS), one that cannot be reached, and a refused connection all give
+ * a bare TypeError ("Failed to fetch"). The one line the user sees says what is likely and what to do.
+ */
+function browserFetch(f: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    try {
+      return await f(input, init);
+    } catch (e) {
+      // By name: a fetch given from another realm throws that realm's TypeError.
+      if ((e as Error | undefined)?.name !== 'TypeError') throw e;
+      throw new TypeError(
+        "the browser gave no answer the editor may read: the service does not allow calls from this web page's origin (CORS), or it cannot be reached. Send from VS Code on the desktop or the graphreq CLI, or to the embedded emulator (no environment)",
+      );
+    }
+  };
+}
+
+/** The origins the user confirmed, kept for the worker's life (the web has no configuration folder). */
+function memoryTrust(): TrustRecords {
+  const byRoot = new Map<string, string[]>();
+  return {
+    file: "the editor's memory",
+    origins: (root) => byRoot.get(root) ?? [],
+    trust(root, origin) {
+      const list = byRoot.get(root) ?? [];
+      if (!list.includes(origin)) byRoot.set(root, [...list, origin]);
+    },
+  };
+}
