@@ -16,6 +16,8 @@ import { diskWriter } from './commands/responseFile';
 import { HistoryView } from './historyView';
 import { EnvironmentPicker } from './environmentPicker';
 import { createLanguageClient } from './languageClient';
+import type { LensCommand } from './lensCommands';
+import { createStableLenses } from './stableLenses';
 import type { UsageNow } from '../../server/src/core/send/recentUsage';
 import type { SendResult } from './sendModel';
 import { startSending } from './sending';
@@ -50,13 +52,16 @@ export interface GraphreqApi {
   testItems(): Array<{ id: string; tests: string[] }>;
   /** Fires when a test run of the Testing view ends, with its tests by outcome. */
   onDidFinishTestRun: vscode.Event<TestRunSummary>;
+  /** The server's command (and arguments) a CodeLens's command runs: lenses carry commands without arguments (lensCommands.ts). */
+  lensTarget(command: LensCommand): LensCommand;
 }
 
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<GraphreqApi> {
   const picker = new EnvironmentPicker(context.workspaceState);
-  const sending = await startSending(context, { client: () => client, pickedEnvironment: () => picker.picked(), writeResponse: diskWriter, onSentTo: (t) => picker.sentTo(t) });
+  const lenses = createStableLenses(context);
+  const sending = await startSending(context, { client: () => client, pickedEnvironment: () => picker.picked(), writeResponse: diskWriter, onSentTo: (t) => picker.sentTo(t), lensTarget: (c) => lenses.commands.target(c) });
   const { redactor, log, statusBar, responseView, sender } = sending;
   const icon = vscode.Uri.joinPath(context.extensionUri, 'client', 'images', 'graphreq-file.svg');
   const testing = new GraphreqTesting({ client: () => client, sender, statusBar, redactor, log, responseView });
@@ -74,7 +79,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
     // The "Fetch the account context" quick fix: the server reads with the token of this client's secret storage.
     if (command === Commands.fetchContext) return contextReader.read((args[0] as { uri?: string } | undefined)?.uri, true);
     return sending.route(command, args) ?? Promise.reject(new Error(`GraphReq: unknown command ${command}`));
-  }, () => picker.picked());
+  }, () => picker.picked(), lenses);
   // Every read of the account context (on open, on save, on command) updates its status bar item.
   context.subscriptions.push(client.onNotification(ServerNotifications.contextStatus, (s: ContextStatus) => contextBar.update(s)));
   // A pick changes the server's environment (diagnostics too): it reads its configuration again, the pick included.
@@ -141,6 +146,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
       return out;
     },
     onDidFinishTestRun: testing.onDidFinishRun,
+    lensTarget: (c) => lenses.commands.target(c),
   };
 }
 

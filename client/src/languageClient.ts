@@ -10,6 +10,7 @@ import { Commands, type InitializationOptions } from '../../server/src/lsp/proto
 import { plainText } from './plainText';
 import { DocLinks, ruleLinker } from './ruleLinks';
 import { serverSettings } from './settings';
+import type { createStableLenses } from './stableLenses';
 
 export type ServerCommandHandler = (command: string, args: unknown[]) => Promise<unknown>;
 
@@ -17,7 +18,7 @@ export type ServerCommandHandler = (command: string, args: unknown[]) => Promise
  * `picked`: the environment picked in this workspace (workspace state, never a settings file); the
  * server hears it as its `environment` setting, for diagnostics as for sends.
  */
-export function createLanguageClient(context: vscode.ExtensionContext, channel: vscode.LogOutputChannel, onServerCommand: ServerCommandHandler, picked: () => string | undefined): LanguageClient {
+export function createLanguageClient(context: vscode.ExtensionContext, channel: vscode.LogOutputChannel, onServerCommand: ServerCommandHandler, picked: () => string | undefined, lenses: ReturnType<typeof createStableLenses>): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -45,6 +46,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, channel: 
     outputChannel: channel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: {
+      // Each CodeLens's command without arguments, so that a lens drawn from an older list still runs (lensCommands.ts).
+      ...lenses.middleware,
       // Quick-fix titles are plain text too; a fix applied runs graphreq.fixApplied (the walkthrough's fix step).
       provideCodeActions: async (document, range, context, token, next) => {
         const actions = await next(document, range, context, token);

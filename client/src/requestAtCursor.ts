@@ -5,13 +5,15 @@
  */
 import * as vscode from 'vscode';
 import { Commands } from '../../server/src/lsp/protocol';
+import type { LensCommand } from './lensCommands';
 import { requestAtLine, type RequestAtCursor, type RequestSpan } from './requestChoice';
 
-export async function requestAt(document: vscode.TextDocument, position: vscode.Position): Promise<RequestAtCursor> {
+/** `target`: the server's command a lens's command runs (lenses carry commands without arguments, lensCommands.ts). */
+export async function requestAt(document: vscode.TextDocument, position: vscode.Position, target: (c: LensCommand) => LensCommand = (c) => c): Promise<RequestAtCursor> {
   const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 50)) ?? [];
   const lensLines = new Map<number, number>();
   for (const l of lenses) {
-    const cmd = l.command;
+    const cmd = l.command && target(l.command);
     if (!cmd || (cmd.command !== Commands.send && cmd.command !== Commands.validateOnly)) continue;
     const arg = cmd.arguments?.[0] as { index?: unknown } | undefined;
     if (typeof arg?.index === 'number' && !lensLines.has(arg.index)) lensLines.set(arg.index, l.range.start.line);

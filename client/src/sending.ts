@@ -9,6 +9,7 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import { Commands, type SentTarget } from '../../server/src/lsp/protocol';
 import { copyAsCurl, saveResponse, type ResponseWriter } from './commands/response';
 import { Sender, type SendKind } from './commands/send';
+import type { LensCommand } from './lensCommands';
 import { clearAccessToken, setAccessToken } from './commands/tokens';
 import { createRedactingChannel } from './outputChannel';
 import { Redactor } from './redact';
@@ -24,6 +25,8 @@ export interface SendingDeps {
   writeResponse: ResponseWriter;
   /** Hears where each send went. */
   onSentTo?: (target: SentTarget) => void;
+  /** The server's command a CodeLens's command runs (lensCommands.ts): the request at the cursor reads the lenses. */
+  lensTarget?: (c: LensCommand) => LensCommand;
 }
 
 export interface Sending {
@@ -51,7 +54,7 @@ export async function startSending(context: vscode.ExtensionContext, d: SendingD
   const icon = vscode.Uri.joinPath(context.extensionUri, 'client', 'images', 'graphreq-file.svg');
   const usageView = new UsageView(redactor, icon, () => statusBar.now());
   const responseView: ResponseView = new ResponseView(redactor, icon, (action, r): Promise<void> => (action === 'save' ? saveResponse(responseView, redactor, d.writeResponse, r) : copyAsCurl(responseView, redactor, r)));
-  const sender = new Sender({ client: d.client, pickedEnvironment: d.pickedEnvironment, tokens, responseView, usageView, statusBar, redactor, log, onSentTo: d.onSentTo });
+  const sender = new Sender({ client: d.client, pickedEnvironment: d.pickedEnvironment, tokens, responseView, usageView, statusBar, redactor, log, onSentTo: d.onSentTo, lensTarget: d.lensTarget });
   context.subscriptions.push(log, statusBar, usageView, responseView, sender);
 
   const commands: string[] = [];

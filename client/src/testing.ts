@@ -13,9 +13,7 @@
  * that failed (docs/vscode.md, The Testing view).
  */
 import * as vscode from 'vscode';
-import { randomUUID } from 'node:crypto';
-import type { LanguageClient } from 'vscode-languageclient/node';
-import { ExecuteCommandRequest } from 'vscode-languageclient/node';
+import { ExecuteCommandRequest, type BaseLanguageClient } from 'vscode-languageclient';
 import { Commands, Requests, ServerNotifications, type TestCommandResult, type TestInfo, type TestReportModel, type TestResultParams } from '../../server/src/lsp/protocol';
 import type { Sender } from './commands/send';
 import type { Redactor } from './redact';
@@ -24,7 +22,9 @@ import { exchangeText, failureLine } from './testExchange';
 import type { UsageStatusBar } from './statusBar';
 
 export interface TestingDeps {
-  client: () => LanguageClient | undefined;
+  client: () => BaseLanguageClient | undefined;
+  /** Files of other schemes are listed too (the web build's server reads them through the editor); the desktop's reads `file:` only. */
+  anyScheme?: boolean;
   sender: Sender;
   statusBar: UsageStatusBar;
   redactor: Redactor;
@@ -97,7 +97,7 @@ export class GraphreqTesting implements vscode.Disposable {
   /** A file's tests, as the server reads them from the open document or the file on disk. */
   async refreshFile(uri: vscode.Uri): Promise<vscode.TestItem | undefined> {
     const client = this.d.client();
-    if (!client?.isRunning() || uri.scheme !== 'file') return undefined;
+    if (!client?.isRunning() || (uri.scheme !== 'file' && !this.d.anyScheme)) return undefined;
     let tests: TestInfo[];
     try {
       this.listen(client);
@@ -197,7 +197,7 @@ export class GraphreqTesting implements vscode.Disposable {
     return out;
   }
 
-  private async runFile(client: LanguageClient, run: vscode.TestRun, file: vscode.TestItem, tests: vscode.TestItem[], token: vscode.CancellationToken, mode: RunMode, summary: TestRunSummary): Promise<void> {
+  private async runFile(client: BaseLanguageClient, run: vscode.TestRun, file: vscode.TestItem, tests: vscode.TestItem[], token: vscode.CancellationToken, mode: RunMode, summary: TestRunSummary): Promise<void> {
     const uri = file.uri!;
     const byKey = new Map(tests.map((t) => [keyOf(t), t]));
     for (const t of tests) run.enqueued(t);
@@ -207,7 +207,7 @@ export class GraphreqTesting implements vscode.Disposable {
       for (const t of tests) this.skip(run, t, summary);
       return;
     }
-    const runId = randomUUID();
+    const runId = globalThis.crypto.randomUUID();
     const reported = new Set<string>();
     // Run: every test is started at once (the server runs them in file order). Debug: one at a
     // time, the next started when the one before it reported.
@@ -330,7 +330,7 @@ export class GraphreqTesting implements vscode.Disposable {
   }
 
   /** Reports of a run come as notifications; one handler dispatches them to their run. */
-  private listen(client: LanguageClient): void {
+  private listen(client: BaseLanguageClient): void {
     if (this.subscribed) return;
     this.subscribed = true;
     this.disposables.push(client.onNotification(ServerNotifications.testResult, (p: TestResultParams) => {

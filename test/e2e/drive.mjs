@@ -47,7 +47,7 @@ import { prepareWorkspace } from './workspace.mjs';
 import { addElsewhere, startRecorder, walkEnvironmentTarget } from './environmentWalk.mjs';
 import { walkSendOutsideRequest } from './cursorWalk.mjs';
 import { walkRuleLink } from './ruleLinkWalk.mjs';
-import { walkSendAllLens } from './lensWalk.mjs';
+import { walkSendAllLens, walkStaleLens } from './lensWalk.mjs';
 import { walkWeb } from './webWalk.mjs';
 import { walkKeys, walkWalkthrough } from './walkthroughWalk.mjs';
 
@@ -197,7 +197,7 @@ try {
   log('workbench loaded');
 
   if (args.tests) await runTestsInExtensionHost(page);
-  else if (web) await walkWeb(page, { check, log, workspace, extDir, extId, STEP_TIMEOUT, openFile, goTo, waitFn, shot, palette });
+  else if (web) await walkWeb(page, { check, log, workspace, extDir, extId, STEP_TIMEOUT, openFile, goTo, waitFn, shot, palette, responseFrame });
   else if (restricted) await walkRestricted(page);
   else await walkThroughUi(page);
   // The web worker extension host logs in the browser, not in the user data folder.
@@ -422,6 +422,8 @@ async function walkThroughUi(page) {
 
   // 8a. Ctrl+Alt+R outside every request asks which request; a rule ID opens its section.
   await walkSendOutsideRequest(page, workspace, { check, goTo, responseFrame, waitFrame, STEP_TIMEOUT });
+  // A CodeLens clicked as it scrolls back into view, after VS Code replaced the lenses meanwhile.
+  await walkStaleLens(page, { check, log, goTo, responseFrame, waitFrame, STEP_TIMEOUT, lastLine: fixture.split('\n').length - 1 });
   await walkRuleLink(page, { check, log, repo, STEP_TIMEOUT });
   await walkSendAllLens(page, { check, goTo, palette, STEP_TIMEOUT });
 

@@ -2,8 +2,10 @@
 // extension (`extensionDevelopmentKind: web`), so it runs in the editor's web worker extension host
 // from package.json's `browser` (dist/web/client.js), and the language server in a Web Worker
 // (dist/web/server.js), as on vscode.dev and github.dev. A person opens a request file and sees the
-// diagnostics, completes an enum value and hovers a field; no Node language server runs meanwhile.
-// The web build does not send: no send CodeLens is shown, and Ctrl+Alt+R says where sending works.
+// diagnostics, completes an enum value and hovers a field, sends a request with its CodeLens to the
+// embedded emulator in the worker and sees the answer in the response view and its usage in the
+// status bar, and runs a file's tests from the Testing view; no Node process of the extension runs
+// meanwhile. A desktop-only command says where it works.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -57,15 +59,43 @@ export async function walkWeb(page, h) {
   await h.shot(page, 'vscode-web-hover.png');
   await page.keyboard.press('Escape');
 
-  // No send CodeLens, and the send key answers with where sending works.
-  await h.goTo(page, lineOf('"name": "Spring sale"'), 5);
-  // The desktop shows its lenses within a second of the diagnostics: five seconds without one is none.
-  const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Send request' }).first();
-  h.check(await lens.waitFor({ timeout: 5_000 }).then(() => false, () => true), 'web: no "Send request" CodeLens (the web build does not send)');
-  await page.keyboard.press('Control+Alt+R');
+  // Send request: the topmost lens (the URL read) goes to the embedded emulator in the worker, and
+  // the response view opens beside the editor with its answer; the usage shows in the status bar.
+  await h.goTo(page, 1, 1);
+  const lenses = page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Send request' });
+  const hasLens = await lenses.filter({ visible: true }).first().waitFor({ timeout: h.STEP_TIMEOUT }).then(() => true, () => false);
+  h.check(hasLens, `web: CodeLens "Send request" shown (${await lenses.count()} in view)`);
+  if (hasLens) {
+    const tops = await lenses.evaluateAll((els) => els.map((e) => (e.getBoundingClientRect().height > 0 ? e.getBoundingClientRect().top : Infinity)));
+    await lenses.nth(tops.indexOf(Math.min(...tops))).click();
+    const tab = page.locator('.tab', { hasText: 'Response' });
+    h.check(await tab.first().waitFor({ timeout: h.STEP_TIMEOUT }).then(() => true, () => false), 'web: the send opens the response view beside the editor');
+    const frame = h.responseFrame(page);
+    const status = await frame.locator('.status').first().waitFor({ timeout: h.STEP_TIMEOUT }).then(() => frame.locator('.status').first().innerText(), () => '');
+    h.check(/^2\d\d/.test(status), `web: the in-worker emulator answered the URL read: status "${status}"`);
+    const where = await frame.locator('body').innerText().catch(() => '');
+    h.check(/embedded emulator/.test(where), 'web: the response view says the embedded emulator answered');
+    const usageItem = page.locator('footer .statusbar-item', { hasText: /Graph (\d+(\.\d+)?%|blocked)/ });
+    const usageText = await usageItem.first().waitFor({ timeout: h.STEP_TIMEOUT }).then(() => usageItem.first().innerText(), () => '');
+    h.check(/Graph \d/.test(usageText), `web: the status bar shows the usage of the response ("${usageText.trim()}")`);
+    await h.shot(page, 'vscode-web-send.png');
+  }
+  // The language server still runs in no Node process after the send: the emulator is the worker's.
+  const after = nodeServers(path.join(h.extDir, 'dist'));
+  h.check(after.length === 0, `web: the send started no Node process (${after.join(', ') || 'none'})`);
+
+  // A desktop-only command answers with one line that says where it works.
+  await h.palette(page, 'GraphReq: Open History');
   const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'works in VS Code on the desktop' });
-  h.check(await toast.first().waitFor({ timeout: h.STEP_TIMEOUT }).then(() => true, () => false), 'web: Ctrl+Alt+R says that sending works in VS Code on the desktop and in the CLI');
-  await h.shot(page, 'vscode-web-send.png');
+  h.check(await toast.first().waitFor({ timeout: h.STEP_TIMEOUT }).then(() => true, () => false), 'web: Open History says that it works in VS Code on the desktop and in the CLI');
+
+  // The Testing view runs the tests in the worker: tests.graphreq holds a passing and a failing one.
+  await h.openFile(page, 'tests.graphreq');
+  await h.palette(page, 'Test: Run All Tests');
+  await h.palette(page, 'Testing: Focus on Test Explorer View');
+  const failedFile = page.locator('.test-explorer .monaco-list-row', { hasText: 'tests.graphreq' }).locator('.codicon-testing-failed-icon');
+  h.check(await failedFile.first().waitFor({ timeout: 60_000 }).then(() => true, () => false), 'web: the Testing view ran tests.graphreq in the worker and marks it failed (one test fails on purpose)');
+  await h.shot(page, 'vscode-web-testing.png');
 
   // Where it runs, as VS Code says it: the Running Extensions editor names the extension host.
   await h.palette(page, 'Developer: Show Running Extensions');

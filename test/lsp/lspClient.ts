@@ -134,6 +134,11 @@ export class LspClient {
     return code;
   }
 
+  /** The server's process id (the stress suite reads its CPU time). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   kill(): void {
     this.child.kill();
   }

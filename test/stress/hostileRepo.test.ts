@@ -4,7 +4,9 @@
  * server's send, each run several times. A recording server on loopback stands in for the attacker
  * and receives the sends a user chose to make there; canary values stand in for the user's secrets.
  * Nothing reaches the recorder that the user did not send, no file outside the workspace changes,
- * no read-only file is rewritten, and no body read takes more than a moment.
+ * no read-only file is rewritten, and no body read takes more than a moment. The last test covers
+ * what else a repository or the service could use to steer the token (docs/sending.md, "Where the
+ * token goes"): proxy variables, redirects, and an answer that names another origin.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -14,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { SendCommandResult } from '../../server/src/lsp/protocol';
 import { runCli, tempWorkspace } from '../cli/cliHelpers';
 import { CANARY_TOKEN, hostileRepo, readOnlyRequestFile, recordingServer, type HostileRepo } from '../hostileRepo';
+import { localServer } from '../send/sendHelpers';
 import { LspClient } from '../lsp/lspClient';
 import { stressOnly } from './stressGate';
 
@@ -117,6 +120,47 @@ describe('a malicious repository', stressOnly, () => {
       await runCli(['check', '--fix', 'ro.graphreq'], dir);
       assert.equal(fs.readFileSync(file, 'utf8'), text);
       assert.equal(fs.statSync(file).mode & 0o777, 0o444);
+    }
+  });
+
+  it(`never trusted: proxy variables (the process's and a .env's), redirects, an answer naming another origin (${ROUNDS} rounds)`, async () => {
+    // The service the user chose (--base-url): it redirects one read to the recorder and names the recorder in another answer.
+    const service = await localServer((req, _body, res) => {
+      if (req.url?.includes('fields=redirect')) {
+        res.writeHead(307, { location: `${recorder.url}${req.url}` });
+        res.end();
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ id: '120200000000000002', next: `${recorder.url}/v23.0/me` }));
+    });
+    try {
+      const r = hostileRepo({
+        lockUrl: recorder.url,
+        git: false,
+        links: [],
+        files: {
+          'req.graphreq': '# @name read\nGET /v23.0/23850000000000001?fields=id\n',
+          'chosen.graphreq': '### redirected\nGET /v23.0/120200000000000002?fields=redirect\n\n###\n# @name first\nGET /v23.0/120200000000000002?fields=id\n\n###\nGET {{first.response.body.next}}\n',
+          '.env': `HTTP_PROXY=${recorder.url}\nHTTPS_PROXY=${recorder.url}\nALL_PROXY=${recorder.url}\n`,
+        },
+      });
+      repos.push(r);
+      const proxies = { HTTP_PROXY: recorder.url, HTTPS_PROXY: recorder.url, ALL_PROXY: recorder.url, http_proxy: recorder.url, https_proxy: recorder.url, NO_PROXY: '', GRAPHREQ_ACCESS_TOKEN: CANARY_TOKEN };
+      const before = recorder.requests.length;
+      for (let round = 0; round < ROUNDS; round++) {
+        // The emulator takes its documented token only.
+        const embedded = await runCli(['send', 'req.graphreq'], r.dir, { ...proxies, GRAPHREQ_ACCESS_TOKEN: 'demo-token' });
+        assert.equal(embedded.code, 0, embedded.stderr);
+        const chosen = await runCli(['send', 'chosen.graphreq', '--all', '--base-url', service.url], r.dir, proxies);
+        assert.match(chosen.stdout, /Redirect not followed \(HTTP 307\)/, chosen.stdout);
+        // The answer's URL went into the path as one encoded segment, to the chosen service.
+        assert.match(chosen.stdout, new RegExp(`GET ${service.url}/http%3A%2F%2F127\\.0\\.0\\.1`), chosen.stdout);
+      }
+      assert.deepEqual(recorder.requests.slice(before), [], 'the recorder received nothing');
+      assert.equal(service.requests.length, ROUNDS * 3, 'the chosen service received the three requests of each round');
+    } finally {
+      await service.close();
     }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The stress suite (`npm run test:stress`) is slow and loads the machine, so `npm test`, which runs
  * every file under out/test/, skips it: its describes take `stressOnly`, which runs them only under
- * `npm run test:stress` (or with GRAPHREQ_STRESS=1).
+ * `npm run test:stress` (or with GRAPHREQ_STRESS=1). Which test covers which item of issue 20:
+ * test/stress/README.md.
  */
 export const STRESS = process.env.npm_lifecycle_event === 'test:stress' || process.env.GRAPHREQ_STRESS === '1';
 

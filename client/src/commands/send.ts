@@ -10,6 +10,7 @@ import { ExecuteCommandRequest, type BaseLanguageClient } from 'vscode-languagec
 import { Commands, EMBEDDED_TOKEN_TARGET, type SendCommandArgs, type SendCommandResult, type SentTarget } from '../../../server/src/lsp/protocol';
 import { environmentInfo, type EnvironmentInfo } from '../environments';
 import { plainText } from '../plainText';
+import type { LensCommand } from '../lensCommands';
 import type { Redactor } from '../redact';
 import { requestAt } from '../requestAtCursor';
 import type { ResponseView, UsageView } from '../responseView';
@@ -49,6 +50,8 @@ export interface SenderDeps {
   log: vscode.LogOutputChannel;
   /** Hears where each send went (the environment item shows it). */
   onSentTo?: (target: SentTarget) => void;
+  /** The server's command a CodeLens's command runs (lensCommands.ts): the request at the cursor reads the lenses. */
+  lensTarget?: (c: LensCommand) => LensCommand;
 }
 
 /** The address a send went to, as the view, the status bar and the log show it. */
@@ -289,7 +292,7 @@ export class Sender {
     }
     const uri = editor.document.uri.toString();
     if (kind === 'sendAll') return { uri };
-    const at = await requestAt(editor.document, editor.selection.active);
+    const at = await requestAt(editor.document, editor.selection.active, this.d.lensTarget);
     if ('index' in at) return { uri, index: at.index };
     if (!at.choices.length) {
       void vscode.window.showWarningMessage('GraphReq: this file has no request yet (a request starts with a line such as GET /v23.0/...).');

@@ -16,8 +16,10 @@ import { workspaceWriter } from '../commands/response';
 import { plainText } from '../plainText';
 import { startSending } from '../sending';
 import { serverSettings } from '../settings';
+import { createStableLenses } from '../stableLenses';
 import { registerDesktopCommands } from './desktopCommands';
 import { EmulatorStorage } from './emulatorStorage';
+import { GraphreqTesting } from '../testing';
 import { startServerWorker } from './serverWorker';
 import { readWorkspaceText } from './workspaceText';
 
@@ -25,8 +27,13 @@ let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   // No environment picker on the web: the environment is the `graphreq.environment` setting.
-  const sending = await startSending(context, { client: () => client, pickedEnvironment: () => undefined, writeResponse: workspaceWriter });
+  // CodeLens commands without arguments (lensCommands.ts); the request at the cursor reads them back.
+  const lenses = createStableLenses(context);
+  const sending = await startSending(context, { client: () => client, pickedEnvironment: () => undefined, writeResponse: workspaceWriter, lensTarget: (c) => lenses.commands.target(c) });
   const channel = sending.log;
+  // The Testing view: tests run in the worker, against its emulator or an environment (testing.ts).
+  const testing = new GraphreqTesting({ client: () => client, anyScheme: true, sender: sending.sender, statusBar: sending.statusBar, redactor: sending.redactor, log: channel, responseView: sending.responseView });
+  context.subscriptions.push(testing);
   const routed = new Set<string>([Commands.send, Commands.sendAll, Commands.validateOnly, Commands.cancel]);
   const worker = (await startServerWorker(vscode.Uri.joinPath(context.extensionUri, 'dist/web/server.js'))) as ServerOptions;
   const options: LanguageClientOptions = {
@@ -38,6 +45,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     outputChannel: channel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     middleware: {
+      // Each CodeLens's command without arguments, so that a lens drawn from an older list still runs (lensCommands.ts).
+      ...lenses.middleware,
       // The Problems panel and the light bulb show plain text, as on the desktop (languageClient.ts).
       handleDiagnostics: (uri, diagnostics, next) => next(uri, diagnostics.map((d) => Object.assign(d, { message: plainText(d.message) }))),
       provideCodeActions: async (document, range, ctx, token, next) => {
@@ -46,7 +55,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         return actions;
       },
       // A Send lens lands here: the client adds the token and environment, and shows the result (sending.ts).
-      executeCommand: (command, args, next) => (routed.has(command) ? sending.route(command, args) : next(command, args)),
+      // A test's lens runs it in the Testing view, where its result shows.
+      executeCommand: (command, args, next) =>
+        command === Commands.test ? testing.runFromLens(args[0] as { uri?: string; keys?: string[] } | undefined) : routed.has(command) ? sending.route(command, args) : next(command, args),
     },
   };
   client = new LanguageClient('graphreq', 'GraphReq', worker, options);
@@ -71,6 +82,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
   registerDesktopCommands(context, new Set(sending.commands));
   await client.start();
+  // The Testing view lists the tests of every request file of the workspace, open or not.
+  void testing.discover().catch(() => undefined);
 }
 
 export async function deactivate(): Promise<void> {

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { getApiModel, parseDocument } from '../core';
 import { testCases } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
-import { SnapshotFileError } from '../send/snapshotFile';
+import { openSnapshots, SnapshotFileError } from '../send/snapshotFile';
 import { lastResult, TestResults, type LastTestResult } from '../send/testResults';
 import { runTests, type TestFile, type TestReport } from '../send/testRun';
 import { parseCommandArgs } from './args';
@@ -135,6 +135,7 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
           signal,
           bail: values.bail,
           updateSnapshots: values['update-snapshots'],
+          snapshotsOf: openSnapshots,
           onStart: (request, position, total) => output.progress(testProgress(output.errStyle, position, total, request)),
           onSetup: (request, result) => {
             if (format === 'text') results.write(setupText(results.style, request, result));

@@ -17,11 +17,11 @@ import { answer, type EmulatorRuntime } from './router';
 import type { StateStore } from './stateStore';
 
 /**
- * The in-process emulator's base URL. Nothing listens there: the name only routes the request
- * inside the emulator (its Host check reads it), and a loopback name keeps the token rules of
- * plain http:// (core/send/tokenTransport.ts) satisfied without an exception.
+ * The in-process emulator's base URL, as results and curl commands show it. Nothing listens there
+ * and nothing can: `.invalid` never resolves, so a copied curl command reaches no service by
+ * mistake; https keeps the token rules (core/send/tokenTransport.ts) without an exception.
  */
-export const IN_PROCESS_URL = 'http://localhost';
+export const IN_PROCESS_URL = 'https://worker-emulator.graphreq.invalid';
 
 export interface FetchEmulatorOptions {
   store: StateStore;
@@ -45,7 +45,7 @@ export function createFetchEmulator(o: FetchEmulatorOptions): FetchEmulator {
   limiter.restore(store.restored.counters, clock.now());
   store.extras = () => ({ counters: limiter.snapshot(clock.now()), meta: config.testClock ? { clockOffsetMs: clock.offset } : {} });
   const own = new URL(IN_PROCESS_URL);
-  const rt: EmulatorRuntime = { config, store, limiter, model: getApiModel(), clock, own: { host: own.hostname, port: 80, allowedHosts: config.allowedHosts }, closing: false };
+  const rt: EmulatorRuntime = { config, store, limiter, model: getApiModel(), clock, own: { host: own.hostname, port: 443, allowedHosts: config.allowedHosts }, closing: false };
   let queue: Promise<unknown> = Promise.resolve();
   return {
     url: IN_PROCESS_URL,

@@ -7,7 +7,8 @@
  * The worker is the server's own bundle run again (`__filename`: dist/server.js, which
  * `graphreq lsp` loads too) with a `workerData` mark; main.ts then starts no connection, and the
  * worker answers jobs (core/features/portableCheck.ts). It starts with the first large request
- * and lives as long as the server. One job runs at a time; a job no longer wanted when its turn
+ * and ends after IDLE_MS without one (it holds a second copy of the model, about 40 MB); the next
+ * large request starts it again, off the server's thread. One job runs at a time; a job no longer wanted when its turn
  * comes (the document moved on, the pull was cancelled) is dropped. A worker that fails is not
  * started again: requests are then checked on the server's thread, as before.
  */
@@ -29,6 +30,9 @@ export const OFF_THREAD_MIN_LENGTH = 256 * 1024;
  * the RangeError), so both report it alike.
  */
 const STACK_MB = (984 + 192) / 1024;
+
+/** A worker with no job for this long ends (ms). */
+export const IDLE_MS = 60_000;
 
 /** Whether this thread is the checker's worker (main.ts then starts no server). */
 export function isCheckWorker(): boolean {
@@ -57,13 +61,20 @@ export class WorkerBlockChecker implements BlockChecker {
   private readonly queue: Waiting[] = [];
   private running: { id: number; resolve: (r: JobResult | undefined) => void } | undefined;
   private ids = 0;
+  private idle: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly log: (message: string) => void = () => undefined,
     readonly minLength = OFF_THREAD_MIN_LENGTH,
     /** The script the worker runs: this bundle. */
     private readonly script = __filename,
+    private readonly idleMs = IDLE_MS,
   ) {}
+
+  /** Whether a worker is running now. */
+  get started(): boolean {
+    return this.worker !== undefined;
+  }
 
   check(job: BlockJob, wanted: () => boolean): Promise<JobResult | undefined> {
     if (this.failed) return Promise.resolve(undefined);
@@ -81,6 +92,7 @@ export class WorkerBlockChecker implements BlockChecker {
   }
 
   private next(): void {
+    clearTimeout(this.idle);
     while (!this.running && this.queue.length) {
       const w = this.queue.shift()!;
       const worker = w.wanted() ? this.start() : undefined;
@@ -92,6 +104,19 @@ export class WorkerBlockChecker implements BlockChecker {
       this.running = { id, resolve: w.resolve };
       worker.postMessage({ id, job: w.job });
     }
+    if (!this.running && this.worker) {
+      this.idle = setTimeout(() => this.retire(), this.idleMs);
+      this.idle.unref?.();
+    }
+  }
+
+  /** Ends an idle worker; the next job starts another. */
+  private retire(): void {
+    const worker = this.worker;
+    if (!worker || this.running || this.queue.length) return;
+    this.worker = undefined;
+    worker.removeAllListeners();
+    void worker.terminate();
   }
 
   private start(): Worker | undefined {

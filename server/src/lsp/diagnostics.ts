@@ -331,7 +331,12 @@ export class Diagnostics {
       this.sentOnce.add(state);
       const first = await this.safely('validate', () => this.firstPage(state));
       if (!first || this.documents.get(uri) !== state || state.version !== version) return;
-      if (!first.validation.complete) this.send(uri, state, version, this.renderer(state).render(state.parse, first.validation));
+      if (!first.validation.complete) {
+        const page = this.renderer(state).render(state.parse, first.validation);
+        // Before the message: bench/lsp.mjs then waits for the whole set that follows.
+        if (traceTiming) this.log(`graphreq timing: first page v${version} ${page.count} diagnostics`);
+        this.send(uri, state, version, page);
+      }
     }
     const checked = await this.safely('validate', () => this.checkInSlices(state));
     if (!checked || this.documents.get(uri) !== state || state.version !== version) return;

@@ -52,12 +52,11 @@ import { DEMO_TOKEN, openTarget, type EmbeddedOptions, type Target } from '../se
 import { WorkspaceEmulatorError } from '../send/workspaceEmulator';
 import { TrustStore } from '../files/trustStore';
 import { chooseEditorTarget } from './sendTarget';
-import { runSendCommand } from './sendCommandRun';
+import { runSendCommand, runTestCommand } from './sendCommandRun';
 import { Commands, type CancelCommandArgs, type CancelCommandResult, type SendCommandArgs, type SendCommandResult, type SentTarget, type ServerSettings, type TestCommandArgs, type TestCommandResult, type TestReportModel } from './protocol';
-import { testCases } from '../core/send/testPlan';
-import { runTests } from '../send/testRun';
+import { openSnapshots } from '../send/snapshotFile';
 import { lastResult, TestResults, type LastTestResult } from '../send/testResults';
-import { testReportModel } from './testModel';
+import type { TestReport } from '../send/testRun';
 
 export interface SendCommandContext {
   /** The document's current text (it may be unsaved). */
@@ -181,42 +180,18 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
    * `context.onTest` as it completes; the last result of each is kept for the CodeLens.
    */
   async function test(args: TestCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<TestCommandResult> {
-    const runId = args.runId ?? null;
-    const redactor = new Redactor([args.token]);
     const opened = await openSession(args, context);
-    if (!opened.ok) return { runId, reports: [], failure: redactor.text(opened.failure.message) };
-    const { session, env } = opened;
-    const controller = new AbortController();
-    if (runId) running.set(runId, controller);
-    cancel?.onCancellationRequested(() => controller.abort());
-    if (cancel?.isCancellationRequested) controller.abort();
-    try {
-      const doc = parseDocument(context.text);
-      const cases = testCases(doc, { all: args.all });
-      const tests = args.keys ? cases.filter((t) => args.keys!.includes(t.key)) : cases;
-      const fsPath = filePathOf(args.uri);
-      const file = documentPath(args.uri, context.workspaceFolder);
-      const outcome = await runTests([{ file, path: fsPath, doc, session, tests }], {
-        model,
-        env,
-        signal: controller.signal,
-        updateSnapshots: args.updateSnapshots,
-        bail: args.bail,
-        onTest: (r) => context.onTest?.(testReportModel(r, args.exchanges)),
-      });
-      const reports = outcome.reports.map((r) => testReportModel(r, args.exchanges));
-      if (context.workspaceFolder && fsPath) {
-        const at = new Date(options.clock ? options.clock.now() : Date.now()).toISOString();
-        const results: Record<string, LastTestResult> = {};
-        for (const r of outcome.reports) if (r.status !== 'not-run') results[r.test.key] = lastResult(r, at, args.environment ?? context.settings?.environment);
-        await new TestResults(context.workspaceFolder).record(file, results).catch(() => undefined);
-      }
-      return { runId, reports, stopped: outcome.stop?.kind === 'rate-limit' ? redactor.text(outcome.stop.result.failure?.message ?? outcome.stop.result.error?.title ?? 'a rate limit') : undefined, snapshotsWritten: outcome.snapshotsWritten };
-    } catch (e) {
-      throw new Error(session.redactor.text(redactor.text((e as Error).message ?? String(e))));
-    } finally {
-      if (runId && running.get(runId) === controller) running.delete(runId);
-    }
+    const fsPath = filePathOf(args.uri);
+    const file = documentPath(args.uri, context.workspaceFolder);
+    const now = (): number => (options.clock ? options.clock.now() : Date.now());
+    return runTestCommand(args, context, opened, { running, now, cancel }, {
+      model,
+      file,
+      path: fsPath,
+      snapshotsOf: openSnapshots,
+      // The last result of each test, for its CodeLens (`.graphreq/test-results.json`).
+      record: context.workspaceFolder && fsPath ? (reports, environment) => recordTestResults(context.workspaceFolder!, file, reports, new Date(now()).toISOString(), environment) : undefined,
+    });
   }
 
   return {
@@ -272,4 +247,11 @@ function documentPath(uri: string, workspaceFolder: string | null): string {
   } catch {
     return uri;
   }
+}
+
+/** The last result of each test that ran, for its CodeLens (`.graphreq/test-results.json`). */
+function recordTestResults(workspace: string, file: string, reports: TestReport[], at: string, environment: string | undefined): Promise<void> {
+  const results: Record<string, LastTestResult> = {};
+  for (const r of reports) if (r.status !== 'not-run') results[r.test.key] = lastResult(r, at, environment);
+  return new TestResults(workspace).record(file, results);
 }

@@ -1,13 +1,18 @@
 /**
- * What graphreq.send, graphreq.sendAll and graphreq.validateOnly do once a host has opened a
- * session (sendCommand.ts on the desktop, web/webSend.ts in the browser worker): the request, with
- * the ones it reads first when asked (`withDeps`), or every request of the document; each result
- * reported as it completes; cancellation by `sendId`. Nothing here is a host's.
+ * What graphreq.send, graphreq.sendAll, graphreq.validateOnly and graphreq.test do once a host has
+ * opened a session (sendCommand.ts on the desktop, web/webSend.ts in the browser worker): the
+ * request, with the ones it reads first when asked (`withDeps`), or every request of the document;
+ * or the document's tests through the test run (send/testRun.ts); each result reported as it
+ * completes; cancellation by `sendId` (a test run's `runId`). Nothing here is a host's.
  */
-import { buildFileContext, parseDocument, type EnvironmentSettings } from '../core';
+import { buildFileContext, parseDocument, type ApiModel, type EnvironmentSettings } from '../core';
 import { requestDependencies, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
+import { testCases } from '../core/send/testPlan';
 import type { SendSession } from '../send/sendSession';
-import { Commands, type SendCommandArgs, type SendCommandResult, type SentTarget } from './protocol';
+import type { SnapshotFile } from '../send/snapshotFile';
+import { runTests, type TestReport } from '../send/testRun';
+import { Commands, type SendCommandArgs, type SendCommandResult, type SentTarget, type ServerSettings, type TestCommandArgs, type TestCommandResult, type TestReportModel } from './protocol';
+import { testReportModel } from './testModel';
 
 /** A session ready to send, or why nothing can be sent. */
 export type OpenedSession =
@@ -43,14 +48,10 @@ export async function runSendCommand(command: string, args: SendCommandArgs, con
   const early = (f: SendFailure): SendCommandResult => ({ sendId, results: [redactor.value(resultFromFailure(identity, f, { sentAt: o.now(), attempts: 0, tokenEnvName: 'GRAPHREQ_ACCESS_TOKEN', warnings: [], durationMs: 0 }))] });
   if (!opened.ok) return early(opened.failure);
   const { session, env, sent, note } = opened;
-
-  const controller = new AbortController();
-  if (sendId) o.running.set(sendId, controller);
-  o.cancel?.onCancellationRequested(() => controller.abort());
-  if (o.cancel?.isCancellationRequested) controller.abort();
+  const run = startRun(sendId, o);
   try {
     const doc = parseDocument(context.text);
-    const sendOptions = { signal: controller.signal, wait: args.wait, force: args.force };
+    const sendOptions = { signal: run.signal, wait: args.wait, force: args.force };
     // Each result is reported as it completes (progress), and answered with where history saved it.
     const answer = (results: SendResult[]): SendCommandResult => {
       if (note) results[0]?.warnings.unshift(note);
@@ -79,6 +80,71 @@ export async function runSendCommand(command: string, args: SendCommandArgs, con
     // A bug, not a failed send: report it without the token.
     throw new Error(session.redactor.text(redactor.text((e as Error).message ?? String(e))));
   } finally {
-    if (sendId && o.running.get(sendId) === controller) o.running.delete(sendId);
+    run.end();
   }
+}
+
+export interface TestRunContext {
+  text: string;
+  settings?: ServerSettings;
+  /** Hears each test's report as it completes. */
+  onTest?: (report: TestReportModel) => void;
+}
+
+export interface TestRunHost {
+  model: ApiModel;
+  /** The document as reports name it (relative to the workspace), and its file-system path (null: none). */
+  file: string;
+  path: string | null;
+  snapshotsOf?: (requestFile: string) => SnapshotFile;
+  /** Keeps the last result of each test run (the desktop's `.graphreq/test-results.json`); a failure is ignored. */
+  record?: (reports: TestReport[], environment: string | undefined) => Promise<void>;
+}
+
+/**
+ * `graphreq.test`: the tests of one document (requests with expectations, or `keys` of them),
+ * through the same run as `graphreq test` (send/testRun.ts), each report handed to
+ * `context.onTest` as it completes.
+ */
+export async function runTestCommand(args: TestCommandArgs, context: TestRunContext, opened: OpenedSession, o: SendRunOptions, host: TestRunHost): Promise<TestCommandResult> {
+  const runId = args.runId ?? null;
+  const redactor = new Redactor([args.token]);
+  if (!opened.ok) return { runId, reports: [], failure: redactor.text(opened.failure.message) };
+  const { session, env } = opened;
+  const run = startRun(runId, o);
+  try {
+    const doc = parseDocument(context.text);
+    const cases = testCases(doc, { all: args.all });
+    const tests = args.keys ? cases.filter((t) => args.keys!.includes(t.key)) : cases;
+    const outcome = await runTests([{ file: host.file, path: host.path, doc, session, tests }], {
+      model: host.model,
+      env,
+      signal: run.signal,
+      updateSnapshots: args.updateSnapshots,
+      snapshotsOf: host.snapshotsOf,
+      bail: args.bail,
+      onTest: (r) => context.onTest?.(testReportModel(r, args.exchanges)),
+    });
+    const reports = outcome.reports.map((r) => testReportModel(r, args.exchanges));
+    await host.record?.(outcome.reports, args.environment ?? context.settings?.environment).catch(() => undefined);
+    return { runId, reports, stopped: outcome.stop?.kind === 'rate-limit' ? redactor.text(outcome.stop.result.failure?.message ?? outcome.stop.result.error?.title ?? 'a rate limit') : undefined, snapshotsWritten: outcome.snapshotsWritten };
+  } catch (e) {
+    throw new Error(session.redactor.text(redactor.text((e as Error).message ?? String(e))));
+  } finally {
+    run.end();
+  }
+}
+
+/** A run's abort signal, known by `id` to graphreq.cancel and aborted with the request's own cancellation; `end` forgets it. */
+function startRun(id: string | null, o: SendRunOptions): { signal: AbortSignal; end(): void } {
+  const controller = new AbortController();
+  if (id) o.running.set(id, controller);
+  o.cancel?.onCancellationRequested(() => controller.abort());
+  if (o.cancel?.isCancellationRequested) controller.abort();
+  return {
+    signal: controller.signal,
+    end() {
+      if (id && o.running.get(id) === controller) o.running.delete(id);
+    },
+  };
 }

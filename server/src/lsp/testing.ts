@@ -26,12 +26,14 @@ interface TestingFeatures {
 }
 
 export function registerTesting(f: TestingFeatures): void {
-  f.connection.onRequest(Requests.tests, (params: { uri: string }) =>
-    runSafe(f.log, 'tests', [] as TestInfo[], () => {
+  f.connection.onRequest(Requests.tests, async (params: { uri: string }) => {
+    // A host that reads the workspace's files through its client answers once they are read (the web's).
+    await f.host.filesRead?.();
+    return runSafe(f.log, 'tests', [] as TestInfo[], () => {
       const doc = documentOf(params.uri, f);
       return doc ? testInfos(doc) : [];
-    }),
-  );
+    });
+  });
 }
 
 /** The document as the editor has it, else as the host reads the file (undefined when unreadable). */

@@ -79,3 +79,8 @@ export class SnapshotFile {
     return true;
   }
 }
+
+/** The snapshot file beside a request file, for the test run's `snapshotsOf`. */
+export function openSnapshots(requestFile: string): SnapshotFile {
+  return new SnapshotFile(snapshotPathOf(requestFile));
+}

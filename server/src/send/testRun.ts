@@ -12,7 +12,7 @@ import { evaluateExpectations, expectsError, type ExpectationOutcome, type SendR
 import { resolveForSend, UnresolvedReference } from '../core/send/resolveForSend';
 import { planTests, requestLabel, type TestCaseInfo } from '../core/send/testPlan';
 import { blockExpectations } from '../core/syntax/expectation';
-import { SnapshotFile, snapshotPathOf } from './snapshotFile';
+import type { SnapshotFile } from './snapshotFile';
 import { answeredAsExpected, runRequests, type PlannedRequest, type RunStop } from './sendRun';
 import type { SendSession } from './sendSession';
 
@@ -53,6 +53,8 @@ export interface TestRunOptions {
   bail?: boolean;
   /** Write what came for `matches snapshot` instead of comparing. */
   updateSnapshots?: boolean;
+  /** The snapshot file of a request file (snapshotFile.ts `openSnapshots` on the desktop); none: `matches snapshot` has no file to compare with (the web). */
+  snapshotsOf?: (requestFile: string) => SnapshotFile;
   onStart?(request: PlannedRequest, position: number, total: number): void;
   /** A test finished; awaited before the next request is sent. */
   onTest?(report: TestReport): void | Promise<void>;
@@ -75,7 +77,7 @@ export async function runTests(files: TestFile[], o: TestRunOptions): Promise<Te
   for (const f of files) {
     const byIndex = new Map(f.tests.map((t) => [t.index, t]));
     // A file whose tests match snapshots has its snapshot file read before anything is sent.
-    if (f.path && f.tests.some((t) => blockExpectations(f.doc.blocks[t.index].parsed).some((e) => e.check?.op === 'snapshot'))) snapshots.set(f, new SnapshotFile(snapshotPathOf(f.path)));
+    if (f.path && o.snapshotsOf && f.tests.some((t) => blockExpectations(f.doc.blocks[t.index].parsed).some((e) => e.check?.op === 'snapshot'))) snapshots.set(f, o.snapshotsOf(f.path));
     contexts.set(f, buildFileContext(f.doc, o.env));
     for (const step of planTests(f.doc, f.tests.map((t) => t.index), o.env)) {
       const block = f.doc.blocks[step.index];

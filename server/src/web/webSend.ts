@@ -1,22 +1,23 @@
 /**
  * Sending in the browser worker (the web build's graphreq.send, graphreq.sendAll,
- * graphreq.validateOnly and graphreq.cancel), through the same session as the desktop's
- * (send/sendSession.ts, lsp/sendCommandRun.ts) with two transports:
+ * graphreq.validateOnly, graphreq.test and graphreq.cancel), through the same session and test run
+ * as the desktop's (send/sendSession.ts, lsp/sendCommandRun.ts) with two transports:
  * - the embedded emulator in the worker itself (emulator/fetchEmulator.ts), its state kept in the
  *   workspace's storage through the client (emulatorState.ts): the default target;
  * - an environment's base URL through the browser's `fetch`, with the token the client read from
  *   VS Code's secret storage for that origin only (the trust rules of docs/sending.md, decided by
  *   lsp/editorTarget.ts as on the desktop). The origins the user confirms are remembered in the
  *   worker until the window closes.
- * Not here: tests (graphreq.test writes snapshots), history, `$processEnv`, `.env` and `< path`
- * bodies, the account context learnt from responses (docs/vscode.md, "On the web").
+ * Not here: snapshot files (`matches snapshot` has no file to compare with), the last results of
+ * tests, history, `$processEnv`, `.env` and `< path` bodies, the account context learnt from
+ * responses (docs/vscode.md, "On the web").
  */
 import { getApiModel } from '../core';
 import { createFetchEmulator, type FetchEmulator } from '../emulator/fetchEmulator';
 import type { CommandContext, ServerRuntime } from '../lsp/server';
 import { chooseTarget } from '../lsp/editorTarget';
-import { Commands, type CancelCommandArgs, type SendCommandArgs, type SendCommandResult } from '../lsp/protocol';
-import { runSendCommand, type OpenedSession } from '../lsp/sendCommandRun';
+import { Commands, ServerNotifications, type CancelCommandArgs, type SendCommandArgs, type SendCommandResult, type TestCommandArgs, type TestResultParams } from '../lsp/protocol';
+import { runSendCommand, runTestCommand, type OpenedSession } from '../lsp/sendCommandRun';
 import { SendPresenter } from '../lsp/sendPresenter';
 import { environmentOfText } from '../lsp/workspaceEnvironment';
 import { MemoryRateStore } from '../send/rateStore';
@@ -49,7 +50,7 @@ export function webSend(options: WebSendOptions = {}): WebSend {
   const openEmulator = (ctx: CommandContext): Promise<{ emulator: FetchEmulator; note?: string }> =>
     (emulator ??= openWebStore(ctx.connection).then(({ store, note }) => ({ emulator: createFetchEmulator({ store, config: options.emulatorConfig }), note })));
 
-  async function openSession(args: SendCommandArgs, ctx: CommandContext): Promise<OpenedSession> {
+  async function openSession(args: Omit<SendCommandArgs, 'index'>, ctx: CommandContext): Promise<OpenedSession> {
     await options.filesRead?.();
     const settings = ctx.settings();
     const folder = ctx.environment.folderOf(args.uri) ?? '';
@@ -85,8 +86,26 @@ export function webSend(options: WebSendOptions = {}): WebSend {
     return { ok: true, session, env: chosen.env, sent: { environment: environment ?? null, baseUrl, embedded: !!inWorker }, note: inWorker?.note };
   }
 
+  /**
+   * graphreq.test of the Testing view: the document as the editor has it, else as the client read
+   * it (the view runs files that are not open); each report goes to the client as it completes.
+   */
+  async function test(args: TestCommandArgs, ctx: CommandContext, cancel: Parameters<WebSend['executeCommand']>[3]) {
+    await options.filesRead?.();
+    const text = ctx.documents.get(args.uri)?.getText() ?? ctx.environment.files.readText(args.uri);
+    const onTest = (report: TestResultParams['report']): void => {
+      void ctx.connection.sendNotification(ServerNotifications.testResult, { runId: args.runId ?? null, uri: args.uri, report } satisfies TestResultParams);
+    };
+    try {
+      const opened = await openSession(args, ctx);
+      return await runTestCommand(args, { text, settings: ctx.settings(), onTest }, opened, { running, now: Date.now, cancel }, { model, file: args.uri, path: null });
+    } finally {
+      ctx.refreshCodeLenses?.();
+    }
+  }
+
   return {
-    commands: [Commands.send, Commands.sendAll, Commands.validateOnly, Commands.cancel],
+    commands: [Commands.send, Commands.sendAll, Commands.validateOnly, Commands.cancel, Commands.test],
     async executeCommand(command, list, ctx, cancel, workDone) {
       const first = (list[0] ?? {}) as SendCommandArgs;
       if (command === Commands.cancel) {
@@ -94,6 +113,7 @@ export function webSend(options: WebSendOptions = {}): WebSend {
         controller?.abort();
         return { cancelled: !!controller };
       }
+      if (command === Commands.test) return test(first as unknown as TestCommandArgs, ctx, cancel);
       if (command !== Commands.send && command !== Commands.sendAll && command !== Commands.validateOnly) throw new Error(`unknown command ${command}`);
       const state = ctx.documents.get(first.uri);
       if (!state) throw new Error(`${command}: ${first.uri} is not open`);

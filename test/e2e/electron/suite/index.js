@@ -77,8 +77,10 @@ exports.run = async function run() {
     check(docLinks.length > 0 && docLinks.every((m) => /^L\d+$/.test(m[2])), `the hover's links into docs/ land on a line: ${docLinks.map((m) => `${m[1].split('/').pop()}#${m[2]}`).join(', ')}`);
 
     // CodeLens "Send request" above each request.
+    // Each lens's command has no arguments (client/src/lensCommands.ts): the extension says which server command it runs.
     const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 10);
-    const sendLenses = lenses.filter((l) => l.command && l.command.command === 'graphreq.send');
+    check(lenses.every((l) => !l.command || !(l.command.arguments || []).length), 'CodeLens commands carry no arguments (a lens drawn from an older list still runs)');
+    const sendLenses = lenses.filter((l) => l.command && api.lensTarget(l.command).command === 'graphreq.send');
     check(sendLenses.length >= 2 && sendLenses.every((l) => /Send request/.test(l.command.title)), `CodeLens "Send request" on every request (${sendLenses.length})`);
 
     // Send the request under the cursor (the palette command and Ctrl+Alt+R run this) to the embedded emulator.
@@ -104,7 +106,7 @@ exports.run = async function run() {
 
     // The CodeLens command itself ({uri, index}) goes through the client, which adds token and environment.
     const urlLens = sendLenses.find((l) => l.range.start.line < createLine);
-    const viaLens = await withTimeout(Promise.resolve(vscode.commands.executeCommand(urlLens.command.command, ...urlLens.command.arguments)), TIMEOUT, 'CodeLens send');
+    const viaLens = await withTimeout(Promise.resolve(vscode.commands.executeCommand(urlLens.command.command, ...(urlLens.command.arguments || []))), TIMEOUT, 'CodeLens send');
     const lr = viaLens && viaLens[0];
     check(lr && lr.status >= 200 && lr.status < 300, `CodeLens "Send request" (URL read): status ${lr && lr.status}`);
     check(api.results().length >= 2, `the extension recorded ${api.results().length} results`);
@@ -119,7 +121,7 @@ exports.run = async function run() {
     // A thread read (msgr) after the ad set calls: the ad account's scope is still counted, and the
     // usage item shows the highest figure across the scopes seen, naming its scope.
     const threadLens = sendLenses[sendLenses.length - 1];
-    const viaThread = await withTimeout(Promise.resolve(vscode.commands.executeCommand(threadLens.command.command, ...threadLens.command.arguments)), TIMEOUT, 'thread read');
+    const viaThread = await withTimeout(Promise.resolve(vscode.commands.executeCommand(threadLens.command.command, ...(threadLens.command.arguments || []))), TIMEOUT, 'thread read');
     const tr = viaThread && viaThread[0];
     check(tr && tr.status === 200 && tr.body && tr.body.messages && tr.number === 4, `CodeLens send (thread read, request 4): status ${tr && tr.status}`);
     const seen = api.usageScopes();

@@ -38,7 +38,7 @@ exports.checkTesting = async function checkTesting({ api, check, withTimeout }) 
   check(contract >= 20 && !summary.failed.some((t) => t.includes('/examples/')), `Run All Tests: the example collection passes (${contract} tests)`);
 
   const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 10);
-  const titles = lenses.filter((l) => l.command && l.command.command === 'graphreq.test').map((l) => l.command.title);
+  const titles = lenses.filter((l) => l.command && api.lensTarget(l.command).command === 'graphreq.test').map((l) => l.command.title);
   check(titles.length === 2 && /^✓ all 2 expectations passed/.test(titles[0]) && /^✗ body\.messages\.data\.length 3: Expected 3, got 2\./.test(titles[1]), `each test's CodeLens shows its last result: ${JSON.stringify(titles)}`);
 
   // The tests read threads, counted under the messaging app use case: the status bar saw that scope again.
