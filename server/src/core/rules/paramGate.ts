@@ -127,14 +127,20 @@ export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string)
       (gated ??= []).push(g.name);
     }
   }
+  // The value the gate is asked about, copied once when a parameter must be left out.
   let rest = gated ? without(value, gated) : value;
+  let copied = !!gated;
   // Each round removes one parameter, so the rounds are bounded by the parameters' count.
   for (let round = 0; round <= names.length; round++) {
     if (gate(rest)) return walk;
     const name = refusedParam(gate.errors?.[0]);
     if (name === undefined || !hasOwn(rest, name)) return WALK_ALL;
     walk.add(name);
-    rest = without(rest, [name]);
+    if (copied) delete rest[name];
+    else {
+      rest = without(rest, [name]);
+      copied = true;
+    }
   }
   return WALK_ALL;
 }

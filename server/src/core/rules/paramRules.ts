@@ -81,7 +81,9 @@ export function checkParams(call: Call, ctx: RuleContext): void {
   // most, not through the 100,000 members of a generated body.
   const seen = new Set<string>();
   let rest: Iterable<CallParam> | undefined;
-  for (const p of call.params.values()) {
+  // Nothing to walk (every valid request): the parameters are not visited, nor made into CallParams.
+  const params = walk === WALK_ALL || walk.size > 0 ? call.params.values() : [];
+  for (const p of params) {
     if (ctx.maxFindings !== undefined && ctx.out.length >= ctx.maxFindings) {
       rest = documentedParams(call, props, seen);
       break;

@@ -181,23 +181,37 @@ export function readBodyValue(text: string): BodyValue {
 }
 
 /**
- * A number literal of 16 digits or more, outside a string (a quote never comes right before it):
- * the only kind of literal a JavaScript number may not hold exactly (2^53 has 16 digits).
- */
-const LONG_INTEGER = /(?:^|[[,:\s])-?\d{16,}(?![\d.eE])/;
-
-/**
  * `JSON.parse`, except that an integer too large for a JavaScript number (beyond 2^53) keeps its
  * digits, as a numeric string: int64 budgets and 18-digit ids written unquoted (`"campaign_id":
  * 120200000000000001`) stay exact, and the schemas read a numeric string where they take an integer
- * (docs/schemas.md, "Coercion"). Throws as `JSON.parse` does. Bodies without such a literal take the
- * native parser alone.
+ * (docs/schemas.md, "Coercion"). Throws as `JSON.parse` does. Bodies whose value holds no number
+ * past 2^53 take the native parser alone: looking at the parsed numbers costs less than a regular
+ * expression over the text (which also matched digits inside strings).
  */
 export function parseJsonExact(text: string): unknown {
   const value: unknown = JSON.parse(text);
-  if (!LONG_INTEGER.test(text) || tooDeepAt(text) !== undefined) return value;
+  if (!hasUnsafeInteger(value) || tooDeepAt(text) !== undefined) return value;
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   return root ? exactValue(root, text) : value;
+}
+
+/**
+ * Whether a parsed value holds a whole number a JavaScript number may not hold exactly (its literal
+ * had more digits than 2^53's). Iterative: a body nested thousands deep does not overflow the stack.
+ */
+function hasUnsafeInteger(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
+  const stack: object[] = [value];
+  while (stack.length) {
+    const o = stack.pop()!;
+    const list = Array.isArray(o) ? (o as unknown[]) : Object.values(o);
+    for (const v of list) {
+      if (typeof v === 'number') {
+        if (Number.isInteger(v) && !Number.isSafeInteger(v)) return true;
+      } else if (v !== null && typeof v === 'object') stack.push(v);
+    }
+  }
+  return false;
 }
 
 /** A jsonc node's value, integers beyond 2^53 as their digits. */
