@@ -7,9 +7,10 @@
  * the environment's accessTokenEnv), by the CLI's rules; with no token at all, only the embedded
  * emulator is sent to.
  */
+import { filePathOf } from './filePath';
 import type { WorkDoneProgressReporter } from 'vscode-languageserver';
 import { requestNumber } from '../core';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { NotUtf8Error, readTextFile } from '../files/textFile';
 import { Commands, ServerNotifications, type SendCommandArgs, type SendCommandResult, type TestCommandArgs, type TestCommandResult, type TestReportModel, type TestResultParams } from './protocol';
 import type { CommandContext } from './server';
@@ -53,7 +54,7 @@ async function runTests(args: TestCommandArgs, ctx: CommandContext, cancel?: Can
 
 /** A file not open in the editor, as on disk: strictly UTF-8 (files/textFile.ts), so no test sends `Caf�`. */
 function readFileOf(uri: string): string {
-  const file = uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  const file = filePathOf(uri);
   try {
     if (file) return readTextFile(file);
   } catch (e) {

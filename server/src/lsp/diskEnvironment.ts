@@ -3,23 +3,24 @@
  * the document's folder up to its workspace folder (files/envFile.ts), and the environment of a file
  * on disk for the sending layer.
  */
+import { filePathOf } from './filePath';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { resolveEnvironment, type EnvironmentSettings } from '../core';
 import { findWorkspaceEnvFile } from '../files/envFile';
 import { environmentOfText, type EnvironmentFiles } from './workspaceEnvironment';
 
 export const diskEnvironment: EnvironmentFiles = {
-  folderName: (uri) => (uri.startsWith('file:') ? fileURLToPath(uri) : uri),
+  folderName: (uri) => filePathOf(uri) ?? uri,
   folderOf(uri, folders) {
-    const file = filePath(uri);
+    const file = filePathOf(uri);
     if (!file) return undefined;
     const hit = folders.filter((f) => file.startsWith(f + path.sep)).sort((a, b) => b.length - a.length)[0];
     return hit ?? path.dirname(file);
   },
   envFileOf(uri, root) {
-    const file = filePath(uri);
+    const file = filePathOf(uri);
     return findWorkspaceEnvFile(file ? path.dirname(file) : root, root).file;
   },
   readText: (file) => fs.readFileSync(file, 'utf8'),
@@ -41,11 +42,3 @@ export function readWorkspaceEnvironment(file: string | undefined, name: string 
   return environmentOfText(text, name, onIgnored);
 }
 
-function filePath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
-  }
-}

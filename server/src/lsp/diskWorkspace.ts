@@ -3,9 +3,10 @@
  * bounded, no symbolic link followed, `node_modules` and hidden folders skipped), read strictly as
  * UTF-8 (files/textFile.ts).
  */
+import { filePathOf } from './filePath';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { readTextFile } from '../files/textFile';
 import { walkRequestFiles } from '../files/workspaceWalk';
 import type { WorkspaceReader } from './workspaceReader';
@@ -25,7 +26,7 @@ export const diskWorkspace: WorkspaceReader = {
     return { uris, stopped };
   },
   stamp(uri) {
-    const file = filePath(uri);
+    const file = filePathOf(uri);
     if (!file) return undefined;
     try {
       const stat = fs.statSync(file);
@@ -35,7 +36,7 @@ export const diskWorkspace: WorkspaceReader = {
     }
   },
   read(uri) {
-    const file = filePath(uri);
+    const file = filePathOf(uri);
     try {
       return file ? readTextFile(file) : undefined;
     } catch {
@@ -43,20 +44,13 @@ export const diskWorkspace: WorkspaceReader = {
     }
   },
   inFolders(uri, folders) {
-    const file = filePath(uri);
+    const file = filePathOf(uri);
     return !!file && folders.some((f) => file.startsWith(f + path.sep));
   },
   label(uri, folder) {
-    const file = filePath(uri);
+    const file = filePathOf(uri);
     if (!file) return uri;
     return folder && file.startsWith(folder + path.sep) ? path.relative(folder, file).split(path.sep).join('/') : path.basename(file);
   },
 };
 
-function filePath(uri: string): string | undefined {
-  try {
-    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -6,9 +6,9 @@
  * `.env` file nor the context changes, so the caches keyed by environment (file contexts, per-block
  * results) keep working.
  */
+import { filePathOf } from './filePath';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AccountContext, EnvironmentSettings } from '../core';
 import { readEmulatorContext } from '../account/emulatorSource';
 import { contextLimitsOf, storedContext, unreadContext } from '../account/environmentSource';
@@ -34,7 +34,7 @@ export class DocumentInputs {
 
   forDocument(uri: string): EnvironmentSettings {
     const base = this.environment.forDocument(uri);
-    const file = uri.startsWith('file:') ? fileURLToPath(uri) : null;
+    const file = filePathOf(uri) ?? null;
     // Documents not on disk (untitled) have no folder: one entry per document, without a .env file.
     const key = file ? path.dirname(file) : uri;
     const stopAt = this.environment.folderOf(uri) ?? null;

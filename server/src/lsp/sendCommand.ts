@@ -33,9 +33,9 @@
  * server's environment variable (as the CLI reads it); without one, only the embedded emulator is
  * sent to (demo token).
  */
+import { filePathOf } from './filePath';
 import { contextLearner } from '../account/responseLearning';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getApiModel, parseDocument, type ApiModel, type EnvironmentSettings } from '../core';
 import { Redactor, type SendFailure, type SendResult } from '../core/send';
 import { withHostInputs } from '../files/hostInputs';
@@ -120,7 +120,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
     if (!chosen.ok) return { ok: false, failure: chosen.failure };
     const { baseUrl, token, tokenEnvName } = chosen;
     // `$processEnv`, `$dotenv` and `< path` bodies read as the diagnostics read them.
-    const env = withHostInputs(chosen.env, filePathOf(args.uri), { stopAt: context.workspaceFolder, processEnv: options.processEnv });
+    const env = withHostInputs(chosen.env, filePathOf(args.uri) ?? null, { stopAt: context.workspaceFolder, processEnv: options.processEnv });
     let target: Target;
     try {
       target = baseUrl ? await openTarget(baseUrl) : await embedded.get(context.workspaceFolder);
@@ -181,7 +181,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
    */
   async function test(args: TestCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<TestCommandResult> {
     const opened = await openSession(args, context);
-    const fsPath = filePathOf(args.uri);
+    const fsPath = filePathOf(args.uri) ?? null;
     const file = documentPath(args.uri, context.workspaceFolder);
     const now = (): number => (options.clock ? options.clock.now() : Date.now());
     return runTestCommand(args, context, opened, { running, now, cancel }, {
@@ -230,23 +230,11 @@ class SavedPaths extends HistoryStore {
   }
 }
 
-/** The file-system path of a `file:` URI, else null (an unsaved document). */
-function filePathOf(uri: string): string | null {
-  try {
-    return uri.startsWith('file:') ? fileURLToPath(uri) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The document's path relative to the workspace (history's key for named responses), else its URI. */
 function documentPath(uri: string, workspaceFolder: string | null): string {
-  if (!uri.startsWith('file:') || !workspaceFolder) return uri;
-  try {
-    return path.relative(workspaceFolder, fileURLToPath(uri)).split(path.sep).join('/');
-  } catch {
-    return uri;
-  }
+  const file = filePathOf(uri);
+  return file && workspaceFolder ? path.relative(workspaceFolder, file).split(path.sep).join('/') : uri;
 }
 
 /** The last result of each test that ran, for its CodeLens (`.graphreq/test-results.json`). */

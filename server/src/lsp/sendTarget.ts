@@ -2,8 +2,8 @@
  * The desktop's side of "where the token goes" (editorTarget.ts): the environment file of the
  * document is found on disk, within its workspace folder.
  */
+import { filePathOf } from './filePath';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { SendFailure } from '../core/send';
 import { findWorkspaceEnvFile } from '../files/envFile';
 import type { TrustRecords } from '../send/tokenChoice';
@@ -18,17 +18,9 @@ export async function chooseEditorTarget(
   context: { workspaceFolder: string | null; settings: ServerSettings },
   deps: { trust: TrustRecords; processEnv: NodeJS.ProcessEnv },
 ): Promise<EditorTarget | { ok: false; failure: SendFailure }> {
-  const doc = documentPath(args.uri);
+  const doc = filePathOf(args.uri);
   const root = context.workspaceFolder ?? (doc ? path.dirname(doc) : undefined);
   const envFile = root ? findWorkspaceEnvFile(doc ? path.dirname(doc) : root, root).file : undefined;
   return chooseTarget(args, context.settings, { ...deps, root: root ?? process.cwd(), readEnvironment: (name) => readWorkspaceEnvironment(envFile, name) });
 }
 
-function documentPath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
-  }
-}
