@@ -64,7 +64,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Graphr
   const sending = await startSending(context, { client: () => client, pickedEnvironment: () => picker.picked(), writeResponse: diskWriter, onSentTo: (t) => picker.sentTo(t), lensTarget: (c) => lenses.commands.target(c) });
   const { redactor, log, statusBar, responseView, sender } = sending;
   const icon = vscode.Uri.joinPath(context.extensionUri, 'client', 'images', 'graphreq-file.svg');
-  const testing = new GraphreqTesting({ client: () => client, sender, statusBar, redactor, log, responseView });
+  const testing = new GraphreqTesting({ client: () => client, writesSnapshots: true, sender, statusBar, redactor, log, responseView });
   const historyView = new HistoryView(responseView, redactor, icon);
   const contextBar = new ContextStatusBar();
   const contextReader = new AccountContextReader({ client: () => client, sender, redactor, log });

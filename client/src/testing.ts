@@ -7,7 +7,7 @@
  * Every run writes each test's whole exchange to Test Results (testExchange.ts, the token redacted).
  * The status bar's usage follows the responses of the run.
  *
- * "Run and Update Snapshots" writes the snapshots. "Debug" (nothing in a request file runs as code,
+ * "Run and Update Snapshots" writes the snapshots (not offered where none can be written: testProfiles.ts). "Debug" (nothing in a request file runs as code,
  * so there is nothing to step through) is what a request tool's user debugs with: the chosen tests one
  * at a time, stopping at the first failure, and the failing test's response in the response view beside the expectation
  * that failed (docs/vscode.md, The Testing view).
@@ -20,23 +20,19 @@ import type { Redactor } from './redact';
 import type { ResponseView } from './responseView';
 import { exchangeText, failureLine } from './testExchange';
 import type { UsageStatusBar } from './statusBar';
+import { testRunProfiles, type RunMode } from './testProfiles';
 
 export interface TestingDeps {
   client: () => BaseLanguageClient | undefined;
   /** Files of other schemes are listed too (the web build's server reads them through the editor); the desktop's reads `file:` only. */
   anyScheme?: boolean;
+  /** The server can write snapshot files (the desktop; the web build's cannot): offers "Run and Update Snapshots". */
+  writesSnapshots: boolean;
   sender: Sender;
   statusBar: UsageStatusBar;
   redactor: Redactor;
   log: vscode.LogOutputChannel;
   responseView: ResponseView;
-}
-
-/** How a run goes: Run, Run and Update Snapshots, or Debug. */
-interface RunMode {
-  updateSnapshots: boolean;
-  /** One test at a time, stop at the first failure, each exchange in the output, the failure shown. */
-  debug: boolean;
 }
 
 /** What a finished run left, for the extension's API (the end-to-end tests read it). */
@@ -72,9 +68,10 @@ export class GraphreqTesting implements vscode.Disposable {
       else if (item.uri) await this.refreshFile(item.uri);
     };
     this.controller.refreshHandler = () => this.discover();
-    this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, { updateSnapshots: false, debug: false }), true);
-    this.controller.createRunProfile('Run and Update Snapshots', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, { updateSnapshots: true, debug: false }), false);
-    this.controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, (request, token) => this.run(request, token, { updateSnapshots: false, debug: true }), true);
+    for (const p of testRunProfiles({ writesSnapshots: d.writesSnapshots })) {
+      const kind = p.kind === 'debug' ? vscode.TestRunProfileKind.Debug : vscode.TestRunProfileKind.Run;
+      this.controller.createRunProfile(p.label, kind, (request, token) => this.run(request, token, p.mode), p.isDefault);
+    }
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.graphreq');
     this.disposables.push(
       watcher,

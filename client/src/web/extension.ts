@@ -32,7 +32,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const sending = await startSending(context, { client: () => client, pickedEnvironment: () => undefined, writeResponse: workspaceWriter, lensTarget: (c) => lenses.commands.target(c) });
   const channel = sending.log;
   // The Testing view: tests run in the worker, against its emulator or an environment (testing.ts).
-  const testing = new GraphreqTesting({ client: () => client, anyScheme: true, sender: sending.sender, statusBar: sending.statusBar, redactor: sending.redactor, log: channel, responseView: sending.responseView });
+  const testing = new GraphreqTesting({ client: () => client, anyScheme: true, writesSnapshots: false, sender: sending.sender, statusBar: sending.statusBar, redactor: sending.redactor, log: channel, responseView: sending.responseView });
   context.subscriptions.push(testing);
   const routed = new Set<string>([Commands.send, Commands.sendAll, Commands.validateOnly, Commands.cancel]);
   const worker = (await startServerWorker(vscode.Uri.joinPath(context.extensionUri, 'dist/web/server.js'))) as ServerOptions;

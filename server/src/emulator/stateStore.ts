@@ -109,6 +109,7 @@ export class StateStore {
   private writing: Promise<void> | undefined;
   private closed = false;
   private broken: Error | undefined;
+  private changeCount = 0;
 
   /**
    * `state`: the collections (seed data, or a log's replay); `scopes` makes the per-call contexts;
@@ -171,6 +172,16 @@ export class StateStore {
     return this.calls.run(new Set(), () => (redactor ? this.redactions.run(redactor, fn) : fn()));
   }
 
+  /** The state as it is, for a reader that changes nothing (an account context): reading `state` marks the records it reads as touched by the current call. */
+  get untrackedState(): EmulatorState {
+    return { format: STATE_FORMAT, ...this.targets } as unknown as EmulatorState;
+  }
+
+  /** How many commits changed a record: what was read of the state (an account context) is current while it stays the same. */
+  get changes(): number {
+    return this.changeCount;
+  }
+
   /** Resolves once the changes of the calling call are on disk (at once in memory). */
   commit(): Promise<void> {
     const touched = this.takeTouched();
@@ -185,6 +196,7 @@ export class StateStore {
       this.index.changed(name, key);
       ops.push(Object.prototype.hasOwnProperty.call(records, key) ? ['p', name, key, records[key]] : ['d', name, key]);
     }
+    if (ops.length) this.changeCount++;
     if (!this.backing?.log || ops.length === 0) return Promise.resolve();
     if (this.broken) return Promise.reject(this.broken);
     if (this.closed) return Promise.reject(new Error('the emulator is stopping: the change was not saved'));

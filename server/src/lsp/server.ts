@@ -16,7 +16,7 @@ import {
   type SemanticTokens,
   type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
-import { allFindings, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext } from '../core';
+import { allFindings, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type GraphreqDocument } from '../core';
 import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
@@ -257,14 +257,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   });
 
   /** A document's file context, derived once per version and environment (completion, hover, CodeLens ask for it). */
-  const contexts = new WeakMap<DocumentState, { version: number; env: object; generation: number; ctx: FileContext }>();
+  const contexts = new WeakMap<DocumentState, { version: number; env: object; generation: number; ctx: FileContext; parse: GraphreqDocument }>();
   function fileContextOf(s: DocumentState, uri: string): FileContext {
     const env = inputs.forDocument(uri);
     const scope = workspaceFiles.scopeOf(uri);
     const hit = contexts.get(s);
-    if (hit && hit.version === s.version && hit.env === env && hit.generation === scope.names.generation && hit.ctx.workspace?.names === scope.names) return hit.ctx;
-    const ctx = ls.fileContext(s.parse, env, scope);
-    contexts.set(s, { version: s.version, env, generation: scope.names.generation, ctx });
+    const same = hit && hit.env === env && hit.generation === scope.names.generation && hit.ctx.workspace?.names === scope.names;
+    if (same && hit.version === s.version) return hit.ctx;
+    // An edit that changed no name keeps the context (and the blocks' cached results keyed by it).
+    const ctx = ls.fileContext(s.parse, env, scope, same ? { doc: hit.parse, ctx: hit.ctx } : undefined);
+    contexts.set(s, { version: s.version, env, generation: scope.names.generation, ctx, parse: s.parse });
     return ctx;
   }
 

@@ -19,13 +19,19 @@ export interface WebStore {
   note?: string;
 }
 
-export async function openWebStore(connection: Connection): Promise<WebStore> {
-  let stored: WebEmulatorState | null = null;
+/** What the client keeps of the state (null: a client that keeps nothing, another editor). */
+export async function readStoredState(connection: Connection): Promise<WebEmulatorState | null> {
   try {
-    stored = await connection.sendRequest<WebEmulatorState | null>(WebRequests.emulatorState, null);
+    return await connection.sendRequest<WebEmulatorState | null>(WebRequests.emulatorState, null);
   } catch {
     // A client that does not keep the state (another editor): memory.
+    return null;
   }
+}
+
+/** The store of the state the client keeps (`stored`: already read with readStoredState). */
+export async function openWebStore(connection: Connection, stored?: WebEmulatorState | null): Promise<WebStore> {
+  if (stored === undefined) stored = await readStoredState(connection);
   const inMemory = (note: string): WebStore => ({ store: new StateStore(seedState() as unknown as Record<string, unknown>, serialScopes), note });
   if (!stored?.stored) return inMemory('no workspace storage: the embedded emulator forgets its state when the window closes');
   const log = new ClientLog(connection, stored.text ?? '');

@@ -24,5 +24,6 @@ class JsonValueWriter extends BrowserMessageWriter {
 }
 
 const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(self), new JsonValueWriter(self));
-const host = webHost({ log: (m) => connection.console.log(m) });
-startServer(connection, { host, ...webSend({ filesRead: () => host.filesRead?.() ?? Promise.resolve() }) });
+const { account, ...send } = webSend({ filesRead: () => host.filesRead?.() ?? Promise.resolve() });
+const host = webHost({ log: (m) => connection.console.log(m), account });
+startServer(connection, { host, ...send });

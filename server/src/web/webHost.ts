@@ -2,12 +2,12 @@
  * The ServerHost of the web build (vscode.dev, github.dev): the language server in a browser Web
  * Worker. Files come from the editor's file system through the client (clientFiles.ts); there is no
  * process (no `$processEnv`, no `.env` file), no `< path` body, no history nor test results on disk,
- * and no account context read from a service. The embedded emulator's context is its seed data's,
- * as on the desktop for a workspace that never sent anything.
+ * and no account context read from a service. The embedded emulator's context is that of the
+ * emulator in the worker (webSend.ts, workerAccount.ts): its current state, kept by the client
+ * from one window to the next, or the seed data's while it has none.
  */
+import type { Connection } from 'vscode-languageserver';
 import type { AccountContext, EnvironmentSettings } from '../core';
-import { emulatorContext } from '../emulator/accountContext';
-import { seedState } from '../emulator/seed';
 import { limitInputsOf } from '../send/forecastLimits';
 import type { DocumentEnvironments, ServerHost } from '../lsp/host';
 import type { EnvironmentFiles, WorkspaceEnvironment } from '../lsp/workspaceEnvironment';
@@ -20,6 +20,8 @@ const ENV_FILE = 'graphreq.env.json';
 
 export interface WebHostOptions {
   log: (message: string) => void;
+  /** The in-worker emulator's account context (webSend.ts); without it, none. */
+  account?: { current(): AccountContext; openStored(connection: Connection): Promise<boolean> };
 }
 
 export function webHost(o: WebHostOptions): ServerHost {
@@ -27,7 +29,7 @@ export function webHost(o: WebHostOptions): ServerHost {
   return {
     environmentFiles: environmentFiles(files),
     workspaceReader: workspaceReader(files),
-    documentInputs: (environment) => new WebDocumentInputs(environment),
+    documentInputs: (environment) => new WebDocumentInputs(environment, o.account),
     contextFetcher: () => ({ fetch: async () => null }),
     forecastInputs: (i) => limitInputsOf(i.env, i.baseUrl),
     editorConfigWidth: () => undefined,
@@ -41,6 +43,8 @@ export function webHost(o: WebHostOptions): ServerHost {
         if (Array.isArray(p?.changes)) void files.refresh(p.changes, told);
       });
       void files.start(connection, told);
+      // The state an earlier window left: the documents are checked against it once it is read.
+      void o.account?.openStored(connection).then((moved) => moved && changed([]), () => undefined);
     },
   };
 }
@@ -80,21 +84,24 @@ function workspaceReader(files: ClientFiles): WorkspaceReader {
   };
 }
 
-/** Each document's environment: its workspace's, with the emulator's seed context while requests go to the emulator. */
+/** Each document's environment: its workspace's, with the in-worker emulator's context while requests go to the emulator. */
 class WebDocumentInputs implements DocumentEnvironments {
-  private readonly cache = new WeakMap<EnvironmentSettings, EnvironmentSettings>();
-  private seed: AccountContext | undefined;
+  /** One object per workspace environment and context, so the caches keyed by environment keep working. */
+  private readonly cache = new WeakMap<EnvironmentSettings, { context: AccountContext | undefined; env: EnvironmentSettings }>();
 
-  constructor(private readonly environment: WorkspaceEnvironment) {}
+  constructor(
+    private readonly environment: WorkspaceEnvironment,
+    private readonly account: WebHostOptions['account'],
+  ) {}
 
   forDocument(uri: string): EnvironmentSettings {
     const base = this.environment.forDocument(uri);
-    let env = this.cache.get(base);
-    if (!env) {
-      env = { ...base };
-      if (this.environment.settings.context !== 'off' && !base.baseUrl) env.context = (this.seed ??= emulatorContext(seedState(), { at: 0, key: 'seed' }));
-      this.cache.set(base, env);
-    }
+    const context = this.environment.settings.context !== 'off' && !base.baseUrl ? this.account?.current() : undefined;
+    const hit = this.cache.get(base);
+    if (hit && hit.context === context) return hit.env;
+    const env = { ...base };
+    if (context) env.context = context;
+    this.cache.set(base, { context, env });
     return env;
   }
 

@@ -12,10 +12,12 @@
  * tests, history, `$processEnv`, `.env` and `< path` bodies, the account context learnt from
  * responses (docs/vscode.md, "On the web").
  */
-import { getApiModel } from '../core';
+import type { Connection } from 'vscode-languageserver';
+import { getApiModel, type AccountContext } from '../core';
 import { createFetchEmulator, type FetchEmulator } from '../emulator/fetchEmulator';
 import type { CommandContext, ServerRuntime } from '../lsp/server';
 import { chooseTarget } from '../lsp/editorTarget';
+import type { WebEmulatorState } from './protocol';
 import { Commands, ServerNotifications, type CancelCommandArgs, type SendCommandArgs, type SendCommandResult, type TestCommandArgs, type TestResultParams } from '../lsp/protocol';
 import { runSendCommand, runTestCommand, type OpenedSession } from '../lsp/sendCommandRun';
 import { SendPresenter } from '../lsp/sendPresenter';
@@ -25,7 +27,9 @@ import { ResponseStore } from '../send/responseStore';
 import { DEFAULT_TIMEOUT_MS, SendSession } from '../send/sendSession';
 import type { TrustRecords } from '../send/tokenChoice';
 import { DEMO_TOKEN, EMBEDDED_RATE_ORIGIN } from '../send/embeddedOrigin';
-import { openWebStore } from './emulatorState';
+import type { StateStore } from '../emulator/stateStore';
+import { openWebStore, readStoredState } from './emulatorState';
+import { WorkerAccountContext } from './workerAccount';
 
 export interface WebSendOptions {
   /** Settles once the workspace's files are read: a send's environment comes from its graphreq.env.json. */
@@ -36,7 +40,14 @@ export interface WebSendOptions {
   emulatorConfig?: object;
 }
 
-export type WebSend = Required<Pick<ServerRuntime, 'executeCommand' | 'commands' | 'dispose'>>;
+export type WebSend = Required<Pick<ServerRuntime, 'executeCommand' | 'commands' | 'dispose'>> & { account: WebAccount };
+
+/** The in-worker emulator's account context, for the web host's documents (webHost.ts). */
+export interface WebAccount {
+  current(): AccountContext;
+  /** Opens the state the client kept from an earlier window, if any: true when the context changed. */
+  openStored(connection: Connection): Promise<boolean>;
+}
 
 export function webSend(options: WebSendOptions = {}): WebSend {
   const model = getApiModel();
@@ -44,11 +55,13 @@ export function webSend(options: WebSendOptions = {}): WebSend {
   const responses = new Map<string, ResponseStore>();
   const rate = new MemoryRateStore();
   const trust = memoryTrust();
-  let emulator: Promise<{ emulator: FetchEmulator; note?: string }> | undefined;
+  let emulator: Promise<InWorker> | undefined;
+  let opened: InWorker | undefined;
   let presenter: SendPresenter | undefined;
 
-  const openEmulator = (ctx: CommandContext): Promise<{ emulator: FetchEmulator; note?: string }> =>
-    (emulator ??= openWebStore(ctx.connection).then(({ store, note }) => ({ emulator: createFetchEmulator({ store, config: options.emulatorConfig }), note })));
+  const openEmulator = (connection: Connection, stored?: WebEmulatorState | null): Promise<InWorker> =>
+    (emulator ??= openWebStore(connection, stored).then(({ store, note }) => (opened = { emulator: createFetchEmulator({ store, config: options.emulatorConfig }), store, note })));
+  const account = new WorkerAccountContext(() => opened?.store);
 
   async function openSession(args: Omit<SendCommandArgs, 'index'>, ctx: CommandContext): Promise<OpenedSession> {
     await options.filesRead?.();
@@ -62,7 +75,7 @@ export function webSend(options: WebSendOptions = {}): WebSend {
       readEnvironment: (name) => (envFile ? environmentOfText(ctx.environment.files.readText(envFile), name) : { variables: {} }),
     });
     if (!chosen.ok) return chosen;
-    const inWorker = chosen.baseUrl ? undefined : await openEmulator(ctx);
+    const inWorker = chosen.baseUrl ? undefined : await openEmulator(ctx.connection);
     const environment = args.environment ?? settings.environment;
     const key = `${folder}\u0000${environment ?? ''}`;
     let store = responses.get(key);
@@ -105,6 +118,17 @@ export function webSend(options: WebSendOptions = {}): WebSend {
   }
 
   return {
+    account: {
+      current: () => account.current(),
+      async openStored(connection) {
+        if (emulator) return false;
+        const stored = await readStoredState(connection);
+        // Nothing kept yet: the emulator starts from the seed data, which is the context already (and nothing is written before a send).
+        if (!stored?.stored || stored.text === null) return false;
+        await openEmulator(connection, stored).catch(() => undefined);
+        return opened !== undefined;
+      },
+    },
     commands: [Commands.send, Commands.sendAll, Commands.validateOnly, Commands.cancel, Commands.test],
     async executeCommand(command, list, ctx, cancel, workDone) {
       const first = (list[0] ?? {}) as SendCommandArgs;
@@ -131,6 +155,12 @@ export function webSend(options: WebSendOptions = {}): WebSend {
       await open?.emulator.close().catch(() => undefined);
     },
   };
+}
+
+interface InWorker {
+  emulator: FetchEmulator;
+  store: StateStore;
+  note?: string;
 }
 
 /**
