@@ -16,11 +16,17 @@ export function normalizeLineBreaks(text: string): string {
 const LONE_CR = /\r(?!\n)/;
 const LONE_CR_ALL = /\r(?!\n)/g;
 
+/** What the host knows of a document's text besides the text. */
+export interface TextOrigin {
+  /** Decoded from UTF-8 bytes (a file read strictly, files/textFile.ts): it holds no lone surrogate. */
+  fromUtf8?: boolean;
+}
+
 /**
  * Parses a whole document. `previous` is the last parse of the same document: a block whose text is
  * unchanged is reused as it is (only its offset moves), so an edit re-parses just the edited request.
  */
-export function parseDocument(text: string, previous?: GraphreqDocument): GraphreqDocument {
+export function parseDocument(text: string, previous?: GraphreqDocument, origin: TextOrigin = {}): GraphreqDocument {
   text = normalizeLineBreaks(text);
   const { starts, lines } = splitBlocks(text);
   let reuse: Map<string, ParsedBlock[]> | undefined;
@@ -39,6 +45,7 @@ export function parseDocument(text: string, previous?: GraphreqDocument): Graphr
     const blockText = text.slice(offset, end);
     const cached = reuse?.get(blockText)?.pop();
     blocks[i] = { offset, text: blockText, parsed: cached ?? parseBlock(blockText), index: i };
+    if (origin.fromUtf8) blocks[i].wellFormed = true;
   }
   const doc = { blocks, length: text.length };
   recordStartLines(doc, lines);
