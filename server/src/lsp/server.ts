@@ -35,6 +35,7 @@ import { registerDocumentFeatures } from './documentFeatures';
 import { ForecastLens } from './forecastLens';
 import { WorkspaceFiles } from './workspaceFiles';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
+import { warmUp } from './warmUp';
 import { version } from '../version';
 
 export interface ServerRuntime {
@@ -114,6 +115,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let codeLensRefresh = false;
   let inlayHintRefresh = false;
   let watchRegistration = false;
+  /** The workspace folders the client named at `initialize`, as URIs. */
+  let folderUris: string[] = [];
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
@@ -125,6 +128,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
+    folderUris = folders;
     client.showDocument = !!caps.window?.showDocument?.support;
     client.workDoneProgress = !!caps.window?.workDoneProgress;
     const { showsSendResults, clientRuleLinks: _ruleLinks, clientReadsContext: readsContext, docsUrl, ...init } = (params.initializationOptions ?? {}) as InitializationOptions;
@@ -166,6 +170,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   connection.onInitialized(() => {
     if (configurationSupport) void refreshSettings();
+    // The first check's and the first environment's costs, paid before the first document (warmUp.ts).
+    warmUp(ls, inputs, folderUris, { schedule, stop: () => !documents.all().next().done, log });
     // The workspace's request files are read in the background: the opened file is answered first.
     workspaceFiles.start();
     // A host that reads through the client asks it only now: VS Code's client answers its requests once initialized.
