@@ -49,7 +49,8 @@ function checkLoneSurrogates(block: RequestBlock, out: Finding[]): void {
   // looking was a fiftieth of a cold check of 16 MB), an editor's buffer can.
   if (!block.wellFormed) for (const at of loneSurrogateOffsets(block.text, MAX_SURROGATE_FINDINGS)) found.push({ start: at, end: at + 1, shown: surrogateEscape(block.text, at) });
   const body = block.parsed.request?.body;
-  if (body?.kind === 'json') {
+  // A body without `\u` holds no escape: it is not cleaned of its comments to look for one.
+  if (body?.kind === 'json' && body.text.indexOf('\\u') >= 0) {
     for (const e of loneSurrogateEscapes(cleanJsonc(body.text, false), MAX_SURROGATE_FINDINGS - found.length)) {
       found.push({ start: body.span.start + e.start, end: body.span.start + e.end, shown: body.text.slice(e.start, e.end) });
     }
