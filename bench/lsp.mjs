@@ -6,7 +6,7 @@
 //     ready, and to the message written), as the client sees it (didChange sent -> first byte back),
 //     and end to end (-> the client has parsed it and handed it over); the message's bytes per
 //     diagnostic, the client's JSON.parse of it alone, and the server's CPU time per edit;
-//   - the same edits pulled as VS Code's client does it: over node IPC, textDocument/diagnostic with
+//   - the same edits pulled as VS Code's client does it: over stdio, textDocument/diagnostic with
 //     resultId, rule links added by the client (`clientRuleLinks`); and a pull of an unchanged document;
 //   - completion and hover at random positions; the server's memory after opening and after 100 edits.
 // The account context is off (`graphreq.context: off`): the reference files are measured on their own
@@ -28,14 +28,19 @@ const median = (xs) => sorted(xs)[Math.floor(xs.length / 2)];
 const p95 = (xs) => sorted(xs)[Math.floor(xs.length * 0.95)];
 
 /**
- * A server and a client, over stdio (`wire` records when bytes arrive, before the client's reader
- * parses them) or over node IPC as VS Code's client talks to it (no wire: Node parses each message).
+ * A server and a client over stdio (`wire` records when bytes arrive, before the client's reader
+ * parses them); `vscode`: started as VS Code's client starts it (client/src/serverLaunch.ts, and
+ * vscode-languageclient's fork of a Node module over stdio), or over node IPC as it did before
+ * 2026-11-28 (`BENCH_PULL_IPC=1`; no wire: Node parses each message).
  */
-function start({ ipc = false } = {}) {
+function start({ vscode = false } = {}) {
   const env = { ...process.env, GRAPHREQ_TRACE_TIMING: '1' };
+  const ipc = vscode && !!process.env.BENCH_PULL_IPC;
   const child = ipc
     ? fork(serverJs, ['--node-ipc'], { stdio: ['pipe', 'pipe', 'inherit', 'ipc'], env })
-    : spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env });
+    : vscode
+      ? fork(serverJs, ['--stdio', `--clientProcessId=${process.pid}`], { stdio: ['pipe', 'pipe', 'inherit', 'ipc'], env })
+      : spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env });
   const wire = { armed: false, chunks: [] };
   // Registered before the reader's own listener: it sees each chunk first, and notes when it came.
   child.stdout.on('data', (chunk) => {
@@ -124,11 +129,16 @@ function positionAt(text, offset) {
   return { line, character: offset - (before.lastIndexOf('\n') + 1) };
 }
 
-/** Typing a letter into a request's name in the middle of the file, then deleting it. */
-function edit(text, i) {
-  const middle = text.indexOf('"name": "', Math.floor(text.length / 2)) + 9;
-  const pos = positionAt(text, middle);
-  return i % 2 === 0 ? { range: { start: pos, end: pos }, text: 'x' } : { range: { start: pos, end: { line: pos.line, character: pos.character + 1 } }, text: '' };
+/**
+ * Typing a letter into a request's name in the middle of the file, then deleting it. The position is
+ * found once, before any edit is timed: finding it splits 8 MB of text into lines (30-110 ms of the
+ * client's own time and garbage, which the push figures counted as the edit's until 2026-11-28).
+ */
+function editsOf(text) {
+  const pos = positionAt(text, text.indexOf('"name": "', Math.floor(text.length / 2)) + 9);
+  const insert = { range: { start: pos, end: pos }, text: 'x' };
+  const remove = { range: { start: pos, end: { line: pos.line, character: pos.character + 1 } }, text: '' };
+  return (i) => (i % 2 === 0 ? insert : remove);
 }
 
 /** Figures of a series of edits: the first few warm the server up and are left out. */
@@ -166,6 +176,7 @@ function parseTime(body) {
 const out = {};
 const text = fs.readFileSync(large, 'utf8');
 const uri = 'file:///bench/large.graphreq';
+const edit = editsOf(text);
 
 // Start to first diagnostics on a small file (a fresh process).
 {
@@ -189,6 +200,7 @@ const uri = 'file:///bench/large.graphreq';
   const openCpu = cpuMs(s.child.pid);
   const opened = s.next(uri, 1);
   await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text } });
+  out.openSentMs = now() - t;
   const first = await opened;
   out.openLargeMs = now() - t;
   out.openFirstDiagnostics = first.diagnostics.length;
@@ -210,7 +222,7 @@ const uri = 'file:///bench/large.graphreq';
     const done = s.next(uri, version);
     s.arm();
     t = now();
-    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [edit(text, i)] });
+    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [edit(i)] });
     const p = await done;
     e2e.push(now() - t);
     const { firstByte, body } = s.disarm();
@@ -249,12 +261,16 @@ const uri = 'file:///bench/large.graphreq';
   await s.conn.sendNotification('exit');
 }
 
-// The large file pulled, as VS Code's client pulls it: over node IPC, rule links added by the client.
+// The large file pulled, as VS Code's client pulls it: over stdio, rule links added by the client.
 {
-  const s = start({ ipc: true });
+  const s = start({ vscode: true });
+  out.pullTransport = process.env.BENCH_PULL_IPC ? 'node-ipc' : 'stdio';
   await init(s, { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport: true } }, initializationOptions: { clientRuleLinks: true } });
-  await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text } });
+  // Timed from before the didOpen, as the push figure is: over node IPC, awaiting the notification
+  // waits for Node to serialise and hand over its 16 MB, which the pull figure left out until 2026-11-28.
   let t = now();
+  await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text } });
+  out.pullOpenSentMs = now() - t;
   const wholeAsked = s.refreshed();
   let report = await s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
   out.pullOpenLargeMs = now() - t;
@@ -273,14 +289,14 @@ const uri = 'file:///bench/large.graphreq';
   const cpu0 = cpuMs(s.child.pid);
   for (let i = 0; i < 40; i++) {
     version++;
-    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [edit(text, i)] });
+    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [edit(i)] });
     s.arm();
     t = now();
     report = await s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId: report.resultId });
     e2e.push(now() - t);
-    s.disarm();
+    const wired = s.disarm().body;
     // Over IPC the message is the JSON of the response (Node writes it as one line).
-    const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 0, result: report }));
+    const body = wired.length ? wired : Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 0, result: report }));
     if (i < 5) parse.push(parseTime(body));
     bytes = body.length;
   }

@@ -1,13 +1,14 @@
 /**
- * Starts the bundled language server (dist/server.js) over node IPC. Diagnostics, completion, hover,
+ * Starts the bundled language server (dist/server.js) over stdio (serverLaunch.ts). Diagnostics, completion, hover,
  * code actions, CodeLens, symbols, folding and semantic tokens all come from it unchanged, but for
  * the rule link of each diagnostic, which this client adds (ruleLinks.ts); the client also routes the
  * send commands (whose CodeLenses the server provides) through `onSend`.
  */
 import * as vscode from 'vscode';
-import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, RevealOutputChannelOn, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { Commands, type InitializationOptions } from '../../server/src/lsp/protocol';
 import { plainText } from './plainText';
+import { serverLaunch } from './serverLaunch';
 import { DocLinks, ruleLinker } from './ruleLinks';
 import { serverSettings } from './settings';
 import type { createStableLenses } from './stableLenses';
@@ -20,10 +21,7 @@ export type ServerCommandHandler = (command: string, args: unknown[]) => Promise
  */
 export function createLanguageClient(context: vscode.ExtensionContext, channel: vscode.LogOutputChannel, onServerCommand: ServerCommandHandler, picked: () => string | undefined, lenses: ReturnType<typeof createStableLenses>): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-  };
+  const serverOptions: ServerOptions = serverLaunch(module);
   const docLinks = new DocLinks(vscode.Uri.joinPath(context.extensionUri, 'docs'));
   const linked = ruleLinker(docLinks);
   // The Problems panel shows plain text: no Markdown code marks, local times.

@@ -83,4 +83,15 @@ describe('the workspace as check reads it (cold start, issue 26)', () => {
     assert.deepEqual(check(reader, 'read/readback.graphreq'), ['REQ-UNKNOWN-VARIABLE']);
     assert.equal(reader.readYet, true);
   });
+
+  it("indexes the run's own files only when the workspace is read (a check that never asks does not index them)", () => {
+    const dir = workspace({ 'create/adsets.graphreq': CREATE, 'read/readback.graphreq': READ });
+    const w = new CliWorkspace(dir);
+    const own = path.join(dir, 'read/readback.graphreq');
+    w.add(own, parseDocument(fs.readFileSync(own, 'utf8')));
+    assert.deepEqual([...w.names.fileIds()], [], 'indexed before anything asked for the names');
+    // The added parse is the one indexed (not the file read again), with the other files.
+    const names = w.readAll();
+    assert.deepEqual([...names.fileIds()].map((f) => f.slice(dir.length + 1)).sort(), ['create/adsets.graphreq', 'read/readback.graphreq']);
+  });
 });

@@ -1,12 +1,21 @@
 /**
  * Positions after an edit (issue 11): `updateDocument` hands the edited document its blocks' first
  * lines from the document before it (positions.ts, `carryStartLines`) instead of counting every
- * block's lines again. They must be the lines a fresh parse of the edited text gives.
+ * block's lines again. They must be the lines a fresh parse of the edited text gives, and those of
+ * the whole text's line feeds. The first lines come from the split that found the blocks (issue 20):
+ * a position below a large body reads none of its lines.
  */
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { offsetAt, parseDocument, positionAt, positionWalker, updateDocument } from '../../server/src/core';
+import { offsetAt, parseDocument, positionAt, positionWalker, updateDocument, type GraphreqDocument } from '../../server/src/core';
+import { normalizeLineBreaks } from '../../server/src/core/syntax/parseDocument';
+
+/** The position of `offset` counted over the whole text, as a client counts it (a lone CR is a break). */
+function wholeTextPosition(text: string, offset: number): { line: number; character: number } {
+  const before = normalizeLineBreaks(text).slice(0, offset);
+  return { line: before.split('\n').length - 1, character: offset - (before.lastIndexOf('\n') + 1) };
+}
 
 const pieces = fc.constantFrom('### a\n', 'GET /v23.0/1\n', '\n', '{ "a": 1 }\n', '@x = 1\n', 'x', '\r\n', '###\n', 'POST /v23.0/act_1/adsets\n\n{\n  "name": "n"\n}\n');
 const text = fc.array(pieces, { minLength: 1, maxLength: 30 }).map((p) => p.join(''));
@@ -18,8 +27,6 @@ describe('positions after edits', () => {
         let current = start;
         let doc = parseDocument(current);
         for (const [at, removed, inserted] of edits) {
-          // Positions asked for before the edit, so that the edit has first lines to carry over.
-          positionAt(doc, 0);
           const s = at % (current.length + 1);
           const e = Math.min(current.length, s + removed);
           const ins = inserted.join('');
@@ -28,6 +35,7 @@ describe('positions after edits', () => {
           const fresh = parseDocument(current);
           for (let o = 0; o <= current.length; o += Math.max(1, Math.floor(current.length / 40))) {
             assert.deepEqual(positionAt(doc, o), positionAt(fresh, o), `offset ${o} of ${JSON.stringify(current)}`);
+            assert.deepEqual(positionAt(doc, o), wholeTextPosition(current, o), `offset ${o} of ${JSON.stringify(current)}`);
             const p = positionAt(fresh, o);
             assert.equal(offsetAt(doc, p), offsetAt(fresh, p));
           }
@@ -48,5 +56,54 @@ describe('positions after edits', () => {
       }),
       { numRuns: 300, seed: 7 },
     );
+  });
+});
+
+/** How many times `String.prototype.indexOf` runs during `fn`: the line map's scans use it for each line. */
+function indexOfCalls(fn: () => void): number {
+  const original = String.prototype.indexOf;
+  let calls = 0;
+  String.prototype.indexOf = function (this: string, ...args: Parameters<typeof original>) {
+    calls++;
+    return original.apply(this, args);
+  };
+  try {
+    fn();
+  } finally {
+    String.prototype.indexOf = original;
+  }
+  return calls;
+}
+
+describe('the line map of a document with a large body', () => {
+  const members = Array.from({ length: 100_000 }, (_, i) => `  "p${i}": ${i}`).join(',\n');
+  const text = `### big\nPOST /v23.0/act_1/adsets\n\n{\n${members}\n}\n\n### other\nGET /v23.0/1?fields=id,name\n`;
+  const lastLine = text.split('\n').length - 2;
+  const below = (doc: GraphreqDocument): void => {
+    const offset = offsetAt(doc, { line: lastLine, character: 4 });
+    assert.deepEqual(positionAt(doc, offset), { line: lastLine, character: 4 });
+  };
+
+  it('finds a position below the body without reading the body\'s lines (counted when the blocks were split)', () => {
+    const doc = parseDocument(text);
+    assert.ok(indexOfCalls(() => below(doc)) < 100);
+    assert.equal(offsetAt(doc, { line: lastLine, character: 4 }), text.lastIndexOf('GET') + 4);
+  });
+
+  it('and after edits in the body and beside it', () => {
+    let doc = parseDocument(text);
+    let current = text;
+    // A line break in the body, a line after the other request's heading, a member's name cut, two lines in the first heading.
+    const edits: Array<[(t: string) => number, number, string]> = [[(t) => t.indexOf('"p5"'), 0, '\n'], [(t) => t.indexOf('### other\n') + 10, 0, '# note\n'], [(t) => t.indexOf('"p7"') + 1, 3, ''], [() => 5, 0, '\n\n']];
+    for (const [where, removed, inserted] of edits) {
+      const at = where(current);
+      doc = updateDocument(doc, at, at + removed, inserted);
+      current = current.slice(0, at) + inserted + current.slice(at + removed);
+      const line = current.split('\n').length - 2;
+      let offset = 0;
+      assert.ok(indexOfCalls(() => (offset = offsetAt(doc, { line, character: 4 }))) < 100);
+      assert.equal(offset, current.lastIndexOf('GET') + 4);
+      assert.deepEqual(positionAt(doc, offset), wholeTextPosition(current, offset));
+    }
   });
 });

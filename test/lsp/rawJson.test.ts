@@ -29,6 +29,21 @@ describe('RawJson encoder', () => {
     );
   });
 
+  it('keeps one buffer while messages keep their size, and a smaller one after a large message', async () => {
+    const message = (bytes: number) => ({ jsonrpc: '2.0', method: 'x', params: { diagnostics: new RawJson([Buffer.alloc(bytes, 0x31)]) } });
+    const large = await rawJsonEncoder.encode(message(6_000_000), { charset: 'utf-8' });
+    assert.ok(large.buffer.byteLength >= 6_000_000);
+    const small = await rawJsonEncoder.encode(message(2_000_000), { charset: 'utf-8' });
+    // The 6 MB reserved for the large message is given back: the message of a keystroke is a third of it.
+    assert.ok(small.buffer.byteLength < 3_000_000, `a buffer of ${small.buffer.byteLength} bytes kept for a message of 2 MB`);
+    for (const size of [2_000_000, 2_100_000, 1_900_000]) {
+      const next = await rawJsonEncoder.encode(message(size), { charset: 'utf-8' });
+      // Not a new buffer per keystroke (megabytes of external memory each brought a full collection every few edits).
+      assert.equal(next.buffer, small.buffer);
+      assert.equal(Buffer.from(next).toString('latin1'), `{"jsonrpc":"2.0","method":"x","params":{"diagnostics":[${'1'.repeat(size)}]}}`);
+    }
+  });
+
   it('writes a message without raw parts as JSON', async () => {
     const msg = { jsonrpc: '2.0', id: 1, result: { contents: 'é "quoted"' } };
     assert.equal(Buffer.from(await rawJsonEncoder.encode(msg, { charset: 'utf-8' })).toString('utf8'), JSON.stringify(msg));

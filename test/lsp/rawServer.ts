@@ -57,8 +57,9 @@ export class RawServer {
     return this.waitFor((m) => (m as { id?: number; method?: string }).id === id && !(m as { method?: string }).method) as Promise<never>;
   }
 
-  async initialize(capabilities: object): Promise<void> {
-    const init = this.request('initialize', { processId: process.pid, rootUri: null, capabilities });
+  /** `rootUri`: the workspace folder (none by default). */
+  async initialize(capabilities: object, rootUri: string | null = null): Promise<void> {
+    const init = this.request('initialize', { processId: process.pid, rootUri, capabilities });
     this.send(init.message);
     await this.answer(init.id);
     this.send({ jsonrpc: '2.0', method: 'initialized', params: {} });

@@ -38,7 +38,7 @@ const COMMAND: Record<SendKind, string> = { send: Commands.send, sendAll: Comman
 const VERB: Record<SendKind, string> = { send: 'sending', sendAll: 'sending all requests of', validateOnly: 'validating (validate_only)' };
 
 export interface SenderDeps {
-  /** The desktop's client (node IPC) or the web's (a worker): the same requests go through either. */
+  /** The desktop's client (stdio) or the web's (a worker): the same requests go through either. */
   client: () => BaseLanguageClient | undefined;
   /** The environment the user picked in this workspace (the picker's record), if any. */
   pickedEnvironment: () => string | undefined;

@@ -105,7 +105,8 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
     try {
       // With --fix, the stamp (and content hash) of the version read: the fixed text replaces that version only.
       const read = readForUpdate(file, { hash: values.fix });
-      const doc = parseDocument(read.text);
+      // Read as strict UTF-8, so it holds no lone surrogate (REQ-LONE-SURROGATE need not look).
+      const doc = parseDocument(read.text, undefined, { fromUtf8: true });
       names.add(file, doc);
       reads.push({ file, text: read.text, stamp: read.stamp, doc });
     } catch (e) {

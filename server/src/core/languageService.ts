@@ -2,7 +2,7 @@
  * The façade of the core, shaped like vscode-json-languageservice's: parse once, then hand the parse to
  * every feature. Offsets in, offsets out; the host (LSP server, CLI, tests) converts to positions.
  */
-import { buildFileContext, type FileContext } from './analysis/fileContext';
+import { buildFileContext, fileContextAfterEdit, type FileContext } from './analysis/fileContext';
 import type { WorkspaceScope } from './analysis/workspaceNames';
 import { getCompletions as blockCompletions, type CompletionItem } from './features/completion';
 import { getHover as blockHover, type Hover } from './features/hover';
@@ -25,8 +25,12 @@ export interface LanguageService {
   parse(text: string, previous?: GraphreqDocument): GraphreqDocument;
   /** Applies one change (old-text offsets) to a parse, re-parsing only the blocks around it. */
   update(doc: GraphreqDocument, start: number, oldEnd: number, inserted: string): GraphreqDocument;
-  /** What the file declares; with `workspace`, also the requests that the workspace's other files name. */
-  fileContext(doc: GraphreqDocument, env: Environment, workspace?: WorkspaceScope): FileContext;
+  /**
+   * What the file declares; with `workspace`, also the requests that the workspace's other files name.
+   * `previous`: the context of an earlier parse of the file in the same environment and generation of
+   * the workspace's names, reused when the edit changed no name (`fileContextAfterEdit`).
+   */
+  fileContext(doc: GraphreqDocument, env: Environment, workspace?: WorkspaceScope, previous?: { doc: GraphreqDocument; ctx: FileContext }): FileContext;
   validate(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean, workspace?: WorkspaceScope): Finding[];
   /** The same check, with the findings kept per block (block-relative): see `DocumentValidation`. */
   validateByBlock(doc: GraphreqDocument, env: Environment, cache?: ValidationCache, isCancelled?: () => boolean, workspace?: WorkspaceScope, file?: FileContext): DocumentValidation;
@@ -67,7 +71,7 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
     model,
     parse: (text, previous) => parseDocument(text, previous),
     update: updateDocument,
-    fileContext: (doc, env, workspace) => buildFileContext(doc, env, workspace),
+    fileContext: (doc, env, workspace, previous) => (previous ? fileContextAfterEdit(previous, doc, env, workspace) : buildFileContext(doc, env, workspace)),
     validate: (doc, env, cache, isCancelled, workspace) => validateDocument(doc, { env, model, cache, isCancelled, workspace }),
     validateByBlock: (doc, env, cache, isCancelled, workspace, file) => validateByBlock(doc, file ?? buildFileContext(doc, env, workspace), { env, model, cache, isCancelled }),
     findingsAround: (doc, file, span, cache) => findingsAround(doc, file, { env: file.env, model, cache }, span),

@@ -1,10 +1,13 @@
 /**
- * Diagnostics as the bytes of their JSON, kept per request block. The core keeps findings per block
- * (`DocumentValidation`); here each block's findings become JSON text once, with holes for the line
- * numbers (counted from the block's first line), and the text is kept as bytes for the line the block
- * starts on. A keystroke then renders the edited block only; a line added above a block re-fills its
- * holes, which is string concatenation, not serialisation. Blocks are grouped in pages whose bytes
- * are kept joined, so a message is a few dozen pieces, not one per request.
+ * Diagnostics as the bytes of their JSON, kept per page of request blocks. The core keeps findings
+ * per block (`DocumentValidation`); here each block's findings become JSON text once, with holes for
+ * the line numbers (counted from the block's first line). Blocks are grouped in pages whose bytes are
+ * kept joined, so a message is a few dozen pieces, not one per request. A keystroke re-renders the
+ * edited block's text and re-joins its page by filling the page's templates for the lines their
+ * blocks start on, which is string concatenation, not serialisation; a line added above a block does
+ * the same for the pages below. The filled bytes are kept per page only, not per block as well
+ * (issue 26: a second copy of every diagnostic, and an ArrayBuffer per request, 10-15 MB of the
+ * server's memory on a file of ten thousand requests with findings).
  */
 import { blockStartLines, positionInBlock, type BlockResult, type DocumentValidation, type Finding, type GraphreqDocument, type RequestBlock } from '../core';
 import { diagnosticOf, toDiagnostic } from './convert';
@@ -17,12 +20,6 @@ interface Template {
   count: number;
   /** The block's hints, rendered or not. */
   hints: number;
-}
-
-/** A template filled for the line its block starts on. */
-interface Rendered {
-  base: number;
-  bytes: Uint8Array;
 }
 
 /** A line number as it appears in a template's JSON before the holes are cut: `-1 - line` (never a real one). */
@@ -42,7 +39,6 @@ interface Page {
 
 export class DiagnosticsRenderer {
   private readonly templates = new WeakMap<BlockResult, Template>();
-  private readonly rendered = new WeakMap<BlockResult, Rendered>();
   private pages: Page[] = [];
 
   constructor(
@@ -91,7 +87,7 @@ export class DiagnosticsRenderer {
     }
     const results: BlockResult[] = new Array(n);
     const bases: number[] = new Array(n);
-    const parts: Uint8Array[] = [];
+    let text = '';
     let count = 0;
     let hints = 0;
     for (let i = 0; i < n; i++) {
@@ -104,12 +100,10 @@ export class DiagnosticsRenderer {
       const template = this.template(block, result);
       hints += template.hints;
       if (!template.count) continue;
-      let r = this.rendered.get(result);
-      if (!r || r.base !== base) this.rendered.set(result, (r = { base, bytes: utf8.encode(fill(template, base)) }));
-      parts.push(r.bytes);
+      text = count ? `${text},${fill(template, base)}` : fill(template, base);
       count += template.count;
     }
-    return { results, bases, bytes: parts.length ? joinWith(parts, COMMA) : undefined, count, hints };
+    return { results, bases, bytes: count ? utf8.encode(text) : undefined, count, hints };
   }
 
   private template(block: RequestBlock, result: BlockResult): Template {
@@ -142,24 +136,8 @@ export class DiagnosticsRenderer {
   }
 }
 
-const COMMA = 0x2c;
-
 /** Bytes as UTF-8 without Node's Buffer, so the server runs in a browser worker too (web/). */
 const utf8 = new TextEncoder();
-
-/** Byte arrays joined with a separator byte, in one allocation. */
-export function joinWith(parts: Uint8Array[], separator: number): Uint8Array {
-  let size = parts.length - 1;
-  for (const p of parts) size += p.length;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (let i = 0; i < parts.length; i++) {
-    if (i) out[at++] = separator;
-    out.set(parts[i], at);
-    at += parts[i].length;
-  }
-  return out;
-}
 
 function hole(p: { line: number; character: number }): { line: number; character: number } {
   return { line: -1 - p.line, character: p.character };

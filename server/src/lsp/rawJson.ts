@@ -21,6 +21,8 @@ let encoding: RawJson[] | undefined;
  * written (its write lock covers encoding and writing).
  */
 let scratch = new Uint8Array(0);
+/** A buffer this size or less is kept whatever the messages' size (the buffers of small messages are not worth replacing). */
+const SCRATCH_KEPT = 1 << 20;
 
 /** The elements of each chunk, parsed when a RawJson is serialised outside the encoder. */
 const parsedChunks = new WeakMap<Uint8Array, unknown[]>();
@@ -75,7 +77,11 @@ export const rawJsonEncoder = {
     let size = 0;
     // A RawJson is `[`, its chunks with a comma between each two, and `]`.
     for (const p of pieces) size += p instanceof RawJson ? p.chunks.reduce((n, c) => n + c.length, 2 + Math.max(0, p.chunks.length - 1)) : p.length;
+    // Grown by half at least; and made smaller once a message fills less than half of it: the whole
+    // set of a large document's diagnostics (6 MB, once typing stops) would otherwise stay reserved
+    // while each keystroke's message without hints takes a third of it.
     if (scratch.length < size) scratch = new Uint8Array(Math.max(size, Math.ceil(scratch.length * 1.5)));
+    else if (size * 2 < scratch.length && scratch.length > SCRATCH_KEPT) scratch = new Uint8Array(Math.max(SCRATCH_KEPT, Math.ceil(size * 1.25)));
     const out = scratch.subarray(0, size);
     let w = 0;
     for (const p of pieces) {

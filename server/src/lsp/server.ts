@@ -16,7 +16,7 @@ import {
   type SemanticTokens,
   type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
-import { allFindings, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext } from '../core';
+import { allFindings, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type GraphreqDocument } from '../core';
 import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
@@ -35,6 +35,7 @@ import { registerDocumentFeatures } from './documentFeatures';
 import { ForecastLens } from './forecastLens';
 import { WorkspaceFiles } from './workspaceFiles';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
+import { warmUp } from './warmUp';
 import { version } from '../version';
 
 export interface ServerRuntime {
@@ -114,6 +115,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let codeLensRefresh = false;
   let inlayHintRefresh = false;
   let watchRegistration = false;
+  /** The workspace folders the client named at `initialize`, as URIs. */
+  let folderUris: string[] = [];
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
@@ -125,6 +128,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
+    folderUris = folders;
     client.showDocument = !!caps.window?.showDocument?.support;
     client.workDoneProgress = !!caps.window?.workDoneProgress;
     const { showsSendResults, clientRuleLinks: _ruleLinks, clientReadsContext: readsContext, docsUrl, ...init } = (params.initializationOptions ?? {}) as InitializationOptions;
@@ -166,6 +170,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   connection.onInitialized(() => {
     if (configurationSupport) void refreshSettings();
+    // The first check's and the first environment's costs, paid before the first document (warmUp.ts).
+    warmUp(ls, inputs, folderUris, { schedule, stop: () => !documents.all().next().done, log });
     // The workspace's request files are read in the background: the opened file is answered first.
     workspaceFiles.start();
     // A host that reads through the client asks it only now: VS Code's client answers its requests once initialized.
@@ -251,14 +257,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   });
 
   /** A document's file context, derived once per version and environment (completion, hover, CodeLens ask for it). */
-  const contexts = new WeakMap<DocumentState, { version: number; env: object; generation: number; ctx: FileContext }>();
+  const contexts = new WeakMap<DocumentState, { version: number; env: object; generation: number; ctx: FileContext; parse: GraphreqDocument }>();
   function fileContextOf(s: DocumentState, uri: string): FileContext {
     const env = inputs.forDocument(uri);
     const scope = workspaceFiles.scopeOf(uri);
     const hit = contexts.get(s);
-    if (hit && hit.version === s.version && hit.env === env && hit.generation === scope.names.generation && hit.ctx.workspace?.names === scope.names) return hit.ctx;
-    const ctx = ls.fileContext(s.parse, env, scope);
-    contexts.set(s, { version: s.version, env, generation: scope.names.generation, ctx });
+    const same = hit && hit.env === env && hit.generation === scope.names.generation && hit.ctx.workspace?.names === scope.names;
+    if (same && hit.version === s.version) return hit.ctx;
+    // An edit that changed no name keeps the context (and the blocks' cached results keyed by it).
+    const ctx = ls.fileContext(s.parse, env, scope, same ? { doc: hit.parse, ctx: hit.ctx } : undefined);
+    contexts.set(s, { version: s.version, env, generation: scope.names.generation, ctx, parse: s.parse });
     return ctx;
   }
 

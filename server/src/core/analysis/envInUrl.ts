@@ -32,12 +32,24 @@ export function envValuesInUrl(block: RequestBlock, ctx: FileContext): EnvInUrl[
   const out: EnvInUrl[] = [];
   for (const use of blockNames(block).uses) {
     if (use.place !== 'request' || !urlSpans.some((s) => use.span.start >= s.start && use.span.end <= s.end)) continue;
-    const text = block.text.slice(use.span.start, use.span.end);
-    if (use.kind === 'builtin' ? use.name === '$processEnv' || use.name === '$dotenv' : use.kind === 'variable' && leadsToEnv(use.name, ctx, new Set())) {
-      out.push({ span: use.span, text });
+    if (use.kind === 'builtin' ? use.name === '$processEnv' || use.name === '$dotenv' : use.kind === 'variable' && variableLeadsToEnv(use.name, ctx)) {
+      out.push({ span: use.span, text: block.text.slice(use.span.start, use.span.end) });
     }
   }
   return out;
+}
+
+/**
+ * `leadsToEnv` once per variable and file context (whose variables do not change): every request of
+ * a file writes the same `{{version}}` and `{{account}}` on its line.
+ */
+const leadsByContext = new WeakMap<FileContext, Map<string, boolean>>();
+function variableLeadsToEnv(name: string, ctx: FileContext): boolean {
+  let known = leadsByContext.get(ctx);
+  if (!known) leadsByContext.set(ctx, (known = new Map()));
+  let leads = known.get(name);
+  if (leads === undefined) known.set(name, (leads = leadsToEnv(name, ctx, new Set())));
+  return leads;
 }
 
 /** Whether variable `name`'s value uses `$processEnv` or `$dotenv`, directly or through other variables. */

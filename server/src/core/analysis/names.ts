@@ -282,12 +282,84 @@ export interface WrittenNames {
 }
 
 const written = new WeakMap<GraphreqDocument, WrittenNames>();
+/**
+ * The last parse of a file whose written names were read, by its first and its last block's parse:
+ * an edit keeps one of them, so the next parse of that file finds the one before it (`sameNames`).
+ */
+const lastParse = new WeakMap<ParsedBlock, GraphreqDocument>();
 
-/** The names `doc` writes (one per parse). */
+/** The names `doc` writes (one per parse; after an edit that changed no name, the previous parse's). */
 export function writtenNames(doc: GraphreqDocument): WrittenNames {
   let out = written.get(doc);
   if (out) return out;
-  out = { keys: new Set(), requests: new Set(), definitions: new Map() };
+  const blocks = doc.blocks;
+  const prev = blocks.length ? (lastParse.get(blocks[0].parsed) ?? lastParse.get(blocks[blocks.length - 1].parsed)) : undefined;
+  const before = prev && written.get(prev);
+  out = before && sameNames(prev, doc) && definitionsStay(before, prev, doc) ? before : readWrittenNames(doc);
+  written.set(doc, out);
+  if (blocks.length) {
+    lastParse.set(blocks[0].parsed, doc);
+    lastParse.set(blocks[blocks.length - 1].parsed, doc);
+  }
+  return out;
+}
+
+/**
+ * The blocks in which two parses of a file differ, `from` to `to` included (an empty range when
+ * they are the same): both have as many blocks, and outside that range the same parses. Undefined
+ * when the number of blocks differs. One comparison per block: no name is read.
+ */
+export function changedBlocks(a: GraphreqDocument, b: GraphreqDocument): { from: number; to: number } | undefined {
+  const x = a.blocks;
+  const y = b.blocks;
+  if (x.length !== y.length) return undefined;
+  let from = 0;
+  while (from < x.length && x[from].parsed === y[from].parsed) from++;
+  let to = x.length - 1;
+  while (to >= from && x[to].parsed === y[to].parsed) to--;
+  return { from, to };
+}
+
+/**
+ * Whether two parses of a file define and use the same names block by block: each block that
+ * changed defines the same variables (names, values and places in the block) and request name, and
+ * uses the same names in the same order (their places may move). What an edit inside a request's
+ * body or line leaves alone: the file's variables, its request names and what it reads.
+ */
+export function sameNames(a: GraphreqDocument, b: GraphreqDocument): boolean {
+  const changed = changedBlocks(a, b);
+  if (!changed) return false;
+  for (let i = changed.from; i <= changed.to; i++) if (!sameBlockNames(blockNames(a.blocks[i]), blockNames(b.blocks[i]))) return false;
+  return true;
+}
+
+function sameBlockNames(x: BlockNames, y: BlockNames): boolean {
+  if (x.variables.length !== y.variables.length || x.uses.length !== y.uses.length) return false;
+  const sameSpan = (s: Span, t: Span): boolean => s.start === t.start && s.end === t.end;
+  for (let i = 0; i < x.variables.length; i++) {
+    const v = x.variables[i];
+    const w = y.variables[i];
+    if (v.name.text !== w.name.text || v.value.text !== w.value.text || !sameSpan(v.name.span, w.name.span) || !sameSpan(v.value.span, w.value.span)) return false;
+  }
+  const r = x.requestName;
+  const q = y.requestName;
+  if (r || q) if (!r || !q || r.name !== q.name || !sameSpan(r.span, q.span)) return false;
+  for (let i = 0; i < x.uses.length; i++) if (x.uses[i].kind !== y.uses[i].kind || x.uses[i].name !== y.uses[i].name) return false;
+  return true;
+}
+
+/** Whether the `# @name` directives keep their document offsets: none is at or after the first block that changed, or nothing moved. */
+function definitionsStay(names: WrittenNames, a: GraphreqDocument, b: GraphreqDocument): boolean {
+  if (!names.definitions.size) return true;
+  const changed = changedBlocks(a, b)!;
+  const moved = a.length !== b.length || changed.to > changed.from;
+  if (!moved) return true;
+  for (const defs of names.definitions.values()) for (const d of defs) if (d.block >= changed.from) return false;
+  return true;
+}
+
+function readWrittenNames(doc: GraphreqDocument): WrittenNames {
+  const out: WrittenNames = { keys: new Set(), requests: new Set(), definitions: new Map() };
   for (const block of doc.blocks) {
     const names = blockNames(block);
     for (const v of names.variables) out.keys.add(`variable:${v.name.text}`);
@@ -305,7 +377,6 @@ export function writtenNames(doc: GraphreqDocument): WrittenNames {
     }
   }
   for (const name of out.requests) out.keys.add(`request:${name}`);
-  written.set(doc, out);
   return out;
 }
 

@@ -114,6 +114,12 @@ export interface RequestBlock {
   parsed: ParsedBlock;
   /** Index of the block in the document. */
   index: number;
+  /**
+   * The text is known to hold no lone surrogate: the host decoded it from UTF-8 bytes (a file on
+   * disk), which cannot encode one. REQ-LONE-SURROGATE then skips looking for raw ones (the escapes
+   * written in a body, `"\ud800"`, are still looked for).
+   */
+  wellFormed?: true;
 }
 
 export interface GraphreqDocument {

@@ -1,7 +1,7 @@
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from './ast';
 import { parseBlock } from './parseBlock';
-import { carryStartLines } from './positions';
-import { findBlockStarts } from './splitBlocks';
+import { carryStartLines, recordStartLines } from './positions';
+import { splitBlocks } from './splitBlocks';
 
 /**
  * A carriage return not followed by a line feed is a line break, as LSP and every editor count it;
@@ -16,13 +16,19 @@ export function normalizeLineBreaks(text: string): string {
 const LONE_CR = /\r(?!\n)/;
 const LONE_CR_ALL = /\r(?!\n)/g;
 
+/** What the host knows of a document's text besides the text. */
+export interface TextOrigin {
+  /** Decoded from UTF-8 bytes (a file read strictly, files/textFile.ts): it holds no lone surrogate. */
+  fromUtf8?: boolean;
+}
+
 /**
  * Parses a whole document. `previous` is the last parse of the same document: a block whose text is
  * unchanged is reused as it is (only its offset moves), so an edit re-parses just the edited request.
  */
-export function parseDocument(text: string, previous?: GraphreqDocument): GraphreqDocument {
+export function parseDocument(text: string, previous?: GraphreqDocument, origin: TextOrigin = {}): GraphreqDocument {
   text = normalizeLineBreaks(text);
-  const starts = findBlockStarts(text);
+  const { starts, lines } = splitBlocks(text);
   let reuse: Map<string, ParsedBlock[]> | undefined;
   if (previous && previous.blocks.length > 1) {
     reuse = new Map();
@@ -39,8 +45,11 @@ export function parseDocument(text: string, previous?: GraphreqDocument): Graphr
     const blockText = text.slice(offset, end);
     const cached = reuse?.get(blockText)?.pop();
     blocks[i] = { offset, text: blockText, parsed: cached ?? parseBlock(blockText), index: i };
+    if (origin.fromUtf8) blocks[i].wellFormed = true;
   }
-  return { blocks, length: text.length };
+  const doc = { blocks, length: text.length };
+  recordStartLines(doc, lines);
+  return doc;
 }
 
 /** The block that contains `offset` (binary search). */
@@ -81,8 +90,9 @@ export function updateDocument(doc: GraphreqDocument, start: number, oldEnd: num
   // feed typed right after a lone carriage return makes two breaks here and one for the client; only a
   // client that keeps lone carriage returns can do that, and its next full sync mends it.)
   const region = normalizeLineBreaks(old.slice(0, start - regionStart) + inserted + old.slice(oldEnd - regionStart));
-  const starts = findBlockStarts(region);
+  const { starts, lines, lineBreaks } = splitBlocks(region);
   const middle: RequestBlock[] = [];
+  const middleLines: number[] = [];
   for (let i = 0; i < starts.length; i++) {
     const s = starts[i];
     const e = i + 1 < starts.length ? starts[i + 1] : region.length;
@@ -96,6 +106,7 @@ export function updateDocument(doc: GraphreqDocument, start: number, oldEnd: num
     // megabytes about 40 ms (issue 20).
     const text = reused ? reused.text : slice.length * 2 >= region.length ? slice : own(slice);
     middle.push({ offset: regionStart + s, text, parsed: reused ? reused.parsed : parseBlock(text), index: 0 });
+    middleLines.push(lines[i]);
   }
   const out: RequestBlock[] = blocks.slice(0, first);
   for (const b of middle) out.push(b);
@@ -105,7 +116,7 @@ export function updateDocument(doc: GraphreqDocument, start: number, oldEnd: num
   }
   for (let i = 0; i < out.length; i++) out[i].index = i;
   const updated = { blocks: out, length: doc.length + delta };
-  carryStartLines(doc, updated, first, last, middle.length);
+  carryStartLines(doc, updated, first, last, middleLines, lineBreaks);
   return updated;
 }
 

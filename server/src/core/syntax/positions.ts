@@ -39,23 +39,32 @@ function startLines(doc: GraphreqDocument): number[] {
 }
 
 /**
- * Gives the document an edit made (`updateDocument`) its blocks' first lines from the document before
- * it: the same before the edited region, counted in it, moved by the lines it gained after it. An
- * edit then costs no line count of every block (ten thousand lookups per keystroke in a large file).
- * `first`..`last`: the old region's block indices; `added`: how many blocks replace them.
+ * Gives a document its blocks' first lines as the split counted them (`splitBlocks`), so that no
+ * block's lines are counted for the line map: a position below a body of megabytes costs nothing
+ * for that body.
  */
-export function carryStartLines(from: GraphreqDocument, to: GraphreqDocument, first: number, last: number, added: number): void {
+export function recordStartLines(doc: GraphreqDocument, lines: number[]): void {
+  startLinesCache.set(doc, lines);
+}
+
+/**
+ * Gives the document an edit made (`updateDocument`) its blocks' first lines from the document before
+ * it: the same before the edited region, as the region's split counted them in it, moved by the lines
+ * it gained after it. An edit then costs no line count of any block (ten thousand lookups per
+ * keystroke in a large file, or the 100,000 lines of a large body next to the edit).
+ * `first`..`last`: the old region's block indices; `regionLines`: the first line of each block that
+ * replaces them, counted from the region's start; `regionBreaks`: the line feeds of the new region.
+ */
+export function carryStartLines(from: GraphreqDocument, to: GraphreqDocument, first: number, last: number, regionLines: readonly number[], regionBreaks: number): void {
   const old = startLinesCache.get(from);
   if (!old) return;
+  const added = regionLines.length;
   const lines = new Array<number>(to.blocks.length);
   for (let i = 0; i < first; i++) lines[i] = old[i];
-  let line = first < from.blocks.length ? old[first] : 0;
-  for (let i = first; i < first + added; i++) {
-    lines[i] = line;
-    line += blockLineStarts(to.blocks[i]).length - 1;
-  }
+  const base = first < from.blocks.length ? old[first] : 0;
+  for (let i = 0; i < added; i++) lines[first + i] = base + regionLines[i];
   const oldEnd = last + 1 < from.blocks.length ? old[last + 1] : undefined;
-  const delta = oldEnd === undefined ? 0 : line - oldEnd;
+  const delta = oldEnd === undefined ? 0 : base + regionBreaks - oldEnd;
   for (let j = last + 1, i = first + added; j < from.blocks.length; j++, i++) lines[i] = old[j] + delta;
   startLinesCache.set(to, lines);
 }
