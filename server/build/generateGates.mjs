@@ -4,8 +4,9 @@
 // it is the same schema made strict (JSON types without text coercion; deprecated, beta and
 // version-gated enum values removed). A gate judges the parameters it knows, one by one: unknown
 // parameters and missing required ones are the rule's business (paramGate.ts, paramRules.ts). Anything
-// it refuses goes to the walk, which says precisely what is wrong; the first error it reports names the
-// parameter to walk, so a request with one bad parameter walks that one only.
+// it refuses goes to the walk, which says precisely what is wrong; it reports every error (allErrors),
+// each naming the parameter to walk, so a request with bad parameters walks those only, found in one
+// call (a gate that stopped at the first error was asked again after each refused parameter).
 // Run by esbuild.mjs; test/core/gates.test.ts checks the file is current.
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
@@ -63,7 +64,7 @@ export function gateSchema(schema, top = false) {
 
 export function generateGates() {
   const paramsDir = path.join(root, 'schemas', 'params');
-  const ajv = new Ajv({ code: { source: true, esm: true }, strict: false, allErrors: false, allowUnionTypes: true });
+  const ajv = new Ajv({ code: { source: true, esm: true }, strict: false, allErrors: true, allowUnionTypes: true });
   const exportsMap = {};
   for (const file of fs.readdirSync(paramsDir).sort()) {
     if (!file.endsWith('.schema.json')) continue;
@@ -80,7 +81,7 @@ export function generateGates() {
 // @ts-nocheck
 /* eslint-disable */
 ${code}
-/** A gate, and the first error of its last refusal (ajv's \`errors\`). */
+/** A gate, and every error of its last refusal (ajv's \`errors\`). */
 export type Gate = ((value: unknown) => boolean) & { errors?: Array<{ instancePath: string; keyword: string; params: Record<string, unknown> }> | null };
 /** Gate validators by params schema name (schemas/params/<name>.schema.json). */
 export const gates: Record<string, Gate> = {

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { parseTree } from 'jsonc-parser';
 import { parseDocument, validateDocument } from '../../server/src/core';
 import { locatorOptions } from '../../server/src/core/features/locate';
-import { cleanJsonc, indexBodyMembers } from '../../server/src/core/syntax/jsonBody';
+import { cleanJsonc, indexBodyMembers, memberNamed } from '../../server/src/core/syntax/jsonBody';
 import { model } from '../helpers';
 
 /** A JSON object written in many ways: indentation, comments between members, a trailing comma, escaped keys. */
@@ -57,6 +57,24 @@ describe('body member index', () => {
       }),
       { numRuns: 500, seed: 11 },
     );
+  });
+
+  it('finds the first member of a name, keys written with escapes included, in a short body and a long one', () => {
+    for (const extra of [0, 100]) {
+      const filler = Array.from({ length: extra }, (_, k) => `"p${k}": ${k}`).join(', ');
+      const text = `{ ${filler}${extra ? ', ' : ''}"na\\u006de": 1, "name": 2, "status": "A", "status": "B" }`;
+      const index = indexBodyMembers(text)!;
+      const at = (name: string): string | undefined => {
+        const m = memberNamed(index, name);
+        return m && text.slice(m.valueOffset, m.valueOffset + m.valueLength);
+      };
+      assert.equal(at('name'), '1', `${extra} more members`);
+      assert.equal(at('status'), '"A"');
+      assert.equal(at('nam'), undefined);
+      assert.equal(at('na\\u006de'), undefined);
+      // The same member each time: a member's tree is kept by it (locate.ts).
+      assert.equal(memberNamed(index, 'status'), memberNamed(index, 'status'));
+    }
   });
 
   it('declines what is not one well-formed object', () => {

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { buildBlockCall, buildFileContext, checkCall, getApiModel, parseDocument } from '../../server/src/core';
-import { gates } from '../../server/src/core/model/generated/gates';
+import { gates, type Gate } from '../../server/src/core/model/generated/gates';
 import { gateOptions, paramsToWalk } from '../../server/src/core/rules/paramGate';
 
 const root = path.resolve(__dirname, '..', '..', '..');
@@ -46,6 +46,31 @@ describe('ajv gates', () => {
     assert.deepEqual(walked({ geo_locations: { countries: ['US'], location_types: ['home'] }, age_min: 18, genders: [1, 2], publisher_platforms: ['social'] }), []);
     assert.deepEqual(walked({ geo_location: { countries: ['US'] } }), ['targeting']);
     assert.deepEqual(walked({ geo_locations: { countrys: ['US'] } }), ['targeting']);
+  });
+
+  it('name every refused parameter in one call (issue 26: no asking again without each)', () => {
+    const doc = parseDocument(`POST /v23.0/act_1/adsets\n\n${JSON.stringify({ name: 'n', campaign_id: '1', daily_budget: 'abc', billing_event: 'IMPRESSION', optimization_goal: 'REACH', bid_strategy: 'CHEAPEST', status: 'PAUSED', unknown_thing: 1 })}`);
+    const call = buildBlockCall(doc.blocks[0], buildFileContext(doc, { variables: {} }), model)!.call;
+    const paramsName = call.endpoint!.params!;
+    const real = gates[paramsName];
+    let calls = 0;
+    const counting: Gate = Object.assign(
+      (value: unknown): boolean => {
+        calls++;
+        const ok = real(value);
+        counting.errors = real.errors;
+        return ok;
+      },
+      { errors: null },
+    );
+    gates[paramsName] = counting;
+    try {
+      const walk = paramsToWalk(call, model.paramsSchema(call.endpoint)!, paramsName);
+      assert.deepEqual(walk === 'all' ? walk : [...walk].sort(), ['bid_strategy', 'billing_event', 'daily_budget', 'unknown_thing']);
+      assert.equal(calls, 1, 'the gate was asked more than once');
+    } finally {
+      gates[paramsName] = real;
+    }
   });
 
   it('agree with the full walk on random mutations of ad set creations', () => {

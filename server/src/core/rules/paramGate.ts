@@ -7,8 +7,9 @@
  *
  * A request with findings usually has one or two bad parameters among twenty-five. Parameters the
  * endpoint does not document are walked (they are findings) and the gate ignores them; of the others,
- * the gate's first error names one, the gate is asked again without it, and only the parameters it
- * refused are walked.
+ * the gate reports every error (ajv's allErrors), each names the parameter it is about, and only the
+ * parameters it refused are walked: one call, however many are refused (a gate that stopped at its
+ * first error was asked again without each refused parameter in turn).
  */
 import type { Call } from '../analysis/call';
 import { gates } from '../model/generated/gates';
@@ -127,22 +128,18 @@ export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string)
       (gated ??= []).push(g.name);
     }
   }
-  // The value the gate is asked about, copied once when a parameter must be left out.
-  let rest = gated ? without(value, gated) : value;
-  let copied = !!gated;
-  // Each round removes one parameter, so the rounds are bounded by the parameters' count.
-  for (let round = 0; round <= names.length; round++) {
-    if (gate(rest)) return walk;
-    const name = refusedParam(gate.errors?.[0]);
-    if (name === undefined || !hasOwn(rest, name)) return WALK_ALL;
+  // The value the gate is asked about, without the parameters walked whatever it says.
+  if (gate(gated ? without(value, gated) : value)) return walk;
+  // Every error names the parameter it is about: the parameters are judged one by one (the gate's
+  // top level has no keyword but `type` and `properties`, generateGates.mjs), so the others pass.
+  const errors = gate.errors ?? [];
+  if (!errors.length) return WALK_ALL;
+  for (const error of errors) {
+    const name = refusedParam(error);
+    if (name === undefined || !hasOwn(value, name)) return WALK_ALL;
     walk.add(name);
-    if (copied) delete rest[name];
-    else {
-      rest = without(rest, [name]);
-      copied = true;
-    }
   }
-  return WALK_ALL;
+  return walk;
 }
 
 /** The top-level parameter an ajv error is about, if it names one. */
@@ -152,7 +149,7 @@ function refusedParam(error: { instancePath: string; keyword: string; params: Re
   return first === undefined ? undefined : first.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-function without(value: Record<string, unknown>, names: Iterable<string>): Record<string, unknown> {
+function without(value: Record<string, unknown>, names: string[]): Record<string, unknown> {
   const out = Object.assign(Object.create(null) as Record<string, unknown>, value);
   for (const n of names) delete out[n];
   return out;
