@@ -14,6 +14,13 @@ export interface Group {
   contents: Doc;
   /** Printed broken whatever the width: the author's line break, a comment, or a broken child. */
   broken: boolean;
+  /** Its flat text and width, once asked (flatOf); null when it cannot print as one flat text; TOO_WIDE. */
+  flat?: FlatText | null | typeof TOO_WIDE;
+}
+
+interface FlatText {
+  text: string;
+  width: number;
 }
 interface Indent {
   kind: 'indent';
@@ -86,8 +93,25 @@ export function printDoc(doc: Doc, options: PrintOptions): string {
         cmds.push([level + 1, mode, d.contents]);
         break;
       case 'group': {
+        // Most groups are leaves of a few atoms, or print flat: their flat text is made once, and a
+        // group printed flat is that text, without a command for each part (nor a look-ahead through them).
+        const f = d.broken ? null : flatOf(d, printWidth);
+        if (f === TOO_WIDE) {
+          // Wider than any line: it cannot fit where it is (inside a group printed flat, it prints flat as before).
+          cmds.push([level, mode, d.contents]);
+          break;
+        }
+        if (f && (mode === FLAT || fits(EMPTY, cmds, printWidth - pos - f.width, false))) {
+          out.push(f.text);
+          pos += f.width;
+          break;
+        }
         if (mode === FLAT && !d.broken) {
           cmds.push([level, FLAT, d.contents]);
+          break;
+        }
+        if (f) {
+          cmds.push([level, BREAK, d.contents]);
           break;
         }
         const flat: Command = [level, FLAT, d.contents];
@@ -145,6 +169,65 @@ export function printDoc(doc: Doc, options: PrintOptions): string {
   }
   trimEnd(out);
   return out.join('');
+}
+
+const EMPTY: Command = [0, FLAT, ''];
+/** A group whose flat text is wider than the print width (flatOf). */
+const TOO_WIDE = 'too wide';
+
+/** Past this depth of nested documents a group is printed part by part (flatOf recurses). */
+const MAX_FLAT_DEPTH = 256;
+
+/**
+ * A group's text printed flat, when that is one text: no line break it must take (a hard line, a
+ * broken group), nothing deferred to the line's end (a line suffix), and no fill (which measures its
+ * parts one by one). Kept on the group: a nested group's is read, not made again.
+ */
+function flatOf(g: Group, printWidth: number, depth = 0): FlatText | null | typeof TOO_WIDE {
+  if (g.flat !== undefined) return g.flat;
+  if (depth > MAX_FLAT_DEPTH) return null;
+  const acc: FlatText = { text: '', width: 0 };
+  const ok = appendFlat(g.contents, acc, printWidth, depth);
+  return (g.flat = ok ? acc : acc.width > printWidth ? TOO_WIDE : null);
+}
+
+/** Adds `d` printed flat to `acc`; false when it cannot be (flatOf), or once it is wider than `printWidth`. */
+function appendFlat(d: Doc, acc: FlatText, printWidth: number, depth: number): boolean {
+  if (typeof d === 'string') {
+    acc.text += d;
+    acc.width += textWidth(d);
+    return acc.width <= printWidth;
+  }
+  // Deeper than this, the group is printed part by part, which needs no stack.
+  if (depth > MAX_FLAT_DEPTH) return false;
+  if (Array.isArray(d)) {
+    for (let i = 0; i < d.length; i++) if (!appendFlat(d[i], acc, printWidth, depth + 1)) return false;
+    return true;
+  }
+  switch (d.kind) {
+    case 'group': {
+      const f = d.broken ? null : flatOf(d, printWidth, depth + 1);
+      if (f === TOO_WIDE) {
+        acc.width = printWidth + 1;
+        return false;
+      }
+      if (!f) return false;
+      acc.text += f.text;
+      acc.width += f.width;
+      return true;
+    }
+    case 'indent':
+      return appendFlat(d.contents, acc, printWidth, depth + 1);
+    case 'line':
+      if (d.hard) return false;
+      if (!d.soft) {
+        acc.text += ' ';
+        acc.width += 1;
+      }
+      return acc.width <= printWidth;
+    default:
+      return false;
+  }
 }
 
 /**
