@@ -6,6 +6,9 @@
 //     far less than the wall time); the open in BENCH_ROUNDS fresh servers (a first open is what counts),
 //     right after `initialized` (as for a file the editor restores at its start) and once the server
 //     has been idle for a second (a file opened in a running session);
+//   - inside that body: a hover, a quick fix and fix all once it is checked, and a hover and a quick
+//     fix sent with a keystroke in it (each answered by the check worker on the desktop): wall time and
+//     the server's main-thread CPU time until the answer;
 //   - a large file of many requests (the findings reference file): a hover sent with didOpen, answered
 //     while the file is checked in slices, and how long the check took in all;
 //   - a body nested 10,000 deep: hover, completion and folding inside it.
@@ -96,8 +99,33 @@ const out = {};
       list.push(await withHover(s, uri, version, () => s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] }), other));
     }
   }
+  // Inside the body (a member's name, and the request line, where the body's one finding with a fix is).
+  const timed = async (send) => {
+    const main0 = mainThreadCpuMs(s.child.pid);
+    const t = now();
+    await send();
+    return { ms: now() - t, mainCpuMs: mainThreadCpuMs(s.child.pid) - main0 };
+  };
+  const inBodyPosition = { line: 8, character: 5 };
+  const hoverInBody = () => s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: inBodyPosition });
+  const quickFix = () => s.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 1, character: 5 }, end: { line: 1, character: 6 } }, context: { diagnostics: [] } });
+  const fixAll = () => s.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } });
+  const inside = { hover: [], quickFix: [], fixAll: [], hoverWithKeystroke: [], quickFixWithKeystroke: [] };
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const [list, send] of [[inside.hover, hoverInBody], [inside.quickFix, quickFix], [inside.fixAll, fixAll]]) list.push(await timed(send));
+    for (const [list, send] of [[inside.hoverWithKeystroke, hoverInBody], [inside.quickFixWithKeystroke, quickFix]]) {
+      version++;
+      const diagnosed = s.next(version);
+      const change = { range: { start: { line: 5, character: 0 }, end: { line: 5, character: version % 2 ? 1 : 0 } }, text: version % 2 ? '' : ' ' };
+      list.push(await timed(async () => {
+        await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+        await send();
+      }));
+      await diagnosed;
+    }
+  }
   const summary = (xs) => ({ ms: median(xs.map((x) => x.ms)), cpuMs: median(xs.map((x) => x.cpuMs)), hoverMs: median(xs.map((x) => x.hoverMs)), hoverCpuMs: median(xs.map((x) => x.hoverCpuMs)), diagnostics: xs[0].count });
-  out.bigBody = { bytes: Buffer.byteLength(text), findingsInBody: 100_000, open: summary(opens), openAfterIdle: summary(idleOpens), keystrokeInBody: summary(body), keystrokeElsewhere: summary(elsewhere) };
+  out.bigBody = { bytes: Buffer.byteLength(text), findingsInBody: 100_000, open: summary(opens), openAfterIdle: summary(idleOpens), keystrokeInBody: summary(body), keystrokeElsewhere: summary(elsewhere), insideTheBody: Object.fromEntries(Object.entries(inside).map(([k, xs]) => [k, { ms: median(xs.map((x) => x.ms)), mainCpuMs: median(xs.map((x) => x.mainCpuMs)) }])) };
   await s.close();
 }
 

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { allFindings, parseDocument, validateByBlock, validateDocument } from '../../server/src/core';
+import { allFindings, createLanguageService, parseDocument, validateByBlock, validateDocument } from '../../server/src/core';
 import { buildFileContext } from '../../server/src/core/analysis/fileContext';
 import { fixesDeferred } from '../../server/src/core/features/deferredFixes';
 import { locatorOptions } from '../../server/src/core/features/locate';
@@ -70,5 +70,19 @@ describe('fixes computed when read', () => {
       const block = doc.blocks.find((b) => b.offset <= f.span.start && f.span.start <= b.offset + b.text.length)!;
       for (const fix of f.fixes ?? []) for (const e of fix.edits) assert.ok(e.span.start >= block.offset && e.span.end <= block.offset + block.text.length, `${f.code}: ${fix.title} edits outside its request`);
     }
+  });
+
+  it('a hover on findings computes none of their fixes (issue 20: a body of megabytes checked again)', () => {
+    const ls = createLanguageService({ model });
+    const doc = ls.parse(text);
+    const file = buildFileContext(doc, env);
+    const findings = allFindings(validateByBlock(doc, file, { env, model }));
+    const deferred = findings.filter(fixesDeferred);
+    const hovered = [deferred[0], deferred[deferred.length - 1]];
+    for (const f of hovered) {
+      const h = ls.getHover(doc, f.span.start, file, findings);
+      assert.ok(h?.contents.includes(f.code), `the hover explains ${f.code}`);
+    }
+    assert.ok(hovered.every(fixesDeferred), 'a hover read the fixes');
   });
 });

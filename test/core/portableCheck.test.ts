@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { blockJob, blockResultOf, buildFileContext, checkJob, emptyContext, parseDocument, validateBlock, type BlockResult, type Environment, type FileContext, type GraphreqDocument } from '../../server/src/core';
+import { blockJob, blockResultOf, buildFileContext, checkJob, emptyContext, fixesJob, hoverJob, JobChecker, parseDocument, validateBlock, type BlockResult, type Environment, type FileContext, type GraphreqDocument } from '../../server/src/core';
+import { getHover } from '../../server/src/core/features/hover';
 import { model, workspaceOf } from '../helpers';
 
 const fixtures = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
@@ -36,6 +37,29 @@ describe('a request checked elsewhere', () => {
     const doc = parseDocument(fs.readFileSync(path.join(fixtures, 'findings-300.graphreq'), 'utf8'));
     const n = compare(doc, buildFileContext(doc, { variables: {} }));
     assert.ok(n > 400, `${n} findings compared`);
+  });
+
+  it('answers a hover inside a request and the fixes of its findings as here (JobChecker, across a clone)', () => {
+    const doc = parseDocument(fs.readFileSync(path.join(fixtures, 'findings-300.graphreq'), 'utf8'));
+    const ctx = buildFileContext(doc, { variables: {} });
+    const jobs = new JobChecker(model);
+    let hovers = 0;
+    let fixed = 0;
+    for (const block of doc.blocks.slice(0, 120)) {
+      const here = validateBlock(block, ctx, model);
+      // The request line, and the start of each of its first findings.
+      for (const offset of [1, ...here.findings.slice(0, 4).map((f) => f.span.start)]) {
+        const there = structuredClone(jobs.hover(structuredClone(hoverJob(block, ctx, offset, here.findings))));
+        assert.deepEqual(there, { ok: true, hover: getHover(block, offset, { model, file: ctx, findings: here.findings }) }, `block ${block.index} at ${offset}`);
+        if (there.ok && there.hover) hovers++;
+      }
+      const indices = here.findings.map((_, i) => i).filter((i) => i % 2 === 0);
+      const fixes = structuredClone(jobs.fixes(structuredClone(fixesJob(block, ctx, indices))));
+      assert.ok(fixes.ok);
+      assert.equal(JSON.stringify(fixes.fixes), JSON.stringify(indices.map((i) => here.findings[i].fixes)), `block ${block.index}`);
+      fixed += indices.filter((i) => here.findings[i].fixes?.length).length;
+    }
+    assert.ok(hovers > 200 && fixed > 30, `${hovers} hovers, ${fixed} findings with fixes compared`);
   });
 
   it('reads the file context as here: variables, request names, the workspace, the account context, process variables, URL reads', () => {

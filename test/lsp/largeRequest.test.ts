@@ -6,9 +6,12 @@
  * The slices of diagnostics.ts cut only between requests: without the worker the whole body is
  * checked before the hover is read. Over stdio, asserting the order of the answers, never time.
  *
+ * A hover, a quick fix or fix all inside that body is answered by the worker too (lsp/largeBlocks.ts):
+ * a hover on another request sent behind it is answered first.
+ *
  * And the worker finds what the server's thread finds: with every request sent to it
- * (GRAPHREQ_CHECK_WORKER_MIN=1), the findings file gives its golden diagnostics, and the quick fixes
- * (computed on the server's thread when asked) are those of a server without the worker.
+ * (GRAPHREQ_CHECK_WORKER_MIN=1), the findings file gives its golden diagnostics, and its quick fixes
+ * and hovers are those of a server without the worker.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -25,6 +28,9 @@ const OTHER_LINE = BIG.split('\n').findIndex((l) => l.startsWith('GET '));
 
 const hoverElsewhere = (server: RawServer, uri = URI) => server.request('textDocument/hover', { textDocument: { uri }, position: { line: OTHER_LINE, character: 40 } });
 const diagnosticsOf = publishedFor;
+const keystroke = (version: number): object => ({ jsonrpc: '2.0', method: 'textDocument/didChange', params: { textDocument: { uri: URI, version }, contentChanges: [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, text: ' ' }] } });
+/** A line of the body: `  "undocumented_parameter_3": 3,`. */
+const BODY_LINE = 8;
 const itemsOf = (m: Message): Array<{ code: string; severity: number; range: { start: { line: number; character: number }; end: { line: number; character: number } } }> =>
   (m as unknown as { params: { diagnostics: never[] } }).params.diagnostics;
 
@@ -54,6 +60,41 @@ describe('a request too large for a slice', () => {
       const published = await server.waitFor(diagnosticsOf(URI, 2));
       assert.ok(server.received.indexOf(answer) < server.received.indexOf(published), 'the hover waited for the body\'s check');
       assert.equal(itemsOf(published).length, 1001);
+    });
+  });
+
+  describe('inside the large body, sent with a keystroke in it', () => {
+    let server: RawServer;
+    serverForSuite({}, (s) => (server = s).send({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'graphreq', version: 1, text: BIG } } }));
+
+    /** Sends a keystroke in the body, `request`, and a hover on another request behind it: the hover must be answered first. */
+    async function answeredAfterHoverElsewhere(version: number, request: { id: number; message: object }): Promise<unknown> {
+      const other = hoverElsewhere(server);
+      server.send(keystroke(version), request.message, other.message);
+      const [answer, hovered] = [await server.answer(request.id), await server.answer(other.id)];
+      assert.ok(server.received.indexOf(hovered) < server.received.indexOf(answer), 'it was answered on the server\'s thread before the hover sent behind it');
+      await server.waitFor(diagnosticsOf(URI, version));
+      return answer.result;
+    }
+
+    it('a hover', async () => {
+      const hover = server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: BODY_LINE, character: 5 } });
+      const result = (await answeredAfterHoverElsewhere(2, hover)) as { contents: { value: string }; range: { start: { line: number } } };
+      assert.match(result.contents.value, /REQ-UNKNOWN-PARAM/);
+      assert.equal(result.range.start.line, BODY_LINE);
+    });
+
+    it('a quick fix', async () => {
+      // The body's one finding with a fix: the creation names no campaign (on the request line).
+      const action = server.request('textDocument/codeAction', { textDocument: { uri: URI }, range: { start: { line: 1, character: 5 }, end: { line: 1, character: 6 } }, context: { diagnostics: [] } });
+      const result = (await answeredAfterHoverElsewhere(3, action)) as Array<{ kind: string; title: string; edit?: { changes: Record<string, unknown[]> } }>;
+      const fixes = result.filter((a) => a.kind === 'quickfix');
+      assert.ok(fixes.length > 0 && fixes.every((a) => a.edit?.changes[URI].length), JSON.stringify(result).slice(0, 300));
+    });
+
+    it('fix all', async () => {
+      const action = server.request('textDocument/codeAction', { textDocument: { uri: URI }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } });
+      assert.ok(Array.isArray(await answeredAfterHoverElsewhere(4, action)));
     });
   });
 
@@ -105,6 +146,19 @@ describe('a request too large for a slice', () => {
       const [fromWorker, fromHere] = [(await worker.answer(a.id)).result as unknown[], (await here.answer(b.id)).result as unknown[]];
       assert.ok(fromWorker.length > 20, `quick fixes offered: ${fromWorker.length}`);
       assert.deepEqual(fromWorker, fromHere);
+    });
+
+    it('gives the hovers of the server\'s thread', async () => {
+      const items = itemsOf(await worker.waitFor(diagnosticsOf(uri, 1)));
+      for (const d of items.filter((_, i) => i % 10 === 0).slice(0, 60)) {
+        const ask = (s: RawServer) => s.request('textDocument/hover', { textDocument: { uri }, position: d.range.start });
+        const [a, b] = [ask(worker), ask(here)];
+        worker.send(a.message);
+        here.send(b.message);
+        const fromWorker = (await worker.answer(a.id)).result;
+        assert.ok(fromWorker, `a hover at ${JSON.stringify(d.range.start)}`);
+        assert.deepEqual(fromWorker, (await here.answer(b.id)).result);
+      }
     });
   });
 });

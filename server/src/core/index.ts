@@ -12,7 +12,8 @@ export { parseFieldList, type FieldItem, type FieldList, type FieldModifier } fr
 export { positionAt, positionWalker, positionInBlock, blockStartLines, offsetAt, documentText, lineStartsOf } from './syntax/positions';
 export { ApiModel, getApiModel, type EndpointDef, type RuleInfo, type ErrorCodeInfo } from './model/apiModel';
 export { parseVersion, compareVersions, type Version } from './model/version';
-export { blockJob, checkJob, blockResultOf, type BlockJob, type JobResult } from './features/portableCheck';
+export { fixesDeferred } from './features/deferredFixes';
+export { blockJob, checkJob, blockResultOf, fixesJob, hoverJob, JobChecker, type BlockJob, type FixesJob, type FixesResult, type HoverJob, type HoverResult, type JobResult } from './features/portableCheck';
 export { validateDocument, validateBlock, validateByBlock, allFindings, urlReadRate, ValidationCache, type ValidateOptions, type UrlRead, type BlockResult, type DocumentValidation } from './features/validation';
 export { buildFileContext, contextParts, contextFromParts, resolveText, requestName, type FileContext, type FileContextParts } from './analysis/fileContext';
 export { buildBlockCall, type BlockCall } from './analysis/blockCall';

@@ -7,6 +7,7 @@ import type { WorkspaceScope } from './analysis/workspaceNames';
 import { getCompletions as blockCompletions, type CompletionItem } from './features/completion';
 import { getHover as blockHover, type Hover } from './features/hover';
 import { fixAllEdits } from './features/fixAll';
+import { copyFinding } from './features/deferredFixes';
 import { getCodeLenses, getDocumentSymbols, getFoldingRanges, getSemanticTokens, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './features/structure';
 import { findingsAround, validateByBlock, validateDocument, ValidationCache, type DocumentValidation } from './features/validation';
 import { getDefinition, getHighlights, getReferences, type NavigationContext, type Place } from './features/navigation';
@@ -84,7 +85,9 @@ export function createLanguageService(options: { model?: ApiModel } = {}): Langu
       const block = blockAt(doc, offset);
       if (!block) return undefined;
       const end = block.offset + block.text.length;
-      const local = findings?.filter((f) => f.span.start >= block.offset && f.span.end <= end).map((f) => ({ ...f, span: { start: f.span.start - block.offset, end: f.span.end - block.offset } }));
+      // Copied without reading their fixes: a hover shows none, and a finding's fixes deferred are
+      // computed when read (a body of megabytes checked again, issue 20).
+      const local = findings?.filter((f) => f.span.start >= block.offset && f.span.end <= end).map((f) => copyFinding(f, { span: { start: f.span.start - block.offset, end: f.span.end - block.offset } }, (x) => ({ ...x, edits: x.edits.map((e) => ({ ...e, span: { start: e.span.start - block.offset, end: e.span.end - block.offset } })) })));
       const h = blockHover(block, offset - block.offset, { model, file, findings: local });
       return h && { contents: h.contents, span: { start: h.span.start + block.offset, end: h.span.end + block.offset } };
     },

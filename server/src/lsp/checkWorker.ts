@@ -8,12 +8,14 @@
  * `graphreq lsp` loads too) with a `workerData` mark; main.ts then starts no connection, and the
  * worker answers jobs (core/features/portableCheck.ts). It starts with the first large request
  * and ends after IDLE_MS without one (it holds a second copy of the model, about 40 MB); the next
- * large request starts it again, off the server's thread. One job runs at a time; a job no longer wanted when its turn
+ * large request starts it again, off the server's thread. It also answers a hover inside such a
+ * request and the fixes of its findings (a code action, fix all), from the last request it checked
+ * (`JobChecker`). One job runs at a time; a job no longer wanted when its turn
  * comes (the document moved on, the pull was cancelled) is dropped. A worker that fails is not
  * started again: requests are then checked on the server's thread, as before.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { checkJob, createLanguageService, type BlockJob, type JobResult } from '../core';
+import { createLanguageService, JobChecker, type BlockJob, type FixesJob, type FixesResult, type HoverJob, type HoverResult, type JobResult } from '../core';
 import type { BlockChecker } from './host';
 
 const ROLE = 'graphreq-block-checker';
@@ -39,27 +41,32 @@ export function isCheckWorker(): boolean {
   return !isMainThread && (workerData as { role?: string } | undefined)?.role === ROLE;
 }
 
+/** What a job asks: a check, a hover, fixes. */
+type JobKind = 'check' | 'hover' | 'fixes';
+
 /** In the worker: answers each job with its result. */
 function serveJobs(): void {
-  const { model } = createLanguageService();
-  parentPort!.on('message', (m: { id: number; job: BlockJob }) => {
-    parentPort!.postMessage({ id: m.id, result: checkJob(m.job, model) });
+  const jobs = new JobChecker(createLanguageService().model);
+  parentPort!.on('message', (m: { id: number; kind?: JobKind; job: BlockJob }) => {
+    const result = m.kind === 'hover' ? jobs.hover(m.job as HoverJob) : m.kind === 'fixes' ? jobs.fixes(m.job as FixesJob) : jobs.check(m.job);
+    parentPort!.postMessage({ id: m.id, result });
   });
 }
 
 if (isCheckWorker()) serveJobs();
 
 interface Waiting {
+  kind: JobKind;
   job: BlockJob;
   wanted: () => boolean;
-  resolve: (r: JobResult | undefined) => void;
+  resolve: (r: unknown) => void;
 }
 
 export class WorkerBlockChecker implements BlockChecker {
   private worker: Worker | undefined;
   private failed = false;
   private readonly queue: Waiting[] = [];
-  private running: { id: number; resolve: (r: JobResult | undefined) => void } | undefined;
+  private running: { id: number; resolve: (r: unknown) => void } | undefined;
   private ids = 0;
   private idle: ReturnType<typeof setTimeout> | undefined;
 
@@ -77,9 +84,21 @@ export class WorkerBlockChecker implements BlockChecker {
   }
 
   check(job: BlockJob, wanted: () => boolean): Promise<JobResult | undefined> {
+    return this.run('check', job, wanted);
+  }
+
+  hover(job: HoverJob, wanted: () => boolean): Promise<HoverResult | undefined> {
+    return this.run('hover', job, wanted);
+  }
+
+  fixes(job: FixesJob, wanted: () => boolean): Promise<FixesResult | undefined> {
+    return this.run('fixes', job, wanted);
+  }
+
+  private run<T>(kind: JobKind, job: BlockJob, wanted: () => boolean): Promise<T | undefined> {
     if (this.failed) return Promise.resolve(undefined);
     return new Promise((resolve) => {
-      this.queue.push({ job, wanted, resolve });
+      this.queue.push({ kind, job, wanted, resolve: resolve as (r: unknown) => void });
       this.next();
     });
   }
@@ -102,7 +121,7 @@ export class WorkerBlockChecker implements BlockChecker {
       }
       const id = ++this.ids;
       this.running = { id, resolve: w.resolve };
-      worker.postMessage({ id, job: w.job });
+      worker.postMessage({ id, kind: w.kind, job: w.job });
     }
     if (!this.running && this.worker) {
       this.idle = setTimeout(() => this.retire(), this.idleMs);
@@ -125,7 +144,7 @@ export class WorkerBlockChecker implements BlockChecker {
       const worker = new Worker(this.script, { workerData: { role: ROLE }, resourceLimits: { stackSizeMb: STACK_MB } });
       // The server exits when its input closes, whatever the worker is doing.
       worker.unref();
-      worker.on('message', (m: { id: number; result: JobResult }) => {
+      worker.on('message', (m: { id: number; result: unknown }) => {
         if (this.running?.id !== m.id) return;
         const { resolve } = this.running;
         this.running = undefined;

@@ -34,13 +34,14 @@
  * (workspaceDiagnostics.ts), `unchanged` where the client has the current result.
  */
 import { LSPErrorCodes, ResponseError, type CancellationToken, type ClientCapabilities, type Connection, type Diagnostic, type DiagnosticOptions, type DocumentDiagnosticReport, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
-import { allFindings, blockJob, blockResultOf, type Environment, type FileContext, type Finding, type LanguageService, type Span, type WorkspaceScope } from '../core';
+import { allFindings, type Environment, type FileContext, type Finding, type LanguageService, type Span, type WorkspaceScope } from '../core';
 import { DiagnosticsRenderer } from './diagnosticsRender';
 import type { RawJson } from './rawJson';
 import type { DocumentState, DocumentStore } from './documentStore';
 import type { InitializationOptions } from './protocol';
 import { cancelledError, runSafe, SLICE_MS, yieldToMessages } from './runSafe';
-import type { BlockChecker, DocumentEnvironments } from './host';
+import type { DocumentEnvironments } from './host';
+import type { LargeBlocks } from './largeBlocks';
 import type { WorkspaceDiagnostics } from './workspaceDiagnostics';
 
 /**
@@ -107,7 +108,7 @@ export class Diagnostics {
     /** The workspace's files not opened, for `workspace/diagnostic`. */
     private readonly unopened?: WorkspaceDiagnostics,
     /** Where the host checks a large request away from this thread (the desktop's worker), if anywhere. */
-    private readonly checker?: BlockChecker,
+    private readonly large?: LargeBlocks,
   ) {}
 
   /** At `initialize`: the pull model when the client offers it. Returns the capability to announce, if any. */
@@ -193,27 +194,21 @@ export class Diagnostics {
    * take is left to the slices.
    */
   private async checkLargeElsewhere(state: DocumentState, token?: CancellationToken): Promise<boolean> {
-    const checker = this.checker;
-    if (!checker || this.done(state)) return true;
+    const large = this.large;
+    if (!large || this.done(state)) return true;
     const version = state.version;
     const moved = (): boolean => this.documents.get(state.uri) !== state || state.version !== version;
-    if (!state.parse.blocks.some((b) => b.text.length >= checker.minLength)) return true;
+    if (!state.parse.blocks.some((b) => large.isLarge(b))) return true;
     // The messages that came with the document first (a hover sent with it): the file context of a
     // large document and the copy of a large request for the worker are tens of milliseconds.
     await yieldToMessages();
     if (moved()) return false;
     if (token?.isCancellationRequested) throw cancelledError();
     const ctx = this.fileContext(state);
-    const large = state.parse.blocks.filter((b) => b.text.length >= checker.minLength && !state.cache.get(b, ctx.signature));
-    if (!large.length) return true;
+    const blocks = state.parse.blocks.filter((b) => large.isLarge(b) && !state.cache.get(b, ctx.signature));
+    if (!blocks.length) return true;
     const wanted = (): boolean => !moved() && !token?.isCancellationRequested;
-    const checked = Promise.all(
-      large.map(async (block) => {
-        const result = await checker.check(blockJob(block, ctx), wanted);
-        if (result?.ok) state.cache.set(block, ctx.signature, blockResultOf(result, block, ctx, this.ls.model));
-        else if (result) this.log(`graphreq: request ${block.index + 1} is checked on the server's thread: ${result.message}`);
-      }),
-    );
+    const checked = Promise.all(blocks.map((block) => large.result(block, ctx, state.cache, wanted)));
     let cancel: { dispose(): void } | undefined;
     const cancelled = new Promise<void>((resolve) => (cancel = token?.onCancellationRequested(() => resolve())));
     await Promise.race([checked, cancelled]);

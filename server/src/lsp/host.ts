@@ -5,7 +5,7 @@
  * server (server.ts) and its features take these and import nothing of either host.
  */
 import type { Connection } from 'vscode-languageserver';
-import type { BlockJob, EnvironmentSettings, JobResult } from '../core';
+import type { BlockJob, EnvironmentSettings, FixesJob, FixesResult, HoverJob, HoverResult, JobResult } from '../core';
 import type { ForecastInputs } from '../core/send';
 import type { LastTestResult } from '../send/testResults';
 import type { ContextStatus, FetchContextArgs } from './protocol';
@@ -58,4 +58,7 @@ export interface BlockChecker {
   /** Requests this long or longer are checked elsewhere (characters). */
   readonly minLength: number;
   check(job: BlockJob, wanted: () => boolean): Promise<JobResult | undefined>;
+  /** A hover inside such a request; and the fixes of findings of its check (the last request checked is kept there). */
+  hover?(job: HoverJob, wanted: () => boolean): Promise<HoverResult | undefined>;
+  fixes?(job: FixesJob, wanted: () => boolean): Promise<FixesResult | undefined>;
 }

@@ -8,15 +8,18 @@ import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
   TextDocumentSyncKind,
+  ResponseError,
   type CancellationToken,
   type CodeAction,
+  type CodeActionParams,
   type CodeLens,
+  type Hover,
   type Connection,
   type InitializeResult,
   type SemanticTokens,
   type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
-import { allFindings, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type GraphreqDocument } from '../core';
+import { allFindings, blockAt, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type GraphreqDocument, type RequestBlock, type Span } from '../core';
 import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
@@ -36,6 +39,7 @@ import { ForecastLens } from './forecastLens';
 import { WorkspaceFiles } from './workspaceFiles';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { warmUp } from './warmUp';
+import { HERE, LargeBlocks } from './largeBlocks';
 import { version } from '../version';
 
 export interface ServerRuntime {
@@ -92,7 +96,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let configurationSupport = false;
   // Pulled workspace diagnostics cover the files not opened too (workspaceDiagnostics.ts).
   const unopened = new WorkspaceDiagnostics(ls, workspaceFiles, (uri) => inputs.forDocument(uri), (uri) => !!documents.get(uri), (): boolean => diagnostics.links);
-  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (s) => fileContextOf(s, s.uri), (uri) => workspaceFiles.scopeOf(uri), unopened, host.blockChecker?.(log));
+  // Requests too large for a slice: checked, hovered and fixed on the host's worker, if it has one (largeBlocks.ts).
+  const checker = host.blockChecker?.(log);
+  const large = checker && new LargeBlocks(checker, ls.model, log);
+  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (s) => fileContextOf(s, s.uri), (uri) => workspaceFiles.scopeOf(uri), unopened, large);
   const contextFetcher = host.contextFetcher({
     documents,
     environment,
@@ -288,53 +295,107 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   connection.onHover((p, token) =>
     withDoc(p.textDocument.uri, null, 'hover', (s) => {
-      const file = fileContextOf(s, p.textDocument.uri);
       const offset = offsetAt(s.parse, p.position);
-      // The findings under the cursor (of its request only), for the long form of their messages:
-      // the document's check may still be under way, in slices.
-      const findings = diagnostics.findingsAround(s, { start: offset, end: offset });
-      const h = ls.getHover(s.parse, offset, file, findings);
-      return h ? { contents: { kind: 'markdown', value: toMarkdown(h.contents) }, range: toRange(s, h.span) } : null;
+      const block = blockAt(s.parse, offset);
+      if (large && block && large.isLarge(block)) return hoverInLarge(s, block, offset, token);
+      return hoverHere(s, offset);
     }, token),
   );
 
+  function hoverHere(s: DocumentState, offset: number): Hover | null {
+    const file = fileContextOf(s, s.uri);
+    // The findings under the cursor (of its request only), for the long form of their messages:
+    // the document's check may still be under way, in slices.
+    const findings = diagnostics.findingsAround(s, { start: offset, end: offset });
+    const h = ls.getHover(s.parse, offset, file, findings);
+    return h ? { contents: { kind: 'markdown', value: toMarkdown(h.contents) }, range: toRange(s, h.span) } : null;
+  }
+
+  /** A hover inside a request of megabytes: answered by the worker, after that request's check (largeBlocks.ts). */
+  async function hoverInLarge(s: DocumentState, block: RequestBlock, offset: number, token: CancellationToken): Promise<Hover | null> {
+    const version = s.version;
+    const current = (): boolean => documents.get(s.uri) === s && s.version === version;
+    try {
+      const h = await large!.hover(block, fileContextOf(s, s.uri), offset - block.offset, s.cache, () => current() && !token.isCancellationRequested);
+      throwIfCancelled(token);
+      // The document moved on meanwhile: the client asks again for the new text.
+      if (!current()) return null;
+      if (h === HERE) return hoverHere(s, offset);
+      return h ? { contents: { kind: 'markdown', value: toMarkdown(h.contents) }, range: toRange(s, { start: h.span.start + block.offset, end: h.span.end + block.offset }) } : null;
+    } catch (e) {
+      if (e instanceof ResponseError) throw e;
+      return runSafe(log, 'hover', null, () => {
+        throw e;
+      });
+    }
+  }
+
   connection.onCodeAction((p, token) =>
     withDoc(p.textDocument.uri, [] as CodeAction[], 'codeAction', (s) => {
-      const start = offsetAt(s.parse, p.range.start);
-      const end = offsetAt(s.parse, p.range.end);
+      const span = { start: offsetAt(s.parse, p.range.start), end: offsetAt(s.parse, p.range.end) };
       const only = p.context.only;
-      const actions: CodeAction[] = [];
-      if (!only || only.some((k) => k.startsWith(CodeActionKind.QuickFix))) {
-        for (const { finding, fix } of ls.getFixes(diagnostics.findingsAround(s, { start, end }), { start, end })) {
-          const diagnostic = toDiagnostic(s, finding, diagnostics.links);
-          if (fix.command === 'fetchAccountContext') {
-            // No edit: the command reads the context (the VS Code client adds its token), then the document is checked again.
-            actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, isPreferred: fix.preferred, diagnostics: [diagnostic], command: { title: fix.title, command: Commands.fetchContext, arguments: [{ uri: p.textDocument.uri } satisfies FetchContextArgs] } });
-            continue;
-          }
-          actions.push({
-            title: fix.title,
-            kind: CodeActionKind.QuickFix,
-            isPreferred: fix.preferred,
-            diagnostics: [diagnostic],
-            edit: { changes: { [p.textDocument.uri]: fix.edits.map((e) => toTextEdit(s, e)) } },
-          });
-        }
-      }
-      // Fix all needs every finding: asked for by name, the check is finished now; offered beside the
-      // quick fixes (the light bulb), only once the check in slices is done.
       const fixAllAsked = !!only?.some((k) => CodeActionKind.SourceFixAll.startsWith(k) || k.startsWith(CodeActionKind.SourceFixAll));
-      const checked = fixAllAsked ? diagnostics.ensureChecked(s) : !only ? diagnostics.done(s) : undefined;
-      if (checked) {
-        const validation = checked.validation;
-        const all = ls.getFixAll(allFindings(validation));
-        if (all && (only || actions.length)) {
-          actions.push({ title: all.title, kind: CodeActionKind.SourceFixAll, edit: { changes: { [p.textDocument.uri]: all.edits.map((e) => toTextEdit(s, e)) } } });
-        }
-      }
-      return actions;
+      // Fixes of a request of megabytes are computed by the worker first: under the range, or all of
+      // them for fix all (asked for, or offered beside the quick fixes once the check is done).
+      const everywhere = fixAllAsked || (!only && !!diagnostics.done(s));
+      const wanted = everywhere ? { start: 0, end: s.parse.length } : span;
+      if (large && s.parse.blocks.some((b) => large.isLarge(b) && b.offset <= wanted.end && b.offset + b.text.length >= wanted.start)) return codeActionsAfterLarge(s, p, span, wanted, fixAllAsked, token);
+      return codeActions(s, p, span, fixAllAsked);
     }, token),
   );
+
+  /** Code actions once the worker has checked and fixed the large requests under `wanted` (and, for fix all, the document is checked). */
+  async function codeActionsAfterLarge(s: DocumentState, p: CodeActionParams, span: Span, wanted: Span, fixAllAsked: boolean, token: CancellationToken): Promise<CodeAction[]> {
+    const version = s.version;
+    const current = (): boolean => documents.get(s.uri) === s && s.version === version;
+    try {
+      if (fixAllAsked && !(await diagnostics.checkInSlices(s, token))) return [];
+      const stillWanted = (): boolean => current() && !token.isCancellationRequested;
+      await large!.fixes(s.parse.blocks, wanted, fileContextOf(s, s.uri), s.cache, stillWanted);
+      // The check ended meanwhile: fix all is offered beside the quick fixes, and reads every fix.
+      if (!p.context.only && current() && diagnostics.done(s)) await large!.fixes(s.parse.blocks, { start: 0, end: s.parse.length }, fileContextOf(s, s.uri), s.cache, stillWanted);
+      throwIfCancelled(token);
+      return current() ? codeActions(s, p, span, fixAllAsked) : [];
+    } catch (e) {
+      if (e instanceof ResponseError) throw e;
+      return runSafe(log, 'codeAction', [], () => {
+        throw e;
+      });
+    }
+  }
+
+  function codeActions(s: DocumentState, p: CodeActionParams, { start, end }: Span, fixAllAsked: boolean): CodeAction[] {
+    const only = p.context.only;
+    const actions: CodeAction[] = [];
+    if (!only || only.some((k) => k.startsWith(CodeActionKind.QuickFix))) {
+      for (const { finding, fix } of ls.getFixes(diagnostics.findingsAround(s, { start, end }), { start, end })) {
+        const diagnostic = toDiagnostic(s, finding, diagnostics.links);
+        if (fix.command === 'fetchAccountContext') {
+          // No edit: the command reads the context (the VS Code client adds its token), then the document is checked again.
+          actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, isPreferred: fix.preferred, diagnostics: [diagnostic], command: { title: fix.title, command: Commands.fetchContext, arguments: [{ uri: p.textDocument.uri } satisfies FetchContextArgs] } });
+          continue;
+        }
+        actions.push({
+          title: fix.title,
+          kind: CodeActionKind.QuickFix,
+          isPreferred: fix.preferred,
+          diagnostics: [diagnostic],
+          edit: { changes: { [p.textDocument.uri]: fix.edits.map((e) => toTextEdit(s, e)) } },
+        });
+      }
+    }
+    // Fix all needs every finding: asked for by name, the check is finished now; offered beside the
+    // quick fixes (the light bulb), only once the check in slices is done.
+    const checked = fixAllAsked ? diagnostics.ensureChecked(s) : !only ? diagnostics.done(s) : undefined;
+    if (checked) {
+      const validation = checked.validation;
+      const all = ls.getFixAll(allFindings(validation));
+      if (all && (only || actions.length)) {
+        actions.push({ title: all.title, kind: CodeActionKind.SourceFixAll, edit: { changes: { [p.textDocument.uri]: all.edits.map((e) => toTextEdit(s, e)) } } });
+      }
+    }
+    return actions;
+  }
 
   connection.onDocumentSymbol((p) =>
     withDoc(p.textDocument.uri, [], 'documentSymbol', (s) =>

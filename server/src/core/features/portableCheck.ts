@@ -10,6 +10,11 @@
  * read, from the same check made again on this side (fixes are asked for one code action, not for
  * diagnostics), which gives the same findings in the same order.
  *
+ * A hover inside such a request (`hoverJob`) and its findings' fixes (`fixesJob`) are answered
+ * there too (`JobChecker`, which keeps the last request it checked): a hover builds the request's
+ * call and the tree of its body, and a fix checks it again, each hundreds of milliseconds on a body
+ * of megabytes.
+ *
  * What the context holds that a clone would change is carried exactly: objects without a prototype
  * (lookups by names users write, own.ts) stay without one. What cannot be carried (the workspace's
  * index of names, the host's functions) is replaced by what the block asks of it, answered ahead; a
@@ -22,8 +27,9 @@ import type { WorkspaceNames } from '../analysis/workspaceNames';
 import type { ApiModel } from '../model/apiModel';
 import type { RequestBlock } from '../syntax/ast';
 import { parseBlock } from '../syntax/parseBlock';
-import type { Finding } from '../types';
+import type { Finding, Fix } from '../types';
 import { deferFixes, fixesDeferred } from './deferredFixes';
+import { getHover, type Hover } from './hover';
 import { validateBlock, type BlockResult } from './validation';
 
 /** A value as a structured clone carries it, with what the clone would lose marked. */
@@ -44,6 +50,20 @@ interface CarriedFinding {
 }
 
 export type JobResult = { ok: true; findings: CarriedFinding[]; urlReads?: Array<{ url: string; expected?: boolean; finding?: Finding }> } | { ok: false; message: string };
+
+/** A hover at `offset` in the job's block (relative), with the findings under it (fixes left out: a hover shows none). */
+export interface HoverJob extends BlockJob {
+  offset: number;
+  findings: Finding[];
+}
+
+/** The fixes of the findings at `indices` of the job's check (its findings in their order). */
+export interface FixesJob extends BlockJob {
+  indices: number[];
+}
+
+export type HoverResult = { ok: true; hover?: Hover } | { ok: false; message: string };
+export type FixesResult = { ok: true; fixes: Array<Fix[] | undefined> } | { ok: false; message: string };
 
 /** Thrown on the other side when the block asks its context something that was not carried. */
 export class NotPortable extends Error {}
@@ -70,26 +90,86 @@ export function blockJob(block: RequestBlock, ctx: FileContext): BlockJob {
 
 /** Checks a job (on the other side): the findings as data, or why it could not be checked there. */
 export function checkJob(job: BlockJob, model: ApiModel): JobResult {
-  try {
-    const c = uncarry(job.context) as Omit<FileContext, 'workspace'> & { workspace?: { file: string; complete: boolean; producers: Map<string, number> } };
-    const w = c.workspace;
-    const names = w && {
-      complete: w.complete,
-      producerCount(name: string): number {
-        const n = w.producers.get(name);
-        if (n === undefined) throw new NotPortable(`the workspace was not asked about ${name}`);
-        return n;
-      },
-    };
-    const ctx: FileContext = { ...c, workspace: w && names ? { file: w.file, names: names as unknown as WorkspaceNames } : undefined };
-    const block: RequestBlock = { offset: 0, text: job.text, parsed: parseBlock(job.text), index: job.index };
-    const result = validateBlock(block, ctx, model);
-    const findings = result.findings.map((f) => carriedFinding(f));
-    const urlReads = result.urlReads?.map((r) => ({ url: r.url, expected: r.expected, finding: r.finding() && carriedFinding(r.finding()!).finding }));
-    return { ok: true, findings, urlReads };
-  } catch (e) {
-    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  return new JobChecker(model).check(job);
+}
+
+/**
+ * The other side of the jobs: checks, hovers and fixes. It keeps the result of the last request it
+ * checked, in its context: a hover or a fix asked of that request then costs no check again.
+ */
+export class JobChecker {
+  private last: { text: string; signature: string; result: BlockResult } | undefined;
+
+  constructor(private readonly model: ApiModel) {}
+
+  check(job: BlockJob): JobResult {
+    try {
+      const result = this.resultOf(job);
+      const findings = result.findings.map((f) => carriedFinding(f));
+      const urlReads = result.urlReads?.map((r) => ({ url: r.url, expected: r.expected, finding: r.finding() && carriedFinding(r.finding()!).finding }));
+      return { ok: true, findings, urlReads };
+    } catch (e) {
+      return failed(e);
+    }
   }
+
+  hover(job: HoverJob): HoverResult {
+    try {
+      const { block, ctx } = unpack(job);
+      return { ok: true, hover: getHover(block, job.offset, { model: this.model, file: ctx, findings: job.findings }) };
+    } catch (e) {
+      return failed(e);
+    }
+  }
+
+  fixes(job: FixesJob): FixesResult {
+    try {
+      const findings = this.resultOf(job).findings;
+      return { ok: true, fixes: job.indices.map((i) => findings[i]?.fixes) };
+    } catch (e) {
+      return failed(e);
+    }
+  }
+
+  private resultOf(job: BlockJob): BlockResult {
+    const { block, ctx } = unpack(job);
+    const last = this.last;
+    if (last && last.signature === ctx.signature && last.text === job.text) return last.result;
+    const result = validateBlock(block, ctx, this.model);
+    this.last = { text: job.text, signature: ctx.signature, result };
+    return result;
+  }
+}
+
+function failed(e: unknown): { ok: false; message: string } {
+  return { ok: false, message: e instanceof Error ? e.message : String(e) };
+}
+
+/** The job's block and file context, as the block is checked here. */
+function unpack(job: BlockJob): { block: RequestBlock; ctx: FileContext } {
+  const c = uncarry(job.context) as Omit<FileContext, 'workspace'> & { workspace?: { file: string; complete: boolean; producers: Map<string, number> } };
+  const w = c.workspace;
+  const names = w && {
+    complete: w.complete,
+    producerCount(name: string): number {
+      const n = w.producers.get(name);
+      if (n === undefined) throw new NotPortable(`the workspace was not asked about ${name}`);
+      return n;
+    },
+  };
+  const ctx: FileContext = { ...c, workspace: w && names ? { file: w.file, names: names as unknown as WorkspaceNames } : undefined };
+  return { block: { offset: 0, text: job.text, parsed: parseBlock(job.text), index: job.index }, ctx };
+}
+
+/** A hover at `offset` (relative to the block) with the findings under it, as a job. */
+export function hoverJob(block: RequestBlock, ctx: FileContext, offset: number, findings: Finding[]): HoverJob {
+  const under = findings.filter((f) => f.span.start <= offset && offset <= f.span.end).map((f) => withoutFixes(f));
+  return { ...blockJob(block, ctx), offset, findings: under };
+}
+
+/** The fixes of the findings at `indices` of the block's result, as a job. */
+export function fixesJob(block: RequestBlock, ctx: FileContext, indices: number[]): FixesJob {
+  return { ...blockJob(block, ctx), indices };
 }
 
 /**
@@ -109,11 +189,15 @@ export function blockResultOf(result: Extract<JobResult, { ok: true }>, block: R
 
 function carriedFinding(f: Finding): CarriedFinding {
   const deferred = fixesDeferred(f);
-  if (!deferred) return { finding: f, deferred };
+  return { finding: deferred ? withoutFixes(f) : f, deferred };
+}
+
+/** A copy of `f` without its fixes, which are not read (a deferred computation is not run). */
+function withoutFixes(f: Finding): Finding {
   const copy: Record<string, unknown> = {};
   const source = f as unknown as Record<string, unknown>;
   for (const k of Object.keys(f)) if (k !== 'fixes') copy[k] = source[k];
-  return { finding: copy as unknown as Finding, deferred };
+  return copy as unknown as Finding;
 }
 
 /**
