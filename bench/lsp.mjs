@@ -20,6 +20,8 @@ const { createProtocolConnection, IPCMessageReader, IPCMessageWriter, StreamMess
 
 const [large, small] = process.argv.slice(2);
 const serverJs = `${process.env.BENCH_DIST ?? 'dist'}/server.js`;
+/** Node options for the server started as VS Code starts it (BENCH_VSCODE_NODE_OPTIONS, space-separated: to try V8 heap flags). */
+const vscodeNodeFlags = (process.env.BENCH_VSCODE_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
 const SETTINGS = { context: 'off' };
 const EDITS = 100;
 const now = () => Number(process.hrtime.bigint()) / 1e6;
@@ -39,7 +41,7 @@ function start({ vscode = false } = {}) {
   const child = ipc
     ? fork(serverJs, ['--node-ipc'], { stdio: ['pipe', 'pipe', 'inherit', 'ipc'], env })
     : vscode
-      ? fork(serverJs, ['--stdio', `--clientProcessId=${process.pid}`], { stdio: ['pipe', 'pipe', 'inherit', 'ipc'], env })
+      ? fork(serverJs, ['--stdio', `--clientProcessId=${process.pid}`], { stdio: ['pipe', 'pipe', 'inherit', 'ipc'], env, execArgv: vscodeNodeFlags })
       : spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env });
   const wire = { armed: false, chunks: [] };
   // Registered before the reader's own listener: it sees each chunk first, and notes when it came.
@@ -265,6 +267,7 @@ const edit = editsOf(text);
 {
   const s = start({ vscode: true });
   out.pullTransport = process.env.BENCH_PULL_IPC ? 'node-ipc' : 'stdio';
+  out.pullNodeFlags = vscodeNodeFlags;
   await init(s, { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport: true } }, initializationOptions: { clientRuleLinks: true } });
   // Timed from before the didOpen, as the push figure is: over node IPC, awaiting the notification
   // waits for Node to serialise and hand over its 16 MB, which the pull figure left out until 2026-11-28.
@@ -281,6 +284,7 @@ const edit = editsOf(text);
     report = await s.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId: report.resultId });
   }
   out.pullOpenLargeWholeMs = now() - t;
+  out.pullRssAfterOpenMb = rssMb(s.child.pid);
   const server = [];
   const e2e = [];
   const parse = [];
@@ -302,6 +306,7 @@ const edit = editsOf(text);
   }
   const typed = report.items.length;
   const editsCpu = cpuMs(s.child.pid) - cpu0;
+  out.pullRssAfterEditsMb = rssMb(s.child.pid);
   // Typing stops: the server asks for a pull again when it held hints back, and answers them all.
   t = now();
   const asked = await Promise.race([s.refreshed().then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 3000))]);
