@@ -27,6 +27,9 @@ describe('docPrinter', () => {
     const outer = group(['{', indent([line, '"key": ', inner, ',', line, '"other": ', inner]), line, '}']);
     assert.equal(printDoc(outer, options), '{\n  "key": [1, 2],\n  "other": [1, 2]\n}');
     assert.equal(printDoc(outer, options), '{\n  "key": [1, 2],\n  "other": [1, 2]\n}');
+    // What a group keeps of its flat text holds for one width: printed again wider, it fits.
+    assert.equal(printDoc(outer, { ...options, printWidth: 80 }), '{ "key": [1, 2], "other": [1, 2] }');
+    assert.equal(printDoc(outer, options), '{\n  "key": [1, 2],\n  "other": [1, 2]\n}');
   });
 
   it('what follows a group on its line counts: a group that fits alone but not with its tail breaks', () => {

@@ -14,8 +14,11 @@ export interface Group {
   contents: Doc;
   /** Printed broken whatever the width: the author's line break, a comment, or a broken child. */
   broken: boolean;
-  /** Its flat text and width, once asked (flatOf); null when it cannot print as one flat text; TOO_WIDE. */
-  flat?: FlatText | null | typeof TOO_WIDE;
+  /**
+   * Its flat text and width once asked (flatOf), for the print width it was asked for (TOO_WIDE
+   * depends on it); null when it cannot print as one flat text.
+   */
+  flat?: { printWidth: number; value: FlatText | null | typeof TOO_WIDE };
 }
 
 interface FlatText {
@@ -184,11 +187,13 @@ const MAX_FLAT_DEPTH = 256;
  * parts one by one). Kept on the group: a nested group's is read, not made again.
  */
 function flatOf(g: Group, printWidth: number, depth = 0): FlatText | null | typeof TOO_WIDE {
-  if (g.flat !== undefined) return g.flat;
+  if (g.flat?.printWidth === printWidth) return g.flat.value;
   if (depth > MAX_FLAT_DEPTH) return null;
   const acc: FlatText = { text: '', width: 0 };
   const ok = appendFlat(g.contents, acc, printWidth, depth);
-  return (g.flat = ok ? acc : acc.width > printWidth ? TOO_WIDE : null);
+  const value = ok ? acc : acc.width > printWidth ? TOO_WIDE : null;
+  g.flat = { printWidth, value };
+  return value;
 }
 
 /** Adds `d` printed flat to `acc`; false when it cannot be (flatOf), or once it is wider than `printWidth`. */
