@@ -10,7 +10,7 @@
  * server's memory on a file of ten thousand requests with findings).
  */
 import { blockStartLines, positionInBlock, type BlockResult, type DocumentValidation, type Finding, type GraphreqDocument, type RequestBlock } from '../core';
-import { diagnosticOf, toDiagnostic } from './convert';
+import { diagnosticOf, toDiagnostic, type DiagnosticExtras } from './convert';
 import { RawJson } from './rawJson';
 
 /** A block's diagnostics as JSON text: `parts[0] + line[0] + parts[1] + ... + parts[n]`, lines relative to the block. */
@@ -43,8 +43,8 @@ export class DiagnosticsRenderer {
 
   constructor(
     private readonly uri: string,
-    /** With `source` and the rule link (see convert.ts, `toDiagnostic`). */
-    private readonly links: boolean,
+    /** What each diagnostic carries besides its range, severity, code and message (convert.ts). */
+    private readonly links: DiagnosticExtras,
     /** Leave hints out (a large document being typed in: lsp/diagnostics.ts, `QUIET_MS`). */
     private readonly withoutHints = false,
   ) {}
