@@ -23,9 +23,22 @@ export function compareVersions(a: Version, b: Version): number {
   return a.major - b.major || a.minor - b.minor;
 }
 
+/** The versions of the schemas' gates (`x-since`, `x-until`), a handful of texts: read once each, not at every request. */
+const gateVersions = new Map<string, Version | undefined>();
+function gateVersion(gate: string): Version | undefined {
+  let v = gateVersions.get(gate);
+  if (v === undefined && !gateVersions.has(gate)) {
+    v = parseVersion(gate);
+    // Bounded: a gate may also come from a user's text.
+    if (gateVersions.size >= 256) gateVersions.clear();
+    gateVersions.set(gate, v);
+  }
+  return v;
+}
+
 /** True when `v` is at least `gate` (`"v3.2"`). An unknown version counts as new (the latest is the default). */
 export function atLeast(v: Version | undefined, gate: string): boolean {
-  const g = parseVersion(gate);
+  const g = gateVersion(gate);
   if (!v || !g) return true;
   return compareVersions(v, g) >= 0;
 }
