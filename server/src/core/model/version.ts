@@ -11,9 +11,22 @@ const VERSION_RE = /^v(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 const VERSION_LIKE_RE = /^[vV]\d+([._]\d+)*$/;
 
 export function parseVersion(text: string): Version | undefined {
-  const m = VERSION_RE.exec(text);
-  return m ? { major: Number(m[1]), minor: Number(m[2]), text } : undefined;
+  let v = versions.get(text);
+  if (v === undefined && !versions.has(text)) {
+    const m = VERSION_RE.exec(text);
+    v = m ? Object.freeze({ major: Number(m[1]), minor: Number(m[2]), text }) : undefined;
+    // Bounded: the texts are whatever the user wrote.
+    if (versions.size >= 256) versions.clear();
+    versions.set(text, v);
+  }
+  return v;
 }
+
+/**
+ * The versions read so far, by text: a file names a handful (its requests' `v23.0`, the latest, the
+ * schemas' gates) thousands of times, and each check of a request read some of them again.
+ */
+const versions = new Map<string, Version | undefined>();
 
 export function looksLikeVersion(text: string): boolean {
   return VERSION_LIKE_RE.test(text);
@@ -23,22 +36,9 @@ export function compareVersions(a: Version, b: Version): number {
   return a.major - b.major || a.minor - b.minor;
 }
 
-/** The versions of the schemas' gates (`x-since`, `x-until`), a handful of texts: read once each, not at every request. */
-const gateVersions = new Map<string, Version | undefined>();
-function gateVersion(gate: string): Version | undefined {
-  let v = gateVersions.get(gate);
-  if (v === undefined && !gateVersions.has(gate)) {
-    v = parseVersion(gate);
-    // Bounded: a gate may also come from a user's text.
-    if (gateVersions.size >= 256) gateVersions.clear();
-    gateVersions.set(gate, v);
-  }
-  return v;
-}
-
 /** True when `v` is at least `gate` (`"v3.2"`). An unknown version counts as new (the latest is the default). */
 export function atLeast(v: Version | undefined, gate: string): boolean {
-  const g = gateVersion(gate);
+  const g = parseVersion(gate);
   if (!v || !g) return true;
   return compareVersions(v, g) >= 0;
 }
