@@ -1,8 +1,9 @@
 /**
- * The diagnostics renderer (lsp/diagnosticsRender.ts) keeps each page's bytes and each request's
- * template, not each request's bytes as well: those were a second copy of every diagnostic and an
- * ArrayBuffer per request (issue 26: the server's memory on a file of ten thousand requests with
- * findings). What it renders stays the JSON of the document's diagnostics, after edits too.
+ * The diagnostics renderer (lsp/diagnosticsRender.ts) keeps each page's bytes and where their line
+ * numbers are, not each request's bytes as well (a second copy of every diagnostic and an ArrayBuffer
+ * per request), nor each request's diagnostics as text with holes for its lines (a third copy, in the
+ * heap). Issue 26: the server's memory on a file of ten thousand requests with findings. What it
+ * renders stays the JSON of the document's diagnostics, after edits too.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -10,7 +11,8 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { buildFileContext, parseDocument, positionAt, updateDocument, validateByBlock, validateDocument, type GraphreqDocument } from '../../server/src/core';
+import { allFindings, buildFileContext, documentText, parseDocument, ValidationCache, positionAt, updateDocument, validateByBlock, validateDocument, type GraphreqDocument } from '../../server/src/core';
+import { toDiagnostic } from '../../server/src/lsp/convert';
 import { DiagnosticsRenderer } from '../../server/src/lsp/diagnosticsRender';
 import { model } from '../helpers';
 import { repoRoot } from './lspClient';
@@ -53,6 +55,27 @@ describe('the diagnostics renderer', () => {
     assert.ok(renderer && diagnostics);
   });
 
+  it('keeps, in all, little more than the bytes of the diagnostics it sends', async () => {
+    const doc = parseDocument(FINDINGS.repeat(4));
+    const v = validateByBlock(doc, buildFileContext(doc, ENV), { env: ENV, model });
+    const kept = async (): Promise<number> => {
+      gc();
+      // Array buffers are counted free once swept, after the collection.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      gc();
+      return process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+    };
+    let renderer: DiagnosticsRenderer | undefined = new DiagnosticsRenderer('file:///tmp/findings.graphreq', false);
+    const message = renderer.render(doc, v).diagnostics.chunks.reduce((n, c) => n + c.length, 0);
+    const withIt = await kept();
+    renderer = undefined;
+    // What the renderer alone holds: the memory it leaves when it goes.
+    const held = withIt - (await kept());
+    assert.ok(message > 500_000, `a message of ${message} bytes`);
+    // 1.1-1.2 times; with a template per request as well (its text, and arrays of its parts and lines) 3.6 times.
+    assert.ok(held < message * 1.6, `the renderer keeps ${held} bytes for a message of ${message}`);
+  });
+
   it('renders every diagnostic in its place, with and without hints, after an edit that moves the lines below', () => {
     for (const withoutHints of [false, true]) {
       const renderer = new DiagnosticsRenderer('file:///tmp/findings.graphreq', false, withoutHints);
@@ -63,6 +86,36 @@ describe('the diagnostics renderer', () => {
       assert.deepEqual(actual(rendered(doc, renderer).json), expected(doc, withoutHints));
       doc = updateDocument(doc, 10, 10, '\n');
       assert.deepEqual(actual(rendered(doc, renderer).json), expected(doc, withoutHints));
+    }
+  });
+
+  it('writes the same bytes as each diagnostic converted alone, after requests are added and removed above others', () => {
+    const uri = 'file:///tmp/findings.graphreq';
+    for (const [links, withoutHints] of [[true, false], [false, true]]) {
+      const renderer = new DiagnosticsRenderer(uri, links, withoutHints);
+      // Checked with a cache, as the server checks: the requests not edited keep their results, whose bytes the renderer copies.
+      const cache = new ValidationCache();
+      const text = FINDINGS.repeat(2);
+      let doc = parseDocument(text);
+      const same = (): void => {
+        const v = validateByBlock(doc, buildFileContext(doc, ENV), { env: ENV, model, cache });
+        const want = allFindings(v)
+          .filter((f) => !withoutHints || f.severity !== 'hint')
+          .map((f) => JSON.stringify(toDiagnostic({ uri, parse: doc }, f, links)))
+          .join(',');
+        assert.equal(renderer.render(doc, v).diagnostics.chunks.map((c) => Buffer.from(c).toString('utf8')).join(','), want);
+      };
+      same();
+      // A request added in the first page (the pages below find their requests one place further), then two more, then one removed.
+      const first = text.indexOf('\n###', 2000) + 1;
+      const added = '### added\nGET /v19.0/me?fields=idd\n\n';
+      doc = updateDocument(doc, first, first, added);
+      same();
+      doc = updateDocument(doc, first, first, '### a2\nGET /v19.0/me?fields=nam\n\n### a3\nPOST /v19.0/act_1/adsets\n{"nme": 1}\n\n');
+      same();
+      const next = documentText(doc).indexOf('\n###', first + 5) + 1;
+      doc = updateDocument(doc, first, next, '');
+      same();
     }
   });
 });
