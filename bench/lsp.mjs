@@ -194,10 +194,10 @@ const edit = editsOf(text);
   await s.conn.sendNotification('exit');
 }
 
-// The large file, pushed to a client that does not pull.
+// The large file, pushed to a client that does not pull and shows rule links (`codeDescriptionSupport`).
 {
   const s = start();
-  await init(s);
+  await init(s, { textDocument: { publishDiagnostics: { codeDescriptionSupport: true } } });
   let t = now();
   const openCpu = cpuMs(s.child.pid);
   const opened = s.next(uri, 1);
@@ -259,6 +259,38 @@ const edit = editsOf(text);
   }
   out.completionMedianMs = median(completions);
   out.hoverMedianMs = median(hovers);
+  await s.conn.sendRequest('shutdown');
+  await s.conn.sendNotification('exit');
+}
+
+// The large file pushed to Neovim 0.7 (what its `make_client_capabilities()` declares: no
+// `codeDescriptionSupport`, so no rule links are sent): the bytes a diagnostic and an edit end to end.
+{
+  const s = start();
+  await init(s, { textDocument: { publishDiagnostics: { relatedInformation: true, tagSupport: { valueSet: [1, 2] } } } });
+  const opened = s.next(uri, 1);
+  await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version: 1, text } });
+  await opened;
+  if (s.firstPages.has(1)) await s.next(uri, 1);
+  const e2e = [];
+  const parse = [];
+  let bytes = 0;
+  let count = 0;
+  let version = 1;
+  for (let i = 0; i < 24; i++) {
+    version++;
+    const done = s.next(uri, version);
+    s.arm();
+    const t = now();
+    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [edit(i)] });
+    const p = await done;
+    e2e.push(now() - t);
+    const { body } = s.disarm();
+    if (i < 5) parse.push(parseTime(body));
+    bytes = body.length;
+    count = p.diagnostics.length;
+  }
+  out.pushPlain = summary([], e2e, parse, bytes, count, s.timings, []);
   await s.conn.sendRequest('shutdown');
   await s.conn.sendNotification('exit');
 }

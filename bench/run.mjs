@@ -125,6 +125,7 @@ const rows = [
   ['edit → diagnostics, end to end (push)', (r) => `${ms(r.lsp.push.e2eMedianMs)} median (client parse ${ms(r.lsp.push.clientParseMedianMs)})`, '< 40 ms'],
   ['… every hint once typing stops (push)', (r) => (r.lsp.push.afterTyping ? `${ms(r.lsp.push.afterTyping.ms)} after the last edit (${r.lsp.push.afterTyping.diagnostics} diagnostics)` : 'none held back'), ''],
   ['bytes a diagnostic (push, links)', (r) => `${f(r.lsp.push.bytesPerDiagnostic)} (${(r.lsp.push.messageBytes / 1e6).toFixed(2)} MB a message)`, ''],
+  ['edit → diagnostics end to end; bytes a diagnostic (push, Neovim 0.7: no links)', (r) => (r.lsp.pushPlain ? `${ms(r.lsp.pushPlain.e2eMedianMs)} median (client parse ${ms(r.lsp.pushPlain.clientParseMedianMs)}); ${f(r.lsp.pushPlain.bytesPerDiagnostic)} bytes (${(r.lsp.pushPlain.messageBytes / 1e6).toFixed(2)} MB a message)` : 'not measured'), '< 40 ms; < 150'],
   ['edit → diagnostics ready, server (pull)', (r) => `${ms(r.lsp.pull.serverReadyMedianMs)} median, p95 ${ms(r.lsp.pull.serverReadyP95Ms)}; cpu ${ms(r.lsp.pull.serverCpuPerEditMs)}/edit`, '< 10 ms'],
   ['edit → diagnostics, end to end (pull)', (r) => `${ms(r.lsp.pull.e2eMedianMs)} median (client parse ${ms(r.lsp.pull.clientParseMedianMs)})`, '< 40 ms'],
   ['… every hint once typing stops (pull)', (r) => (r.lsp.pull.afterTyping ? `${ms(r.lsp.pull.afterTyping.ms)} after the last edit (${r.lsp.pull.afterTyping.diagnostics} diagnostics)` : 'none held back'), ''],

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { parseTree } from 'jsonc-parser';
 import { parseDocument, validateDocument } from '../../server/src/core';
 import { locatorOptions } from '../../server/src/core/features/locate';
-import { cleanJsonc, indexBodyMembers, memberNamed } from '../../server/src/core/syntax/jsonBody';
+import { cleanJsonc, indexBodyMembers, memberNamed, nodeAtPath, type JsonPath } from '../../server/src/core/syntax/jsonBody';
+import { scanPath, soleMember } from '../../server/src/core/syntax/jsonScan';
 import { model } from '../helpers';
 
 /** A JSON object written in many ways: indentation, comments between members, a trailing comma, escaped keys. */
@@ -97,6 +98,55 @@ describe('body member index', () => {
         assert.deepEqual(located(text, true), located(text, false));
       }),
       { numRuns: 300, seed: 7 },
+    );
+  });
+
+  it('finds a member by its key where the index has it, or leaves it to the index', () => {
+    fc.assert(
+      fc.property(objectText, (text) => {
+        const clean = cleanJsonc(text);
+        const index = indexBodyMembers(text)!;
+        for (const [name] of treeMembers(text)) {
+          const m = soleMember(clean, name);
+          if (m) assert.deepEqual(m, { ...memberNamed(index, name) }, `${name} in ${text}`);
+        }
+      }),
+      { numRuns: 500, seed: 12 },
+    );
+    const at = (text: string, name: string): string | undefined => {
+      const m = soleMember(text, name);
+      return m && text.slice(m.valueOffset, m.valueOffset + m.valueLength);
+    };
+    assert.equal(at('{ "a": [1, {"b": 2}], "name" : {"x": "name"} }', 'name'), '{"x": "name"}');
+    // The same key deeper down, or twice, or a backslash anywhere: the index must tell which is the member.
+    assert.equal(at('{ "a": {"name": 1}, "name": 2 }', 'name'), undefined);
+    assert.equal(at('{ "name": 1, "name": 2 }', 'name'), undefined);
+    assert.equal(at('{ "a": "\\", "name": 2 }', 'name'), undefined);
+    assert.equal(at('{ "name": 2 }', 'na"me'), undefined);
+  });
+
+  it('finds the node at a path below a member as the value\'s jsonc tree does', () => {
+    const segment = fc.oneof(fc.constantFrom<string | number>('a', 'b', 'name', 'a"b', 'c\\d', 'é', 0, 1, 2, -1, 7), fc.string({ maxLength: 3 }));
+    const value = fc.oneof(
+      fc.jsonValue({ maxDepth: 4 }),
+      fc.constant<unknown>({ a: [1, { b: 2, name: [true, null] }], 'a"b': { 'c\\d': 'x' }, é: [] }),
+    );
+    fc.assert(
+      fc.property(value, fc.array(segment, { maxLength: 4 }), fc.constantFrom(0, 2), fc.boolean(), (v, path: JsonPath, indent, comment) => {
+        let text = JSON.stringify({ m: v }, null, indent);
+        if (comment) text = text.replace(/,\n/g, ', // note\n');
+        const clean = cleanJsonc(text);
+        const m = memberNamed(indexBodyMembers(text)!, 'm')!;
+        const root = parseTree(clean.slice(m.valueOffset, m.valueOffset + m.valueLength), [], { allowTrailingComma: true })!;
+        // nodeAtPath's answer, as offsets into the body: the node, its key, how far down the path it is.
+        const { node } = nodeAtPath(root, path);
+        let depth = path.length;
+        while (depth > 0 && !nodeAtPath(root, path.slice(0, depth)).exact) depth--;
+        const key = node?.parent?.type === 'property' ? node.parent.children![0] : undefined;
+        const want = { node: { start: node!.offset + m.valueOffset, end: node!.offset + node!.length + m.valueOffset }, key: key && { start: key.offset + m.valueOffset, end: key.offset + key.length + m.valueOffset }, depth };
+        assert.deepEqual(scanPath(clean, m.valueOffset, path), want, `${JSON.stringify(path)} in ${text}`);
+      }),
+      { numRuns: 1000, seed: 13 },
     );
   });
 });

@@ -173,6 +173,41 @@ describe('diagnostics for a client that adds rule links itself', () => {
   });
 });
 
+describe('diagnostics for a client that does not show rule links (Neovim 0.7\'s capabilities)', () => {
+  // What `vim.lsp.protocol.make_client_capabilities()` of Neovim 0.7.2 declares: no `codeDescriptionSupport`.
+  const NVIM_07 = { publishDiagnostics: { relatedInformation: true, tagSupport: { valueSet: [1, 2] } } };
+
+  it('pushes `source` without `codeDescription`, and the same diagnostics otherwise', async () => {
+    const client = new LspClient();
+    client.settings = SETTINGS;
+    try {
+      await client.initialize(null, true, NVIM_07);
+      const d = await client.open(URI, TEXT);
+      assert.deepEqual(lines(d.diagnostics), GOLDEN);
+      assert.deepEqual(actual(d.diagnostics), expected(TEXT));
+      assert.ok(d.diagnostics.every((x) => x.source === 'graphreq' && x.codeDescription === undefined));
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+  });
+
+  it('sends the rule links to a pulling client that declares `codeDescriptionSupport` with its pull model', async () => {
+    const client = new LspClient();
+    client.settings = SETTINGS;
+    try {
+      await client.initialize(null, true, { publishDiagnostics: {}, diagnostic: { dynamicRegistration: false, codeDescriptionSupport: true } });
+      await client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'graphreq', version: 1, text: TEXT } });
+      const pulled = await client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri: URI } });
+      assert.equal(pulled.kind, 'full');
+      const items = pulled.kind === 'full' ? pulled.items : [];
+      assert.deepEqual(lines(items), GOLDEN);
+      assert.ok(items.every((x) => x.source === 'graphreq' && x.codeDescription?.href.endsWith(`#${String(x.code).toLowerCase()}`)));
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+  });
+});
+
 describe('diagnostics over node IPC (the transport of the VS Code client)', () => {
   it('are the golden diagnostics, without rule links for a client that adds them', async () => {
     const child = fork(serverPath, ['--node-ipc'], { stdio: ['pipe', 'pipe', 'pipe', 'ipc'] });

@@ -45,7 +45,7 @@ describe('the diagnostics renderer', () => {
     const v = validateByBlock(doc, buildFileContext(doc, ENV), { env: ENV, model });
     gc();
     const before = process.memoryUsage().arrayBuffers;
-    const renderer = new DiagnosticsRenderer('file:///tmp/findings.graphreq', false);
+    const renderer = new DiagnosticsRenderer('file:///tmp/findings.graphreq', 'none');
     const { diagnostics } = renderer.render(doc, v);
     gc();
     const kept = process.memoryUsage().arrayBuffers - before;
@@ -78,7 +78,7 @@ describe('the diagnostics renderer', () => {
 
   it('renders every diagnostic in its place, with and without hints, after an edit that moves the lines below', () => {
     for (const withoutHints of [false, true]) {
-      const renderer = new DiagnosticsRenderer('file:///tmp/findings.graphreq', false, withoutHints);
+      const renderer = new DiagnosticsRenderer('file:///tmp/findings.graphreq', 'none', withoutHints);
       let doc = parseDocument(FINDINGS);
       assert.deepEqual(actual(rendered(doc, renderer).json), expected(doc, withoutHints));
       const at = FINDINGS.indexOf('"name": "', Math.floor(FINDINGS.length / 2)) + 9;

@@ -80,7 +80,7 @@ describe('npm package contents', () => {
 
   it('holds the CLI, its bundles, README, LICENSE and CHANGELOG', () => {
     const bin = String(manifest.bin.graphreq).replace(/^\.\//, '');
-    for (const f of [bin, 'dist/cli.js', 'dist/server.js', 'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
+    for (const f of [bin, 'dist/cli.js', 'dist/cli-commands.js', 'dist/server.js', 'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
       assert.ok(files.includes(f), `${f} is not in the npm package`);
     }
   });
@@ -100,7 +100,7 @@ describe('npm package contents', () => {
 
   it('holds nothing else: no tests, no sources of the bundles, no source maps', () => {
     const allowed = (f: string): boolean =>
-      ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/graphreq.js', 'dist/cli.js', 'dist/server.js'].includes(f)
+      ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/graphreq.js', 'dist/cli.js', 'dist/cli-commands.js', 'dist/server.js'].includes(f)
       || (f.startsWith('schemas/') && f.endsWith('.json'))
       || userDocs.includes(f);
     assert.deepEqual(files.filter((f) => !allowed(f)), [], 'files in the npm package that do not run and are not documentation');

@@ -124,7 +124,7 @@ describe('the packed npm package, installed into an empty project', () => {
     connection.onRequest('client/registerCapability', () => null);
     connection.listen();
     try {
-      const init = await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(project).href, capabilities: {} });
+      const init = await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(project).href, capabilities: { textDocument: { publishDiagnostics: { codeDescriptionSupport: true } } } });
       assert.equal(init.serverInfo?.name, 'graphreq');
       assert.equal(init.serverInfo?.version, manifest.version);
       assert.ok(init.capabilities.completionProvider && init.capabilities.hoverProvider, 'completion and hover');

@@ -101,7 +101,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
     processId: null,
     rootUri: FOLDER,
     workspaceFolders: [{ uri: FOLDER, name: 'workspace' }],
-    capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } } }, workspace: { configuration: true } },
+    capabilities: { textDocument: { completion: { completionItem: { snippetSupport: true } }, publishDiagnostics: { codeDescriptionSupport: true } }, workspace: { configuration: true } },
     initializationOptions: { docsUrl: DOCS },
   });
   initialized = true;

@@ -6,7 +6,21 @@ import { findWorkspaceEnvFile, folderOf, repositoryRoot } from '../files/envFile
 import { NotUtf8Error, readTextFile } from '../files/textFile';
 import { walkRequestFiles, WALK_LIMITS, type WalkLimits } from '../files/workspaceWalk';
 
-export class UsageError extends Error {}
+/** Marks a usage error, whichever bundle's copy of this class made it. */
+const USAGE_ERROR = Symbol.for('graphreq.UsageError');
+
+/**
+ * A mistake in the command line: one line on stderr and exit code 2 (main.ts). The commands other
+ * than `check` are another bundle (dist/cli-commands.js) with its own copy of this class, so
+ * `instanceof` recognises the errors of every copy by their mark.
+ */
+export class UsageError extends Error {
+  readonly [USAGE_ERROR] = true;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && (value as { [USAGE_ERROR]?: boolean })[USAGE_ERROR] === true;
+  }
+}
 
 /**
  * Expands files and folders into the .graphreq files they hold (folders recursively, sorted, through

@@ -5,6 +5,7 @@ import {
   DiagnosticTag,
   InsertTextFormat,
   MarkupKind,
+  type ClientCapabilities,
   type CompletionItem as LspCompletionItem,
   type Diagnostic,
   type Range,
@@ -51,19 +52,36 @@ export function ruleLink(code: string): string {
 }
 
 /**
- * A finding as an LSP diagnostic. `links`: with `source` and the rule link (`codeDescription`); a
- * client that adds them itself from the code (the VS Code client) is sent neither, ~110 bytes less a
- * diagnostic (see lsp/protocol.ts, `InitializationOptions`).
+ * What a diagnostic carries besides its range, severity, code and message:
+ * - `links`: `source` and the rule link (`codeDescription`);
+ * - `source`: `source` only, for a client that does not declare `codeDescriptionSupport` (Neovim
+ *   0.7, a plain client): it would not show the link, ~100 bytes a diagnostic on every keystroke;
+ * - `none`: neither, for a client that adds both itself from the code (the VS Code client; see
+ *   lsp/protocol.ts, `InitializationOptions.clientRuleLinks`).
  */
-export function toDiagnostic(doc: Doc, f: Finding, links = true): Diagnostic {
-  return diagnosticOf(f, doc.uri, (s) => toRange(doc, s), links);
+export type DiagnosticExtras = 'links' | 'source' | 'none';
+
+/** The extras a client is sent, from its capabilities and initialization options. */
+export function diagnosticExtras(caps: ClientCapabilities, clientRuleLinks: boolean | undefined): DiagnosticExtras {
+  if (clientRuleLinks) return 'none';
+  // LSP 3.16 declares it for pushed diagnostics; a pulling client declares the same (3.18 names it for both).
+  const pulled = caps.textDocument?.diagnostic as { codeDescriptionSupport?: boolean } | undefined;
+  return caps.textDocument?.publishDiagnostics?.codeDescriptionSupport || pulled?.codeDescriptionSupport ? 'links' : 'source';
+}
+
+/** A finding as an LSP diagnostic, with the `extras` its client is sent. */
+export function toDiagnostic(doc: Doc, f: Finding, extras: DiagnosticExtras = 'links'): Diagnostic {
+  return diagnosticOf(f, doc.uri, (s) => toRange(doc, s), extras);
 }
 
 /** `toDiagnostic` with the ranges computed by the caller (per block, for the diagnostics cache). */
-export function diagnosticOf(f: Finding, uri: string, range: (s: Span) => Range, links: boolean): Diagnostic {
-  const d: Diagnostic = links
-    ? { range: range(f.span), severity: SEVERITY[f.severity], code: f.code, codeDescription: { href: ruleLink(f.code) }, source: 'graphreq', message: f.message }
-    : { range: range(f.span), severity: SEVERITY[f.severity], code: f.code, message: f.message };
+export function diagnosticOf(f: Finding, uri: string, range: (s: Span) => Range, extras: DiagnosticExtras): Diagnostic {
+  const d: Diagnostic =
+    extras === 'links'
+      ? { range: range(f.span), severity: SEVERITY[f.severity], code: f.code, codeDescription: { href: ruleLink(f.code) }, source: 'graphreq', message: f.message }
+      : extras === 'source'
+        ? { range: range(f.span), severity: SEVERITY[f.severity], code: f.code, source: 'graphreq', message: f.message }
+        : { range: range(f.span), severity: SEVERITY[f.severity], code: f.code, message: f.message };
   if (f.related?.length) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: range(r.span) }, message: r.message }));
   if (f.tags?.length) d.tags = f.tags.map((t) => (t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
   return d;

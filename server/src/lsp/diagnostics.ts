@@ -36,6 +36,7 @@
 import { LSPErrorCodes, ResponseError, type CancellationToken, type ClientCapabilities, type Connection, type Diagnostic, type DiagnosticOptions, type DocumentDiagnosticReport, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
 import { allFindings, type Environment, type FileContext, type Finding, type LanguageService, type Span, type WorkspaceScope } from '../core';
 import { DiagnosticsRenderer } from './diagnosticsRender';
+import { diagnosticExtras, type DiagnosticExtras } from './convert';
 import type { RawJson } from './rawJson';
 import type { DocumentState, DocumentStore } from './documentStore';
 import type { InitializationOptions } from './protocol';
@@ -70,8 +71,8 @@ const FIRST_PAGE_ONLY = ':first-page';
 export class Diagnostics {
   private pull = false;
   private refreshSupport = false;
-  /** Send `source` and the rule link with each diagnostic (see convert.ts, `toDiagnostic`). */
-  links = true;
+  /** What each diagnostic carries besides its range, severity, code and message (convert.ts, `DiagnosticExtras`). */
+  links: DiagnosticExtras = 'links';
   private readonly pending = new Set<string>();
   private readonly renderers = new WeakMap<DocumentState, DiagnosticsRenderer>();
   /** The renderers that leave hints out, for documents being typed in. */
@@ -113,7 +114,7 @@ export class Diagnostics {
 
   /** At `initialize`: the pull model when the client offers it. Returns the capability to announce, if any. */
   initialize(caps: ClientCapabilities, init: InitializationOptions | undefined): DiagnosticOptions | undefined {
-    this.links = !init?.clientRuleLinks;
+    this.links = diagnosticExtras(caps, init?.clientRuleLinks);
     this.pull = !!caps.textDocument?.diagnostic;
     this.refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     if (!this.pull) return undefined;

@@ -12,7 +12,7 @@
  * for its lines (a template per block, 16 MB with both renderers).
  */
 import { blockStartLines, positionInBlock, type BlockResult, type DocumentValidation, type Finding, type GraphreqDocument, type RequestBlock } from '../core';
-import { diagnosticOf, toDiagnostic } from './convert';
+import { diagnosticOf, toDiagnostic, type DiagnosticExtras } from './convert';
 import { RawJson } from './rawJson';
 
 /** Blocks per page: an edit re-joins one page's bytes. */
@@ -54,8 +54,8 @@ export class DiagnosticsRenderer {
 
   constructor(
     private readonly uri: string,
-    /** With `source` and the rule link (see convert.ts, `toDiagnostic`). */
-    private readonly links: boolean,
+    /** What each diagnostic carries besides its range, severity, code and message (convert.ts). */
+    private readonly links: DiagnosticExtras,
     /** Leave hints out (a large document being typed in: lsp/diagnostics.ts, `QUIET_MS`). */
     private readonly withoutHints = false,
   ) {}

@@ -20,7 +20,7 @@ import {
   type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
 import { allFindings, blockAt, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type GraphreqDocument, type RequestBlock, type Span } from '../core';
-import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit } from './convert';
+import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit, type DiagnosticExtras } from './convert';
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
 import { Commands, Notifications, Requests, ServerNotifications, type FetchContextArgs, type InitializationOptions, type SendAllForecast, type ServerSettings } from './protocol';
@@ -95,7 +95,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let snippetSupport = false;
   let configurationSupport = false;
   // Pulled workspace diagnostics cover the files not opened too (workspaceDiagnostics.ts).
-  const unopened = new WorkspaceDiagnostics(ls, workspaceFiles, (uri) => inputs.forDocument(uri), (uri) => !!documents.get(uri), (): boolean => diagnostics.links);
+  const unopened = new WorkspaceDiagnostics(ls, workspaceFiles, (uri) => inputs.forDocument(uri), (uri) => !!documents.get(uri), (): DiagnosticExtras => diagnostics.links);
   // Requests too large for a slice: checked, hovered and fixed on the host's worker, if it has one (largeBlocks.ts).
   const checker = host.blockChecker?.(log);
   const large = checker && new LargeBlocks(checker, ls.model, log);

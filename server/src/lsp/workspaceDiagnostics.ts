@@ -15,6 +15,7 @@
 import type { CancellationToken, Diagnostic, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
 import { ValidationCache, type DocumentValidation, type Environment, type GraphreqDocument, type LanguageService, type WorkspaceNames } from '../core';
 import { DiagnosticsRenderer } from './diagnosticsRender';
+import type { DiagnosticExtras } from './convert';
 import { SLICE_MS, throwIfCancelled, yieldToMessages } from './runSafe';
 import type { WorkspaceFiles } from './workspaceFiles';
 
@@ -39,8 +40,8 @@ export class WorkspaceDiagnostics {
     private readonly envOf: (uri: string) => Environment,
     /** Whether the file is open in the editor (its diagnostics come from the document then). */
     private readonly isOpen: (uri: string) => boolean,
-    /** With `source` and the rule link (convert.ts). */
-    private readonly links: () => boolean,
+    /** What each diagnostic carries besides its range, severity, code and message (convert.ts). */
+    private readonly links: () => DiagnosticExtras,
   ) {}
 
   /** The reports of the unopened files: `unchanged` where `previous` (uri → result id) is current. */

@@ -10,7 +10,9 @@ import type { FileContext } from '../analysis/fileContext';
 import type { ApiModel } from '../model/apiModel';
 import { deferFixes } from './deferredFixes';
 import type { Param, RequestBlock } from '../syntax/ast';
-import { indexBodyMembers, memberNamed, nodeAtPath, parseBodyTree, parseMemberValue, propertyAtPath, type BodyMember, type BodyMembers, type BodyTree, type JsonPath } from '../syntax/jsonBody';
+import { cleanJsonc, indexBodyMembers, memberNamed, nodeAtPath, parseBodyTree, parseMemberValue, propertyAtPath, type BodyMember, type BodyMembers, type BodyTree, type JsonPath } from '../syntax/jsonBody';
+import { scanPath, soleMember } from '../syntax/jsonScan';
+import { hasOwn } from '../own';
 import type { FixSpec, Location, RuleFinding } from '../rules/ruleFinding';
 import type { Finding, Fix, Span, TextEdit } from '../types';
 
@@ -22,43 +24,85 @@ const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' 
  */
 export const locatorOptions = { memberIndex: true, deferFixes: true };
 
+/** Findings deeper in one member's value located by scanning it before its tree is built (then each is a lookup in the tree). */
+const SCANS_BEFORE_TREE = 8;
+
 export class Locator {
   private tree: BodyTree | undefined;
   private index: BodyMembers | null | undefined;
+  private clean: string | undefined;
+  /** The body's members located so far, by name (null: the body has none of that name). */
+  private readonly found = new Map<string, BodyMember | null>();
   constructor(private readonly block: RequestBlock, private readonly bc: BlockCall) {}
+
+  /** Whether the body is a well-formed object, located through its members rather than through its tree. */
+  private byMembers(): boolean {
+    const body = this.request.body;
+    return locatorOptions.memberIndex && !!body && body.kind === 'json' && !this.bc.call.bodyBroken;
+  }
 
   /** The body's top-level members, when it is a well-formed object (null otherwise). */
   private members(): BodyMembers | undefined {
-    if (this.index === undefined) {
-      const body = this.request.body;
-      this.index = locatorOptions.memberIndex && body && body.kind === 'json' && !this.bc.call.bodyBroken ? indexBodyMembers(body.text) ?? null : null;
-    }
+    if (this.index === undefined) this.index = this.byMembers() ? indexBodyMembers(this.request.body!.text) ?? null : null;
     return this.index ?? undefined;
   }
 
   /**
-   * What `nodeAtPath` finds for `[name, ...path]` in the body's tree, from the member index: the node,
-   * whether it is the one asked for, and its key (when it is a member's value). Offsets are body-relative.
+   * The top-level member `name` of a well-formed object body: null when there is none, undefined when
+   * the body is not one. Most findings are on a member's key, one or two a body: the member is found
+   * by its key (`soleMember`) when the parsed body says it has one, and the members are indexed only
+   * when that cannot tell (a key written twice, escapes), a tenth of the check of a file with findings.
    */
-  private memberNode(index: BodyMembers, name: string, path: JsonPath): { node: Span; key?: Span; exact: boolean } | undefined {
-    const m = memberNamed(index, name);
-    if (!m) return undefined;
+  private member(name: string): BodyMember | null | undefined {
+    const known = this.found.get(name);
+    if (known !== undefined) return known;
+    if (!this.byMembers()) return undefined;
+    const object = this.bc.call.bodyObject;
+    let m = object && hasOwn(object, name) ? soleMember((this.clean ??= cleanJsonc(this.request.body!.text)), name) : undefined;
+    if (!m) {
+      const index = this.members();
+      if (!index) return undefined;
+      m = memberNamed(index, name);
+    }
+    this.found.set(name, m ?? null);
+    return m ?? null;
+  }
+
+  /**
+   * What `nodeAtPath` finds for `[name, ...path]` in the body's tree, from the member: the node,
+   * whether it is the one asked for, and its key (when it is a member's value). Offsets are
+   * body-relative; undefined when the body is not a well-formed object, null when it has no such member.
+   */
+  private memberNode(name: string, path: JsonPath): { node: Span; key?: Span; exact: boolean } | null | undefined {
+    const m = this.member(name);
+    if (!m) return m;
     const key = { start: m.keyOffset, end: m.keyOffset + m.keyLength };
     const value = { start: m.valueOffset, end: m.valueOffset + m.valueLength };
     if (!path.length) return { node: value, key, exact: true };
-    const root = this.memberValue(index, m);
-    const { node, exact } = nodeAtPath(root, path);
     // The path goes no further than the member itself: its value, not the one asked for.
-    if (!node || node === root) return { node: value, key, exact: false };
-    const k = keyOf(node);
-    return { node: span(node, m.valueOffset), key: k && span(k, m.valueOffset), exact };
+    return this.pathBelow(m, path) ?? { node: value, key, exact: false };
   }
 
-  /** Each member's tree, built once: a thousand findings in one long list would parse it a thousand times. */
+  /** How many findings deeper in each member's value were located by scanning it. */
+  private readonly scans = new Map<BodyMember, number>();
+  /** Each member's tree, built once it has had its share of scans: a thousand findings in one long list would scan it a thousand times. */
   private readonly memberTrees = new Map<BodyMember, Node | undefined>();
-  private memberValue(index: BodyMembers, m: BodyMember): Node | undefined {
-    if (!this.memberTrees.has(m)) this.memberTrees.set(m, parseMemberValue(index, m));
-    return this.memberTrees.get(m);
+
+  /** The node at `path` below member `m`'s value, or the deepest one the path reaches; undefined when that is the value itself. */
+  private pathBelow(m: BodyMember, path: JsonPath): { node: Span; key?: Span; exact: boolean } | undefined {
+    const text = (this.clean ??= cleanJsonc(this.request.body!.text));
+    const scans = this.scans.get(m) ?? 0;
+    if (scans < SCANS_BEFORE_TREE) {
+      this.scans.set(m, scans + 1);
+      const scanned = scanPath(text, m.valueOffset, path);
+      if (scanned) return scanned.depth === 0 ? undefined : { node: scanned.node, key: scanned.key, exact: scanned.depth === path.length };
+    }
+    if (!this.memberTrees.has(m)) this.memberTrees.set(m, parseMemberValue(text, m));
+    const root = this.memberTrees.get(m);
+    const { node, exact } = nodeAtPath(root, path);
+    if (!node || node === root) return undefined;
+    const k = keyOf(node);
+    return { node: span(node, m.valueOffset), key: k && span(k, m.valueOffset), exact };
   }
 
   private get request() {
@@ -77,11 +121,8 @@ export class Locator {
 
   /** The key of a top-level member of the JSON body, whatever the query holds. */
   bodyKeySpan(name: string): Span | undefined {
-    const index = this.members();
-    if (index) {
-      const m = memberNamed(index, name);
-      return m ? shift({ start: m.keyOffset, end: m.keyOffset + m.keyLength }, this.bodyStart()) : undefined;
-    }
+    const m = this.member(name);
+    if (m !== undefined) return m ? shift({ start: m.keyOffset, end: m.keyOffset + m.keyLength }, this.bodyStart()) : undefined;
     const prop = propertyAtPath(this.bodyTree()?.root, [name]);
     const key = prop?.children?.[0];
     return key ? shift({ start: key.offset, end: key.offset + key.length }, this.bodyStart()) : undefined;
@@ -142,9 +183,8 @@ export class Locator {
     // A member of a `< path` body is in another file: the finding goes on the path.
     const file = this.request.body?.file;
     if (file) return file.path.span;
-    const index = this.members();
-    if (index) {
-      const found = this.memberNode(index, name, path);
+    const found = this.memberNode(name, path);
+    if (found !== undefined) {
       if (!found) return this.requestSpan();
       return shift(part === 'key' || !found.exact ? found.key ?? found.node : found.node, this.bodyStart());
     }
@@ -374,9 +414,8 @@ export class Locator {
     const written = this.bc.written.get(name);
     if (written && !path.length) return [{ span: written.name.span, newText: newName }];
     if (written) return undefined;
-    const index = this.members();
-    if (index) {
-      const found = this.memberNode(index, name, path);
+    const found = this.memberNode(name, path);
+    if (found !== undefined) {
       return found?.exact && found.key ? [{ span: shift(found.key, this.bodyStart()), newText: JSON.stringify(newName) }] : undefined;
     }
     const tree = this.bodyTree();

@@ -45,13 +45,16 @@ export interface SchemaBundle {
 /**
  * A deep copy whose objects have no prototype. Lookups by names users write (`fields=constructor`,
  * `# @objective toString`, `"__proto__": 1`) then find nothing instead of Object.prototype's members.
+ * Each object is made whole (`Object.fromEntries`, which keeps a `__proto__` key as a member) and then
+ * cut from its prototype: V8 keeps such an object in fast mode, with a hidden class that the rules'
+ * lookups cache. `Object.create(null)` gives a hash table instead, where every lookup of every
+ * request (`schema.properties`, a parameter's schema) hashes its key (test/core/schemaData.test.ts).
  */
 function withoutPrototypes<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutPrototypes) as T;
   if (value === null || typeof value !== 'object') return value;
-  const out = Object.create(null) as Record<string, unknown>;
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = withoutPrototypes(v);
-  return out as T;
+  const out = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, withoutPrototypes(v)]));
+  return Object.setPrototypeOf(out, null) as T;
 }
 
 export const schemaBundle: SchemaBundle = withoutPrototypes({

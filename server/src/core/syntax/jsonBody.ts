@@ -13,6 +13,9 @@
 import { getNodePath, getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Span } from '../types';
 import { MAX_NESTING } from './limits';
+import { skipSpace, skipString, skipValue, type BodyMember } from './jsonScan';
+
+export type { BodyMember };
 
 /** Marks a string that stood for an unquoted `{{variable}}` in the body (U+2063, invisible separator). */
 export const OPAQUE_MARK = '\u2063';
@@ -287,17 +290,6 @@ export function parseBodyTree(text: string): BodyTree {
 
 export type JsonPath = Array<string | number>;
 
-/** A top-level member of an object body; offsets are into the body, as jsonc-parser's tree gives them. */
-export interface BodyMember {
-  name: string;
-  /** The key, quotes included. */
-  keyOffset: number;
-  keyLength: number;
-  /** The value: a string with its quotes, an object or list with its brackets. */
-  valueOffset: number;
-  valueLength: number;
-}
-
 /**
  * The top-level members of an object body. The scan keeps four numbers a member (key offset, key
  * length, value offset, value length) and no object or string per member: nearly every request of a
@@ -378,10 +370,6 @@ export class BodyMembers {
 /** Up to this many members, a member is found by going through them. */
 const SCAN_MEMBERS = 64;
 
-function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
-
 /**
  * The top-level members of a well-formed object body, found by one scan, without building a tree:
  * locating a finding on a parameter (most findings) needs no more, and a finding deeper in a value
@@ -391,65 +379,19 @@ function isSpace(c: number): boolean {
  */
 export function indexBodyMembers(text: string): BodyMembers | undefined {
   const t = cleanJsonc(text);
-  const n = t.length;
-  let i = 0;
-  const ws = (): void => {
-    while (i < n && isSpace(t.charCodeAt(i))) i++;
-  };
-  /** Skips a string starting at `i` (a `"`) by jumping to its closing quote (the body parsed, so it has one on its line). */
-  const string = (): boolean => {
-    let q = i;
-    for (;;) {
-      q = t.indexOf('"', q + 1);
-      if (q < 0) return false;
-      let backslashes = 0;
-      while (t.charCodeAt(q - 1 - backslashes) === 92 /* \ */) backslashes++;
-      if (backslashes % 2 === 0) break;
-    }
-    i = q + 1;
-    return true;
-  };
-  /** Skips one value starting at `i`. */
-  const value = (): boolean => {
-    const c = t.charCodeAt(i);
-    if (c === 34) return string();
-    if (c === 123 /* { */ || c === 91 /* [ */) {
-      let depth = 0;
-      while (i < n) {
-        const d = t.charCodeAt(i);
-        if (d === 34) {
-          if (!string()) return false;
-          continue;
-        }
-        if (d === 123 || d === 91) depth++;
-        else if ((d === 125 || d === 93) && --depth === 0) {
-          i++;
-          return true;
-        }
-        i++;
-      }
-      return false;
-    }
-    const start = i;
-    while (i < n) {
-      const d = t.charCodeAt(i);
-      if (d === 44 /* , */ || d === 125 || d === 93 || isSpace(d)) break;
-      i++;
-    }
-    return i > start;
-  };
-  ws();
-  if (t.charCodeAt(i) !== 123) return undefined;
+  let i = skipSpace(t, 0);
+  if (t.charCodeAt(i) !== 123 /* { */) return undefined;
   const offset = i;
   i++;
   const spans: number[] = [];
   let escapedNames: Map<number, string> | undefined;
   for (;;) {
-    ws();
-    if (t.charCodeAt(i) === 125) break;
-    if (t.charCodeAt(i) !== 34) return undefined;
+    i = skipSpace(t, i);
+    if (t.charCodeAt(i) === 125 /* } */) break;
+    if (t.charCodeAt(i) !== 34 /* " */) return undefined;
     const keyOffset = i;
-    if (!string()) return undefined;
+    i = skipString(t, i);
+    if (i < 0) return undefined;
     const keyLength = i - keyOffset;
     let escapes = false;
     for (let q = keyOffset + 1; q < i - 1 && !escapes; q++) escapes = t.charCodeAt(q) === 92; /* \ */
@@ -460,25 +402,22 @@ export function indexBodyMembers(text: string): BodyMembers | undefined {
         return undefined;
       }
     }
-    ws();
+    i = skipSpace(t, i);
     if (t.charCodeAt(i) !== 58 /* : */) return undefined;
-    i++;
-    ws();
-    const valueOffset = i;
-    if (!value()) return undefined;
+    const valueOffset = skipSpace(t, i + 1);
+    i = skipValue(t, valueOffset);
+    if (i < 0) return undefined;
     spans.push(keyOffset, keyLength, valueOffset, i - valueOffset);
-    ws();
-    if (t.charCodeAt(i) === 44) {
+    i = skipSpace(t, i);
+    if (t.charCodeAt(i) === 44 /* , */) {
       i++;
       continue;
     }
     if (t.charCodeAt(i) === 125) break;
     return undefined;
   }
-  i++;
-  ws();
-  if (i < n) return undefined;
-  return new BodyMembers(t, offset, i - offset, spans, escapedNames);
+  if (skipSpace(t, i + 1) < t.length) return undefined;
+  return new BodyMembers(t, offset, t.length - offset, spans, escapedNames);
 }
 
 /** The first member named `name`, as jsonc-parser's path lookup finds it. */
@@ -486,9 +425,9 @@ export function memberNamed(index: BodyMembers, name: string): BodyMember | unde
   return index.first(name);
 }
 
-/** The tree of one member's value, with offsets relative to the value's first character. */
-export function parseMemberValue(index: BodyMembers, m: BodyMember): Node | undefined {
-  const text = index.text.slice(m.valueOffset, m.valueOffset + m.valueLength);
+/** The tree of one member's value (`clean`: the body's cleaned text), with offsets relative to the value's first character. */
+export function parseMemberValue(clean: string, m: BodyMember): Node | undefined {
+  const text = clean.slice(m.valueOffset, m.valueOffset + m.valueLength);
   if (tooDeepAt(text) !== undefined) return undefined;
   return parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
 }
