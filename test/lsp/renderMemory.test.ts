@@ -65,7 +65,7 @@ describe('the diagnostics renderer', () => {
       gc();
       return process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
     };
-    let renderer: DiagnosticsRenderer | undefined = new DiagnosticsRenderer('file:///tmp/findings.graphreq', false);
+    let renderer: DiagnosticsRenderer | undefined = new DiagnosticsRenderer('file:///tmp/findings.graphreq', 'none');
     const message = renderer.render(doc, v).diagnostics.chunks.reduce((n, c) => n + c.length, 0);
     const withIt = await kept();
     renderer = undefined;
@@ -91,7 +91,7 @@ describe('the diagnostics renderer', () => {
 
   it('writes the same bytes as each diagnostic converted alone, after requests are added and removed above others', () => {
     const uri = 'file:///tmp/findings.graphreq';
-    for (const [links, withoutHints] of [[true, false], [false, true]]) {
+    for (const [links, withoutHints] of [['links', false], ['source', false], ['none', true]] as const) {
       const renderer = new DiagnosticsRenderer(uri, links, withoutHints);
       // Checked with a cache, as the server checks: the requests not edited keep their results, whose bytes the renderer copies.
       const cache = new ValidationCache();
