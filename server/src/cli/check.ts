@@ -156,8 +156,8 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
       else if (f.severity === 'warning') counts.warnings++;
       // Positions come from the parse (line starts per block, built for the blocks that need them).
       const start = positionAt(doc, f.span.start);
-      const end = positionAt(doc, f.span.end);
       if (values.format === 'json') {
+        const end = positionAt(doc, f.span.end);
         // The long form (allowed values, parameters, the document reference) rides along for tools.
         json.push({ file, range: { start, end }, severity: f.severity, code: f.code, message: redactor.text(f.message), ...(f.detail ? { detail: redactor.text(f.detail) } : {}) });
       } else {

@@ -42,8 +42,10 @@ export class CallParams implements ReadonlyMap<string, CallParam> {
     if (this.body) for (const name of Object.keys(this.body)) if (!this.text.has(name)) yield [name, this.member(name)];
   }
 
+  /** The names in `entries`' order, without making the body's members into CallParams. */
   *keys(): MapIterator<string> {
-    for (const [name] of this.entries()) yield name;
+    yield* this.text.keys();
+    if (this.body) for (const name of Object.keys(this.body)) if (!this.text.has(name)) yield name;
   }
 
   *values(): MapIterator<CallParam> {

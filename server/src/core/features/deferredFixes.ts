@@ -49,15 +49,16 @@ export function fixesDeferred(f: Finding): boolean {
 
 /**
  * A copy of `f` with `changes`, its fixes passed through `map`: still deferred when they are in `f`
- * (a spread would compute them).
+ * (a spread would compute them). `map` may be left out for a finding that has no fixes, deferred or not.
  */
-export function copyFinding(f: Finding, changes: Partial<Omit<Finding, 'fixes'>>, map: (fix: Fix) => Fix): Finding {
+export function copyFinding(f: Finding, changes: Partial<Omit<Finding, 'fixes'>>, map: ((fix: Fix) => Fix) | undefined): Finding {
   const out: Record<string, unknown> = {};
   const source = f as unknown as Record<string, unknown>;
-  for (const k of Object.keys(f)) if (k !== 'fixes') out[k] = source[k];
+  // for-in, not Object.keys: no array a finding (a finding is a plain object, its prototype has nothing enumerable).
+  for (const k in source) if (k !== 'fixes') out[k] = source[k];
   Object.assign(out, changes);
   const copy = out as unknown as Finding;
-  if (fixesDeferred(f)) deferFixes(copy, () => f.fixes?.map(map));
-  else copy.fixes = f.fixes?.map(map);
+  if (fixesDeferred(f)) deferFixes(copy, () => f.fixes?.map(map!));
+  else copy.fixes = map ? f.fixes?.map(map) : f.fixes;
   return copy;
 }

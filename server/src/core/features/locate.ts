@@ -31,6 +31,8 @@ export class Locator {
   private tree: BodyTree | undefined;
   private index: BodyMembers | null | undefined;
   private clean: string | undefined;
+  /** Whether the cleaned body holds no backslash (soleMember). */
+  private plain: boolean | undefined;
   /** The body's members located so far, by name (null: the body has none of that name). */
   private readonly found = new Map<string, BodyMember | null>();
   constructor(private readonly block: RequestBlock, private readonly bc: BlockCall) {}
@@ -58,7 +60,11 @@ export class Locator {
     if (known !== undefined) return known;
     if (!this.byMembers()) return undefined;
     const object = this.bc.call.bodyObject;
-    let m = object && hasOwn(object, name) ? soleMember((this.clean ??= cleanJsonc(this.request.body!.text)), name) : undefined;
+    let m: BodyMember | undefined;
+    if (object && hasOwn(object, name)) {
+      const text = (this.clean ??= cleanJsonc(this.request.body!.text));
+      m = soleMember(text, name, (this.plain ??= text.indexOf('\\') < 0));
+    }
     if (!m) {
       const index = this.members();
       if (!index) return undefined;

@@ -16,7 +16,7 @@ import { checkCall } from '../rules/engine';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
 import type { Environment, Finding, Severity, Span } from '../types';
-import { copyFinding } from './deferredFixes';
+import { copyFinding, fixesDeferred } from './deferredFixes';
 import { LaterLocator, Locator } from './locate';
 import { checkWrittenBlock, checkWrittenRequest } from './writtenChecks';
 import { closest, inlineList, listForMessage } from '../rules/suggest';
@@ -197,7 +197,8 @@ function shiftFinding(f: Finding, by: number): Finding {
       span: { start: f.span.start + by, end: f.span.end + by },
       related: f.related?.map((r) => ({ ...r, span: { start: r.span.start + by, end: r.span.end + by } })),
     },
-    (x) => ({ ...x, edits: x.edits.map((e) => ({ ...e, span: { start: e.span.start + by, end: e.span.end + by } })) }),
+    // Made only for a finding that has fixes or may have (a fifth of them): a closure per finding was garbage.
+    fixesDeferred(f) || f.fixes ? (x) => ({ ...x, edits: x.edits.map((e) => ({ ...e, span: { start: e.span.start + by, end: e.span.end + by } })) }) : undefined,
   );
 }
 

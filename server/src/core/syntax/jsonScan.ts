@@ -77,10 +77,11 @@ export function skipValue(t: string, i: number): number {
  * and `"name"` followed by `:` is a key wherever it is. When the text holds exactly one such key, it
  * is the top-level member's. Undefined when that cannot be told (a backslash anywhere in the text,
  * the key written more than once at any depth, a name that is no plain key): the caller then
- * indexes the members.
+ * indexes the members. `plain`: whether `t` holds no backslash, for a caller that asks about
+ * several members of one body (each look for a backslash reads the whole body).
  */
-export function soleMember(t: string, name: string): BodyMember | undefined {
-  if (name.indexOf('"') >= 0 || t.indexOf('\\') >= 0) return undefined;
+export function soleMember(t: string, name: string, plain = t.indexOf('\\') < 0): BodyMember | undefined {
+  if (!plain || name.indexOf('"') >= 0) return undefined;
   const key = `"${name}"`;
   let found = -1;
   let colon = -1;

@@ -1,0 +1,41 @@
+/**
+ * A call's body members become CallParam objects only when a rule asks for them (analysis/callParams.ts):
+ * the parameter check visits a body with one refused member by name and makes that member alone.
+ */
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildBlockCall, buildFileContext, parseDocument } from '../../server/src/core';
+import { checkParams } from '../../server/src/core/rules/paramRules';
+import type { RuleFinding } from '../../server/src/core/rules/ruleFinding';
+import { model } from '../helpers';
+
+function callOf(text: string) {
+  const doc = parseDocument(text);
+  return buildBlockCall(doc.blocks[0], buildFileContext(doc, { variables: {} }), model)!.call;
+}
+
+describe('call parameters', () => {
+  it('are listed by name in the order of their entries, query first', () => {
+    const call = callOf('POST /v23.0/act_1/adsets?status=PAUSED&b=2\n\n{ "name": "n", "status": "ACTIVE", "a": 1 }\n');
+    assert.deepEqual([...call.params.keys()], [...call.params.entries()].map(([name]) => name));
+    assert.deepEqual([...call.params.keys()], ['status', 'b', 'name', 'a']);
+  });
+
+  it('are made from the body only for the members the check walks', () => {
+    const members = Array.from({ length: 24 }, (_, k) => `"name${k}": "x"`).join(', ').replace('"name0"', '"name"');
+    const call = callOf(`POST /v23.0/act_1/adsets\n\n{ ${members.replace('"name1"', '"nmae"')}, "status": "PAUSED", "daily_budget": "abc" }\n`);
+    const made: string[] = [];
+    const params = call.params as unknown as { member(name: string): unknown };
+    const member = params.member;
+    params.member = function (this: unknown, name: string) {
+      made.push(name);
+      return member.call(this, name);
+    };
+    const out: RuleFinding[] = [];
+    checkParams(call, { model, out });
+    // The undocumented names and the value the gate refused: not the 20-odd valid members beside them.
+    assert.ok(out.some((f) => f.at.kind === 'param' && f.at.name === 'daily_budget'));
+    assert.deepEqual(made.filter((n) => n === 'name' || n === 'status'), []);
+    assert.ok(made.includes('daily_budget') && made.includes('nmae'), made.join(', '));
+  });
+});
