@@ -3,7 +3,9 @@
  * answers `__proto__` and `constructor` from its prototype; these never do.
  */
 export function hasOwn(record: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(record, key);
+  // One built-in call (`hasOwnProperty.call` is two): every valid request asks this of each of its
+  // parameters, mostly before V8 has optimized the caller.
+  return Object.hasOwn(record, key);
 }
 
 export function own<T>(record: Record<string, T>, key: string): T | undefined {

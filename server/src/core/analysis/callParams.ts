@@ -10,7 +10,8 @@ import { hasOwn } from '../own';
 
 
 export class CallParams implements ReadonlyMap<string, CallParam> {
-  private readonly made = new Map<string, CallParam>();
+  /** The members asked for, made once each (no map until one is asked for). */
+  private made: Map<string, CallParam> | undefined;
   private count = -1;
 
   constructor(
@@ -21,6 +22,11 @@ export class CallParams implements ReadonlyMap<string, CallParam> {
   get(name: string): CallParam | undefined {
     if (this.body && hasOwn(this.body, name)) return this.member(name);
     return this.text.get(name);
+  }
+
+  /** Whether the JSON body has a top-level member `name`, whatever the query holds. */
+  inBody(name: string): boolean {
+    return !!this.body && hasOwn(this.body, name);
   }
 
   has(name: string): boolean {
@@ -61,10 +67,11 @@ export class CallParams implements ReadonlyMap<string, CallParam> {
   }
 
   private member(name: string): CallParam {
-    let p = this.made.get(name);
+    const made = (this.made ??= new Map());
+    let p = made.get(name);
     if (!p) {
       const value = this.body![name];
-      this.made.set(name, (p = { name, value, source: 'json', opaque: isOpaque(value) }));
+      made.set(name, (p = { name, value, source: 'json', opaque: isOpaque(value) }));
     }
     return p;
   }

@@ -68,6 +68,8 @@ export const REQUEST_NAME_RE = /^[\w-]+$/;
 export const VARIABLE_NAME_RE = /^[A-Za-z_][\w.-]*$/;
 
 const cache = new WeakMap<ParsedBlock, BlockNames>();
+/** The uses of every block that has none (never written to). */
+const NO_USES: NameUse[] = Object.freeze([]) as unknown as NameUse[];
 
 /** The names of one block, computed once per parse of its text. */
 export function blockNames(block: RequestBlock): BlockNames {
@@ -108,7 +110,7 @@ function readBlockNames(text: string, parsed: ParsedBlock): BlockNames {
   }
   // `# @expect body.id {{create.response.body.id}}`: read when the expectation is checked.
   for (const d of parsed.directives) if (d.name.text === 'expect' && d.value) scan(d.value.span.start, d.value.span.end, 'expectation');
-  uses.sort((a, b) => a.span.start - b.span.start);
+  if (uses.length > 1) uses.sort((a, b) => a.span.start - b.span.start);
   let requestName: RequestNameDef | undefined;
   for (const d of parsed.directives) {
     if (d.name.text !== 'name' || !d.value) continue;
@@ -116,7 +118,9 @@ function readBlockNames(text: string, parsed: ParsedBlock): BlockNames {
     requestName = { name: word, span: { start: d.value.span.start, end: d.value.span.start + word.length } };
     break;
   }
-  return { variables: parsed.variables, requestName, uses };
+  // Kept as long as the parse: a list of its own size (one use is the common case; a list filled by
+  // pushes keeps room for 17), and no list at all for a block without uses.
+  return { variables: parsed.variables, requestName, uses: uses.length === 0 ? NO_USES : uses.length === 1 ? [uses[0]] : uses };
 }
 
 function readUses(text: string, base: number, place: NameUse['place'], out: NameUse[]): void {

@@ -11,9 +11,22 @@ const VERSION_RE = /^v(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 const VERSION_LIKE_RE = /^[vV]\d+([._]\d+)*$/;
 
 export function parseVersion(text: string): Version | undefined {
-  const m = VERSION_RE.exec(text);
-  return m ? { major: Number(m[1]), minor: Number(m[2]), text } : undefined;
+  let v = versions.get(text);
+  if (v === undefined && !versions.has(text)) {
+    const m = VERSION_RE.exec(text);
+    v = m ? Object.freeze({ major: Number(m[1]), minor: Number(m[2]), text }) : undefined;
+    // Bounded: the texts are whatever the user wrote.
+    if (versions.size >= 256) versions.clear();
+    versions.set(text, v);
+  }
+  return v;
 }
+
+/**
+ * The versions read so far, by text: a file names a handful (its requests' `v23.0`, the latest, the
+ * schemas' gates) thousands of times, and each check of a request read some of them again.
+ */
+const versions = new Map<string, Version | undefined>();
 
 export function looksLikeVersion(text: string): boolean {
   return VERSION_LIKE_RE.test(text);

@@ -46,11 +46,23 @@ export function euTargeting(call: Call): EuTargeting {
     const i = groups.findIndex((g) => typeof g === 'string' && (euGroups.has(g.toLowerCase()) || worldwideGroups.has(g.toLowerCase())));
     if (i >= 0) return { eu: true, reason: `targets the country group ${String(groups[i])}`, at: { kind: 'param', name: 'targeting', path: ['geo_locations', 'country_groups', i] } };
   }
-  const places = PLACE_KEYS.filter((k) => geo[k] !== undefined && !(Array.isArray(geo[k]) && (geo[k] as unknown[]).length === 0));
-  if (places.length === 0) return { eu: true, reason: 'targets the whole world (geo_locations names no place)', at: { kind: 'param', name: 'targeting', path: ['geo_locations'], part: 'key' } };
+  // One pass over the place keys, without a list of those present (every ad set creation asks, twice):
+  // whether any is named, and any other than countries and country groups.
+  let anyPlace = false;
+  let otherPlace = false;
+  for (const k of PLACE_KEYS) {
+    const v = geo[k];
+    if (v === undefined || (Array.isArray(v) && v.length === 0)) continue;
+    anyPlace = true;
+    if (k !== 'countries' && k !== 'country_groups') {
+      otherPlace = true;
+      break;
+    }
+  }
+  if (!anyPlace) return { eu: true, reason: 'targets the whole world (geo_locations names no place)', at: { kind: 'param', name: 'targeting', path: ['geo_locations'], part: 'key' } };
   // Only countries (and non-EU groups) named: certainly outside the EU. Regions, cities and the like
   // carry no country code here, so graphreq cannot tell and stays quiet.
-  if (places.every((k) => k === 'countries' || k === 'country_groups')) return { eu: false };
+  if (!otherPlace) return { eu: false };
   return { eu: undefined };
 }
 

@@ -76,13 +76,13 @@ function checkAll(call: Call, model: ApiModel, opts: CheckOptions): RuleFinding[
   if (call.bodyBroken) return out;
   // A parameter whose value the schema rejected is unknown to the cross-field rules (as if decided at
   // send time), so `"daily_budget": "abc"` is one ADSET-TYPES finding, not also ADSET-BUDGET-POSITIVE.
-  const rejected = new Set<string>();
+  let rejected: Set<string> | undefined;
   for (let i = before; i < out.length; i++) {
     const f = out[i];
-    if (f.rejectsValue && (f.at.kind === 'param' || f.at.kind === 'missing')) rejected.add(f.at.name);
+    if (f.rejectsValue && (f.at.kind === 'param' || f.at.kind === 'missing')) (rejected ??= new Set()).add(f.at.name);
   }
-  const checked: Call = rejected.size
-    ? { ...call, params: new Map([...call.params].map(([name, p]) => [name, rejected.has(name) ? { ...p, opaque: true } : p])) }
+  const checked: Call = rejected
+    ? { ...call, params: new Map([...call.params].map(([name, p]) => [name, rejected!.has(name) ? { ...p, opaque: true } : p])) }
     : call;
   for (const rule of rulesFor(endpoint.id)) rule.check(checked, ctx);
   // Looked for without a set or a list per call: nearly every call absorbs nothing.

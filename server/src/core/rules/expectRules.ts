@@ -233,8 +233,11 @@ function describeHolder(s: JsonSchema): string {
  * The rules a block expects to be refused for (`# @expect refused RULE-ID`): the checker leaves
  * their findings out, since the request breaks them on purpose (validation.ts).
  */
-export function expectedRefusals(block: RequestBlock): Set<string> {
-  const out = new Set<string>();
-  for (const e of blockExpectations(block.parsed)) if (e.subject?.kind === 'refused' && e.rule && !e.errors.length) out.add(e.rule.text);
-  return out;
+export function expectedRefusals(block: RequestBlock): ReadonlySet<string> {
+  let out: Set<string> | undefined;
+  for (const e of blockExpectations(block.parsed)) if (e.subject?.kind === 'refused' && e.rule && !e.errors.length) (out ??= new Set()).add(e.rule.text);
+  return out ?? NO_RULES;
 }
+
+/** What a block without `# @expect refused` expects (shared: callers only read it). */
+const NO_RULES: ReadonlySet<string> = new Set();

@@ -88,14 +88,40 @@ function hasUndocumentedKey(schema: JsonSchema, value: unknown): boolean {
   if (!props) return false;
   const extra = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
   const open = schema.additionalProperties !== false && !extra && !!schema['x-rule'];
+  let misses: Map<string, boolean> | undefined;
   for (const key of Object.keys(value)) {
     const sub = hasOwn(props, key) ? props[key] : extra;
     if (sub) {
       if (hasUndocumentedKey(sub, (value as Record<string, unknown>)[key])) return true;
-    } else if (open && closest(key, namesOf(props)) !== undefined) return true;
+    } else if (open && isNearMiss(key, props, (misses ??= nearMissesOf(schema)))) return true;
   }
   return false;
 }
+
+/**
+ * For each open object's schema, whether a key it does not document is a near miss: the answer of
+ * `closest` kept by key, since every request of a file sends the same undocumented keys (`age_min`
+ * in each `targeting`). Bounded: keys are whatever the user wrote.
+ */
+const nearMisses = new WeakMap<JsonSchema, Map<string, boolean>>();
+function nearMissesOf(schema: JsonSchema): Map<string, boolean> {
+  let map = nearMisses.get(schema);
+  if (!map) nearMisses.set(schema, (map = new Map()));
+  return map;
+}
+
+function isNearMiss(key: string, props: Record<string, JsonSchema>, misses: Map<string, boolean>): boolean {
+  let near = misses.get(key);
+  if (near === undefined) {
+    near = closest(key, namesOf(props)) !== undefined;
+    if (misses.size >= 4096) misses.clear();
+    misses.set(key, near);
+  }
+  return near;
+}
+
+/** No parameter takes the walk (shared: callers only read it). */
+const NOTHING: ReadonlySet<string> = new Set();
 
 /** Every parameter takes the walk. */
 export const WALK_ALL = 'all';
@@ -106,7 +132,7 @@ export const WALK_ALL = 'all';
  * does not pass. An empty set: every parameter is valid. `WALK_ALL` when the gate cannot say (no
  * gate, a broken body, an error that names no parameter).
  */
-export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string): Set<string> | typeof WALK_ALL {
+export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string): ReadonlySet<string> | typeof WALK_ALL {
   const gate = gates[paramsName];
   if (!gateOptions.enabled || !gate || call.bodyBroken) return WALK_ALL;
   let value = call.bodyObject;
@@ -115,21 +141,22 @@ export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string)
     value = Object.create(null) as Record<string, unknown>;
     for (const p of call.params.values()) value[p.name] = p.value;
   }
-  const walk = new Set<string>();
+  // Made when a parameter is to be walked: a valid request has none.
+  let walk: Set<string> | undefined;
   const props = schema.properties ?? {};
-  const names = Object.keys(value);
-  for (const name of names) if (!hasOwn(props, name)) walk.add(name);
+  for (const name in value) if (!hasOwn(props, name)) (walk ??= new Set()).add(name);
   // Version-gated parameters are walked whatever the gate says; it need not look at them.
   let gated: string[] | undefined;
   for (const g of gatedParams(schema)) {
     if (!hasOwn(value, g.name)) continue;
     if (g.nested || (g.since && !atLeast(call.version, g.since)) || (g.until && call.version && atLeast(call.version, g.until)) || (g.nearMiss && hasUndocumentedKey(g.nearMiss, value[g.name]))) {
-      walk.add(g.name);
+      (walk ??= new Set()).add(g.name);
       (gated ??= []).push(g.name);
     }
   }
   // The value the gate is asked about, without the parameters walked whatever it says.
-  if (gate(gated ? without(value, gated) : value)) return walk;
+  if (gate(gated ? without(value, gated) : value)) return walk ?? NOTHING;
+  walk ??= new Set();
   // Every error names the parameter it is about: the parameters are judged one by one (the gate's
   // top level has no keyword but `type` and `properties`, generateGates.mjs), so the others pass.
   const errors = gate.errors ?? [];

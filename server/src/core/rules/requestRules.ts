@@ -99,10 +99,7 @@ function checkVersion(call: Call, ctx: RuleContext): void {
   if (!v) return;
   const { releases, source: releasesSource } = releaseTable(call);
   const today = call.env.today;
-  const known = Object.keys(releases ?? {})
-    .map((t) => parseVersion(t))
-    .filter((x): x is NonNullable<typeof x> => !!x)
-    .sort(compareVersions);
+  const known = releases ? versionsOf(releases) : [];
   const successor = known.find((k) => compareVersions(k, v) > 0);
   const expiry = releases && successor ? addYears(releases[successor.text], 2) : undefined;
   const expired = !!expiry && !!today && expiry <= today;
@@ -165,6 +162,20 @@ function unsupported(method: string, explanation: string): { message: string; de
  * The release table the version rules read: graphreq.env.json's `releases`, else the account
  * context's (the embedded emulator's, or the service's), with where it came from for the detail.
  */
+/** A release table's versions, oldest first: read once per table (an environment's or the account context's), not once per request. */
+const tableVersions = new WeakMap<Record<string, string>, Version[]>();
+function versionsOf(releases: Record<string, string>): Version[] {
+  let known = tableVersions.get(releases);
+  if (!known) {
+    known = Object.keys(releases)
+      .map((t) => parseVersion(t))
+      .filter((x): x is NonNullable<typeof x> => !!x)
+      .sort(compareVersions);
+    tableVersions.set(releases, known);
+  }
+  return known;
+}
+
 function releaseTable(call: Call): { releases?: Record<string, string>; source?: string } {
   if (call.env.releases) return { releases: call.env.releases };
   const fact = call.env.context?.service.releases;

@@ -96,9 +96,12 @@ export interface Expectation {
 }
 
 const cache = new WeakMap<ParsedBlock, Expectation[]>();
+const NO_EXPECTATIONS: Expectation[] = Object.freeze([]) as unknown as Expectation[];
 
 /** The expectations of a block, in the order written (parsed once per parse of the block). */
 export function blockExpectations(parsed: ParsedBlock): Expectation[] {
+  // Most blocks have no directive: one shared empty list, no cache entry (a WeakMap entry per block).
+  if (parsed.directives.length === 0) return NO_EXPECTATIONS;
   let list = cache.get(parsed);
   if (!list) {
     list = parsed.directives.filter((d) => d.name.text === EXPECT_DIRECTIVE).map(parseExpectation);

@@ -207,13 +207,20 @@ function hasUnsafeInteger(value: unknown): boolean {
   const stack: object[] = [value];
   while (stack.length) {
     const o = stack.pop()!;
-    const list = Array.isArray(o) ? (o as unknown[]) : Object.values(o);
-    for (const v of list) {
-      if (typeof v === 'number') {
-        if (Number.isInteger(v) && !Number.isSafeInteger(v)) return true;
-      } else if (v !== null && typeof v === 'object') stack.push(v);
+    // Members read in place: no array of values per object of every body.
+    if (Array.isArray(o)) {
+      for (let i = 0; i < o.length; i++) if (unsafeOrNested(o[i], stack)) return true;
+    } else {
+      for (const k in o) if (unsafeOrNested((o as Record<string, unknown>)[k], stack)) return true;
     }
   }
+  return false;
+}
+
+/** Whether `v` is an unsafe integer; an object or array is put on `stack` to be looked into. */
+function unsafeOrNested(v: unknown, stack: object[]): boolean {
+  if (typeof v === 'number') return Number.isInteger(v) && !Number.isSafeInteger(v);
+  if (v !== null && typeof v === 'object') stack.push(v);
   return false;
 }
 

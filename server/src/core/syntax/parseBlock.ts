@@ -27,8 +27,23 @@ const FILE_BODY_RE = /^<(@?)\s+(\S(?:.*\S)?)\s*$/;
 
 type State = 'pre' | 'headers' | 'body';
 
+/**
+ * The one empty list of every parse: most blocks have no comment, directive, variable, assertion or
+ * error, and most requests no query parameter or continuation line. Seven empty arrays a block were
+ * a tenth of a large file's parse, which lives as long as the document (a cold check's garbage
+ * collector copies it). Never written to: `added` gives a list its own array at its first item.
+ */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+/** `list` with `item` added: a new array in place of the shared empty one. */
+function added<T>(list: T[], item: T): T[] {
+  if (list === NONE) return [item];
+  list.push(item);
+  return list;
+}
+
 export function parseBlock(text: string): ParsedBlock {
-  const block: ParsedBlock = { length: text.length, comments: [], directives: [], variables: [], assertions: [], errors: [] };
+  const block: ParsedBlock = { length: text.length, comments: NONE, directives: NONE, variables: NONE, assertions: NONE, errors: NONE };
   let state: State = 'pre';
   let request: RequestNode | undefined;
   let bodyStart = -1;
@@ -62,37 +77,37 @@ export function parseBlock(text: string): ParsedBlock {
         state = 'body';
       }
     } else if (trimmed.startsWith('#') || trimmed.startsWith('//')) {
-      block.comments.push({ start: contentStart, end: contentEnd });
+      block.comments = added(block.comments, { start: contentStart, end: contentEnd });
       const directive = parseDirective(trimmed, contentStart);
-      if (directive) block.directives.push(directive);
+      if (directive) block.directives = added(block.directives, directive);
     } else if (state !== 'body' && trimmed.startsWith('??')) {
       // An httpYac assertion: checked for and reported, never read as `?` query text or a request line.
-      block.assertions.push({ text: trimmed, span: { start: contentStart, end: contentEnd } });
+      block.assertions = added(block.assertions, { text: trimmed, span: { start: contentStart, end: contentEnd } });
     } else if (state === 'body') {
       bodyStart = contentStart;
       break;
     } else if (state === 'pre') {
       if (trimmed.startsWith('@')) {
         const v = parseVariable(trimmed, contentStart);
-        if (v) block.variables.push(v);
-        else block.errors.push(err('SYNTAX-VARIABLE', 'A file variable is written `@name = value`; the name starts with a letter or `_`.', contentStart, contentEnd));
+        if (v) block.variables = added(block.variables, v);
+        else block.errors = added(block.errors, err('SYNTAX-VARIABLE', 'A file variable is written `@name = value`; the name starts with a letter or `_`.', contentStart, contentEnd));
       } else {
-        request = parseRequestLine(trimmed, contentStart, block.errors);
+        request = parseRequestLine(trimmed, contentStart, block);
         state = 'headers';
       }
     } else if (request) {
       // state === 'headers'
       const c = trimmed.charCodeAt(0);
       if (c === 63 /* ? */ || c === 38 /* & */) {
-        request.continuationLines.push({ start: contentStart, end: contentEnd });
-        for (const p of parseParams(trimmed, contentStart, 'query')) request.params.push(p);
+        request.continuationLines = added(request.continuationLines, { start: contentStart, end: contentEnd });
+        for (const p of parseParams(trimmed, contentStart, 'query')) request.params = added(request.params, p);
       } else if (c === 123 /* { */ || c === 91 /* [ */ || FILE_BODY_RE.test(trimmed)) {
         // A body right after the headers without the blank line: accepted, because the intent is plain.
         state = 'body';
         bodyStart = contentStart;
         break;
       } else if (looksLikeRequestLine(trimmed)) {
-        block.errors.push(err('SYNTAX-SEPARATOR', 'A second request in the same block: start each request with a `###` line.', contentStart, contentEnd));
+        block.errors = added(block.errors, err('SYNTAX-SEPARATOR', 'A second request in the same block: start each request with a `###` line.', contentStart, contentEnd));
         // Keep the rest out of the headers so one missing separator does not cascade into header errors.
         state = 'body';
         bodyStart = -2;
@@ -107,9 +122,9 @@ export function parseBlock(text: string): ParsedBlock {
             value: { text: value, span: { start: valueStart, end: valueStart + value.length } },
             span: { start: contentStart, end: contentEnd },
           };
-          request.headers.push(header);
+          request.headers = added(request.headers, header);
         } else {
-          block.errors.push(err('SYNTAX-HEADER', 'Expected a header (`Name: value`), a query line starting with `?` or `&`, or a blank line before the body.', contentStart, contentEnd));
+          block.errors = added(block.errors, err('SYNTAX-HEADER', 'Expected a header (`Name: value`), a query line starting with `?` or `&`, or a blank line before the body.', contentStart, contentEnd));
         }
       }
     }
@@ -122,7 +137,7 @@ export function parseBlock(text: string): ParsedBlock {
     if (bodyStart >= 0) {
       let end = trailingLines(text, bodyStart, n, block);
       while (end > bodyStart && isSpace(text.charCodeAt(end - 1))) end--;
-      if (end > bodyStart) request.body = makeBody(text.slice(bodyStart, end), bodyStart, block.assertions);
+      if (end > bodyStart) request.body = makeBody(text.slice(bodyStart, end), bodyStart, block);
     }
     const last = request.body?.span.end ?? lastEnd(request);
     request.span = { start: request.span.start, end: last };
@@ -173,16 +188,16 @@ function trailingLines(text: string, bodyStart: number, end: number, block: Pars
     if (nl < bodyStart) break;
     lineEnd = nl;
   }
-  block.assertions.push(...assertions);
+  for (const a of assertions) block.assertions = added(block.assertions, a);
   for (const c of comments) {
-    block.comments.push({ start: c.start, end: c.end });
+    block.comments = added(block.comments, { start: c.start, end: c.end });
     const directive = parseDirective(c.trimmed, c.start);
-    if (directive) block.directives.push(directive);
+    if (directive) block.directives = added(block.directives, directive);
   }
   return cut;
 }
 
-function makeBody(text: string, start: number, assertions: Token[]): Body {
+function makeBody(text: string, start: number, block: ParsedBlock): Body {
   const c = text.charCodeAt(0);
   const span = { start, end: start + text.length };
   if (c === 123 || c === 91) return { span, text, kind: 'json' };
@@ -192,7 +207,7 @@ function makeBody(text: string, start: number, assertions: Token[]): Body {
     return { span, text, kind: 'file', file: { path: { text: file[2], span: { start: pathStart, end: pathStart + file[2].length } }, substitute: file[1] === '@' } };
   }
   const form = parseFormText(text, start);
-  assertions.push(...form.assertions);
+  for (const a of form.assertions) block.assertions = added(block.assertions, a);
   return { span, text, kind: 'form', formParams: form.params };
 }
 
@@ -230,7 +245,7 @@ export function looksLikeRequestLine(trimmed: string): boolean {
   return rest.startsWith('/') || rest.startsWith('{{') || /^https?:\/\//i.test(rest);
 }
 
-function parseRequestLine(trimmed: string, start: number, errors: SyntaxError[]): RequestNode {
+function parseRequestLine(trimmed: string, start: number, block: ParsedBlock): RequestNode {
   let method: RequestNode['method'];
   let targetText = trimmed;
   let targetStart = start;
@@ -240,15 +255,15 @@ function parseRequestLine(trimmed: string, start: number, errors: SyntaxError[])
     const word = m[1];
     method = { text: word, span: { start, end: start + word.length } };
     if (!METHOD_SET.has(word.toUpperCase())) {
-      errors.push(err('SYNTAX-METHOD', `\`${word}\` is not an HTTP method: a request line is \`METHOD /path\` (GET, POST or DELETE).`, start, start + word.length));
+      addError(block, err('SYNTAX-METHOD', `\`${word}\` is not an HTTP method: a request line is \`METHOD /path\` (GET, POST or DELETE).`, start, start + word.length));
     } else if (word !== word.toUpperCase()) {
-      errors.push(err('SYNTAX-METHOD', `Write the method in capitals: \`${word.toUpperCase()}\`.`, start, start + word.length));
+      addError(block, err('SYNTAX-METHOD', `Write the method in capitals: \`${word.toUpperCase()}\`.`, start, start + word.length));
     }
     targetStart = start + m[0].length;
     targetText = trimmed.slice(m[0].length);
   } else if (!bare) {
     const word = trimmed.split(/\s/, 1)[0];
-    errors.push(err('SYNTAX-REQUEST', `Expected a request line such as \`GET /v23.0/<id>\`, found \`${word.slice(0, 40)}\`.`, start, start + trimmed.length));
+    addError(block, err('SYNTAX-REQUEST', `Expected a request line such as \`GET /v23.0/<id>\`, found \`${word.slice(0, 40)}\`.`, start, start + trimmed.length));
     if (!m) {
       targetText = trimmed;
     }
@@ -259,25 +274,30 @@ function parseRequestLine(trimmed: string, start: number, errors: SyntaxError[])
   const target = parseTarget(targetText, targetStart);
   // A space in the path (not in a `{{variable}}`, not in the query, where URL-ID-ENCODED explains it)
   // cannot be sent: say so here rather than let the path match no endpoint.
-  let pathText = targetText.slice(0, target.queryStart !== undefined ? target.queryStart - targetStart : undefined);
+  // Looked for only when the line has a space or a tab at all (most have none): the path without its
+  // `{{...}}` is a copy made by a replace with a callback.
+  const pathEnd = target.queryStart !== undefined ? target.queryStart - targetStart : targetText.length;
+  const blank = targetText.indexOf(' ');
+  const tab = targetText.indexOf('\t');
+  let pathText = (blank >= 0 && blank < pathEnd) || (tab >= 0 && tab < pathEnd) ? targetText.slice(0, pathEnd) : '';
   if (pathText.includes('{{')) pathText = pathText.replace(/\{\{[^}]*\}\}/g, (m) => 'x'.repeat(m.length));
   const space = pathText.includes(' ') || pathText.includes('\t') ? pathText.search(/\s/) : -1;
   if (space >= 0) {
-    errors.push(err('SYNTAX-REQUEST', 'A path cannot contain spaces: encode them as `%20`, or move the words to a `#` comment.', targetStart + space, targetStart + pathText.trimEnd().length));
+    addError(block, err('SYNTAX-REQUEST', 'A path cannot contain spaces: encode them as `%20`, or move the words to a `#` comment.', targetStart + space, targetStart + pathText.trimEnd().length));
   }
   if (method && targetText.trim() === '') {
-    errors.push(err('SYNTAX-REQUEST', 'The request line needs a path after the method, for example `GET /v23.0/<id>`.', start, start + trimmed.length));
+    addError(block, err('SYNTAX-REQUEST', 'The request line needs a path after the method, for example `GET /v23.0/<id>`.', start, start + trimmed.length));
   }
   const params = target.queryStart !== undefined
     ? parseParams(targetText.slice(target.queryStart - targetStart), target.queryStart, 'query')
-    : [];
+    : NONE;
   return {
     span: { start, end: start + trimmed.length },
     method,
     target,
     params,
-    continuationLines: [],
-    headers: [],
+    continuationLines: NONE,
+    headers: NONE,
   };
 }
 
@@ -307,7 +327,8 @@ function parseTarget(raw: string, start: number): RequestTarget {
     span: { start, end: start + raw.length },
     raw,
     origin,
-    path: { span: { start: start + pathStart, end: start + pathEnd }, segments },
+    // A copy of its own length: the pushes left room for 17 segments, kept as long as the parse.
+    path: { span: { start: start + pathStart, end: start + pathEnd }, segments: segments.slice() },
     queryStart: q < 0 ? undefined : start + q,
   };
 }
@@ -337,6 +358,10 @@ function parseDirective(trimmed: string, start: number): Directive | undefined {
     value: valueText ? { text: valueText, span: { start: valueStart, end: valueStart + valueText.length } } : undefined,
     span: { start, end: start + trimmed.length },
   };
+}
+
+function addError(block: ParsedBlock, e: SyntaxError): void {
+  block.errors = added(block.errors, e);
 }
 
 function err(code: string, message: string, start: number, end: number): SyntaxError {
