@@ -42,6 +42,7 @@ import type { DocumentState, DocumentStore } from './documentStore';
 import type { InitializationOptions } from './protocol';
 import { cancelledError, runSafe, SLICE_MS, yieldToMessages } from './runSafe';
 import type { DocumentEnvironments } from './host';
+import type { IdleCollection } from './idleCollection';
 import type { LargeBlocks } from './largeBlocks';
 import type { WorkspaceDiagnostics } from './workspaceDiagnostics';
 
@@ -67,6 +68,8 @@ export const FIRST_PAGE_ABOVE = 5000;
 export const FIRST_PAGE = 256;
 /** The `resultId` suffix of a pulled report of the first page only: the client is asked to pull again once the whole document is checked. */
 const FIRST_PAGE_ONLY = ':first-page';
+/** A document of more requests than this, its whole set sent after its open or once typing stops, leaves the server idle with much garbage (idleCollection.ts). */
+export const COLLECT_ABOVE = 1000;
 
 export class Diagnostics {
   private pull = false;
@@ -110,6 +113,8 @@ export class Diagnostics {
     private readonly unopened?: WorkspaceDiagnostics,
     /** Where the host checks a large request away from this thread (the desktop's worker), if anywhere. */
     private readonly large?: LargeBlocks,
+    /** Collections when the server is idle after a large document's whole set, where the host has them (the desktop's). */
+    private readonly collection?: IdleCollection,
   ) {}
 
   /** At `initialize`: the pull model when the client offers it. Returns the capability to announce, if any. */
@@ -301,7 +306,7 @@ export class Diagnostics {
       if (this.typedIn(now)) return this.whenQuiet(now);
       this.quietTimers.delete(uri);
       if (this.pull) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
-      else void this.publish(uri, now);
+      else void this.publish(uri, now, true);
     }, wait);
     timer.unref?.();
     this.quietTimers.set(uri, timer);
@@ -329,8 +334,10 @@ export class Diagnostics {
     return this.checkInSlices(state, token, (c) => c.validation.results.length >= FIRST_PAGE);
   }
 
-  private async publish(uri: string, state: DocumentState): Promise<void> {
+  /** `quiet`: sent once typing stopped (the hints held back). */
+  private async publish(uri: string, state: DocumentState, quiet = false): Promise<void> {
     const version = state.version;
+    const opening = !this.sentOnce.has(state);
     if (this.sendsFirstPage(state)) {
       this.sentOnce.add(state);
       const first = await this.safely('validate', () => this.firstPage(state));
@@ -345,13 +352,32 @@ export class Diagnostics {
     const checked = await this.safely('validate', () => this.checkInSlices(state));
     if (!checked || this.documents.get(uri) !== state || state.version !== version) return;
     this.sentOnce.add(state);
-    this.send(uri, state, version, this.render(state, checked, true));
+    const rendered = this.render(state, checked, true);
+    const sent = this.send(uri, state, version, rendered);
+    if (sent && (opening || quiet) && !rendered.quiet) this.idle(state);
   }
 
-  /** `firstPage`: a part of the document's set, which its whole set always follows (even when it is the same). */
-  private send(uri: string, state: DocumentState, version: number, { diagnostics, count }: { diagnostics: RawJson; count: number }, firstPage = false): void {
+  /**
+   * The whole set of a document was sent after its open or once typing stopped: the server is idle,
+   * and after a large document's it collects its garbage if much is left (idleCollection.ts). After
+   * the message is written, and not when the document changed meanwhile.
+   */
+  private idle(state: DocumentState): void {
+    const collection = this.collection;
+    if (!collection || state.parse.blocks.length <= COLLECT_ABOVE) return;
+    const version = state.version;
+    setTimeout(() => {
+      if (this.documents.get(state.uri) !== state || state.version !== version || this.typedIn(state)) return;
+      const r = collection.idle();
+      const mb = (n: number): string => (n / 1048576).toFixed(1);
+      if (traceTiming) this.log(`graphreq memory: idle v${version} ${r.collected ? `collected ${mb(r.before - r.after)} MB in ${r.ms.toFixed(1)} ms, ${mb(r.after)} MB in use` : `kept, ${mb(r.before)} MB in use`}`);
+    }, 0);
+  }
+
+  /** `firstPage`: a part of the document's set, which its whole set always follows (even when it is the same). False when not sent: the client has it. */
+  private send(uri: string, state: DocumentState, version: number, { diagnostics, count }: { diagnostics: RawJson; count: number }, firstPage = false): boolean {
     const last = this.lastPushed.get(uri);
-    if (!firstPage && last && last.version === version && sameChunks(last.chunks, diagnostics.chunks)) return;
+    if (!firstPage && last && last.version === version && sameChunks(last.chunks, diagnostics.chunks)) return false;
     if (firstPage) this.lastPushed.delete(uri);
     else this.lastPushed.set(uri, { version, chunks: diagnostics.chunks });
     const ready = performance.now();
@@ -361,12 +387,15 @@ export class Diagnostics {
       const since = state.changedAt;
       void sent.then(() => this.log(`graphreq timing: push v${version} ${count} diagnostics ready ${(ready - since).toFixed(2)} ms written ${(performance.now() - since).toFixed(2)} ms`));
     }
+    return true;
   }
 
   private async report(uri: string, previousResultId: string | undefined, token: CancellationToken): Promise<DocumentDiagnosticReport> {
     const start = performance.now();
     const state = this.documents.get(uri);
     if (!state) return { kind: 'full', items: [] };
+    // The whole set after the open, or after typing stopped (the client pulls again when asked): the server is idle after it.
+    const idle = !this.sentOnce.has(state) || !!previousResultId?.endsWith(FIRST_PAGE_ONLY) || !!previousResultId?.endsWith(WITHOUT_HINTS);
     // Without refresh, a client would never ask again for the rest: it waits for the whole check.
     if (this.refreshSupport && this.sendsFirstPage(state)) {
       this.sentOnce.add(state);
@@ -384,6 +413,7 @@ export class Diagnostics {
     }
     // Without refresh, a client would never ask again for the hints held back: it is sent them all.
     const { diagnostics, count, quiet } = this.render(state, checked, this.refreshSupport);
+    if (idle && !quiet) this.idle(state);
     if (traceTiming) this.log(`graphreq timing: pull v${state.version} ${count} diagnostics ready ${(performance.now() - start).toFixed(2)} ms`);
     return { kind: 'full', resultId: quiet ? checked.resultId + WITHOUT_HINTS : checked.resultId, items: diagnostics as unknown as Diagnostic[] };
   }

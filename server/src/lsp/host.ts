@@ -12,6 +12,7 @@ import type { ContextStatus, FetchContextArgs } from './protocol';
 import type { EnvironmentFiles, WorkspaceEnvironment } from './workspaceEnvironment';
 import type { WorkspaceReader } from './workspaceReader';
 import type { ContextFetchDeps } from './contextFetch';
+import type { HeapControl } from './idleCollection';
 
 /** Each document's environment: its workspace's, with what only the host knows (process variables, `.env`, `< path` bodies, account context). */
 export interface DocumentEnvironments {
@@ -51,6 +52,8 @@ export interface ServerHost {
    * between requests (the web build's worker).
    */
   blockChecker?(log: (message: string) => void): BlockChecker;
+  /** The host's heap, collected when the server is idle after a large document (idleCollection.ts); none: left to the engine. */
+  heap?(): HeapControl | undefined;
 }
 
 /** Checks a request elsewhere: undefined when the job was dropped (`wanted` turned false before it started) or could not run there. */

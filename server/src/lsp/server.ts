@@ -39,6 +39,7 @@ import { ForecastLens } from './forecastLens';
 import { WorkspaceFiles } from './workspaceFiles';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { warmUp } from './warmUp';
+import { IdleCollection } from './idleCollection';
 import { HERE, LargeBlocks } from './largeBlocks';
 import { version } from '../version';
 
@@ -99,7 +100,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   // Requests too large for a slice: checked, hovered and fixed on the host's worker, if it has one (largeBlocks.ts).
   const checker = host.blockChecker?.(log);
   const large = checker && new LargeBlocks(checker, ls.model, log);
-  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (s) => fileContextOf(s, s.uri), (uri) => workspaceFiles.scopeOf(uri), unopened, large);
+  const heap = host.heap?.();
+  const diagnostics = new Diagnostics(connection, ls, documents, inputs, schedule, log, (s) => fileContextOf(s, s.uri), (uri) => workspaceFiles.scopeOf(uri), unopened, large, heap && new IdleCollection(heap));
   const contextFetcher = host.contextFetcher({
     documents,
     environment,

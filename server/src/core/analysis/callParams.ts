@@ -24,6 +24,11 @@ export class CallParams implements ReadonlyMap<string, CallParam> {
     return this.text.get(name);
   }
 
+  /** Whether the JSON body has a top-level member `name`, whatever the query holds. */
+  inBody(name: string): boolean {
+    return !!this.body && hasOwn(this.body, name);
+  }
+
   has(name: string): boolean {
     return (!!this.body && hasOwn(this.body, name)) || this.text.has(name);
   }

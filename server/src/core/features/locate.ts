@@ -12,7 +12,7 @@ import { deferFixes } from './deferredFixes';
 import type { Param, RequestBlock } from '../syntax/ast';
 import { cleanJsonc, indexBodyMembers, memberNamed, nodeAtPath, parseBodyTree, parseMemberValue, propertyAtPath, type BodyMember, type BodyMembers, type BodyTree, type JsonPath } from '../syntax/jsonBody';
 import { scanPath, soleMember } from '../syntax/jsonScan';
-import { hasOwn } from '../own';
+import { CallParams } from '../analysis/callParams';
 import type { FixSpec, Location, RuleFinding } from '../rules/ruleFinding';
 import type { Finding, Fix, Span, TextEdit } from '../types';
 
@@ -59,9 +59,9 @@ export class Locator {
     const known = this.found.get(name);
     if (known !== undefined) return known;
     if (!this.byMembers()) return undefined;
-    const object = this.bc.call.bodyObject;
+    const params = this.bc.call.params;
     let m: BodyMember | undefined;
-    if (object && hasOwn(object, name)) {
+    if (params instanceof CallParams && params.inBody(name)) {
       const text = (this.clean ??= cleanJsonc(this.request.body!.text));
       m = soleMember(text, name, (this.plain ??= text.indexOf('\\') < 0));
     }
