@@ -151,3 +151,27 @@ describe('body member index', () => {
     );
   });
 });
+
+describe('locating the findings of a large body', () => {
+  it('reads the body a bounded number of times, not once per finding (issue 20: a 5 MB body with 100,000 undocumented members)', () => {
+    const members = Array.from({ length: 3000 }, (_, i) => `  "undocumented_member_${i}": ${i}`).join(',\n');
+    const text = `POST /v23.0/act_1234567890/adsets\n\n{\n  "name": "Big",\n${members}\n}\n`;
+    const doc = parseDocument(text);
+    const native = String.prototype.indexOf;
+    let read = 0;
+    // A look for a key by its text goes through the whole body: count the characters the searches in it go through.
+    String.prototype.indexOf = function (this: string, search: string, from?: number): number {
+      const at = native.call(this, search, from);
+      if (this.length > 50_000) read += (at < 0 ? this.length : at) - (from ?? 0);
+      return at;
+    };
+    let findings: number;
+    try {
+      findings = validateDocument(doc, { env: { variables: {} }, model }).length;
+    } finally {
+      String.prototype.indexOf = native;
+    }
+    assert.ok(findings > 900, `${findings} findings`);
+    assert.ok(read < 100 * text.length, `${read} characters searched in the ${text.length}-character body for ${findings} findings`);
+  });
+});
