@@ -69,8 +69,9 @@ describe('the diagnostics renderer', () => {
 
   it('keeps, in all, little more than the bytes of the diagnostics it sends', async () => {
     const { heap, arrayBuffers, message } = await held();
-    // 1.1-1.2 times; with a template per request as well (its text, and arrays of its parts and lines) 3.6 times.
-    assert.ok(heap + arrayBuffers < message * 1.6, `the renderer keeps ${heap + arrayBuffers} bytes for a message of ${message}`);
+    // 1.1-1.2 times, up to 1.8 in a full `npm test` (the heap's own bookkeeping moves with what ran before);
+    // with a template per request as well (its text, and arrays of its parts and lines) 3.6 times.
+    assert.ok(heap + arrayBuffers < message * 2.5, `the renderer keeps ${heap + arrayBuffers} bytes for a message of ${message}`);
   });
 
   it('renders every diagnostic in its place, with and without hints, after an edit that moves the lines below', () => {
