@@ -10,7 +10,7 @@ import type { FileContext } from '../analysis/fileContext';
 import type { ApiModel } from '../model/apiModel';
 import { deferFixes } from './deferredFixes';
 import type { Param, RequestBlock } from '../syntax/ast';
-import { cleanJsonc, indexBodyMembers, memberNamed, nodeAtPath, parseBodyTree, parseMemberValue, propertyAtPath, type BodyMember, type BodyMembers, type BodyTree, type JsonPath } from '../syntax/jsonBody';
+import { cleanJsonc, indexCleanBodyMembers, memberNamed, nodeAtPath, parseBodyTree, parseMemberValue, propertyAtPath, type BodyMember, type BodyMembers, type BodyTree, type JsonPath } from '../syntax/jsonBody';
 import { scanPath, soleMember } from '../syntax/jsonScan';
 import { CallParams } from '../analysis/callParams';
 import type { FixSpec, Location, RuleFinding } from '../rules/ruleFinding';
@@ -51,9 +51,14 @@ export class Locator {
     return locatorOptions.memberIndex && !!body && body.kind === 'json' && !this.bc.call.bodyBroken;
   }
 
+  /** The JSON body's text cleaned (`cleanJsonc`), once: the index, the key looks and the scans all read it. */
+  private cleanBody(): string {
+    return (this.clean ??= cleanJsonc(this.request.body!.text));
+  }
+
   /** The body's top-level members, when it is a well-formed object (null otherwise). */
   private members(): BodyMembers | undefined {
-    if (this.index === undefined) this.index = this.byMembers() ? indexBodyMembers(this.request.body!.text) ?? null : null;
+    if (this.index === undefined) this.index = this.byMembers() ? indexCleanBodyMembers(this.cleanBody()) ?? null : null;
     return this.index ?? undefined;
   }
 
@@ -71,7 +76,7 @@ export class Locator {
     let m: BodyMember | undefined;
     if (this.index === undefined && this.keyLooks < KEY_LOOKS_BEFORE_INDEX && params instanceof CallParams && params.inBody(name)) {
       this.keyLooks++;
-      const text = (this.clean ??= cleanJsonc(this.request.body!.text));
+      const text = this.cleanBody();
       m = soleMember(text, name, (this.plain ??= text.indexOf('\\') < 0));
     }
     if (!m) {
@@ -105,7 +110,7 @@ export class Locator {
 
   /** The node at `path` below member `m`'s value, or the deepest one the path reaches; undefined when that is the value itself. */
   private pathBelow(m: BodyMember, path: JsonPath): { node: Span; key?: Span; exact: boolean } | undefined {
-    const text = (this.clean ??= cleanJsonc(this.request.body!.text));
+    const text = this.cleanBody();
     const scans = this.scans.get(m) ?? 0;
     if (scans < SCANS_BEFORE_TREE) {
       this.scans.set(m, scans + 1);

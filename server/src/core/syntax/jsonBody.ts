@@ -385,7 +385,11 @@ const SCAN_MEMBERS = 64;
  * when it is not one object, or the scan meets something it does not expect (the caller then builds the tree).
  */
 export function indexBodyMembers(text: string): BodyMembers | undefined {
-  const t = cleanJsonc(text);
+  return indexCleanBodyMembers(cleanJsonc(text));
+}
+
+/** `indexBodyMembers` of a body already cleaned (`cleanJsonc`): a caller that has it does not clean it again. */
+export function indexCleanBodyMembers(t: string): BodyMembers | undefined {
   let i = skipSpace(t, 0);
   if (t.charCodeAt(i) !== 123 /* { */) return undefined;
   const offset = i;
