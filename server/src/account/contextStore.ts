@@ -16,6 +16,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../files/atomicWrite';
+import { readRegularText } from '../files/regularFile';
 import { ensureGraphreqFolder, graphreqFolder, graphreqFolderUsable } from '../send/graphreqFolder';
 
 export const CONTEXT_FILE = 'account-context.json';
@@ -91,7 +92,7 @@ export class ContextStore {
     try {
       // A link points at a file someone else chose: neither read nor written.
       if (!fs.lstatSync(this.file).isFile()) return out;
-      json = JSON.parse(fs.readFileSync(this.file, 'utf8'));
+      json = JSON.parse(readRegularText(this.file));
     } catch {
       return out;
     }
