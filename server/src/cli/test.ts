@@ -17,7 +17,7 @@ import { openSnapshots, SnapshotFileError } from '../send/snapshotFile';
 import { lastResult, TestResults, type LastTestResult } from '../send/testResults';
 import { runTests, type TestFile, type TestReport } from '../send/testRun';
 import { parseCommandArgs } from './args';
-import { collectFiles, readText, UsageError } from './files';
+import { cliWorkspaceRoot, collectFiles, readText, UsageError } from './files';
 import { junitXml } from './render/junit';
 import { Output, type Terminal } from './render/output';
 import { stopMessage } from './render/send';
@@ -135,7 +135,8 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
           signal,
           bail: values.bail,
           updateSnapshots: values['update-snapshots'],
-          snapshotsOf: openSnapshots,
+          // Below the workspace root no folder on the way may be a link (a repository's `reqs -> ~/other`).
+          snapshotsOf: (file) => openSnapshots(file, cliWorkspaceRoot(file)),
           onStart: (request, position, total) => output.progress(testProgress(output.errStyle, position, total, request)),
           onSetup: (request, result) => {
             if (format === 'text') results.write(setupText(results.style, request, result));
