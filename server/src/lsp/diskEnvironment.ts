@@ -25,6 +25,14 @@ export const diskEnvironment: EnvironmentFiles = {
   },
   readText: (file) => fs.readFileSync(file, 'utf8'),
   uriOf: (file) => pathToFileURL(file).href,
+  stamp(file) {
+    try {
+      const s = fs.statSync(file);
+      return `${s.mtimeMs}:${s.size}`;
+    } catch {
+      return undefined;
+    }
+  },
 };
 
 /**

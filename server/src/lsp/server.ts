@@ -262,6 +262,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   // One handler (the connection keeps one): the workspace's files looked at again, and an environment's account context read.
   connection.onDidSaveTextDocument((p) => {
     runSafe(log, 'didSave', undefined, () => workspaceFiles.saved());
+    // graphreq.env.json edited in a buffer the client does not tell graphreq of (Neovim 0.7 watches no files): every open document again.
+    if (environment.changedOnDisk()) {
+      inputs.invalidate();
+      diagnostics.refreshAll();
+      refreshInlayHints();
+    }
     readContextOf(p.textDocument.uri);
   });
 
