@@ -4,7 +4,8 @@
  * graphreq.env.json buffer is not attached to graphreq). The server was told nothing and kept the
  * file it read first: the variable the user added, as REQ-UNKNOWN-VARIABLE's message says to, stayed
  * unknown until the server restarted. The file is now read again when it changed on disk: at the
- * document's next check, and for every open document at a save.
+ * document's next check, and for every open document at a save and when the server's watch of the
+ * file's folder sees it written.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -49,5 +50,14 @@ describe('graphreq.env.json changed on disk, with a client that does not watch f
     const b = await Promise.race([pushed, timedOut]);
     assert.ok(b, 'the other open document is checked again after the save');
     assert.equal(unknown(b), 1, 'the variable removed from graphreq.env.json is unknown again in the other open document');
+  });
+
+  it('written with no edit nor save (Neovim 0.7 writing its graphreq.env.json buffer last, in :wall), the open documents are checked again', async () => {
+    const pushed = client.nextDiagnostics(uriOf('b.graphreq'));
+    fs.writeFileSync(envFile, JSON.stringify({ $shared: { account: '1234567890', adset: '120210000000000002' } }));
+    const timedOut = new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000).unref());
+    const b = await Promise.race([pushed, timedOut]);
+    assert.ok(b, 'the open document is checked again once the file is written');
+    assert.equal(unknown(b), 0, 'the variable added is known');
   });
 });

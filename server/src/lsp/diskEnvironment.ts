@@ -33,6 +33,22 @@ export const diskEnvironment: EnvironmentFiles = {
       return undefined;
     }
   },
+  watch(file, changed) {
+    const name = path.basename(file);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      // The folder, not the file: editors save by writing a new file over the old one.
+      const watcher = fs.watch(path.dirname(file), { persistent: false }, (_event, changedName) => {
+        if (changedName && String(changedName) !== name) return;
+        clearTimeout(timer);
+        timer = setTimeout(changed, 50);
+        timer.unref();
+      });
+      watcher.on('error', () => watcher.close());
+    } catch {
+      // No watch here (too many watches, a folder gone): the next check or save looks at the file's stamp.
+    }
+  },
 };
 
 /**

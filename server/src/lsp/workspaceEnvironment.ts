@@ -3,7 +3,7 @@
  * folder up to its workspace folder (never above it: files/envFile.ts), the environment named in the
  * client's settings (or a send command's arguments), with the settings' defaultVersion on top.
  * Read again when the file changes (reported by the client, or seen on disk: a new modification time
- * or size, looked at on each read and at each save); a broken file is reported once in the log and ignored.
+ * or size, looked at on each read, at each save and when the desktop's watch of its folder fires); a broken file is reported once in the log and ignored.
  *
  * In an untrusted workspace (VS Code's Restricted Mode, `workspaceTrusted: false` in the settings)
  * the file's variables still serve checking, but its base URL is dropped: nothing there may choose
@@ -34,12 +34,17 @@ export interface EnvironmentFiles {
    * of every change (the web: the client reports them).
    */
   stamp?(file: string): string | undefined;
+  /** Calls `changed` when the file may have changed on disk (the desktop watches its folder): most clients report only request files, Neovim 0.7 none. */
+  watch?(file: string, changed: () => void): void;
 }
 
 export class WorkspaceEnvironment {
   private folders: string[] = [];
   private cached = new Map<string, { env: EnvironmentSettings; stamp: string | undefined }>();
   settings: ServerSettings = {};
+  /** Told when an environment file read before may have changed on disk (set by the server). */
+  onDiskChange: (() => void) | undefined;
+  private readonly watched = new Set<string>();
   constructor(
     private readonly log: (message: string) => void,
     readonly files: EnvironmentFiles,
@@ -99,6 +104,10 @@ export class WorkspaceEnvironment {
 
   private load(file: string | undefined): EnvironmentSettings {
     let env: EnvironmentSettings = { variables: {} };
+    if (file && this.onDiskChange && this.files.watch && !this.watched.has(file)) {
+      this.watched.add(file);
+      this.files.watch(file, () => this.onDiskChange?.());
+    }
     if (file) {
       try {
         env = environmentOfText(this.files.readText(file), this.settings.environment || undefined, (note) => this.log(`graphreq.env.json: ${note}`));
