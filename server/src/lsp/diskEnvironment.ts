@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveEnvironment, type EnvironmentSettings } from '../core';
 import { findWorkspaceEnvFile } from '../files/envFile';
+import { NotRegularFileError, readRegularText } from '../files/regularFile';
 import { environmentOfText, type EnvironmentFiles } from './workspaceEnvironment';
 
 export const diskEnvironment: EnvironmentFiles = {
@@ -23,7 +24,7 @@ export const diskEnvironment: EnvironmentFiles = {
     const file = filePathOf(uri);
     return findWorkspaceEnvFile(file ? path.dirname(file) : root, root).file;
   },
-  readText: (file) => fs.readFileSync(file, 'utf8'),
+  readText: (file) => readRegularText(file),
   uriOf: (file) => pathToFileURL(file).href,
   stamp(file) {
     try {
@@ -59,8 +60,9 @@ export function readWorkspaceEnvironment(file: string | undefined, name: string 
   if (!file) return resolveEnvironment(undefined, undefined);
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readRegularText(file);
   } catch (e) {
+    if (e instanceof NotRegularFileError) throw new Error(`graphreq.env.json: ${e.message.replace(file, 'it')}`);
     throw new Error(`graphreq.env.json: not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
   return environmentOfText(text, name, onIgnored);
