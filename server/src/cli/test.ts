@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { getApiModel, parseDocument } from '../core';
 import { testCases } from '../core/send';
-import { writeFileAtomic } from '../files/atomicWrite';
+import { checkWithin, UnsafePathError, writeFileAtomic } from '../files/atomicWrite';
 import { openSnapshots, SnapshotFileError } from '../send/snapshotFile';
 import { lastResult, TestResults, type LastTestResult } from '../send/testResults';
 import { runTests, type TestFile, type TestReport } from '../send/testRun';
@@ -191,9 +191,11 @@ async function writeReport(reporter: string, file: string | undefined, text: str
     return;
   }
   try {
+    // A report file that is a symbolic link (a repository's `report.xml -> ~/.bashrc`) is refused, not followed.
+    checkWithin(path.dirname(path.resolve(file)), path.resolve(file));
     await writeFileAtomic(file, text);
   } catch (e) {
-    output.err(`graphreq test: --out: cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+    output.err(`graphreq test: --out: ${e instanceof UnsafePathError ? e.message : `cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})`}\n`);
     throw new UsageError(`--out ${file}: cannot write the ${reporter === 'junit' ? 'JUnit' : 'JSON'} report`);
   }
 }

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkWithin, UnsafePathError, writeFileAtomic } from '../files/atomicWrite';
 import { isWithin } from '../files/envFile';
+import { NotRegularFileError, readRegularText } from '../files/regularFile';
 
 const COMMENT = 'Snapshots for the `# @expect ... matches snapshot` lines of the requests beside this file: written by graphreq test --update-snapshots, with ids, times, paging and tokens masked (docs/testing.md). Review changes to it like code.';
 
@@ -49,8 +50,9 @@ export class SnapshotFile {
       throw e;
     }
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readRegularText(file);
     } catch (e) {
+      if (e instanceof NotRegularFileError) throw new SnapshotFileError(`${e.message}: not used; remove it and run graphreq test --update-snapshots`);
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new SnapshotFileError(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
     }
     this.exists = text !== undefined;
