@@ -26,6 +26,30 @@ export const diskEnvironment: EnvironmentFiles = {
   },
   readText: (file) => readRegularText(file),
   uriOf: (file) => pathToFileURL(file).href,
+  stamp(file) {
+    try {
+      const s = fs.statSync(file);
+      return `${s.mtimeMs}:${s.size}`;
+    } catch {
+      return undefined;
+    }
+  },
+  watch(file, changed) {
+    const name = path.basename(file);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      // The folder, not the file: editors save by writing a new file over the old one.
+      const watcher = fs.watch(path.dirname(file), { persistent: false }, (_event, changedName) => {
+        if (changedName && String(changedName) !== name) return;
+        clearTimeout(timer);
+        timer = setTimeout(changed, 50);
+        timer.unref();
+      });
+      watcher.on('error', () => watcher.close());
+    } catch {
+      // No watch here (too many watches, a folder gone): the next check or save looks at the file's stamp.
+    }
+  },
 };
 
 /**
