@@ -16,6 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { decideSendTarget, targetAddress } from '../../server/src/core/send';
 import { EMBEDDED_TOKEN_TARGET, type SendCommandArgs, type SendCommandResult } from '../../server/src/lsp/protocol';
+import { sendMessage } from '../../server/src/lsp/sendPresenter';
 import { LspClient, repoRoot } from '../lsp/lspClient';
 import { localServer } from './sendHelpers';
 
@@ -119,7 +120,11 @@ describe('the same target from the CLI, the language server and VS Code', () => 
     // The token was asked for the emulator, but the environment sends elsewhere: nothing is sent.
     const mismatch = await send({ environment: 'elsewhere', environmentNamed: true, token: 'meant-for-the-emulator', tokenFor: EMBEDDED_TOKEN_TARGET });
     assert.equal(mismatch.results[0].status, null);
-    assert.match(mismatch.results[0].failure?.message ?? '', /^not sent: the token was given for the embedded emulator, but the request would go to http:\/\/127\.0\.0\.1:\d+/);
+    assert.match(mismatch.results[0].failure?.message ?? '', /^the token was given for the embedded emulator, but the request would go to http:\/\/127\.0\.0\.1:\d+/);
+    // What Neovim, Helix or Emacs are shown (window/showMessage): said once that it was not sent, then why.
+    const shown = sendMessage(mismatch.results, null, undefined, false).message;
+    assert.match(shown, /^graphreq: not sent: the token was given for the embedded emulator, but the request would go to /);
+    assert.equal(shown.split('not sent').length, 2, shown);
     assert.equal(recorder.requests.length, before, 'the recording server received nothing');
   });
 

@@ -95,7 +95,7 @@ describe('chooseToken', () => {
     const refused = await chooseToken(no);
     assert.deepEqual(no.asked, ['https://graph.example.com']);
     assert.deepEqual(refused.ok ? null : [refused.kind, refused.origin], ['untrusted', 'https://graph.example.com']);
-    assert.match(refused.ok ? '' : refused.message, /^not sent: graphreq\.env\.json of the workspace sends to https:\/\/graph\.example\.com, which you have not chosen; name it, or confirm it$/);
+    assert.match(refused.ok ? '' : refused.message, /^graphreq\.env\.json of the workspace sends to https:\/\/graph\.example\.com, which you have not chosen; name it, or confirm it$/);
     assert.deepEqual(trust.origins('/work/project'), []);
 
     const yes = input({ env, trust, confirm: async () => true });

@@ -45,7 +45,7 @@ export async function chooseCliToken(values: CliTokenOptions, env: EnvironmentSe
     confirm: async (origin) => values['trust-origin'] === true || ask(`graphreq.env.json sends your access token to ${origin}. Trust it for ${root}? [y/N] `),
     hints: { name: 'name its environment with --env NAME', confirm: 'confirm the origin once with --trust-origin' },
   });
-  if (!choice.ok) throw new UsageError(choice.message);
+  if (!choice.ok) throw new UsageError(`${choice.kind === 'untrusted' ? 'not sent: ' : ''}${choice.message}`);
   if (choice.note) io.err(`graphreq send: ${choice.note}\n`);
   return choice;
 }

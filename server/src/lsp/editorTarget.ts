@@ -58,7 +58,7 @@ export async function chooseTarget(args: Omit<SendCommandArgs, 'index'>, given: 
   });
   // The client's token was asked for one address: it goes nowhere else.
   if (args.token !== undefined && args.tokenFor !== undefined && args.tokenFor !== (target.origin ?? EMBEDDED_TOKEN_TARGET)) {
-    return fail('untrusted', `not sent: the token was given for ${args.tokenFor === EMBEDDED_TOKEN_TARGET ? 'the embedded emulator' : args.tokenFor}, but the request would go to ${targetAddress(target)}`);
+    return fail('untrusted', `the token was given for ${args.tokenFor === EMBEDDED_TOKEN_TARGET ? 'the embedded emulator' : args.tokenFor}, but the request would go to ${targetAddress(target)}`);
   }
   const choice = await chooseToken({
     target,

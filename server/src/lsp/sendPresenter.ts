@@ -11,7 +11,7 @@
  *   it; otherwise the message names the file.
  */
 import { MessageType, type Connection, type WorkDoneProgressReporter } from 'vscode-languageserver';
-import { emptyRecentUsage, originOf, recordUsage, usageNow, type RecentUsage, type ScopeNow, type SendResult } from '../core/send';
+import { emptyRecentUsage, failureLabel, originOf, recordUsage, usageNow, type RecentUsage, type ScopeNow, type SendResult } from '../core/send';
 import type { SendCommandResult } from './protocol';
 
 export interface ClientAbilities {
@@ -91,7 +91,8 @@ export function sendMessage(results: SendResult[], highest: ScopeNow | null, sav
 }
 
 function resultLine(r: SendResult): string {
-  if (r.failure) return `${r.failure.kind === 'cancelled' ? 'cancelled' : r.status === null ? 'not sent' : 'failed'}: ${r.failure.message}`;
+  // The label says whether it left at all (failureLabel, as the CLI says it); the message says why.
+  if (r.failure) return `${r.failure.kind === 'cancelled' ? 'cancelled' : failureLabel(r.failure.kind)}: ${r.failure.message}`;
   const head = `${statusText(r)} in ${r.durationMs} ms`;
   const e = r.error;
   if (!e) return `${head} (${label(r)}).`;

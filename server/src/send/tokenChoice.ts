@@ -68,7 +68,7 @@ export async function chooseToken(input: TokenChoiceInput): Promise<TokenChoice>
         ok: false,
         kind: 'untrusted',
         origin: trust.origin,
-        message: `not sent: ${target.from === 'workspace-settings' ? "the workspace's settings send" : 'graphreq.env.json of the workspace sends'} to ${trust.origin}, which you have not chosen; ${input.hints.name}, or ${input.hints.confirm}`,
+        message: `${target.from === 'workspace-settings' ? "the workspace's settings send" : 'graphreq.env.json of the workspace sends'} to ${trust.origin}, which you have not chosen; ${input.hints.name}, or ${input.hints.confirm}`,
       };
     }
     try {

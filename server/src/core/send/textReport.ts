@@ -38,7 +38,7 @@ const noPaint: TextPaint = { heading: plain, good: plain, bad: plain, warn: plai
 /** How a result without a response is introduced: never sent (and why), held back by a rate limit, or failed on the way. */
 export function failureLabel(kind: NonNullable<SendResult['failure']>['kind']): string {
   if (kind === 'rate-limited') return 'held back';
-  if (kind === 'build' || kind === 'insecure' || kind === 'no-token') return 'not sent';
+  if (kind === 'build' || kind === 'insecure' || kind === 'no-token' || kind === 'untrusted') return 'not sent';
   return 'failed';
 }
 
