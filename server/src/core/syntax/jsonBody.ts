@@ -166,20 +166,22 @@ export interface BodyValue {
   value: unknown;
   /** False when the body is not valid JSON(C); the value is then what jsonc-parser recovered. */
   ok: boolean;
+  /** The text read: `cleanJsonc`'s, which locating a finding in the body reads too. */
+  clean: string;
 }
 
 /** Reads a body's value, native parser first. */
 export function readBodyValue(text: string): BodyValue {
   const clean = cleanJsonc(text);
   try {
-    return { value: parseJsonExact(clean), ok: true };
+    return { value: parseJsonExact(clean), ok: true, clean };
   } catch {
     // jsonc-parser's reader recurses: a body nested thousands deep is not read (REQ-CHECK-LIMIT).
-    if (tooDeepAt(clean) !== undefined) return { value: undefined, ok: false };
+    if (tooDeepAt(clean) !== undefined) return { value: undefined, ok: false, clean };
     // Trailing commas are accepted (as in VS Code's JSONC); anything else is a syntax error.
     const errors: ParseError[] = [];
     const root = parseTree(clean, errors, { allowTrailingComma: true, disallowComments: false });
-    return { value: root ? exactValue(root, clean) : undefined, ok: errors.length === 0 };
+    return { value: root ? exactValue(root, clean) : undefined, ok: errors.length === 0, clean };
   }
 }
 
