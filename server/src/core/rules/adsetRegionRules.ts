@@ -11,7 +11,7 @@ import { isOpaque } from '../syntax/jsonBody';
 import type { CrossFieldRule } from './registry';
 import { own } from '../own';
 import type { FixSpec, Location } from './ruleFinding';
-import { obj, str, toList, toObject } from './values';
+import { obj, opaqueParam, str, toList, toObject } from './values';
 
 const CREATE = ['adset.create'];
 const DOC = '[2] Regional-regulation rules';
@@ -97,7 +97,7 @@ export const regionRules: CrossFieldRule[] = [
         ['dsa_beneficiary', 'default_dsa_beneficiary', 3858081, 'who benefits from the ads'],
       ];
       const missing = members.filter(([name, key]) => {
-        if (call.params.get(name)?.opaque) return false;
+        if (opaqueParam(call, name)) return false;
         const value = str(call, name);
         return !(value && value.trim() !== '') && !accountDefault(call, key);
       });
