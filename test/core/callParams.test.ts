@@ -15,6 +15,18 @@ function callOf(text: string) {
   return buildBlockCall(doc.blocks[0], buildFileContext(doc, { variables: {} }), model)!.call;
 }
 
+/** The names of the body members `call` makes into CallParams from now on. */
+function membersMade(call: ReturnType<typeof callOf>): string[] {
+  const made: string[] = [];
+  const params = call.params as unknown as { member(name: string): unknown };
+  const member = params.member;
+  params.member = function (this: unknown, name: string) {
+    made.push(name);
+    return member.call(this, name);
+  };
+  return made;
+}
+
 describe('call parameters', () => {
   it('are listed by name in the order of their entries, query first', () => {
     const call = callOf('POST /v23.0/act_1/adsets?status=PAUSED&b=2\n\n{ "name": "n", "status": "ACTIVE", "a": 1 }\n');
@@ -25,13 +37,7 @@ describe('call parameters', () => {
   it('are made from the body only for the members the check walks', () => {
     const members = Array.from({ length: 24 }, (_, k) => `"name${k}": "x"`).join(', ').replace('"name0"', '"name"');
     const call = callOf(`POST /v23.0/act_1/adsets\n\n{ ${members.replace('"name1"', '"nmae"')}, "status": "PAUSED", "daily_budget": "abc" }\n`);
-    const made: string[] = [];
-    const params = call.params as unknown as { member(name: string): unknown };
-    const member = params.member;
-    params.member = function (this: unknown, name: string) {
-      made.push(name);
-      return member.call(this, name);
-    };
+    const made = membersMade(call);
     const out: RuleFinding[] = [];
     checkParams(call, { model, out });
     // The undocumented names and the value the gate refused: not the 20-odd valid members beside them.
@@ -57,13 +63,7 @@ describe('the cross-field rules on a valid request', () => {
   "dsa_payor": "Acme", "dsa_beneficiary": "Acme"
 }
 `);
-    const made: string[] = [];
-    const params = call.params as unknown as { member(name: string): unknown };
-    const member = params.member;
-    params.member = function (this: unknown, name: string) {
-      made.push(name);
-      return member.call(this, name);
-    };
+    const made = membersMade(call);
     const findings = checkCall(call, model);
     assert.deepEqual(findings.map((f) => f.rule), []);
     // Each member read as a CallParam was an object (and a map of them) of every valid request.
