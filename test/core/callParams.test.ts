@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import { buildBlockCall, buildFileContext, parseDocument } from '../../server/src/core';
 import { checkCall } from '../../server/src/core/rules/engine';
 import { checkParams } from '../../server/src/core/rules/paramRules';
+import { regionRules } from '../../server/src/core/rules/adsetRegionRules';
 import type { RuleFinding } from '../../server/src/core/rules/ruleFinding';
 import { model } from '../helpers';
 
@@ -68,5 +69,29 @@ describe('the cross-field rules on a valid request', () => {
     assert.deepEqual(findings.map((f) => f.rule), []);
     // Each member read as a CallParam was an object (and a map of them) of every valid request.
     assert.deepEqual(made, []);
+  });
+});
+
+describe('ADSET-DSA-IGNORED', () => {
+  it('reads the targeting only of a request that gives a DSA member', () => {
+    const body = '"name": "n", "campaign_id": "1", "daily_budget": 1000, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "targeting": {"geo_locations": {"countries": ["US"]}}';
+    const ignored = regionRules.find((r) => r.id === 'ADSET-DSA-IGNORED')!;
+    const read = (text: string): string[] => {
+      const call = callOf(`POST /v23.0/act_1/adsets\n\n{ ${text} }\n`);
+      const names: string[] = [];
+      const params = call.params as unknown as { knownValue(name: string): unknown };
+      const knownValue = params.knownValue;
+      params.knownValue = function (this: unknown, name: string) {
+        names.push(name);
+        return knownValue.call(this, name);
+      };
+      const out: RuleFinding[] = [];
+      ignored.check(call, { model, out });
+      assert.deepEqual(out.map((f) => f.at.kind === 'param' && f.at.name), text.includes('dsa_payor') ? ['dsa_payor'] : []);
+      return names;
+    };
+    // The rule says something only of a request outside the EU that gives one: the others are not read for it.
+    assert.deepEqual(read(body), []);
+    assert.ok(read(`${body}, "dsa_payor": "Acme"`).includes('targeting'));
   });
 });
