@@ -16,16 +16,21 @@ function callOf(text: string) {
   return buildBlockCall(doc.blocks[0], buildFileContext(doc, { variables: {} }), model)!.call;
 }
 
+/** The names `call.params[method]` is asked from now on. */
+function namesAsked(call: ReturnType<typeof callOf>, method: 'member' | 'knownValue'): string[] {
+  const asked: string[] = [];
+  const params = call.params as unknown as Record<string, (name: string) => unknown>;
+  const original = params[method];
+  params[method] = function (this: unknown, name: string) {
+    asked.push(name);
+    return original.call(this, name);
+  };
+  return asked;
+}
+
 /** The names of the body members `call` makes into CallParams from now on. */
 function membersMade(call: ReturnType<typeof callOf>): string[] {
-  const made: string[] = [];
-  const params = call.params as unknown as { member(name: string): unknown };
-  const member = params.member;
-  params.member = function (this: unknown, name: string) {
-    made.push(name);
-    return member.call(this, name);
-  };
-  return made;
+  return namesAsked(call, 'member');
 }
 
 describe('call parameters', () => {
@@ -78,13 +83,7 @@ describe('ADSET-DSA-IGNORED', () => {
     const ignored = regionRules.find((r) => r.id === 'ADSET-DSA-IGNORED')!;
     const read = (text: string): string[] => {
       const call = callOf(`POST /v23.0/act_1/adsets\n\n{ ${text} }\n`);
-      const names: string[] = [];
-      const params = call.params as unknown as { knownValue(name: string): unknown };
-      const knownValue = params.knownValue;
-      params.knownValue = function (this: unknown, name: string) {
-        names.push(name);
-        return knownValue.call(this, name);
-      };
+      const names = namesAsked(call, 'knownValue');
       const out: RuleFinding[] = [];
       ignored.check(call, { model, out });
       assert.deepEqual(out.map((f) => f.at.kind === 'param' && f.at.name), text.includes('dsa_payor') ? ['dsa_payor'] : []);
