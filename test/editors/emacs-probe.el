@@ -40,6 +40,12 @@
       (search-forward "daily_bu")
       (let ((hover (jsonrpc-request (eglot-current-server) :textDocument/hover (eglot--TextDocumentPositionParams))))
         (probe-put 'hover (plist-get (plist-get hover :contents) :value)))
+      ;; Formatting with the options this buffer gives the server (tab-width, indent-tabs-mode): the
+      ;; file is already formatted, so nothing should move.
+      (let ((before (buffer-substring-no-properties (point-min) (point-max))))
+        (eglot-format-buffer)
+        (probe-put 'format-unchanged (if (equal before (buffer-substring-no-properties (point-min) (point-max))) t :json-false))
+        (probe-put 'format-after (buffer-substring-no-properties (point-min) (point-max))))
       (probe-put 'done t))
   (error (probe-put 'error (error-message-string err))))
 (probe-finish)

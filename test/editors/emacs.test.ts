@@ -29,6 +29,8 @@ interface ProbeResult {
   diagnostics: Array<{ type: string; line: number; text: string }>;
   completion: string[];
   hover: string;
+  'format-unchanged': boolean;
+  'format-after': string;
   done?: boolean;
   error?: string;
   watchdog?: boolean;
@@ -65,6 +67,9 @@ describe('Emacs (eglot) with the configuration of docs/editors.md', { skip }, ()
     assert.equal(enums.line, 8);
     for (const v of bidStrategies) assert.ok(out.completion.includes(v), `completion in the bid_strategy value offers ${v}: ${JSON.stringify(out.completion)}`);
     assert.ok(/daily_budget/.test(out.hover) && /budget/i.test(out.hover.replace(/daily_budget/g, '')), `the hover documents daily_budget: ${out.hover}`);
+    // The page's mode gives graphreq's indentation, 2 spaces: with Emacs's own (tabs), formatting
+    // re-indented every body of a formatted file.
+    assert.equal(out['format-unchanged'], true, `formatting a formatted file changes nothing: ${JSON.stringify(out['format-after'])}`);
     assert.ok(out.done);
   });
 });

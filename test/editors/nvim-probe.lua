@@ -105,6 +105,14 @@ local function probe()
   out.hover = floating_lines() or {}
   close_floats()
 
+  -- Formatting with the options this buffer gives the server (its shiftwidth and expandtab): the file is
+  -- already formatted, so nothing should move. Record the lines before and after, then undo.
+  out.format_before = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+  out.format_options = vim.lsp.util.make_formatting_params().options
+  if vim.lsp.buf.format then vim.lsp.buf.format({ timeout_ms = 10000 }) else vim.lsp.buf.formatting_sync(nil, 10000) end
+  out.format_after = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+  if vim.bo[buf].modified then vim.cmd('silent! undo') end
+
   -- Send through the CodeLens, as a person would: refresh the lenses, put the cursor on the request,
   -- :lua vim.lsp.codelens.run(), pick "Send request" when it asks. Record what the server shows
   -- (window/showMessage, $/progress, window/showDocument), keeping Neovim's own handling of each.

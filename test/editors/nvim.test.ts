@@ -38,6 +38,9 @@ interface ProbeResult {
   completed_line: string;
   hovered: boolean;
   hover: string[];
+  format_before: string[];
+  format_after: string[];
+  format_options: { tabSize: number; insertSpaces: boolean };
   lenses: boolean;
   lens_titles: string[];
   sent: boolean;
@@ -91,6 +94,10 @@ describe('Neovim with the configuration of docs/editors.md', { skip }, () => {
     assert.match(out.completed_line, new RegExp(`^\\s*"bid_strategy": "(${bidStrategies.join('|')})",?$`), 'the value chosen sits between one pair of quotes');
     const hover = out.hover.join('\n');
     assert.ok(out.hovered && /daily_budget/.test(hover) && /budget/i.test(hover.replace(/daily_budget/g, '')), `K on daily_budget shows its documentation: ${JSON.stringify(out.hover)}`);
+    // The page's configuration gives .graphreq buffers graphreq's indentation (2 spaces, as VS Code gets):
+    // with Neovim's own (tabs, 8 wide), formatting turned every body's 2-space indentation into tabs.
+    assert.deepEqual(out.format_after, out.format_before, 'formatting a formatted file changes nothing');
+    assert.deepEqual(out.format_options, { tabSize: 2, insertSpaces: true }, 'the buffer asks for 2 spaces');
     assertSendSeen(out);
     assert.ok(out.done);
   }

@@ -16,6 +16,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../files/atomicWrite';
+import { readRegularText } from '../files/regularFile';
 import { ensureGraphreqFolder, graphreqFolder, graphreqFolderUsable } from '../send/graphreqFolder';
 
 export const CONTEXT_FILE = 'account-context.json';
@@ -77,7 +78,8 @@ export class ContextStore {
       const all = this.readAll();
       const env = (all[key] ??= emptyStored());
       change(env);
-      await writeFileAtomic(this.file, JSON.stringify({ format: FORMAT, environments: all }, null, 2) + '\n');
+      // `within`: a repository's `.graphreq/account-context.json -> ~/.bashrc` is refused, not followed (it replaced ~/.bashrc).
+      await writeFileAtomic(this.file, JSON.stringify({ format: FORMAT, environments: all }, null, 2) + '\n', { within: this.workspace });
     });
     this.writes = next.catch(() => undefined);
     return next;
@@ -88,9 +90,9 @@ export class ContextStore {
     if (!graphreqFolderUsable(this.workspace)) return out;
     let json: unknown;
     try {
-      // A link points at a file someone else chose: not read (and the atomic write replaces the link).
+      // A link points at a file someone else chose: neither read nor written.
       if (!fs.lstatSync(this.file).isFile()) return out;
-      json = JSON.parse(fs.readFileSync(this.file, 'utf8'));
+      json = JSON.parse(readRegularText(this.file));
     } catch {
       return out;
     }

@@ -4,7 +4,8 @@
  * under it is one: a mistyped path must not pass CI).
  */
 import * as path from 'node:path';
-import { applyEdits, buildFileContext, contextNeeds, fixAllChoice, getApiModel, parseDocument, type ContextNeeds, type EnvironmentSettings, positionAt, validateDocument, type Finding, type GraphreqDocument, type TextEdit } from '../core';
+import { allFindings, applyEdits, buildFileContext, contextNeeds, eachFindingInOrder, fixAllChoice, getApiModel, parseDocument, type ContextNeeds, type DocumentValidation, type Environment, type EnvironmentSettings, positionAt, positionWalker, validateByBlock, type Finding, type GraphreqDocument, type TextEdit } from '../core';
+import type { WorkspaceScope } from '../core/analysis/workspaceNames';
 import { Redactor, secretVariableValues } from '../core/send';
 import { FileChangedError, ReadOnlyError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
 import { hostInputsByFolder } from '../files/hostInputs';
@@ -124,12 +125,14 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
     let doc = read.doc;
     const scope = names.scopeOf(file);
     const fileEnv = hostInputs(file);
-    let findings = validateDocument(doc, { env: fileEnv, model: getApiModel(), workspace: scope });
+    // Without --fix the findings need no fixes, not even deferred ones.
+    let checked = checkDocument(doc, fileEnv, scope, values.fix);
     // A finding may quote a value read through `$processEnv` or `$dotenv`: a secret there is not printed.
-    let redactor = redactors.get(fileEnv);
-    if (!redactor) redactors.set(fileEnv, (redactor = new Redactor(secretVariableValues([fileEnv.processEnv, fileEnv.dotenv]))));
+    let known = redactors.get(fileEnv);
+    if (!known) redactors.set(fileEnv, (known = new Redactor(secretVariableValues([fileEnv.processEnv, fileEnv.dotenv]))));
+    const redactor = known;
     if (values.fix) {
-      const fixed = applySafeFixes(text, findings);
+      const fixed = applySafeFixes(text, allFindings(checked));
       if (fixed.text !== text) {
         hooks.beforeWrite?.(file);
         const written = writeFixes(file, fixed.text, read.stamp);
@@ -141,29 +144,29 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
           text = fixed.text;
           doc = parseDocument(text);
           names.add(file, doc);
-          findings = validateDocument(doc, { env: fileEnv, model: getApiModel(), workspace: scope });
+          checked = checkDocument(doc, fileEnv, scope, false);
         } else {
           output.err(`graphreq check: ${written}\n`);
           counts.problems++;
         }
       }
     }
-    findings.sort((a, b) => a.span.start - b.span.start);
     // One write per file: a write per line was a twentieth of the check of a file with 19,000 findings.
     const lines: string[] = [];
-    for (const f of findings) {
+    // Positions come from the parse: the findings come in order, so the lines are counted on from the last one.
+    const at = positionWalker(doc);
+    eachFindingInOrder(checked, (f, by) => {
       if (f.severity === 'error') counts.errors++;
       else if (f.severity === 'warning') counts.warnings++;
-      // Positions come from the parse (line starts per block, built for the blocks that need them).
-      const start = positionAt(doc, f.span.start);
+      const start = at(by + f.span.start);
       if (values.format === 'json') {
-        const end = positionAt(doc, f.span.end);
+        const end = positionAt(doc, by + f.span.end);
         // The long form (allowed values, parameters, the document reference) rides along for tools.
         json.push({ file, range: { start, end }, severity: f.severity, code: f.code, message: redactor.text(f.message), ...(f.detail ? { detail: redactor.text(f.detail) } : {}) });
       } else {
         lines.push(findingLine(output.style, { file, line: start.line + 1, column: start.character + 1, severity: f.severity, code: f.code, message: redactor.text(f.message) }));
       }
-    }
+    });
     if (lines.length) output.out(lines.join(''));
   }
   // The workspace's walk (done only when a file asks for the names of others) stopped at a limit: its names are partly known (told once: not again after a given folder's walk stopped).
@@ -171,6 +174,11 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
   if (values.format === 'json') output.out(JSON.stringify(json, null, 2) + '\n');
   else output.err(checkSummary(output.errStyle, counts));
   return counts.problems > 0 ? 2 : counts.errors > 0 ? 1 : 0;
+}
+
+/** A file's findings, kept per request (validateByBlock); with `fixes` false, without their fixes. */
+function checkDocument(doc: GraphreqDocument, env: Environment, workspace: WorkspaceScope | undefined, fixes: boolean): DocumentValidation {
+  return validateByBlock(doc, buildFileContext(doc, env, workspace), { env, model: getApiModel(), workspace, fixes });
 }
 
 /** `--max-files N`: the most .graphreq files read under each folder (files/workspaceWalk.ts). */

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { misTypedSettings, readEnvironmentFile, resolveEnvironment, type EnvironmentSettings } from '../core';
 import { findWorkspaceEnvFile, folderOf, repositoryRoot } from '../files/envFile';
 import { NotUtf8Error, readTextFile } from '../files/textFile';
+import { NotRegularFileError, readRegularText } from '../files/regularFile';
 import { walkRequestFiles, WALK_LIMITS, type WalkLimits } from '../files/workspaceWalk';
 
 /** Marks a usage error, whichever bundle's copy of this class made it. */
@@ -113,8 +114,9 @@ export function loadEnvironment(envFile: string | undefined, name: string | unde
   }
   let json: unknown;
   try {
-    json = JSON.parse(fs.readFileSync(envFile, 'utf8'));
+    json = JSON.parse(readRegularText(envFile));
   } catch (e) {
+    if (e instanceof NotRegularFileError) throw new UsageError(e.message);
     throw new UsageError(`${envFile}: not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
   try {

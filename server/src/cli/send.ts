@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseDocument } from '../core';
 import { OUTPUT_LEVELS, type OutputLevel, type SendResult } from '../core/send';
-import { writeFileAtomic } from '../files/atomicWrite';
+import { checkWithin, UnsafePathError, writeFileAtomic } from '../files/atomicWrite';
 import { GRAPHREQ_FOLDER } from '../send/graphreqFolder';
 import { HistoryStore, type HistoryEntry } from '../send/history';
 import { answeredAsExpected, runRequests, type RunOutcome } from '../send/sendRun';
@@ -223,9 +223,11 @@ async function writeOut(dir: string, n: number, r: SendResult, output: Output): 
   const label = (r.name ?? r.title ?? 'request').replace(/[^\w.-]+/g, '-').slice(0, 60);
   const file = path.join(dir, `${String(n).padStart(2, '0')}-${label}.json`);
   try {
+    // The user chose the folder, not what a repository left in it: a `01-me.json -> ~/.bashrc` is refused, not followed.
+    checkWithin(path.resolve(dir), path.resolve(file));
     await writeFileAtomic(file, JSON.stringify(r, null, 2) + '\n');
   } catch (e) {
-    output.err(`graphreq send: --out: cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+    output.err(`graphreq send: --out: ${e instanceof UnsafePathError ? e.message : `cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})`}\n`);
   }
 }
 

@@ -12,12 +12,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { getApiModel, parseDocument } from '../core';
 import { testCases } from '../core/send';
-import { writeFileAtomic } from '../files/atomicWrite';
+import { checkWithin, UnsafePathError, writeFileAtomic } from '../files/atomicWrite';
 import { openSnapshots, SnapshotFileError } from '../send/snapshotFile';
 import { lastResult, TestResults, type LastTestResult } from '../send/testResults';
 import { runTests, type TestFile, type TestReport } from '../send/testRun';
 import { parseCommandArgs } from './args';
-import { collectFiles, readText, UsageError } from './files';
+import { cliWorkspaceRoot, collectFiles, readText, UsageError } from './files';
 import { junitXml } from './render/junit';
 import { Output, type Terminal } from './render/output';
 import { stopMessage } from './render/send';
@@ -135,7 +135,8 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
           signal,
           bail: values.bail,
           updateSnapshots: values['update-snapshots'],
-          snapshotsOf: openSnapshots,
+          // Below the workspace root no folder on the way may be a link (a repository's `reqs -> ~/other`).
+          snapshotsOf: (file) => openSnapshots(file, cliWorkspaceRoot(file)),
           onStart: (request, position, total) => output.progress(testProgress(output.errStyle, position, total, request)),
           onSetup: (request, result) => {
             if (format === 'text') results.write(setupText(results.style, request, result));
@@ -190,9 +191,11 @@ async function writeReport(reporter: string, file: string | undefined, text: str
     return;
   }
   try {
+    // A report file that is a symbolic link (a repository's `report.xml -> ~/.bashrc`) is refused, not followed.
+    checkWithin(path.dirname(path.resolve(file)), path.resolve(file));
     await writeFileAtomic(file, text);
   } catch (e) {
-    output.err(`graphreq test: --out: cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+    output.err(`graphreq test: --out: ${e instanceof UnsafePathError ? e.message : `cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})`}\n`);
     throw new UsageError(`--out ${file}: cannot write the ${reporter === 'junit' ? 'JUnit' : 'JSON'} report`);
   }
 }

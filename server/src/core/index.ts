@@ -14,7 +14,7 @@ export { ApiModel, getApiModel, type EndpointDef, type RuleInfo, type ErrorCodeI
 export { parseVersion, compareVersions, type Version } from './model/version';
 export { fixesDeferred } from './features/deferredFixes';
 export { blockJob, checkJob, blockResultOf, fixesJob, hoverJob, JobChecker, type BlockJob, type FixesJob, type FixesResult, type HoverJob, type HoverResult, type JobResult } from './features/portableCheck';
-export { validateDocument, validateBlock, validateByBlock, allFindings, urlReadRate, ValidationCache, type ValidateOptions, type UrlRead, type BlockResult, type DocumentValidation } from './features/validation';
+export { validateDocument, validateBlock, validateByBlock, allFindings, eachFindingInOrder, urlReadRate, ValidationCache, type ValidateOptions, type UrlRead, type BlockResult, type DocumentValidation } from './features/validation';
 export { buildFileContext, contextParts, contextFromParts, resolveText, requestName, type FileContext, type FileContextParts } from './analysis/fileContext';
 export { buildBlockCall, type BlockCall } from './analysis/blockCall';
 export { WorkspaceNames, placesOf, type NamedRequest, type WorkspaceScope } from './analysis/workspaceNames';

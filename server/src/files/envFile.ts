@@ -62,10 +62,24 @@ export function findWorkspaceEnvFile(startFolder: string, root: string): EnvFile
   let inside = isWithin(start, top);
   for (;;) {
     const candidate = path.join(dir, ENV_FILE_NAME);
-    if (fs.existsSync(candidate)) return inside ? { file: candidate, root: top } : { root: top, ignoredOutside: candidate };
+    if (fs.existsSync(candidate)) return inside && resolvesWithin(candidate, top) ? { file: candidate, root: top } : { root: top, ignoredOutside: candidate };
     if (inside && dir === top) inside = false;
     const parent = path.dirname(dir);
     if (parent === dir) return { root: top };
     dir = parent;
+  }
+}
+
+/**
+ * Whether `file`, its links followed, is inside `root` (its links followed too): a repository's
+ * `reqs -> ~/other` (a folder) or `graphreq.env.json -> ~/.npmrc` names a file that only looks
+ * inside. Such a file is not read (its text would be the user's), and its folder does not become the
+ * session's, where graphreq would write `.graphreq/` and `.graphreq-history/`.
+ */
+function resolvesWithin(file: string, root: string): boolean {
+  try {
+    return isWithin(fs.realpathSync(file), fs.realpathSync(root));
+  } catch {
+    return false;
   }
 }

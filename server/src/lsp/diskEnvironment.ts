@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveEnvironment, type EnvironmentSettings } from '../core';
 import { findWorkspaceEnvFile } from '../files/envFile';
+import { NotRegularFileError, readRegularText } from '../files/regularFile';
 import { environmentOfText, type EnvironmentFiles } from './workspaceEnvironment';
 
 export const diskEnvironment: EnvironmentFiles = {
@@ -23,8 +24,32 @@ export const diskEnvironment: EnvironmentFiles = {
     const file = filePathOf(uri);
     return findWorkspaceEnvFile(file ? path.dirname(file) : root, root).file;
   },
-  readText: (file) => fs.readFileSync(file, 'utf8'),
+  readText: (file) => readRegularText(file),
   uriOf: (file) => pathToFileURL(file).href,
+  stamp(file) {
+    try {
+      const s = fs.statSync(file);
+      return `${s.mtimeMs}:${s.size}`;
+    } catch {
+      return undefined;
+    }
+  },
+  watch(file, changed) {
+    const name = path.basename(file);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      // The folder, not the file: editors save by writing a new file over the old one.
+      const watcher = fs.watch(path.dirname(file), { persistent: false }, (_event, changedName) => {
+        if (changedName && String(changedName) !== name) return;
+        clearTimeout(timer);
+        timer = setTimeout(changed, 50);
+        timer.unref();
+      });
+      watcher.on('error', () => watcher.close());
+    } catch {
+      // No watch here (too many watches, a folder gone): the next check or save looks at the file's stamp.
+    }
+  },
 };
 
 /**
@@ -35,8 +60,9 @@ export function readWorkspaceEnvironment(file: string | undefined, name: string 
   if (!file) return resolveEnvironment(undefined, undefined);
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readRegularText(file);
   } catch (e) {
+    if (e instanceof NotRegularFileError) throw new Error(`graphreq.env.json: ${e.message.replace(file, 'it')}`);
     throw new Error(`graphreq.env.json: not valid JSON (${(e as Error).message.split('\n')[0]})`);
   }
   return environmentOfText(text, name, onIgnored);

@@ -188,7 +188,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       model,
       file,
       path: fsPath,
-      snapshotsOf: openSnapshots,
+      snapshotsOf: (requestFile) => openSnapshots(requestFile, context.workspaceFolder ?? undefined),
       // The last result of each test, for its CodeLens (`.graphreq/test-results.json`).
       record: context.workspaceFolder && fsPath ? (reports, environment) => recordTestResults(context.workspaceFolder!, file, reports, new Date(now()).toISOString(), environment) : undefined,
     });

@@ -260,8 +260,21 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   });
 
   // One handler (the connection keeps one): the workspace's files looked at again, and an environment's account context read.
+  /**
+   * graphreq.env.json edited where the client does not report it (Neovim 0.7 watches no files, others
+   * only request files): every open document is checked again. Looked at on each save and on the host's watch.
+   */
+  function environmentChanged(): void {
+    if (!environment.changedOnDisk()) return;
+    inputs.invalidate();
+    diagnostics.refreshAll();
+    refreshInlayHints();
+  }
+  environment.onDiskChange = () => runSafe(log, 'environmentChanged', undefined, environmentChanged);
+
   connection.onDidSaveTextDocument((p) => {
     runSafe(log, 'didSave', undefined, () => workspaceFiles.saved());
+    environmentChanged();
     readContextOf(p.textDocument.uri);
   });
 

@@ -2,7 +2,8 @@
  * The environment the server checks and sends with: graphreq.env.json found from the document's
  * folder up to its workspace folder (never above it: files/envFile.ts), the environment named in the
  * client's settings (or a send command's arguments), with the settings' defaultVersion on top.
- * Read again when the file changes; a broken file is reported once in the log and ignored.
+ * Read again when the file changes (reported by the client, or seen on disk: a new modification time
+ * or size, looked at on each read, at each save and when the desktop's watch of its folder fires); a broken file is reported once in the log and ignored.
  *
  * In an untrusted workspace (VS Code's Restricted Mode, `workspaceTrusted: false` in the settings)
  * the file's variables still serve checking, but its base URL is dropped: nothing there may choose
@@ -27,12 +28,23 @@ export interface EnvironmentFiles {
   readText(file: string): string;
   /** An environment file's URI (navigation and rename go there). */
   uriOf(file: string): string;
+  /**
+   * What changes when the file is edited (on disk: its modification time and size), for a host whose
+   * client may not say so (a client without file watching: Neovim 0.7); absent where the host hears
+   * of every change (the web: the client reports them).
+   */
+  stamp?(file: string): string | undefined;
+  /** Calls `changed` when the file may have changed on disk (the desktop watches its folder): most clients report only request files, Neovim 0.7 none. */
+  watch?(file: string, changed: () => void): void;
 }
 
 export class WorkspaceEnvironment {
   private folders: string[] = [];
-  private cached = new Map<string, EnvironmentSettings>();
+  private cached = new Map<string, { env: EnvironmentSettings; stamp: string | undefined }>();
   settings: ServerSettings = {};
+  /** Told when an environment file read before may have changed on disk (set by the server). */
+  onDiskChange: (() => void) | undefined;
+  private readonly watched = new Set<string>();
   constructor(
     private readonly log: (message: string) => void,
     readonly files: EnvironmentFiles,
@@ -59,14 +71,30 @@ export class WorkspaceEnvironment {
     return this.files.envFileOf(uri, root);
   }
 
+  /** The document's environment, read again when its file changed since it was read (a new object then). */
   forDocument(uri: string): EnvironmentSettings {
     const file = this.envFileOf(uri) ?? '';
-    let env = this.cached.get(file);
-    if (!env) {
-      env = this.load(file || undefined);
-      this.cached.set(file, env);
-    }
+    const stamp = this.stampOf(file);
+    const hit = this.cached.get(file);
+    if (hit && hit.stamp === stamp) return hit.env;
+    const env = this.load(file || undefined);
+    this.cached.set(file, { env, stamp });
     return env;
+  }
+
+  /** Whether an environment file read before changed since (then all are read again): for a client that does not report changes, asked at each save. */
+  changedOnDisk(): boolean {
+    for (const [file, { stamp }] of this.cached) {
+      if (this.stampOf(file) !== stamp) {
+        this.invalidate();
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private stampOf(file: string): string | undefined {
+    return file ? this.files.stamp?.(file) : undefined;
   }
 
   /** The workspace folders, as paths. */
@@ -76,6 +104,10 @@ export class WorkspaceEnvironment {
 
   private load(file: string | undefined): EnvironmentSettings {
     let env: EnvironmentSettings = { variables: {} };
+    if (file && this.onDiskChange && this.files.watch && !this.watched.has(file)) {
+      this.watched.add(file);
+      this.files.watch(file, () => this.onDiskChange?.());
+    }
     if (file) {
       try {
         env = environmentOfText(this.files.readText(file), this.settings.environment || undefined, (note) => this.log(`graphreq.env.json: ${note}`));

@@ -12,6 +12,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeFolderWithin, writeFileAtomicSync } from '../files/atomicWrite';
+import { readRegularText } from '../files/regularFile';
 import { trackedByGit } from '../files/gitTracked';
 import { ForeignFolderError } from './graphreqFolder';
 import { emptyRateState, readRateState, type SendResult } from '../core/send';
@@ -114,7 +115,7 @@ export class HistoryStore {
   read(id: string): HistoryEntry | undefined {
     if (!ID_RE.test(id) || this.foreign()) return undefined;
     try {
-      const entry = JSON.parse(fs.readFileSync(path.join(this.dir, `${id}.json`), 'utf8')) as HistoryEntry;
+      const entry = JSON.parse(readRegularText(path.join(this.dir, `${id}.json`))) as HistoryEntry;
       return entry && typeof entry === 'object' && entry.result ? entry : undefined;
     } catch {
       return undefined;
@@ -147,7 +148,7 @@ export class HistoryStore {
       load: () => {
         if (this.foreign()) return emptyRateState();
         try {
-          return readRateState(JSON.parse(fs.readFileSync(path.join(this.dir, RATE_FILE), 'utf8')));
+          return readRateState(JSON.parse(readRegularText(path.join(this.dir, RATE_FILE))));
         } catch {
           return emptyRateState();
         }

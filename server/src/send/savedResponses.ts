@@ -15,6 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { StoredResponse } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
+import { readRegularText } from '../files/regularFile';
 import { ensureGraphreqFolder, graphreqFolder, graphreqFolderUsable, RESPONSES_FILE } from './graphreqFolder';
 import { NO_ENVIRONMENT } from './responseStore';
 
@@ -85,7 +86,7 @@ export class SavedResponses {
     if (this.cache && this.cache.mtimeMs === stat.mtimeMs && this.cache.size === stat.size) return this.cache.table;
     let table: Table = new Map();
     try {
-      table = parse(JSON.parse(fs.readFileSync(this.file, 'utf8')));
+      table = parse(JSON.parse(readRegularText(this.file)));
     } catch {
       // Unreadable or not ours: nothing is saved; the next save replaces it.
     }

@@ -9,6 +9,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkWithin, UnsafePathError, writeFileAtomic } from '../files/atomicWrite';
+import { isWithin } from '../files/envFile';
+import { NotRegularFileError, readRegularText } from '../files/regularFile';
 
 const COMMENT = 'Snapshots for the `# @expect ... matches snapshot` lines of the requests beside this file: written by graphreq test --update-snapshots, with ids, times, paging and tokens masked (docs/testing.md). Review changes to it like code.';
 
@@ -26,19 +28,31 @@ export class SnapshotFile {
   private entries = new Map<string, unknown>();
   private changed = false;
   readonly exists: boolean;
+  /** The folder below which no part of the snapshot file's path may be a symbolic link. */
+  private readonly within: string;
 
-  constructor(readonly file: string) {
+  /**
+   * `workspace`: the workspace holding the request file. Every folder between it and the snapshot file
+   * is checked too, so a repository's `reqs -> ~/other` does not have `reqs/x.snap.json` written
+   * outside; a request file outside the workspace (named by the user) has its own folder checked.
+   */
+  constructor(
+    readonly file: string,
+    workspace?: string,
+  ) {
     let text: string | undefined;
+    this.within = workspace !== undefined && isWithin(path.resolve(file), path.resolve(workspace)) ? path.resolve(workspace) : path.dirname(file);
     try {
       // A repository's `x.snap.json -> ~/.bashrc` is neither read (its text would show in the error) nor written.
-      checkWithin(path.dirname(file), file);
+      checkWithin(this.within, file);
     } catch (e) {
       if (e instanceof UnsafePathError) throw new SnapshotFileError(e.message.replace(': not written: ', ': not used: '));
       throw e;
     }
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readRegularText(file);
     } catch (e) {
+      if (e instanceof NotRegularFileError) throw new SnapshotFileError(`${e.message}: not used; remove it and run graphreq test --update-snapshots`);
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new SnapshotFileError(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
     }
     this.exists = text !== undefined;
@@ -74,13 +88,13 @@ export class SnapshotFile {
     if (!this.changed) return false;
     const text = JSON.stringify({ $comment: COMMENT, snapshots: Object.fromEntries(this.entries) }, null, 2) + '\n';
     // The snapshot file itself may not be a symbolic link (a repository's `x.snap.json -> ~/.bashrc`).
-    await writeFileAtomic(this.file, redact(text), { within: path.dirname(this.file) });
+    await writeFileAtomic(this.file, redact(text), { within: this.within });
     this.changed = false;
     return true;
   }
 }
 
-/** The snapshot file beside a request file, for the test run's `snapshotsOf`. */
-export function openSnapshots(requestFile: string): SnapshotFile {
-  return new SnapshotFile(snapshotPathOf(requestFile));
+/** The snapshot file beside a request file of `workspace`, for the test run's `snapshotsOf`. */
+export function openSnapshots(requestFile: string, workspace?: string): SnapshotFile {
+  return new SnapshotFile(snapshotPathOf(requestFile), workspace);
 }

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { testSource } from '../core/send';
 import { writeFileAtomic } from '../files/atomicWrite';
+import { readRegularText } from '../files/regularFile';
 import { ensureGraphreqFolder, graphreqFolder, graphreqFolderUsable } from './graphreqFolder';
 import type { TestReport } from './testRun';
 
@@ -70,7 +71,7 @@ export class TestResults {
     if (this.cache && this.cache.mtimeMs === stat.mtimeMs && this.cache.size === stat.size) return this.cache.table;
     let table: Table = {};
     try {
-      const json = JSON.parse(fs.readFileSync(this.file, 'utf8')) as { files?: unknown };
+      const json = JSON.parse(readRegularText(this.file)) as { files?: unknown };
       if (json.files && typeof json.files === 'object') table = json.files as Table;
     } catch {
       // A damaged file only loses the lenses' memory of earlier runs; the next run writes it anew.

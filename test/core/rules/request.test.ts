@@ -22,6 +22,10 @@ export const cases: RuleCases = {
       // The service's release table names v23.0, not v023.0: read as v23.0 here, it was refused there.
       { name: 'a leading zero', text: 'GET /⟦v023.0⟧/120200000000000002\n' },
       { name: 'a leading zero in the minor', text: 'GET /⟦v23.00⟧/120200000000000002\n' },
+      // [3] Versioning 1: the prefix is v<major>.<minor>; these were read as no version and an unknown path.
+      { name: 'no v', text: 'GET /⟦23.0⟧/120200000000000002?fields=id\n' },
+      { name: 'no minor after the dot', text: 'GET /⟦v23.⟧/t_100200300?fields=id\n' },
+      { name: 'a minor that is not a number', text: 'GET /⟦v23.x⟧/t_100200300?fields=id\n' },
     ],
     pass: [{ name: 'v<major>.<minor>', text: 'GET /v23.0/120200000000000002?fields=id\n' }],
   },
@@ -373,6 +377,8 @@ whenRun(module, () => {
       assert.ok(f.fixes![0].fixAll);
       const zero = 'GET /v023.00/120200000000000002?fields=id\n';
       assert.equal(applyFix(zero, findingsOf(zero)[0]), 'GET /v23.0/120200000000000002?fields=id\n');
+      const bare = 'GET /23.0/120200000000000002?fields=id\n';
+      assert.equal(applyFix(bare, findingsOf(bare)[0]), 'GET /v23.0/120200000000000002?fields=id\n');
     });
 
     it('REQ-TOKEN-IN-FILE removes the token from the query', () => {

@@ -98,5 +98,13 @@ const VISIBLE_RE = new RegExp(`${MARK_RE.source}|\\r\\n|[\\u0000-\\u0008\\u000b-
  * line of its own that reads like graphreq's (`x.graphreq\n1 file checked: 0 errors`).
  */
 export function shownFile(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (m) => `\\u${m.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (name !== lastName) {
+    lastShown = name.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (m) => `\\u${m.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    lastName = name;
+  }
+  return lastShown;
 }
+
+/** The last name shown, and as what: `check` shows a file's name on each of its findings' lines (19,000 of them). */
+let lastName: string | undefined;
+let lastShown = '';

@@ -231,15 +231,15 @@ export class Locator {
 
   /**
    * The finding at its span. With `later`, its fixes are computed when first read, by the locator
-   * `later` builds then (deferredFixes.ts); without, now.
+   * `later` builds then (deferredFixes.ts); without, now; with false, never (a host that applies none).
    */
-  finding(f: RuleFinding, severity: Finding['severity'], later?: LaterLocator): Finding {
+  finding(f: RuleFinding, severity: Finding['severity'], later?: LaterLocator | false): Finding {
     const span = this.span(f.at);
     const out: Finding = { code: f.rule, severity, message: f.message, span };
     if (f.detail) out.detail = f.detail;
     if (f.related?.length) out.related = f.related.map((r) => ({ span: this.span(r.at), message: r.message }));
     const specs = f.fixes;
-    if (specs?.length) {
+    if (specs?.length && later !== false) {
       if (later && locatorOptions.deferFixes) deferLater(out, later, specs, span);
       else out.fixes = this.fixes(specs, span);
     }

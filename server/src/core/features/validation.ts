@@ -60,6 +60,11 @@ export interface ValidateOptions {
   isCancelled?: () => boolean;
   /** The workspace the file is checked in: names of requests in other files (workspaceNames.ts). */
   workspace?: WorkspaceScope;
+  /**
+   * False: the findings of rules carry no fixes, not even deferred ones (a host that never applies
+   * them: `check` without `--fix`). Not with a `cache`, whose results others may ask fixes of.
+   */
+  fixes?: boolean;
 }
 
 export function validateDocument(doc: GraphreqDocument, opts: ValidateOptions): Finding[] {
@@ -98,7 +103,7 @@ export function validateByBlock(doc: GraphreqDocument, ctx: FileContext, opts: V
       // Asked before each block to check, not each block found done: a check in slices goes over the
       // blocks done again at each slice.
       if (isCancelled && isCancelled()) break;
-      result = validateBlock(block, ctx, opts.model);
+      result = validateBlock(block, ctx, opts.model, opts.fixes !== false);
       if (cache) cache.set(block, signature, result);
     }
     results.push(result);
@@ -131,6 +136,52 @@ export function allFindings(v: DocumentValidation, span?: Span): Finding[] {
   }
   for (const f of v.cross) if (!span || (f.span.start <= span.end && f.span.end >= span.start)) out.push(f);
   return out;
+}
+
+/**
+ * Each finding of `v` in document order (by start; among equal starts in the order found, which is
+ * what a stable sort of `allFindings` gives), with the offset its span is relative to (its block's;
+ * 0 for the findings across requests). None is copied to document offsets: printing the 19,000
+ * findings of a large file made as many copies, and their spans, for the garbage collector.
+ */
+export function eachFindingInOrder(v: DocumentValidation, each: (f: Finding, by: number) => void): void {
+  const blocks = v.doc.blocks;
+  const lists: Finding[][] = new Array(v.results.length);
+  let last = -Infinity;
+  for (let i = 0; i < v.results.length; i++) {
+    const list = inOrder(v.results[i].findings);
+    lists[i] = list;
+    if (!list.length) continue;
+    const offset = blocks[i].offset;
+    // Spans stay inside their block, so each block's findings follow the ones before; were one not
+    // to, the whole list is sorted as before.
+    if (offset + list[0].span.start < last) {
+      for (const f of allFindings(v).sort(byStart)) each(f, 0);
+      return;
+    }
+    last = offset + list[list.length - 1].span.start;
+  }
+  const cross = inOrder(v.cross);
+  let c = 0;
+  for (let i = 0; i < lists.length; i++) {
+    const offset = blocks[i].offset;
+    for (const f of lists[i]) {
+      // A finding across requests goes after those of a block that start where it starts.
+      while (c < cross.length && cross[c].span.start < offset + f.span.start) each(cross[c++], 0);
+      each(f, offset);
+    }
+  }
+  while (c < cross.length) each(cross[c++], 0);
+}
+
+function byStart(a: Finding, b: Finding): number {
+  return a.span.start - b.span.start;
+}
+
+/** The findings by start, in the order found among equal starts: the list itself when it is so already. */
+function inOrder(findings: Finding[]): Finding[] {
+  for (let i = 1; i < findings.length; i++) if (findings[i].span.start < findings[i - 1].span.start) return findings.slice().sort(byStart);
+  return findings;
 }
 
 /**
@@ -234,10 +285,11 @@ function limitFindings(result: BlockResult, block: RequestBlock, rulesStopped: b
   return { ...result, findings: kept };
 }
 
-export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiModel): BlockResult {
+/** With `fixes` false, the findings of rules carry no fixes (ValidateOptions.fixes). */
+export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, fixes = true): BlockResult {
   try {
     const limit = { reached: false };
-    return limitFindings(checkBlock(block, ctx, model, limit), block, limit.reached);
+    return limitFindings(checkBlock(block, ctx, model, limit, fixes), block, limit.reached);
   } catch (e) {
     // Any text gets diagnostics, never a crash: a body or field list nested thousands of levels deep
     // exhausts the stack of the recursive readers, and is reported as such.
@@ -253,7 +305,7 @@ export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiM
   }
 }
 
-function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, limit: { reached: boolean }): BlockResult {
+function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, limit: { reached: boolean }, fixes: boolean): BlockResult {
   const findings: Finding[] = [];
   const parsed = block.parsed;
   for (const e of parsed.errors) findings.push({ code: e.code, severity: 'error', message: e.message, span: e.span });
@@ -296,7 +348,7 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, limi
   if (ruleFindings.length) {
     // Fixes are computed when asked (a code action, fix all, check --fix), by a locator built again then:
     // the block's call is not kept for them.
-    const later = new LaterLocator(block, ctx, model);
+    const later = fixes ? new LaterLocator(block, ctx, model) : false;
     for (const f of ruleFindings) {
       if (expected.has(f.rule)) continue;
       findings.push(locator().finding(f, severityOf(f.rule, f.severity, model), later));

@@ -7,8 +7,12 @@ export interface Version {
 
 // No leading zeros: `v023.0` would name v23.0 to the editor but not match the release table's `v23.0`.
 const VERSION_RE = /^v(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
-/** A path segment that was meant as a version but is not in the documented form (`v23`, `V23.0`, `v23.0.1`, `v023.0`). */
-const VERSION_LIKE_RE = /^[vV]\d+([._]\d+)*$/;
+/**
+ * A path segment that was meant as a version but is not in the documented form: `v23`, `V23.0`, `v23.0.1`,
+ * `v023.0`, `v23.` or `v23.x` (a `v`, a number and what follows it), and `23.0` (the numbers without the `v`).
+ * No node is named so: ad set ids are digits alone, thread ids start `t_`, a URL node is read at the root.
+ */
+const VERSION_LIKE_RE = /^(?:[vV]\d+(?:[._][0-9A-Za-z]*)*|\d+(?:[._]\d+)+)$/;
 
 export function parseVersion(text: string): Version | undefined {
   let v = versions.get(text);
@@ -45,6 +49,6 @@ export function atLeast(v: Version | undefined, gate: string): boolean {
 
 /** The documented form of a version-like segment, for quick fixes: `v23` -> `v23.0`. */
 export function normalizeVersion(text: string): string | undefined {
-  const m = /^[vV](\d+)(?:[._](\d+))?/.exec(text);
+  const m = /^[vV]?(\d+)(?:[._](\d+))?/.exec(text);
   return m ? `v${Number(m[1])}.${Number(m[2] ?? '0')}` : undefined;
 }

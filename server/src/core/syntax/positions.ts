@@ -78,28 +78,40 @@ export function positionAt(doc: GraphreqDocument, offset: number): { line: numbe
 }
 
 /**
- * Positions of offsets given in ascending order (a list of edits in order), each found by walking on
- * from the one before rather than by two searches: one pass over the blocks and lines they cross. An
- * offset before the last one is searched for as `positionAt` does.
+ * Positions of offsets given in ascending order (findings sorted, a list of edits in order), each
+ * found by walking on from the one before rather than by two searches: the line feeds between one
+ * offset and the next are counted as the walk goes, so a block's lines are counted only up to the
+ * last offset in it and its table of line starts is not built (the split has counted its lines
+ * already: printing 19,000 findings counted every block's lines again). An offset before the last
+ * one is searched for as `positionAt` does.
  */
 export function positionWalker(doc: GraphreqDocument): (offset: number) => { line: number; character: number } {
   const blocks = doc.blocks;
   if (blocks.length === 0) return (offset) => positionAt(doc, offset);
   const firstLines = startLines(doc);
   let b = 0;
-  let starts = blockLineStarts(blocks[0]);
-  let l = 0;
+  let text = blocks[0].text;
+  /** The block-relative offset the line feeds of block `b` are counted up to, the lines counted and where the last one starts. */
+  let counted = 0;
+  let line = 0;
+  let lineStart = 0;
+  let last = 0;
   return (offset) => {
     offset = Math.max(0, Math.min(offset, doc.length));
-    if (offset < blocks[b].offset + starts[l]) return positionAt(doc, offset);
+    if (offset < last) return positionAt(doc, offset);
+    last = offset;
     while (b + 1 < blocks.length && blocks[b + 1].offset <= offset) {
       b++;
-      starts = blockLineStarts(blocks[b]);
-      l = 0;
+      text = blocks[b].text;
+      counted = line = lineStart = 0;
     }
     const rel = offset - blocks[b].offset;
-    while (l + 1 < starts.length && starts[l + 1] <= rel) l++;
-    return { line: firstLines[b] + l, character: rel - starts[l] };
+    for (let i = text.indexOf('\n', counted); i >= 0 && i < rel; i = text.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    counted = rel;
+    return { line: firstLines[b] + line, character: rel - lineStart };
   };
 }
 

@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { isStale, keepFresh } from '../../files/lockFreshness';
+import { readRegularText } from '../../files/regularFile';
 
 /** Thrown when another live process holds the data file; `pid` is that process. */
 export class DataFileInUse extends Error {
@@ -68,7 +69,7 @@ export function acquireLock(file: string): DataLock {
 
 function readHolder(lock: string): { pid: number; host?: string } | undefined {
   try {
-    const v = JSON.parse(fs.readFileSync(lock, 'utf8')) as { pid?: unknown; host?: unknown };
+    const v = JSON.parse(readRegularText(lock)) as { pid?: unknown; host?: unknown };
     return typeof v.pid === 'number' ? { pid: v.pid, host: typeof v.host === 'string' ? v.host : undefined } : undefined;
   } catch {
     // Unreadable or empty: written by a process that died between creating and writing it.

@@ -20,6 +20,7 @@ import type { FileHandle } from 'node:fs/promises';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../files/atomicWrite';
+import { NotRegularFileError, readRegularFile } from '../../files/regularFile';
 import { parseLog, type ReadResult } from './logText';
 
 export { headerLine, LOG_FORMAT, LOG_MARK, NotState, type LogHeader, type LogLine, type Op, type ReadResult } from './logText';
@@ -39,8 +40,9 @@ export const realLogIo: LogIo = {
 export function readLog(file: string): ReadResult {
   let buf: Buffer;
   try {
-    buf = fs.readFileSync(file);
+    buf = readRegularFile(file);
   } catch (e) {
+    if (e instanceof NotRegularFileError) throw new Error(e.message);
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { kind: 'missing' };
     throw new Error(`${file}: cannot read (${code ?? 'error'})`);
