@@ -157,6 +157,8 @@ export const cases: RuleCases = {
       { name: 'targeting not an object ([2] "targeting | JSON object")', text: create({ targeting: 'US' }, ['"US"']) },
       // [2] Ad set read fields: "bid_amount | unsigned int32".
       { name: 'bid_amount above unsigned int32 ([2] "bid_amount | unsigned int32")', text: create({ bid_amount: 4294967296, bid_strategy: 'LOWEST_COST_WITH_BID_CAP' }, ['4294967296']) },
+      // ADSET-NAME-MAX is the length ([2] "Max 400 characters"); a name that is not text at all is a type error.
+      { name: 'name given a number', text: create({ name: 42 }, ['42']) },
     ],
     pass: [
       { name: 'bid_amount at the largest unsigned int32', text: adsetCreate({ bid_amount: 4294967295, bid_strategy: 'LOWEST_COST_WITH_BID_CAP' }) },
@@ -788,6 +790,14 @@ whenRun(module, () => {
       assert.match(f.message, /`dsa_beneficiary`/);
       assert.match(f.detail!, /`default_dsa_beneficiary`/);
       assert.match(f.detail!, /\[2\] Regional-regulation rules/);
+    });
+
+    it('ADSET-PROMOTED-OBJECT asks for what completes the member set already begun', () => {
+      // [2] CONVERSIONS: "event_id + custom_event_type", "offline_conversion_data_set_id + custom_event_type".
+      const [f] = findingsOf(adsetCreate({ ...spec('CONVERSIONS'), optimization_goal: 'OFFSITE_CONVERSIONS', promoted_object: { event_id: '120200000000000020' } }));
+      assert.equal(f.message, 'The CONVERSIONS objective needs `promoted_object.custom_event_type`: add it.');
+      const [g] = findingsOf(adsetCreate({ ...spec('CONVERSIONS'), optimization_goal: 'OFFSITE_CONVERSIONS', promoted_object: { offline_conversion_data_set_id: '120200000000000021' } }));
+      assert.equal(g.message, 'The CONVERSIONS objective needs `promoted_object.custom_event_type`: add it.');
     });
 
     it('ADSET-ENUMS does not offer deprecated values as allowed', () => {

@@ -370,6 +370,17 @@ whenRun(module, () => {
   describeRuleCases('request rules', cases);
 
   describe('request quick fixes', () => {
+    it('REQ-VERSION-UNKNOWN offers the newest version the release table shows released by today', () => {
+      // Not v26.0, the latest [3] names: a table that stops at v23.0 does not list it either.
+      const env = { releases: RELEASES, today: '2026-01-01' };
+      const text = 'GET /v22.5/120200000000000002\n';
+      const [f] = findingsOf(text, env);
+      assert.match(f.message, /: use v23\.0 or an older available version\.$/);
+      assert.equal(applyFix(text, f), 'GET /v23.0/120200000000000002\n');
+      const [g] = findingsOf('GET /v23.0/120200000000000002\n', { releases: RELEASES, today: '2025-05-01' });
+      assert.match(g.message, /: use v22\.0 or an older available version\.$/);
+    });
+
     it('REQ-VERSION-FORMAT writes the version as v<major>.<minor>', () => {
       const text = 'GET /v23/120200000000000002?fields=id\n';
       const [f] = findingsOf(text);

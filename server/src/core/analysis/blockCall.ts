@@ -28,6 +28,8 @@ export interface BlockCall {
   firstPathSegment: number;
   /** The body is JSON written in the document and could be read. */
   jsonBody: boolean;
+  /** The JSON body written in the document as it was read (`cleanJsonc`): the locator reads the same text. */
+  cleanBody?: string;
   /** A `< path` body: the file it was read from, or why it cannot be. */
   fileBody?: { path: string } | { problem: string };
   /** For each segment of `call.segments`, the index of the written path segment it comes from. */
@@ -62,6 +64,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
   }
   let bodyBroken = false;
   let jsonBody = false;
+  let cleanBody: string | undefined;
   let bodyObject: Record<string, unknown> | undefined;
   let bodyMembers: Record<string, unknown> | undefined;
   let fileBody: BlockCall['fileBody'];
@@ -89,6 +92,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
     if (read.ok && !read.shallow && nestedTooDeep(read.value)) read.value = undefined;
     bodyBroken = !read.ok || read.value === undefined;
     jsonBody = read.ok && body?.kind === 'json';
+    if (body?.kind === 'json') cleanBody = read.clean;
     let value = read.value;
     if (bodyText.indexOf('{{') >= 0) {
       // A token taken from a variable stays a variable (REQ-TOKEN-IN-FILE): only literal tokens are flagged.
@@ -135,6 +139,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
     bodyDuplicates,
     firstPathSegment: sources[firstPathSegment] ?? request.target.path.segments.length,
     jsonBody,
+    cleanBody,
     fileBody,
     segmentSources: sources.slice(firstPathSegment),
     origin: request.target.origin ? { text: request.target.origin.text } : origin,

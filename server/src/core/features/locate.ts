@@ -41,8 +41,11 @@ export class Locator {
   private plain: boolean | undefined;
   /** How many members were found by their key (`soleMember`) before the members were indexed. */
   private keyLooks = 0;
-  /** The body's members located so far, by name (null: the body has none of that name). */
-  private readonly found = new Map<string, BodyMember | null>();
+  /**
+   * The body's members located so far, by name (null: the body has none of that name). This and the
+   * maps below are made when first needed: a locator is made for every request, most locate nothing.
+   */
+  private found: Map<string, BodyMember | null> | undefined;
   constructor(private readonly block: RequestBlock, private readonly bc: BlockCall) {}
 
   /** Whether the body is a well-formed object, located through its members rather than through its tree. */
@@ -51,9 +54,9 @@ export class Locator {
     return locatorOptions.memberIndex && !!body && body.kind === 'json' && !this.bc.call.bodyBroken;
   }
 
-  /** The JSON body's text cleaned (`cleanJsonc`), once: the index, the key looks and the scans all read it. */
+  /** The JSON body's text cleaned (`cleanJsonc`), once: the index, the key looks and the scans all read it, as the call read it. */
   private cleanBody(): string {
-    return (this.clean ??= cleanJsonc(this.request.body!.text));
+    return (this.clean ??= this.bc.cleanBody ?? cleanJsonc(this.request.body!.text));
   }
 
   /** The body's top-level members, when it is a well-formed object (null otherwise). */
@@ -69,7 +72,7 @@ export class Locator {
    * when that cannot tell (a key written twice, escapes), a tenth of the check of a file with findings.
    */
   private member(name: string): BodyMember | null | undefined {
-    const known = this.found.get(name);
+    const known = this.found?.get(name);
     if (known !== undefined) return known;
     if (!this.byMembers()) return undefined;
     const params = this.bc.call.params;
@@ -84,7 +87,7 @@ export class Locator {
       if (!index) return undefined;
       m = memberNamed(index, name);
     }
-    this.found.set(name, m ?? null);
+    (this.found ??= new Map()).set(name, m ?? null);
     return m ?? null;
   }
 
@@ -104,21 +107,23 @@ export class Locator {
   }
 
   /** How many findings deeper in each member's value were located by scanning it. */
-  private readonly scans = new Map<BodyMember, number>();
+  private scans: Map<BodyMember, number> | undefined;
   /** Each member's tree, built once it has had its share of scans: a thousand findings in one long list would scan it a thousand times. */
-  private readonly memberTrees = new Map<BodyMember, Node | undefined>();
+  private memberTrees: Map<BodyMember, Node | undefined> | undefined;
 
   /** The node at `path` below member `m`'s value, or the deepest one the path reaches; undefined when that is the value itself. */
   private pathBelow(m: BodyMember, path: JsonPath): { node: Span; key?: Span; exact: boolean } | undefined {
     const text = this.cleanBody();
+    this.scans ??= new Map();
     const scans = this.scans.get(m) ?? 0;
     if (scans < SCANS_BEFORE_TREE) {
       this.scans.set(m, scans + 1);
       const scanned = scanPath(text, m.valueOffset, path);
       if (scanned) return scanned.depth === 0 ? undefined : { node: scanned.node, key: scanned.key, exact: scanned.depth === path.length };
     }
-    if (!this.memberTrees.has(m)) this.memberTrees.set(m, parseMemberValue(text, m));
-    const root = this.memberTrees.get(m);
+    const trees = (this.memberTrees ??= new Map());
+    if (!trees.has(m)) trees.set(m, parseMemberValue(text, m));
+    const root = trees.get(m);
     const { node, exact } = nodeAtPath(root, path);
     if (!node || node === root) return undefined;
     const k = keyOf(node);

@@ -79,8 +79,13 @@ export const goalRules: CrossFieldRule[] = [
         if (row.anyOf.some((set) => set.every(has))) continue;
         // The shortest sets first: they are what a message can say in a few words.
         const options = row.anyOf.map((set) => set.map((m) => `\`${m}\``).join(' + ')).join(', or ');
-        // The members missing from the set the promoted object comes closest to.
-        const lacking = po ? row.anyOf.map((set) => set.filter((m) => !has(m))).reduce((a, b) => (b.length < a.length ? b : a)) : [];
+        // The members missing from the set the promoted object comes closest to: the fewest missing, and
+        // among those the set with most of its members already written (`event_id` asks for
+        // `custom_event_type`, the rest of its own set, not for `pixel_id`, a set of one).
+        const missing = po ? row.anyOf.map((set) => ({ lacks: set.filter((m) => !has(m)), written: set.filter(has).length })) : [];
+        const lacking = po
+          ? missing.reduce((a, b) => (b.lacks.length < a.lacks.length || (b.lacks.length === a.lacks.length && b.written > a.written) ? b : a)).lacks
+          : [];
         // What requires the members: the goal or the objective, where a user can see why.
         const cause: Location = w.optimization_goal
           ? { kind: 'param', name: 'optimization_goal', part: 'value' }

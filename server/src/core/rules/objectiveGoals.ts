@@ -5,19 +5,64 @@
  * so the editor never suggests first what the rule then flags.
  */
 import type { Call } from '../analysis/call';
-import { objectives, type ObjectiveLocation } from '../model/rulesData';
+import { objectives, type ObjectiveInfo, type ObjectiveLocation } from '../model/rulesData';
+import { hasOwn } from '../own';
 import { objective, str, type CampaignValue } from './values';
 
 /** The conversion locations that apply: by destination_type, or all of the objective's when unknown. */
-export function locationsFor(call: Call, objectiveName: string): { locations: ObjectiveLocation[]; exact: boolean; destination?: string } | undefined {
-  const info = objectives[objectiveName];
+export function locationsFor(call: Call, objectiveName: string): Locations | undefined {
+  const info = hasOwn(objectives, objectiveName) ? objectives[objectiveName] : undefined;
   if (!info) return undefined;
-  const always = info.locations.filter((l) => l.destinationTypes === null);
-  if (always.length) return { locations: always, exact: true };
+  const always = alwaysOf(info);
+  if (always.length) return always.found;
   const destination = str(call, 'destination_type');
-  const matched = destination ? info.locations.filter((l) => l.destinationTypes?.includes(destination)) : [];
-  if (matched.length) return { locations: matched, exact: matched.length === 1, destination };
-  return { locations: info.locations, exact: false, destination };
+  return readingOf(info, destination).found;
+}
+
+type Locations = { locations: ObjectiveLocation[]; exact: boolean; destination?: string };
+
+/**
+ * How the table reads for an objective and a destination, and the goals it allows there: worked out
+ * once per pair, not per request (a file's requests name a few objectives thousands of times). Shared:
+ * callers only read them.
+ */
+interface Reading {
+  found: Locations;
+  allowed: string[];
+  decisions: string[];
+}
+
+const alwaysFound = new WeakMap<ObjectiveInfo, { length: number; found: Locations }>();
+const readings = new WeakMap<ObjectiveInfo, Map<string | undefined, Reading>>();
+
+/** The objective's locations that hold whatever the destination. */
+function alwaysOf(info: ObjectiveInfo): { length: number; found: Locations } {
+  let a = alwaysFound.get(info);
+  if (!a) {
+    const always = info.locations.filter((l) => l.destinationTypes === null);
+    alwaysFound.set(info, (a = { length: always.length, found: { locations: always, exact: true } }));
+  }
+  return a;
+}
+
+function readingOf(info: ObjectiveInfo, destination: string | undefined): Reading {
+  let byDestination = readings.get(info);
+  if (!byDestination) readings.set(info, (byDestination = new Map()));
+  let r = byDestination.get(destination);
+  if (!r) {
+    const always = alwaysOf(info);
+    let found: Locations;
+    if (always.length) found = always.found;
+    else {
+      const matched = destination ? info.locations.filter((l) => l.destinationTypes?.includes(destination)) : [];
+      found = matched.length ? { locations: matched, exact: matched.length === 1, destination } : { locations: info.locations, exact: false, destination };
+    }
+    r = { found, allowed: [...new Set(found.locations.flatMap((l) => l.goals))], decisions: found.locations.map((l) => l.decision).filter((d): d is string => !!d) };
+    // Destinations are whatever the user wrote: bounded.
+    if (byDestination.size >= 256) byDestination.clear();
+    byDestination.set(destination, r);
+  }
+  return r;
 }
 
 /** The goals the request's objective allows, and how the table was read. */
@@ -43,9 +88,10 @@ export interface ObjectiveGoals {
 export function goalsForObjective(call: Call): ObjectiveGoals | undefined {
   const obj = objective(call);
   if (!obj) return undefined;
-  const found = locationsFor(call, obj.value);
-  if (!found) return undefined; // Not an outcome objective: the table does not apply, and graphreq does not guess.
-  const info = objectives[obj.value];
+  const info = hasOwn(objectives, obj.value) ? objectives[obj.value] : undefined;
+  if (!info) return undefined; // Not an outcome objective: the table does not apply, and graphreq does not guess.
+  const reading = readingOf(info, alwaysOf(info).length ? undefined : str(call, 'destination_type'));
+  const found = reading.found;
   const single = found.locations.length === 1 && found.locations[0].location !== 'n/a';
   const narrowed = !single && !!found.destination && found.locations.length < info.locations.length;
   const anywhere = !single && !narrowed && found.locations[0].location !== 'n/a';
@@ -55,10 +101,10 @@ export function goalsForObjective(call: Call): ObjectiveGoals | undefined {
     label: info.label,
     from: obj.from,
     fact: obj.fact,
-    allowed: [...new Set(found.locations.flatMap((l) => l.goals))],
+    allowed: reading.allowed,
     where,
     anywhere,
     destination: found.destination,
-    decisions: found.locations.map((l) => l.decision).filter((d): d is string => !!d),
+    decisions: reading.decisions,
   };
 }

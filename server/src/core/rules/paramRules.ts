@@ -79,17 +79,17 @@ export function checkParams(call: Call, ctx: RuleContext): void {
   // Past the limit, undocumented names (any number of them, each a search for the nearest name) are
   // passed over: the rest of the parameters are visited through the documented names, a few dozen at
   // most, not through the 100,000 members of a generated body.
-  const seen = new Set<string>();
   let rest: Iterable<CallParam> | undefined;
   // Nothing to walk (every valid request): the parameters are not visited. Else they are visited by
   // name, and only those to walk are made into CallParams (a body with one finding has 25 members).
   const names = walk === WALK_ALL || walk.size > 0 ? call.params.keys() : [];
+  let visited = 0;
   for (const name of names) {
     if (ctx.maxFindings !== undefined && ctx.out.length >= ctx.maxFindings) {
-      rest = documentedParams(call, props, seen);
+      rest = documentedParams(call, props, firstNames(call, visited));
       break;
     }
-    seen.add(name);
+    visited++;
     if (walk === WALK_ALL || walk.has(name)) checkParam(call.params.get(name)!);
   }
   if (rest) for (const p of rest) checkParam(p);
@@ -110,6 +110,17 @@ export function checkParams(call: Call, ctx: RuleContext): void {
       service: { code: 100, blame: [name] },
     });
   }
+}
+
+/** The names of the call's first `n` parameters: those visited before the limit (a set made only then, not for every request with a finding). */
+function firstNames(call: Call, n: number): Set<string> {
+  const out = new Set<string>();
+  let i = 0;
+  for (const name of call.params.keys()) {
+    if (i++ >= n) break;
+    out.add(name);
+  }
+  return out;
 }
 
 /** The documented parameters of the call not in `seen`, in the schema's order. */

@@ -141,12 +141,16 @@ function checkVersionExists(call: Call, ctx: RuleContext, v: Version, known: Ver
   else if (releases && today && releases[v.text] && releases[v.text] > today) why = `released on ${releases[v.text]}, after today (${today})`;
   else if (releases && today && !releases[v.text] && known.length && compareVersions(v, known[0]) > 0 && !expired) why = 'not in the release table';
   if (!why) return false;
+  // With a release table and today's date, the version to use is the newest the table shows released
+  // by today (never past the latest): the latest alone may be one the table does not list.
+  const released = releases && today ? known.filter((k) => releases[k.text] <= today && (!latest || compareVersions(k, latest) <= 0)) : [];
+  const use = released.length ? released[released.length - 1] : latest;
   ctx.out.push({
     rule: 'REQ-VERSION-UNKNOWN',
-    message: `${v.text} is not a published version (${why}): use ${latest?.text ?? latestText} or an older available version.`,
+    message: `${v.text} is not a published version (${why}): use ${use?.text ?? latestText} or an older available version.`,
     detail: `The service answers 100, Unknown path components ([3] Versioning 1).${releasesSource && why !== undefined && !why.startsWith('newer') ? ` The release table is ${releasesSource}.` : ''}`,
     at: { kind: 'version' },
-    fixes: latest ? [{ kind: 'replaceAt', title: `Write \`${latest.text}\``, text: latest.text }] : [],
+    fixes: use ? [{ kind: 'replaceAt', title: `Write \`${use.text}\``, text: use.text }] : [],
     service: { code: 100 },
   });
   return true;

@@ -166,6 +166,8 @@ export interface BodyValue {
   value: unknown;
   /** False when the body is not valid JSON(C); the value is then what jsonc-parser recovered. */
   ok: boolean;
+  /** The text read: `cleanJsonc`'s, which locating a finding in the body reads too. */
+  clean: string;
   /** The value is known to nest no deeper than MAX_BODY_DEPTH (`nestedTooDeep` need not be asked). */
   shallow?: true;
 }
@@ -176,15 +178,15 @@ export function readBodyValue(text: string): BodyValue {
   try {
     const value: unknown = JSON.parse(clean);
     // The common body (no integer past 2^53, not nested past the limit) is walked once for both.
-    if (plainAndShallow(value)) return { value, ok: true, shallow: true };
-    return { value: exactAfterParse(value, clean), ok: true };
+    if (plainAndShallow(value)) return { value, ok: true, clean, shallow: true };
+    return { value: exactAfterParse(value, clean), ok: true, clean };
   } catch {
     // jsonc-parser's reader recurses: a body nested thousands deep is not read (REQ-CHECK-LIMIT).
-    if (tooDeepAt(clean) !== undefined) return { value: undefined, ok: false };
+    if (tooDeepAt(clean) !== undefined) return { value: undefined, ok: false, clean };
     // Trailing commas are accepted (as in VS Code's JSONC); anything else is a syntax error.
     const errors: ParseError[] = [];
     const root = parseTree(clean, errors, { allowTrailingComma: true, disallowComments: false });
-    return { value: root ? exactValue(root, clean) : undefined, ok: errors.length === 0 };
+    return { value: root ? exactValue(root, clean) : undefined, ok: errors.length === 0, clean };
   }
 }
 

@@ -28,7 +28,11 @@ export async function updateAdSet(ctx: HandlerContext): Promise<Reply> {
   if (params.status !== undefined && !isStatus(params.status)) {
     throw invalidParameter('ADSET-STATUS', '`status` takes ACTIVE, PAUSED, DELETED or ARCHIVED ([2] States and transitions).', ['status']);
   }
-  if (params.name !== undefined && (typeof params.name !== 'string' || [...params.name].length > 400 || params.name === '')) {
+  // A name that is not text is a type error, as at creation (ADSET-TYPES); ADSET-NAME-MAX is its length.
+  if (params.name !== undefined && typeof params.name !== 'string') {
+    throw invalidParameter('ADSET-TYPES', '`name` must be text of 1 to 400 characters ([2] Create an ad set).', ['name']);
+  }
+  if (typeof params.name === 'string' && ([...params.name].length > 400 || params.name === '')) {
     throw invalidParameter('ADSET-NAME-MAX', '`name` must be text of 1 to 400 characters ([2] Limits).', ['name']);
   }
   const merged = { ...adset.params, ...params };
