@@ -109,7 +109,7 @@ export function readDotenv(file: string | undefined): Record<string, string> {
  * Reads a `< path` body relative to the request file's folder, with a one-line reason when it
  * cannot. The body is data of the repository, so its path is too: the file must resolve inside the
  * workspace `root` (symbolic links followed, then checked: `< /proc/self/environ` sent the whole
- * environment), be a regular file, and hold at most BODY_FILE_LIMIT bytes, counted as they are read
+ * environment), not be hidden (`< .env` sent every variable of the user's .env), be a regular file, and hold at most BODY_FILE_LIMIT bytes, counted as they are read
  * (`stat` says 0 bytes for `/proc/self/pagemap`, whose reading took gigabytes).
  */
 export function readBodyFile(dir: string, written: string, root: string): BodyFileResult {
@@ -123,6 +123,9 @@ export function readBodyFile(dir: string, written: string, root: string): BodyFi
   const top = realOrResolved(root);
   const rel = path.relative(top, real);
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return { ok: false, reason: `${file} is outside the workspace (${top}): a body file must be inside it` };
+  // What a workspace keeps hidden is not the repository's to send: `.env` holds every variable (where
+  // `{{$dotenv NAME}}` reads only those allowed), `.git/config` credentials in remote URLs, `.npmrc` a registry token.
+  if (rel.split(path.sep).some((part) => part.startsWith('.'))) return { ok: false, reason: `${file} is hidden (${rel}): a body file may not be a hidden file or inside a hidden folder, where secrets are kept (.env, .git/config)` };
   let fd: number;
   try {
     // Non-blocking: a FIFO opened to read would wait for a writer; it is refused below instead.

@@ -110,7 +110,8 @@ export function getReferences(ctx: NavigationContext, offset: number, includeDec
   if (resolved.kind === 'envVariable' && includeDeclaration) {
     for (const k of envKeys(ctx.envFile, resolved.name)) out.push({ in: 'envFile', span: k.span });
   }
-  if (resolved.kind === 'request') {
+  // A response no file names any more (its request renamed or deleted elsewhere): the other files reading it are the ones to fix.
+  if (resolved.kind === 'request' || (resolved.kind === 'unknown' && resolved.site.kind === 'request')) {
     for (const other of requestSitesElsewhere(ctx, resolved.name)) {
       for (const s of other.sites) if (s.role === 'use' || includeDeclaration) out.push({ in: 'file', file: other.file, span: s.span });
     }
