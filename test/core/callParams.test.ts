@@ -5,13 +5,32 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildBlockCall, buildFileContext, parseDocument } from '../../server/src/core';
+import { checkCall } from '../../server/src/core/rules/engine';
 import { checkParams } from '../../server/src/core/rules/paramRules';
+import { regionRules } from '../../server/src/core/rules/adsetRegionRules';
 import type { RuleFinding } from '../../server/src/core/rules/ruleFinding';
 import { model } from '../helpers';
 
 function callOf(text: string) {
   const doc = parseDocument(text);
   return buildBlockCall(doc.blocks[0], buildFileContext(doc, { variables: {} }), model)!.call;
+}
+
+/** The names `call.params[method]` is asked from now on. */
+function namesAsked(call: ReturnType<typeof callOf>, method: 'member' | 'knownValue'): string[] {
+  const asked: string[] = [];
+  const params = call.params as unknown as Record<string, (name: string) => unknown>;
+  const original = params[method];
+  params[method] = function (this: unknown, name: string) {
+    asked.push(name);
+    return original.call(this, name);
+  };
+  return asked;
+}
+
+/** The names of the body members `call` makes into CallParams from now on. */
+function membersMade(call: ReturnType<typeof callOf>): string[] {
+  return namesAsked(call, 'member');
 }
 
 describe('call parameters', () => {
@@ -24,18 +43,54 @@ describe('call parameters', () => {
   it('are made from the body only for the members the check walks', () => {
     const members = Array.from({ length: 24 }, (_, k) => `"name${k}": "x"`).join(', ').replace('"name0"', '"name"');
     const call = callOf(`POST /v23.0/act_1/adsets\n\n{ ${members.replace('"name1"', '"nmae"')}, "status": "PAUSED", "daily_budget": "abc" }\n`);
-    const made: string[] = [];
-    const params = call.params as unknown as { member(name: string): unknown };
-    const member = params.member;
-    params.member = function (this: unknown, name: string) {
-      made.push(name);
-      return member.call(this, name);
-    };
+    const made = membersMade(call);
     const out: RuleFinding[] = [];
     checkParams(call, { model, out });
     // The undocumented names and the value the gate refused: not the 20-odd valid members beside them.
     assert.ok(out.some((f) => f.at.kind === 'param' && f.at.name === 'daily_budget'));
     assert.deepEqual(made.filter((n) => n === 'name' || n === 'status'), []);
     assert.ok(made.includes('daily_budget') && made.includes('nmae'), made.join(', '));
+  });
+});
+
+describe('the cross-field rules on a valid request', () => {
+  it('read its values without making its body members into CallParams', () => {
+    // An ad set creation as the bench's generated file writes them (bench/generate.mjs), no account context.
+    const call = callOf(`POST /v23.0/act_1234567890/adsets
+
+{
+  "name": "Campaign 0 — spring sale", "campaign_id": "120200000000000000", "daily_budget": 1000,
+  "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "bid_strategy": "LOWEST_COST_WITHOUT_CAP",
+  "destination_type": "WEBSITE", "start_time": 1780000000, "end_time": 1781209600, "status": "PAUSED",
+  "adset_schedule": [{"start_minute": 540, "end_minute": 1020, "days": [1,2,3,4,5], "timezone_type": "USER"}],
+  "pacing_type": ["day_parting"],
+  "promoted_object": {"pixel_id": "880000000000", "custom_event_type": "PURCHASE"},
+  "targeting": {"geo_locations": {"countries": ["FR"]}, "age_min": 18},
+  "dsa_payor": "Acme", "dsa_beneficiary": "Acme"
+}
+`);
+    const made = membersMade(call);
+    const findings = checkCall(call, model);
+    assert.deepEqual(findings.map((f) => f.rule), []);
+    // Each member read as a CallParam was an object (and a map of them) of every valid request.
+    assert.deepEqual(made, []);
+  });
+});
+
+describe('ADSET-DSA-IGNORED', () => {
+  it('reads the targeting only of a request that gives a DSA member', () => {
+    const body = '"name": "n", "campaign_id": "1", "daily_budget": 1000, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "targeting": {"geo_locations": {"countries": ["US"]}}';
+    const ignored = regionRules.find((r) => r.id === 'ADSET-DSA-IGNORED')!;
+    const read = (text: string): string[] => {
+      const call = callOf(`POST /v23.0/act_1/adsets\n\n{ ${text} }\n`);
+      const names = namesAsked(call, 'knownValue');
+      const out: RuleFinding[] = [];
+      ignored.check(call, { model, out });
+      assert.deepEqual(out.map((f) => f.at.kind === 'param' && f.at.name), text.includes('dsa_payor') ? ['dsa_payor'] : []);
+      return names;
+    };
+    // The rule says something only of a request outside the EU that gives one: the others are not read for it.
+    assert.deepEqual(read(body), []);
+    assert.ok(read(`${body}, "dsa_payor": "Acme"`).includes('targeting'));
   });
 });

@@ -7,12 +7,17 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseTree } from 'jsonc-parser';
-import { parseJsonExact, valueOfNode } from '../../server/src/core/syntax/jsonBody';
+import { MAX_BODY_DEPTH, nestedTooDeep, parseJsonExact, readBodyValue, valueOfNode } from '../../server/src/core/syntax/jsonBody';
 
 /** The reference: every body through jsonc-parser's tree, unsafe integer literals as their digits. */
 function exactByTree(text: string): unknown {
   const root = parseTree(text, [], { allowTrailingComma: true });
   return valueOfNode(root!, text, (literal, value) => (/^-?\d+$/.test(literal) ? literal : value));
+}
+
+function hasUnsafe(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isInteger(v) && !Number.isSafeInteger(v);
+  return v !== null && typeof v === 'object' && Object.values(v).some(hasUnsafe);
 }
 
 describe('parseJsonExact', () => {
@@ -50,8 +55,30 @@ describe('parseJsonExact', () => {
       fc.property(value, (v) => {
         const text = write(v);
         assert.deepEqual(parseJsonExact(text), exactByTree(text));
+        // readBodyValue walks the parsed value once for both questions (unsafe integers, depth).
+        const read = readBodyValue(text);
+        assert.deepEqual(read.value, exactByTree(text));
+        if (read.shallow) assert.equal(nestedTooDeep(read.value), false);
+        // Not said shallow: it holds a whole number past 2^53 or nests too deep.
+        else assert.ok(hasUnsafe(JSON.parse(text)) || nestedTooDeep(read.value), text);
       }),
       { numRuns: 300, seed: 26 },
     );
+  });
+});
+
+describe('readBodyValue', () => {
+  it('says which bodies nest no deeper than the limit, so the call need not ask again', () => {
+    assert.equal(readBodyValue('{"a": [1, {"b": 2}]}').shallow, true);
+    // Past the limit, and with an integer past 2^53: the depth is asked of the value as before.
+    const deep = '{"a": ' + '['.repeat(MAX_BODY_DEPTH) + ']'.repeat(MAX_BODY_DEPTH) + '}';
+    assert.equal(readBodyValue(deep).shallow, undefined);
+    assert.equal(nestedTooDeep(readBodyValue(deep).value), true);
+    const atLimit = '{"a": ' + '['.repeat(MAX_BODY_DEPTH - 1) + ']'.repeat(MAX_BODY_DEPTH - 1) + '}';
+    assert.equal(readBodyValue(atLimit).shallow, true);
+    assert.equal(nestedTooDeep(readBodyValue(atLimit).value), false);
+    const unsafe = readBodyValue('{"campaign_id": 120200000000000001}');
+    assert.equal(unsafe.shallow, undefined);
+    assert.deepEqual(unsafe.value, { campaign_id: '120200000000000001' });
   });
 });

@@ -89,7 +89,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
   } else if (kind === 'json') {
     const read = readBodyValue(bodyText);
     // Past MAX_BODY_DEPTH the body is not read further (the readers below recurse): REQ-CHECK-LIMIT.
-    if (read.ok && nestedTooDeep(read.value)) read.value = undefined;
+    if (read.ok && !read.shallow && nestedTooDeep(read.value)) read.value = undefined;
     bodyBroken = !read.ok || read.value === undefined;
     jsonBody = read.ok && body?.kind === 'json';
     if (body?.kind === 'json') cleanBody = read.clean;

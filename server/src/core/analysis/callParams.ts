@@ -24,6 +24,28 @@ export class CallParams implements ReadonlyMap<string, CallParam> {
     return this.text.get(name);
   }
 
+  /**
+   * The value of `name`, or undefined when absent or decided at send time (a variable's value only
+   * known then): what `get(name)` holds unless it is opaque, without making a body member into a
+   * CallParam (the cross-field rules read values, rules/values.ts `raw`).
+   */
+  knownValue(name: string): unknown {
+    const body = this.body;
+    if (body && hasOwn(body, name)) {
+      const value = body[name];
+      return isOpaque(value) ? undefined : value;
+    }
+    const p = this.text.get(name);
+    return !p || p.opaque || isOpaque(p.value) ? undefined : p.value;
+  }
+
+  /** Whether `get(name)` is a parameter decided at send time, without making a body member into a CallParam. */
+  opaqueParam(name: string): boolean {
+    const body = this.body;
+    if (body && hasOwn(body, name)) return isOpaque(body[name]);
+    return !!this.text.get(name)?.opaque;
+  }
+
   /** Whether the JSON body has a top-level member `name`, whatever the query holds. */
   inBody(name: string): boolean {
     return !!this.body && hasOwn(this.body, name);

@@ -338,17 +338,21 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, limi
     checkWrittenRequest(block, ctx, bc, model, findings);
     return { findings };
   }
-  const locator = new Locator(block, bc);
-  // Fixes are computed when asked (a code action, fix all, check --fix), by a locator built again then:
-  // the block's call is not kept for them.
-  const later = fixes ? new LaterLocator(block, ctx, model) : false;
+  // Made when a finding is to be located: a valid request has none.
+  let located: Locator | undefined;
+  const locator = (): Locator => (located ??= new Locator(block, bc));
   // A request written to be refused (`# @expect refused RULE-ID`) breaks that rule on purpose.
   const expected = expectedRefusals(block);
   const ruleFindings = checkCall(bc.call, model, { written: (name) => bc.written.get(name)?.value?.text, maxFindings: MAX_FINDINGS_PER_REQUEST });
   limit.reached = ruleFindings.length >= MAX_FINDINGS_PER_REQUEST;
-  for (const f of ruleFindings) {
-    if (expected.has(f.rule)) continue;
-    findings.push(locator.finding(f, severityOf(f.rule, f.severity, model), later));
+  if (ruleFindings.length) {
+    // Fixes are computed when asked (a code action, fix all, check --fix), by a locator built again then:
+    // the block's call is not kept for them.
+    const later = fixes ? new LaterLocator(block, ctx, model) : false;
+    for (const f of ruleFindings) {
+      if (expected.has(f.rule)) continue;
+      findings.push(locator().finding(f, severityOf(f.rule, f.severity, model), later));
+    }
   }
   checkWrittenRequest(block, ctx, bc, model, findings);
   // REQ-DUPLICATE-PARAM: one warning on each later copy, where it is written.
@@ -356,7 +360,7 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, limi
     findings.push({ code: 'REQ-DUPLICATE-PARAM', severity: 'warning', message: `\`${name}\` is given twice: only the last one is sent.`, span });
   };
   for (const p of bc.duplicateParams) duplicate(p.name.text, p.name.span);
-  for (const name of bc.bodyDuplicates) duplicate(name, locator.bodyKeySpan(name) ?? locator.span({ kind: 'param', name, part: 'key' }));
+  for (const name of bc.bodyDuplicates) duplicate(name, locator().bodyKeySpan(name) ?? locator().span({ kind: 'param', name, part: 'key' }));
   // Every URL read counts, one per id named ([3] Limits): `id=...` and each of `ids=a,b`.
   const urlReads: NonNullable<BlockResult['urlReads']> = [];
   // `ids` naming ad sets or threads reads those nodes (fieldsNode), which have no per-URL limit.
@@ -367,8 +371,8 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, limi
       const urls = name === 'id' ? [p.value] : p.value.split(',').map((u) => u.trim()).filter(Boolean);
       for (const url of urls) {
         // Located once, when first asked: the cached result is read again on every revalidation.
-        let located: Finding | undefined;
-        urlReads.push({ url, expected: expected.has('URL-READ-RATE'), finding: () => (located ??= locator.finding({ rule: 'URL-READ-RATE', message: '', at: { kind: 'param', name, part: 'value' } }, severityOf('URL-READ-RATE', undefined, model))) });
+        let found: Finding | undefined;
+        urlReads.push({ url, expected: expected.has('URL-READ-RATE'), finding: () => (found ??= locator().finding({ rule: 'URL-READ-RATE', message: '', at: { kind: 'param', name, part: 'value' } }, severityOf('URL-READ-RATE', undefined, model))) });
       }
     }
   }

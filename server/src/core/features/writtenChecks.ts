@@ -25,7 +25,7 @@ import type { FileContext } from '../analysis/fileContext';
 import { blockNames } from '../analysis/names';
 import type { ApiModel } from '../model/apiModel';
 import { closest, listForMessage } from '../rules/suggest';
-import type { RequestBlock } from '../syntax/ast';
+import type { Param, RequestBlock } from '../syntax/ast';
 import type { Finding } from '../types';
 import { hasOwn, own } from '../own';
 import { expectationFromAssertion } from '../syntax/expectation';
@@ -44,18 +44,19 @@ export function checkWrittenBlock(block: RequestBlock, ctx: FileContext, model: 
 const MAX_SURROGATE_FINDINGS = 10;
 
 function checkLoneSurrogates(block: RequestBlock, out: Finding[]): void {
-  const found: Array<{ start: number; end: number; shown: string }> = [];
+  // Made at the first one found: nearly every block has none.
+  let found: Array<{ start: number; end: number; shown: string }> | undefined;
   // Raw code units: a file on disk cannot hold them (it is read as strict UTF-8, and its host says so:
   // looking was a fiftieth of a cold check of 16 MB), an editor's buffer can.
-  if (!block.wellFormed) for (const at of loneSurrogateOffsets(block.text, MAX_SURROGATE_FINDINGS)) found.push({ start: at, end: at + 1, shown: surrogateEscape(block.text, at) });
+  if (!block.wellFormed) for (const at of loneSurrogateOffsets(block.text, MAX_SURROGATE_FINDINGS)) (found ??= []).push({ start: at, end: at + 1, shown: surrogateEscape(block.text, at) });
   const body = block.parsed.request?.body;
   // A body without `\u` holds no escape: it is not cleaned of its comments to look for one.
   if (body?.kind === 'json' && body.text.indexOf('\\u') >= 0) {
-    for (const e of loneSurrogateEscapes(cleanJsonc(body.text, false), MAX_SURROGATE_FINDINGS - found.length)) {
-      found.push({ start: body.span.start + e.start, end: body.span.start + e.end, shown: body.text.slice(e.start, e.end) });
+    for (const e of loneSurrogateEscapes(cleanJsonc(body.text, false), MAX_SURROGATE_FINDINGS - (found?.length ?? 0))) {
+      (found ??= []).push({ start: body.span.start + e.start, end: body.span.start + e.end, shown: body.text.slice(e.start, e.end) });
     }
   }
-  for (const f of found) {
+  if (found) for (const f of found) {
     out.push({
       code: 'REQ-LONE-SURROGATE',
       severity: 'error',
@@ -102,21 +103,27 @@ const LITERAL_TOKEN_RE = /^[^\s{}]{8,}$/;
  */
 function checkTokenVariables(block: RequestBlock, ctx: FileContext, out: Finding[]): void {
   const request = block.parsed.request!;
-  const message = (name: string): string => `An access token is written in the file, in \`@${name}\`, where anyone who sees the file can use it: remove it (graphreq adds the token at send time).`;
-  // Two lists visited in turn: no joined copy per request.
-  for (const list of [request.params, request.body?.formParams]) {
-    if (list) for (const p of list) {
-      if (p.name.text !== 'access_token' || !p.value) continue;
-      const name = literalTokenVariable(p.value.text, ctx);
-      if (name) out.push({ code: 'REQ-TOKEN-IN-FILE', severity: 'warning', message: message(name), span: p.value.span });
-    }
-  }
+  // The two lists in turn, each without a joined copy, a list of both or a closure per request.
+  tokenParams(request.params, ctx, out);
+  if (request.body?.formParams) tokenParams(request.body.formParams, ctx, out);
   for (const h of request.headers) {
     if (h.name.text.toLowerCase() !== 'authorization') continue;
     const credential = /^\s*(?:Bearer|OAuth)\s+(.*)$/i.exec(h.value.text)?.[1];
     const name = credential !== undefined ? literalTokenVariable(credential, ctx) : undefined;
-    if (name) out.push({ code: 'REQ-TOKEN-IN-FILE', severity: 'warning', message: message(name), span: h.span });
+    if (name) out.push({ code: 'REQ-TOKEN-IN-FILE', severity: 'warning', message: tokenVariableMessage(name), span: h.span });
   }
+}
+
+function tokenParams(list: Param[], ctx: FileContext, out: Finding[]): void {
+  for (const p of list) {
+    if (p.name.text !== 'access_token' || !p.value) continue;
+    const name = literalTokenVariable(p.value.text, ctx);
+    if (name) out.push({ code: 'REQ-TOKEN-IN-FILE', severity: 'warning', message: tokenVariableMessage(name), span: p.value.span });
+  }
+}
+
+function tokenVariableMessage(name: string): string {
+  return `An access token is written in the file, in \`@${name}\`, where anyone who sees the file can use it: remove it (graphreq adds the token at send time).`;
 }
 
 /** The file variable that `text` (`{{name}}` and nothing else) reads, when its value is a literal token. */

@@ -26,8 +26,9 @@ export const accountContextRules: CrossFieldRule[] = [
     endpoints: ['adset.create'],
     check(call, { out, model }) {
       const context = call.env.context;
+      if (!context) return;
       const id = call.params.get('campaign_id');
-      if (!context || !id || id.opaque || given(call, 'campaign_spec') || (typeof id.value !== 'string' && typeof id.value !== 'number')) return;
+      if (!id || id.opaque || given(call, 'campaign_spec') || (typeof id.value !== 'string' && typeof id.value !== 'number')) return;
       const needs: Array<keyof typeof NEEDS> = [];
       if (str(call, 'optimization_goal') && !objective(call)) needs.push('objective');
       const noBudget = !given(call, 'daily_budget') && !given(call, 'lifetime_budget');

@@ -4,7 +4,7 @@
  * ADSET-FIXED-CPM-ONLY, ADSET-CAMPAIGN-BUDGET-NEEDED, ADSET-SCHEDULE-ITEM.
  */
 import type { CrossFieldRule } from './registry';
-import { buyingType, campaignBudget, campaignBudgetOf, campaignValueAt, campaignValueSource, given, list, num, obj, raw, timeMs, toNumber, toObject } from './values';
+import { buyingType, campaignBudget, opaqueParam, campaignBudgetOf, campaignValueAt, campaignValueSource, given, list, num, obj, raw, timeMs, toNumber, toObject } from './values';
 
 const CREATE = ['adset.create'];
 const DOC = '[2] Create an ad set';
@@ -84,7 +84,7 @@ export const budgetRules: CrossFieldRule[] = [
     endpoints: CREATE,
     check(call, { out }) {
       // A daily_budget the schema rejected ("lots") is that one mistake: no span finding on top of it.
-      if (!given(call, 'daily_budget') || call.params.get('daily_budget')?.opaque) return;
+      if (!given(call, 'daily_budget') || opaqueParam(call, 'daily_budget')) return;
       const start = timeMs(call, 'start_time');
       const end = timeMs(call, 'end_time');
       if (start === undefined || end === undefined || end === 0) return; // end_time=0: ongoing.

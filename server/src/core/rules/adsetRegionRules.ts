@@ -11,7 +11,7 @@ import { isOpaque } from '../syntax/jsonBody';
 import type { CrossFieldRule } from './registry';
 import { own } from '../own';
 import type { FixSpec, Location } from './ruleFinding';
-import { obj, str, toList, toObject } from './values';
+import { obj, opaqueParam, str, toList, toObject } from './values';
 
 const CREATE = ['adset.create'];
 const DOC = '[2] Regional-regulation rules';
@@ -84,6 +84,12 @@ function accountDefault(call: Call, key: 'default_dsa_payor' | 'default_dsa_bene
   return entry?.[key] ?? everyAccount ?? fromContext ?? emulator;
 }
 
+/** Each value is filled from its own account default, never one from the other ([2] rule 3). */
+const DSA_MEMBERS: ReadonlyArray<readonly [string, 'default_dsa_payor' | 'default_dsa_beneficiary', number, string]> = [
+  ['dsa_payor', 'default_dsa_payor', 3858079, 'who pays for the ads'],
+  ['dsa_beneficiary', 'default_dsa_beneficiary', 3858081, 'who benefits from the ads'],
+];
+
 export const regionRules: CrossFieldRule[] = [
   {
     id: 'ADSET-DSA-REQUIRED',
@@ -91,13 +97,8 @@ export const regionRules: CrossFieldRule[] = [
     check(call, { out }) {
       const t = euTargeting(call);
       if (!t.eu) return;
-      // Each value is filled from its own account default, never one from the other ([2] rule 3).
-      const members: Array<[string, 'default_dsa_payor' | 'default_dsa_beneficiary', number, string]> = [
-        ['dsa_payor', 'default_dsa_payor', 3858079, 'who pays for the ads'],
-        ['dsa_beneficiary', 'default_dsa_beneficiary', 3858081, 'who benefits from the ads'],
-      ];
-      const missing = members.filter(([name, key]) => {
-        if (call.params.get(name)?.opaque) return false;
+      const missing = DSA_MEMBERS.filter(([name, key]) => {
+        if (opaqueParam(call, name)) return false;
         const value = str(call, name);
         return !(value && value.trim() !== '') && !accountDefault(call, key);
       });
@@ -131,7 +132,8 @@ export const regionRules: CrossFieldRule[] = [
     id: 'ADSET-DSA-IGNORED',
     endpoints: CREATE,
     check(call, { out }) {
-      if (euTargeting(call).eu !== false) return;
+      // Asked only of a request that gives either: nearly none does, and the targeting is then not read again.
+      if ((!call.params.has('dsa_payor') && !call.params.has('dsa_beneficiary')) || euTargeting(call).eu !== false) return;
       for (const name of ['dsa_payor', 'dsa_beneficiary']) {
         if (!call.params.has(name)) continue;
         out.push({

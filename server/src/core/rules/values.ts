@@ -1,5 +1,6 @@
 /** Reading parameter values the way the API does (text or JSON), for cross-field rules. */
 import type { Call } from '../analysis/call';
+import { CallParams } from '../analysis/callParams';
 import { isOpaque, parseJsonExact } from '../syntax/jsonBody';
 import type { Location } from './ruleFinding';
 import { campaignFacts, describeFact, type CampaignBudgetKind, type CampaignFacts, type Fact } from '../account/accountContext';
@@ -51,9 +52,19 @@ export function toList(v: unknown): unknown[] | undefined {
 
 /** The parameter's value, or undefined when absent or decided at send time. */
 export function raw(call: Call, name: string): unknown {
-  const p = call.params.get(name);
+  const params = call.params;
+  // A body member is read in place: the cross-field rules read a dozen values a request, and each
+  // made into a CallParam (with a map to keep them) was garbage of every valid request.
+  if (params instanceof CallParams) return params.knownValue(name);
+  const p = params.get(name);
   if (!p || p.opaque || isOpaque(p.value)) return undefined;
   return p.value;
+}
+
+/** Present and decided at send time (a value from a variable known only then): `params.get(name)?.opaque`. */
+export function opaqueParam(call: Call, name: string): boolean {
+  const params = call.params;
+  return params instanceof CallParams ? params.opaqueParam(name) : !!params.get(name)?.opaque;
 }
 
 /** Present, even if its value is only known at send time. */
@@ -86,6 +97,8 @@ export const CAMPAIGN_ID = 'campaign_id';
 
 /** The facts the account context holds on the request's campaign (`campaign_id`), when it names one. */
 export function contextCampaign(call: Call): CampaignFacts | undefined {
+  // Without an account context (`check --no-context`) there is nothing to look the campaign up in.
+  if (!call.env.context) return undefined;
   const id = call.params.get(CAMPAIGN_ID);
   if (!id || id.opaque || (typeof id.value !== 'string' && typeof id.value !== 'number')) return undefined;
   return campaignFacts(call.env.context, String(id.value).trim());

@@ -168,13 +168,18 @@ export interface BodyValue {
   ok: boolean;
   /** The text read: `cleanJsonc`'s, which locating a finding in the body reads too. */
   clean: string;
+  /** The value is known to nest no deeper than MAX_BODY_DEPTH (`nestedTooDeep` need not be asked). */
+  shallow?: true;
 }
 
 /** Reads a body's value, native parser first. */
 export function readBodyValue(text: string): BodyValue {
   const clean = cleanJsonc(text);
   try {
-    return { value: parseJsonExact(clean), ok: true, clean };
+    const value: unknown = JSON.parse(clean);
+    // The common body (no integer past 2^53, not nested past the limit) is walked once for both.
+    if (plainAndShallow(value)) return { value, ok: true, clean, shallow: true };
+    return { value: exactAfterParse(value, clean), ok: true, clean };
   } catch {
     // jsonc-parser's reader recurses: a body nested thousands deep is not read (REQ-CHECK-LIMIT).
     if (tooDeepAt(clean) !== undefined) return { value: undefined, ok: false, clean };
@@ -194,7 +199,11 @@ export function readBodyValue(text: string): BodyValue {
  * expression over the text (which also matched digits inside strings).
  */
 export function parseJsonExact(text: string): unknown {
-  const value: unknown = JSON.parse(text);
+  return exactAfterParse(JSON.parse(text), text);
+}
+
+/** `JSON.parse(text)`'s value with its integers past 2^53 read again from `text` as their digits. */
+function exactAfterParse(value: unknown, text: string): unknown {
   if (!hasUnsafeInteger(value) || tooDeepAt(text) !== undefined) return value;
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   return root ? exactValue(root, text) : value;
@@ -217,6 +226,44 @@ function hasUnsafeInteger(value: unknown): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Whether a parsed value holds no unsafe integer (`hasUnsafeInteger`) and nests no deeper than
+ * MAX_BODY_DEPTH (`nestedTooDeep`): both questions every body is asked, in one walk. False says
+ * only that one of them must be asked on its own.
+ */
+function plainAndShallow(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return !(typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value));
+  const stack: object[] = [value];
+  const depths: number[] = [1];
+  while (stack.length) {
+    const o = stack.pop()!;
+    const depth = depths.pop()!;
+    if (depth > MAX_BODY_DEPTH) return false;
+    if (Array.isArray(o)) {
+      for (let i = 0; i < o.length; i++) {
+        const c: unknown = o[i];
+        if (typeof c === 'number') {
+          if (Number.isInteger(c) && !Number.isSafeInteger(c)) return false;
+        } else if (c !== null && typeof c === 'object') {
+          stack.push(c);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const k in o) {
+        const c: unknown = (o as Record<string, unknown>)[k];
+        if (typeof c === 'number') {
+          if (Number.isInteger(c) && !Number.isSafeInteger(c)) return false;
+        } else if (c !== null && typeof c === 'object') {
+          stack.push(c);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return true;
 }
 
 /** Whether `v` is an unsafe integer; an object or array is put on `stack` to be looked into. */
