@@ -9,7 +9,7 @@ import { checkCall } from '../../server/src/core/rules/engine';
 import { checkParams } from '../../server/src/core/rules/paramRules';
 import { regionRules } from '../../server/src/core/rules/adsetRegionRules';
 import type { RuleFinding } from '../../server/src/core/rules/ruleFinding';
-import { model } from '../helpers';
+import { findingsOf, model } from '../helpers';
 
 function callOf(text: string) {
   const doc = parseDocument(text);
@@ -92,5 +92,22 @@ describe('ADSET-DSA-IGNORED', () => {
     // The rule says something only of a request outside the EU that gives one: the others are not read for it.
     assert.deepEqual(read(body), []);
     assert.ok(read(`${body}, "dsa_payor": "Acme"`).includes('targeting'));
+  });
+});
+
+describe('a body with a variable', () => {
+  it('keeps its members as written where no variable resolves, `__proto__` included', () => {
+    // The body was copied member by member to resolve its variables: `out["__proto__"] = ...` made that
+    // member the copy's prototype, so a `{{variable}}` anywhere in the body hid it from the check.
+    const body = (name: string) => `@prefix = Spring\n\nPOST /v23.0/act_1/adsets\n\n{ "name": "${name}", "campaign_id": "1", "__proto__": {"status": "PAUSED"}, "adlabels": [{"name": "{{prefix}} label"}] }\n`;
+    const unknown = (text: string) => findingsOf(text).filter((f) => f.code === 'REQ-UNKNOWN-PARAM').map((f) => text.slice(f.span.start, f.span.end));
+    assert.deepEqual(unknown(body('n')), ['"__proto__"']);
+    assert.deepEqual(unknown(body('{{undefined_name}} n')), ['"__proto__"']);
+    const doc = parseDocument(body('{{prefix}} n'));
+    const call = buildBlockCall(doc.blocks[doc.blocks.length - 1], buildFileContext(doc, { variables: {} }), model)!.call;
+    assert.ok(call.params.has('__proto__'));
+    // Where a variable resolves, that value is replaced, in a copy.
+    assert.deepEqual(call.params.get('adlabels')!.value, [{ name: 'Spring label' }]);
+    assert.equal(call.params.get('name')!.value, 'Spring n');
   });
 });

@@ -275,11 +275,24 @@ function resolveJsonValue(value: unknown, ctx: FileContext): unknown {
     }
     return value;
   }
-  if (Array.isArray(value)) return value.map((v) => resolveJsonValue(v, ctx));
+  // Copied only where a variable resolved: a copy of each list and object (a body with `{{name}}` in one
+  // text) gave the rules lists with holes (`map`), which V8 had compiled them for without (JSON.parse's).
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = resolveJsonValue(value[i], ctx);
+      if (v !== value[i]) (out ??= value.slice())[i] = v;
+    }
+    return out ?? value;
+  }
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = resolveJsonValue(v, ctx);
-    return out;
+    const obj = value as Record<string, unknown>;
+    let out: Record<string, unknown> | undefined;
+    for (const k of Object.keys(obj)) {
+      const v = resolveJsonValue(obj[k], ctx);
+      if (v !== obj[k]) (out ??= { ...obj })[k] = v;
+    }
+    return out ?? value;
   }
   return value;
 }

@@ -8,9 +8,9 @@
  */
 import type { JsonPath } from '../syntax/jsonBody';
 import { isOpaque, parseJsonExact } from '../syntax/jsonBody';
-import type { FixSpec, RuleFinding } from '../rules/ruleFinding';
+import type { FixSpec, Location, RuleFinding } from '../rules/ruleFinding';
 import { closest, inlineList, listForMessage, namesOf, splitMessage } from '../rules/suggest';
-import type { JsonSchema } from './schemaTypes';
+import type { DeprecatedValue, JsonSchema } from './schemaTypes';
 import { atLeast, type Version } from './version';
 
 export interface ValidateContext {
@@ -199,145 +199,201 @@ function kindText(schema: JsonSchema, long = false): string {
   return example === undefined ? kind : `${kind} such as \`${typeof example === 'string' ? example : JSON.stringify(example)}\``;
 }
 
-/** Validates `value` (at `path` inside parameter `ctx.param`) against `schema`. */
+/**
+ * Validates `value` (at `path` inside parameter `ctx.param`) against `schema`. The findings are made
+ * by the functions below it: in a file with findings V8 compiles this walk for every kind of value it
+ * met, and with each finding's message and fixes written here that was four times the code to compile.
+ */
 export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPath, ctx: ValidateContext): void {
   if (value === undefined || isOpaque(value)) return;
   const schema = resolveRef(schemaIn, ctx.root);
-  // Valid values are the common case: message parts are only built for a finding.
-  const where = (): string => pathText(ctx.param, path);
-  // A finding about the value points at the value itself (the narrowest useful range).
-  const at = { kind: 'param' as const, name: ctx.param, path, part: 'value' as const };
-  const typeRule = schema['x-rule'] ?? ctx.typeRule;
-  const doc = schema['x-doc'] ?? ctx.doc;
-  // Where the documents say it goes to the detail (hover, JSON output), not the one-sentence message.
-  const source = doc ? `(${doc})` : undefined;
 
   // Deprecated or read-only values come first: they may lie outside `enum` and deserve their own rule.
   const deprecated = typeof value === 'string' ? schema['x-deprecatedValues']?.[value] : undefined;
-  if (deprecated && (!deprecated.from || atLeast(ctx.version, deprecated.from))) {
-    const fixes: FixSpec[] = deprecated.replacement
-      ? // Safe for "fix all" only where the old value fails and the replacement keeps the request's meaning
-        // (TARGET_COST, lifetime); a deprecated value that still works, or a read-only one, is left to a person.
-        [{ kind: 'setValue', title: `Replace \`${value}\` with \`${deprecated.replacement}\``, name: ctx.param, path, value: deprecated.replacement, preferred: true, fixAll: deprecated.severity === 'error' && !deprecated.readOnly }]
-      : [];
-    ctx.out.push({
-      rule: deprecated.rule,
-      severity: deprecated.severity,
-      ...splitMessage(deprecated.message),
-      at,
-      fixes,
-      tags: deprecated.readOnly ? undefined : ['deprecated'],
-      // A deprecated value that still works (a warning: billing_event CLICKS) is accepted by the service;
-      // only a refused one (an error: TARGET_COST, read-only CLICKS) has a service answer (docs/rules.md).
-      service:
-        deprecated.severity === 'warning'
-          ? undefined
-          : deprecated.code
-            ? { code: deprecated.code > 100000 ? 100 : deprecated.code, subcode: deprecated.code > 100000 ? deprecated.code : undefined, blame: [ctx.param] }
-            : { code: 100, blame: [ctx.param] },
-      // A deprecated value that still works (a warning) stays usable by the other rules.
-      rejectsValue: deprecated.severity !== 'warning',
-    });
+  if (deprecated) {
+    // Not reported when deprecated only from a later version than the one in use.
+    if (!deprecated.from || atLeast(ctx.version, deprecated.from)) deprecatedValue(schema, value as string, deprecated, path, ctx);
     return;
   }
-  if (deprecated) return; // A value deprecated only from a later version than the one in use.
 
   const c = coerce(schema, value);
   if (!c.ok) {
-    ctx.out.push({
-      // A value of the wrong kind altogether (`"targeting": "US"`) may break a rule other than its
-      // members' shape: the schema says which (`x-typeRule`).
-      rule: schema['x-typeRule'] ?? typeRule,
-      message: `\`${where()}\` expects ${kindText(schema)}, not ${describe(value)}.`,
-      detail: source,
-      at,
-      service: { code: 100, blame: [ctx.param] },
-      rejectsValue: true,
-    });
+    wrongType(schema, value, path, ctx);
     return;
   }
   const v = c.value;
 
   if (schema.enum && !schema.enum.includes(v)) {
-    const rule = schema['x-enumRule'] ?? ctx.enumRule;
-    // Deprecated and read-only values stay in `enum` for hover, but are not offered as allowed.
-    const allowed = schema.enum.filter((e) => typeof e !== 'string' || !schema['x-deprecatedValues']?.[e]);
-    const suggestion = typeof v === 'string' ? closest(v, allowed.filter((e): e is string => typeof e === 'string')) : undefined;
-    // Only the letter case differs (`paused`): the fix cannot change the meaning, so `--fix` may apply it.
-    const sameWord = suggestion !== undefined && typeof v === 'string' && suggestion.toLowerCase() === v.toLowerCase();
-    const fixes: FixSpec[] = suggestion
-      ? [{ kind: 'setValue', title: `Change to \`${suggestion}\``, name: ctx.param, path, value: suggestion, preferred: true, fixAll: sameWord }]
-      : [];
-    const short = suggestion ? undefined : inlineList(allowed);
-    ctx.out.push({
-      rule,
-      message: `\`${where()}\` does not take ${describe(v)}: ${suggestion ? `did you mean \`${suggestion}\`?` : short ? `use ${short}.` : `use one of its ${allowed.length} allowed values.`}`,
-      detail: `The allowed values are ${allowedList(schema, allowed)}${source ? ` ${source}` : ''}.`,
-      at,
-      fixes,
-      service: { code: 100, blame: [ctx.param] },
-      rejectsValue: true,
-    });
+    notAllowed(schema, v, path, ctx);
     return;
   }
   if (schema.const !== undefined && v !== schema.const) {
-    ctx.out.push({
-      rule: typeRule,
-      message: `\`${where()}\` must be \`${String(schema.const)}\`, not ${describe(v)}.`,
-      detail: source,
-      at,
-      fixes: [{ kind: 'setValue', title: `Set \`${where()}\` to \`${String(schema.const)}\``, name: ctx.param, path, value: schema.const, preferred: true }],
-      service: { code: 100, blame: [ctx.param] },
-      rejectsValue: true,
-    });
+    notConst(schema, v, path, ctx);
     return;
   }
-  const reject = (message: string, detail = source): void => {
-    ctx.out.push({ rule: typeRule, message, detail, at, service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
-  };
   // An integer read from digits too long for a number stays text (exact): ranges compare its value.
   const integer = c.type === 'integer';
   if (integer && outsideInt64(v)) {
-    reject(`\`${where()}\` is ${String(v)}, outside the int64 range: use a value from ${INT64_MIN} to ${INT64_MAX}.`);
+    rejected(schema, v, path, ctx, 'int64');
     return;
   }
   const n = typeof v === 'number' ? v : integer && typeof v === 'string' ? Number(v) : undefined;
   if (typeof v === 'string' && !integer) {
     const len = schema.maxLength !== undefined || schema.minLength !== undefined ? characterCount(v) : 0;
-    if (schema.maxLength !== undefined && len > schema.maxLength) {
-      reject(`\`${where()}\` is ${len} characters long; at most ${schema.maxLength} are allowed: shorten it.`, `Characters are counted, not bytes${source ? ` ${source}` : ''}.`);
-    } else if (schema.minLength !== undefined && len < schema.minLength) {
-      reject(`\`${where()}\` must not be empty: it takes ${kindText(schema)}.`);
-    } else if (schema.pattern && !pattern(schema.pattern).test(v)) {
-      const explained = kindText(schema, true);
-      reject(`\`${where()}\` expects ${kindText(schema)}, not ${describe(v)}.`, explained !== kindText(schema) ? `It takes ${explained}${source ? ` ${source}` : ''}.` : source);
-    } else if (schema['x-kind']?.startsWith('datetime') && !isCalendarDate(v)) {
-      reject(`\`${where()}\` is not a date that exists: ${describe(v)}.`);
-    }
+    if (schema.maxLength !== undefined && len > schema.maxLength) rejected(schema, v, path, ctx, 'long', len);
+    else if (schema.minLength !== undefined && len < schema.minLength) rejected(schema, v, path, ctx, 'empty');
+    else if (schema.pattern && !pattern(schema.pattern).test(v)) rejected(schema, v, path, ctx, 'pattern');
+    else if (schema['x-kind']?.startsWith('datetime') && !isCalendarDate(v)) rejected(schema, v, path, ctx, 'date');
   } else if (n !== undefined) {
-    if (schema.minimum !== undefined && n < schema.minimum) {
-      reject(`\`${where()}\` is ${String(v)}; the smallest allowed value is ${schema.minimum}${rangeText(schema)}.`);
-    } else if (schema.maximum !== undefined && n > schema.maximum) {
-      reject(`\`${where()}\` is ${String(v)}; the largest allowed value is ${schema.maximum}${rangeText(schema)}.`);
-    }
+    if (schema.minimum !== undefined && n < schema.minimum) rejected(schema, v, path, ctx, 'minimum');
+    else if (schema.maximum !== undefined && n > schema.maximum) rejected(schema, v, path, ctx, 'maximum');
   }
 
   if (typeof v === 'string') {
     const since = schema['x-valueSince']?.[v];
-    if (since && !atLeast(ctx.version, since)) {
-      ctx.out.push({ rule: schema['x-versionRule'] ?? typeRule, message: `\`${v}\` is available from ${since}; this request uses ${ctx.version?.text}: use ${since} or later.`, detail: source, at, service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
-    }
+    if (since && !atLeast(ctx.version, since)) notYet(schema, v, since, path, ctx);
     const beta = schema['x-betaValues']?.[v];
-    if (beta) ctx.out.push({ rule: 'ADSET-DESTINATION-BETA', ...splitMessage(beta), at });
+    if (beta) ctx.out.push({ rule: 'ADSET-DESTINATION-BETA', ...splitMessage(beta), at: valueAt(path, ctx) });
   }
 
   // Members and items inherit this value's rule (unless they name their own) and its doc reference.
-  const inner = { ...ctx, typeRule: schema['x-rule'] ?? ctx.typeRule, doc };
-  if (Array.isArray(v) && schema.items) {
+  if (Array.isArray(v)) {
+    if (!schema.items) return;
+    const inner = innerContext(schema, ctx);
     for (let i = 0; i < v.length && !full(ctx); i++) validateValue(schema.items, v[i], [...path, i], inner);
-  } else if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-    validateObject(schema, v as Record<string, unknown>, path, inner);
+  } else if (v !== null && typeof v === 'object') {
+    validateObject(schema, v as Record<string, unknown>, path, innerContext(schema, ctx));
   }
+}
+
+function innerContext(schema: JsonSchema, ctx: ValidateContext): ValidateContext {
+  return { ...ctx, typeRule: schema['x-rule'] ?? ctx.typeRule, doc: schema['x-doc'] ?? ctx.doc };
+}
+
+/** A finding about the value points at the value itself (the narrowest useful range). */
+function valueAt(path: JsonPath, ctx: ValidateContext): Location {
+  return { kind: 'param', name: ctx.param, path, part: 'value' };
+}
+
+/** Where the documents say it, for the detail (hover, JSON output), not the one-sentence message. */
+function sourceOf(schema: JsonSchema, ctx: ValidateContext): string | undefined {
+  const doc = schema['x-doc'] ?? ctx.doc;
+  return doc ? `(${doc})` : undefined;
+}
+
+function deprecatedValue(schema: JsonSchema, value: string, deprecated: DeprecatedValue, path: JsonPath, ctx: ValidateContext): void {
+  const fixes: FixSpec[] = deprecated.replacement
+    ? // Safe for "fix all" only where the old value fails and the replacement keeps the request's meaning
+      // (TARGET_COST, lifetime); a deprecated value that still works, or a read-only one, is left to a person.
+      [{ kind: 'setValue', title: `Replace \`${value}\` with \`${deprecated.replacement}\``, name: ctx.param, path, value: deprecated.replacement, preferred: true, fixAll: deprecated.severity === 'error' && !deprecated.readOnly }]
+    : [];
+  ctx.out.push({
+    rule: deprecated.rule,
+    severity: deprecated.severity,
+    ...splitMessage(deprecated.message),
+    at: valueAt(path, ctx),
+    fixes,
+    tags: deprecated.readOnly ? undefined : ['deprecated'],
+    // A deprecated value that still works (a warning: billing_event CLICKS) is accepted by the service;
+    // only a refused one (an error: TARGET_COST, read-only CLICKS) has a service answer (docs/rules.md).
+    service:
+      deprecated.severity === 'warning'
+        ? undefined
+        : deprecated.code
+          ? { code: deprecated.code > 100000 ? 100 : deprecated.code, subcode: deprecated.code > 100000 ? deprecated.code : undefined, blame: [ctx.param] }
+          : { code: 100, blame: [ctx.param] },
+    // A deprecated value that still works (a warning) stays usable by the other rules.
+    rejectsValue: deprecated.severity !== 'warning',
+  });
+}
+
+function wrongType(schema: JsonSchema, value: unknown, path: JsonPath, ctx: ValidateContext): void {
+  ctx.out.push({
+    // A value of the wrong kind altogether (`"targeting": "US"`) may break a rule other than its
+    // members' shape: the schema says which (`x-typeRule`).
+    rule: schema['x-typeRule'] ?? schema['x-rule'] ?? ctx.typeRule,
+    message: `\`${pathText(ctx.param, path)}\` expects ${kindText(schema)}, not ${describe(value)}.`,
+    detail: sourceOf(schema, ctx),
+    at: valueAt(path, ctx),
+    service: { code: 100, blame: [ctx.param] },
+    rejectsValue: true,
+  });
+}
+
+function notAllowed(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateContext): void {
+  const rule = schema['x-enumRule'] ?? ctx.enumRule;
+  // Deprecated and read-only values stay in `enum` for hover, but are not offered as allowed.
+  const allowed = schema.enum!.filter((e) => typeof e !== 'string' || !schema['x-deprecatedValues']?.[e]);
+  const suggestion = typeof v === 'string' ? closest(v, allowed.filter((e): e is string => typeof e === 'string')) : undefined;
+  // Only the letter case differs (`paused`): the fix cannot change the meaning, so `--fix` may apply it.
+  const sameWord = suggestion !== undefined && typeof v === 'string' && suggestion.toLowerCase() === v.toLowerCase();
+  const fixes: FixSpec[] = suggestion
+    ? [{ kind: 'setValue', title: `Change to \`${suggestion}\``, name: ctx.param, path, value: suggestion, preferred: true, fixAll: sameWord }]
+    : [];
+  const short = suggestion ? undefined : inlineList(allowed);
+  const source = sourceOf(schema, ctx);
+  ctx.out.push({
+    rule,
+    message: `\`${pathText(ctx.param, path)}\` does not take ${describe(v)}: ${suggestion ? `did you mean \`${suggestion}\`?` : short ? `use ${short}.` : `use one of its ${allowed.length} allowed values.`}`,
+    detail: `The allowed values are ${allowedList(schema, allowed)}${source ? ` ${source}` : ''}.`,
+    at: valueAt(path, ctx),
+    fixes,
+    service: { code: 100, blame: [ctx.param] },
+    rejectsValue: true,
+  });
+}
+
+function notConst(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateContext): void {
+  const where = pathText(ctx.param, path);
+  ctx.out.push({
+    rule: schema['x-rule'] ?? ctx.typeRule,
+    message: `\`${where}\` must be \`${String(schema.const)}\`, not ${describe(v)}.`,
+    detail: sourceOf(schema, ctx),
+    at: valueAt(path, ctx),
+    fixes: [{ kind: 'setValue', title: `Set \`${where}\` to \`${String(schema.const)}\``, name: ctx.param, path, value: schema.const, preferred: true }],
+    service: { code: 100, blame: [ctx.param] },
+    rejectsValue: true,
+  });
+}
+
+/** A value of the right type the schema still refuses: out of int64, too long, empty, not in its pattern, not a calendar date, out of range. */
+function rejected(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateContext, why: 'int64' | 'long' | 'empty' | 'pattern' | 'date' | 'minimum' | 'maximum', len = 0): void {
+  const where = pathText(ctx.param, path);
+  const source = sourceOf(schema, ctx);
+  let message: string;
+  let detail = source;
+  switch (why) {
+    case 'int64':
+      message = `\`${where}\` is ${String(v)}, outside the int64 range: use a value from ${INT64_MIN} to ${INT64_MAX}.`;
+      break;
+    case 'long':
+      message = `\`${where}\` is ${len} characters long; at most ${schema.maxLength} are allowed: shorten it.`;
+      detail = `Characters are counted, not bytes${source ? ` ${source}` : ''}.`;
+      break;
+    case 'empty':
+      message = `\`${where}\` must not be empty: it takes ${kindText(schema)}.`;
+      break;
+    case 'pattern': {
+      const explained = kindText(schema, true);
+      message = `\`${where}\` expects ${kindText(schema)}, not ${describe(v)}.`;
+      if (explained !== kindText(schema)) detail = `It takes ${explained}${source ? ` ${source}` : ''}.`;
+      break;
+    }
+    case 'date':
+      message = `\`${where}\` is not a date that exists: ${describe(v)}.`;
+      break;
+    case 'minimum':
+      message = `\`${where}\` is ${String(v)}; the smallest allowed value is ${schema.minimum}${rangeText(schema)}.`;
+      break;
+    case 'maximum':
+      message = `\`${where}\` is ${String(v)}; the largest allowed value is ${schema.maximum}${rangeText(schema)}.`;
+      break;
+  }
+  ctx.out.push({ rule: schema['x-rule'] ?? ctx.typeRule, message, detail, at: valueAt(path, ctx), service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
+}
+
+function notYet(schema: JsonSchema, v: string, since: string, path: JsonPath, ctx: ValidateContext): void {
+  ctx.out.push({ rule: schema['x-versionRule'] ?? schema['x-rule'] ?? ctx.typeRule, message: `\`${v}\` is available from ${since}; this request uses ${ctx.version?.text}: use ${since} or later.`, detail: sourceOf(schema, ctx), at: valueAt(path, ctx), service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
 }
 
 function full(ctx: ValidateContext): boolean {
@@ -358,47 +414,52 @@ function rangeText(schema: JsonSchema): string {
 
 function validateObject(schema: JsonSchema, obj: Record<string, unknown>, path: JsonPath, ctx: ValidateContext): void {
   const props = schema.properties;
-  const where = (): string => pathText(ctx.param, path);
-  const source = ctx.doc ? ` (${ctx.doc})` : '';
-  if (schema.required) {
-    const missing = schema.required.filter((name) => obj[name] === undefined);
-    for (const name of missing) {
-      const rule = schema['x-requiredRule']?.[name] ?? schema['x-rule'] ?? ctx.typeRule;
-      const desc = props?.[name]?.description;
-      ctx.out.push({
-        rule,
-        message: `\`${where()}\` is missing \`${name}\`: each ${path.length && typeof path[path.length - 1] === 'number' ? 'item' : 'value'} needs ${listForMessage(schema.required).replace(/ or /, ' and ')}.`,
-        detail: [desc ? `\`${name}\`: ${lowerFirst(stripPeriod(firstSentence(desc)))}.` : '', ctx.doc ? `(${ctx.doc})` : ''].filter(Boolean).join(' ') || undefined,
-        at: { kind: 'missing', name: ctx.param, path: [...path, name] },
-        service: { code: 100, blame: [ctx.param] },
-        rejectsValue: true,
-      });
-    }
-  }
+  const required = schema.required;
+  if (required) for (const name of required) if (obj[name] === undefined) missingMember(schema, required, name, path, ctx);
   for (const key of Object.keys(obj)) {
     if (full(ctx)) return;
     const sub = props?.[key];
     if (sub) {
-      checkGate(sub, key, [...path, key], ctx);
-      validateValue(sub, obj[key], [...path, key], ctx);
+      const at = [...path, key];
+      checkGate(sub, key, at, ctx);
+      validateValue(sub, obj[key], at, ctx);
     } else if (schema.additionalProperties === false && props) {
-      const suggestion = closest(key, namesOf(props));
-      // The documents list every member of such an object (rename_options): another one is refused, so
-      // it is an error like any bad value (docs/rules.md, "The editor and the service agree").
-      ctx.out.push({
-        rule: schema['x-rule'] ?? ctx.typeRule,
-        message: `\`${where()}\` has no member \`${key}\`: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
-        detail: `It takes ${listForMessage(Object.keys(props), Infinity)}${source}.`,
-        at: { kind: 'param', name: ctx.param, path: [...path, key], part: 'key' },
-        fixes: suggestion ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: ctx.param, path: [...path, key], newName: suggestion, preferred: true }] : [],
-        service: { code: 100, blame: [ctx.param] },
-      });
+      noSuchMember(schema, props, key, path, ctx);
     } else if (typeof schema.additionalProperties === 'object') {
       validateValue(schema.additionalProperties, obj[key], [...path, key], ctx);
     } else if (props && schema['x-rule']) {
       nearMiss(schema, key, path, ctx);
     }
   }
+}
+
+function missingMember(schema: JsonSchema, required: string[], name: string, path: JsonPath, ctx: ValidateContext): void {
+  const rule = schema['x-requiredRule']?.[name] ?? schema['x-rule'] ?? ctx.typeRule;
+  const desc = schema.properties?.[name]?.description;
+  ctx.out.push({
+    rule,
+    message: `\`${pathText(ctx.param, path)}\` is missing \`${name}\`: each ${path.length && typeof path[path.length - 1] === 'number' ? 'item' : 'value'} needs ${listForMessage(required).replace(/ or /, ' and ')}.`,
+    detail: [desc ? `\`${name}\`: ${lowerFirst(stripPeriod(firstSentence(desc)))}.` : '', ctx.doc ? `(${ctx.doc})` : ''].filter(Boolean).join(' ') || undefined,
+    at: { kind: 'missing', name: ctx.param, path: [...path, name] },
+    service: { code: 100, blame: [ctx.param] },
+    rejectsValue: true,
+  });
+}
+
+/**
+ * A key of an object whose members the documents list in full (rename_options): another one is
+ * refused, so it is an error like any bad value (docs/rules.md, "The editor and the service agree").
+ */
+function noSuchMember(schema: JsonSchema, props: Record<string, JsonSchema>, key: string, path: JsonPath, ctx: ValidateContext): void {
+  const suggestion = closest(key, namesOf(props));
+  ctx.out.push({
+    rule: schema['x-rule'] ?? ctx.typeRule,
+    message: `\`${pathText(ctx.param, path)}\` has no member \`${key}\`: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
+    detail: `It takes ${listForMessage(Object.keys(props), Infinity)}${ctx.doc ? ` (${ctx.doc})` : ''}.`,
+    at: { kind: 'param', name: ctx.param, path: [...path, key], part: 'key' },
+    fixes: suggestion ? [{ kind: 'renameParam', title: `Rename to \`${suggestion}\``, name: ctx.param, path: [...path, key], newName: suggestion, preferred: true }] : [],
+    service: { code: 100, blame: [ctx.param] },
+  });
 }
 
 /**

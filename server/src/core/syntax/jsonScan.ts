@@ -24,7 +24,8 @@ function isSpace(c: number): boolean {
 
 /** The first offset from `i` that is not white space. */
 export function skipSpace(t: string, i: number): number {
-  while (isSpace(t.charCodeAt(i))) i++;
+  // Bounded: a read past the end (a key at the end of a body) threw away the compiled scan (V8: "out of bounds").
+  while (i < t.length && isSpace(t.charCodeAt(i))) i++;
   return i;
 }
 

@@ -82,8 +82,9 @@ export function positionAt(doc: GraphreqDocument, offset: number): { line: numbe
  * found by walking on from the one before rather than by two searches: the line feeds between one
  * offset and the next are counted as the walk goes, so a block's lines are counted only up to the
  * last offset in it and its table of line starts is not built (the split has counted its lines
- * already: printing 19,000 findings counted every block's lines again). An offset before the last
- * one is searched for as `positionAt` does.
+ * already: printing 19,000 findings counted every block's lines again). An offset nearer its block's
+ * end than to the last offset is counted back from the next block's first line instead. An offset
+ * before the last one is searched for as `positionAt` does.
  */
 export function positionWalker(doc: GraphreqDocument): (offset: number) => { line: number; character: number } {
   const blocks = doc.blocks;
@@ -106,9 +107,23 @@ export function positionWalker(doc: GraphreqDocument): (offset: number) => { lin
       counted = line = lineStart = 0;
     }
     const rel = offset - blocks[b].offset;
-    for (let i = text.indexOf('\n', counted); i >= 0 && i < rel; i = text.indexOf('\n', i + 1)) {
-      line++;
+    if (b + 1 < blocks.length && text.length - rel < rel - counted) {
+      // Nearer the block's end than the last offset counted (most findings of a request are on the
+      // last members of its body): its line is the next block's first line less the line feeds from
+      // it to the end, and the last of those found backwards ends the line before it.
+      let after = 0;
+      let i = text.lastIndexOf('\n');
+      while (i >= rel) {
+        after++;
+        i = i > 0 ? text.lastIndexOf('\n', i - 1) : -1;
+      }
+      line = firstLines[b + 1] - firstLines[b] - after;
       lineStart = i + 1;
+    } else {
+      for (let i = text.indexOf('\n', counted); i >= 0 && i < rel; i = text.indexOf('\n', i + 1)) {
+        line++;
+        lineStart = i + 1;
+      }
     }
     counted = rel;
     return { line: firstLines[b] + line, character: rel - lineStart };
