@@ -59,36 +59,27 @@ describe('positions after edits', () => {
   });
 });
 
-/** How many times `String.prototype.indexOf` and `lastIndexOf` run during `fn`: the walk's counts use them for each line. */
-function linesCalls(fn: () => void): number {
-  const original = String.prototype.lastIndexOf;
+/** How many times the `String.prototype` methods `names` run during `fn`: the line map's scans use `indexOf` (and the walk `lastIndexOf`) for each line. */
+function stringCalls(names: Array<'indexOf' | 'lastIndexOf'>, fn: () => void): number {
+  const originals = names.map((name) => String.prototype[name]);
   let calls = 0;
-  String.prototype.lastIndexOf = function (this: string, ...args: Parameters<typeof original>) {
-    calls++;
-    return original.apply(this, args);
-  };
-  try {
-    return indexOfCalls(fn) + calls;
-  } finally {
-    String.prototype.lastIndexOf = original;
-  }
-}
-
-/** How many times `String.prototype.indexOf` runs during `fn`: the line map's scans use it for each line. */
-function indexOfCalls(fn: () => void): number {
-  const original = String.prototype.indexOf;
-  let calls = 0;
-  String.prototype.indexOf = function (this: string, ...args: Parameters<typeof original>) {
-    calls++;
-    return original.apply(this, args);
-  };
+  names.forEach((name, k) => {
+    const original = originals[k] as (...args: unknown[]) => number;
+    String.prototype[name] = function (this: string, ...args: unknown[]) {
+      calls++;
+      return original.apply(this, args);
+    } as never;
+  });
   try {
     fn();
   } finally {
-    String.prototype.indexOf = original;
+    names.forEach((name, k) => (String.prototype[name] = originals[k] as never));
   }
   return calls;
 }
+
+const indexOfCalls = (fn: () => void): number => stringCalls(['indexOf'], fn);
+const linesCalls = (fn: () => void): number => stringCalls(['indexOf', 'lastIndexOf'], fn);
 
 describe('the line map of a document with a large body', () => {
   const members = Array.from({ length: 100_000 }, (_, i) => `  "p${i}": ${i}`).join(',\n');
