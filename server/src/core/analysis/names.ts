@@ -80,27 +80,36 @@ export function blockNames(block: RequestBlock): BlockNames {
 
 function readBlockNames(text: string, parsed: ParsedBlock): BlockNames {
   const uses: NameUse[] = [];
-  for (const v of parsed.variables) scanUses(text, v.value.span.start, v.value.span.end, 'variable', uses);
+  const scan = (from: number, to: number, place: NameUse['place'], source = text): void => {
+    if (to <= from) return;
+    const i = source.indexOf('{{', from);
+    if (i < 0 || i >= to) return;
+    readUses(source.slice(from, to), from, place, uses);
+  };
+  for (const v of parsed.variables) scan(v.value.span.start, v.value.span.end, 'variable');
   const r = parsed.request;
   if (r) {
-    scanUses(text, r.target.span.start, r.target.span.end, 'request', uses);
-    for (const l of r.continuationLines) scanUses(text, l.start, l.end, 'request', uses);
-    for (const h of r.headers) scanUses(text, h.span.start, h.span.end, 'request', uses);
+    scan(r.target.span.start, r.target.span.end, 'request');
+    for (const l of r.continuationLines) scan(l.start, l.end, 'request');
+    for (const h of r.headers) scan(h.span.start, h.span.end, 'request');
     const body = r.body;
     if (body && body.text.indexOf('{{') >= 0) {
       if (body.kind === 'json') {
         // Comments are not sent: a `{{name}}` in one is not a use. Blanking keeps every offset.
-        readUses(cleanJsonc(body.text, false), body.span.start, 'request', uses);
+        const visible = cleanJsonc(body.text, false);
+        const before = uses.length;
+        readUses(visible, 0, 'request', uses);
+        for (let k = before; k < uses.length; k++) shiftUse(uses[k], body.span.start);
       } else if (body.kind === 'file') {
         // `< {{dir}}/body.json`: the path is resolved like the rest of the request.
-        if (body.file) scanUses(text, body.file.path.span.start, body.file.path.span.end, 'request', uses);
+        if (body.file) scan(body.file.path.span.start, body.file.path.span.end, 'request');
       } else {
-        for (const p of body.formParams ?? []) scanUses(text, p.span.start, p.span.end, 'request', uses);
+        for (const p of body.formParams ?? []) scan(p.span.start, p.span.end, 'request');
       }
     }
   }
   // `# @expect body.id {{create.response.body.id}}`: read when the expectation is checked.
-  for (const d of parsed.directives) if (d.name.text === 'expect' && d.value) scanUses(text, d.value.span.start, d.value.span.end, 'expectation', uses);
+  for (const d of parsed.directives) if (d.name.text === 'expect' && d.value) scan(d.value.span.start, d.value.span.end, 'expectation');
   if (uses.length > 1) uses.sort((a, b) => a.span.start - b.span.start);
   let requestName: RequestNameDef | undefined;
   for (const d of parsed.directives) {
@@ -114,21 +123,9 @@ function readBlockNames(text: string, parsed: ParsedBlock): BlockNames {
   return { variables: parsed.variables, requestName, uses: uses.length === 0 ? NO_USES : uses.length === 1 ? [uses[0]] : uses };
 }
 
-/** The uses written in `text` between `from` and `to` (block offsets), read only when the part holds a `{{`. */
-function scanUses(text: string, from: number, to: number, place: NameUse['place'], out: NameUse[]): void {
-  if (to <= from) return;
-  const i = text.indexOf('{{', from);
-  if (i < 0 || i >= to) return;
-  readUses(text.slice(from, to), from, place, out);
-}
-
-/** REFERENCE_RE's own copy for `readUses`, which moves its `lastIndex` (no iterator nor copy of the pattern a read, as `matchAll` makes). */
-const USE_RE = new RegExp(REFERENCE_RE.source, 'g');
-
 function readUses(text: string, base: number, place: NameUse['place'], out: NameUse[]): void {
-  USE_RE.lastIndex = 0;
-  for (let m = USE_RE.exec(text); m !== null; m = USE_RE.exec(text)) {
-    const start = base + m.index;
+  for (const m of text.matchAll(REFERENCE_RE)) {
+    const start = base + m.index!;
     const expr = m[1];
     const exprStart = start + m[0].indexOf(expr, 2);
     out.push(classify(expr, { start, end: start + m[0].length }, exprStart, place));
@@ -141,7 +138,7 @@ function classify(expr: string, span: Span, exprStart: number, place: NameUse['p
     const word = expr.split(/\s/)[0];
     return { span, expr, exprSpan, kind: 'builtin', name: word, nameSpan: { start: exprStart, end: exprStart + word.length }, place };
   }
-  const m = expr.indexOf('.response.') > 0 ? RESPONSE_RE.exec(expr) : null;
+  const m = RESPONSE_RE.exec(expr);
   if (m) {
     const pathStart = exprStart + m[1].length + '.response.'.length;
     return {
@@ -156,6 +153,17 @@ function classify(expr: string, span: Span, exprStart: number, place: NameUse['p
     };
   }
   return { span, expr, exprSpan, kind: 'variable', name: expr, nameSpan: exprSpan, place };
+}
+
+function shiftUse(u: NameUse, by: number): void {
+  const s = (x: Span): void => {
+    x.start += by;
+    x.end += by;
+  };
+  s(u.span);
+  s(u.exprSpan);
+  if (u.nameSpan !== u.exprSpan) s(u.nameSpan);
+  if (u.path) s(u.path.span);
 }
 
 /** What an expression written between braces names (`create.response.body.id`: request `create`). */
