@@ -309,7 +309,13 @@ const edit = editsOf(text);
   const s = start({ vscode: true });
   out.pullTransport = process.env.BENCH_PULL_IPC ? 'node-ipc' : 'stdio';
   out.pullNodeFlags = vscodeNodeFlags;
-  await init(s, { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport: true } }, initializationOptions: { clientRuleLinks: true } });
+  // What vscode-languageclient 9 declares (its DiagnosticFeature and publishDiagnostics): related information and tags are sent.
+  const VSCODE_DIAGNOSTICS = { relatedInformation: true, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true, dataSupport: true };
+  await init(s, {
+    textDocument: { diagnostic: { dynamicRegistration: false, ...VSCODE_DIAGNOSTICS }, publishDiagnostics: { ...VSCODE_DIAGNOSTICS, versionSupport: false } },
+    workspace: { diagnostics: { refreshSupport: true } },
+    initializationOptions: { clientRuleLinks: true },
+  });
   // Timed from before the didOpen, as the push figure is: over node IPC, awaiting the notification
   // waits for Node to serialise and hand over its 16 MB, which the pull figure left out until 2026-11-28.
   let t = now();
