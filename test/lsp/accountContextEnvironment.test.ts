@@ -60,7 +60,7 @@ describe("the language server reading an environment's account context", () => {
     flagged = goal(opened.diagnostics);
     while (!flagged) flagged = goal((await client.nextDiagnostics(uri)).diagnostics);
     assert.equal(server.requests.length, 2, 'one read of the campaign, one of the account');
-    assert.equal(server.requests[0].url, '/v26.0/?ids=777&fields=objective,buying_type,daily_budget,lifetime_budget,bid_strategy');
+    assert.equal(server.requests[0].url, '/v23.0/?ids=777&fields=objective,buying_type,daily_budget,lifetime_budget,bid_strategy');
     assert.equal(server.requests[0].headers.authorization, `Bearer ${TOKEN}`);
     assert.deepEqual(statuses.map((s) => [s.calls, s.madeThisHour, s.callsPerHour]), [[2, 2, 10]]);
 
