@@ -112,6 +112,8 @@ export const cases: RuleCases = {
   'ADSET-ENUMS': {
     fail: enumFailures.map(([name, members, value]) => ({ name, text: create(members, [value]) })),
     pass: [
+      // [2]'s bid_amount rows (and RULES.md ADSET-BID-AMOUNT-MIN) name billing_event REACH; docs/rules.md, ADSET-ENUMS decision.
+      { name: 'billing_event REACH, which the bid_amount rule names', text: adsetCreate({ billing_event: 'REACH' }) },
       {
         name: 'a listed value for each enum',
         text: adsetCreate({
@@ -260,9 +262,11 @@ export const cases: RuleCases = {
         name: '0 per click',
         text: create({ billing_event: 'LINK_CLICKS', optimization_goal: 'LINK_CLICKS', bid_strategy: 'COST_CAP', bid_amount: 0 }, [valueOf('bid_amount', '0')]),
       },
+      { name: '1 per 1,000 people reached (billing_event REACH)', text: create({ billing_event: 'REACH', bid_strategy: 'COST_CAP', bid_amount: 1 }, [valueOf('bid_amount', '1')]) },
     ],
     pass: [
       { name: '2 per 1,000 impressions', text: adsetCreate({ bid_strategy: 'COST_CAP', bid_amount: 2 }) },
+      { name: '2 per 1,000 people reached', text: adsetCreate({ billing_event: 'REACH', bid_strategy: 'COST_CAP', bid_amount: 2 }) },
       { name: '1 per click', text: adsetCreate({ billing_event: 'LINK_CLICKS', optimization_goal: 'LINK_CLICKS', bid_strategy: 'COST_CAP', bid_amount: 1 }) },
     ],
   },
@@ -555,6 +559,8 @@ export const cases: RuleCases = {
       { name: 'the emulator\'s seeded account, sent to the emulator', text: adsetCreate(EU, { account: '1000000001' }) },
       { name: 'the emulator\'s seeded account, an empty payor', text: adsetCreate({ ...EU, dsa_payor: '' }, { account: '1000000001' }) },
       { name: 'outside the EU', text: adsetCreate({ targeting: { geo_locations: { countries: ['US', 'NO', 'CH'] } } }) },
+      // [2] names the European Union: the EEA states outside it are not regulated (docs/rules.md, ADSET-DSA-REQUIRED).
+      { name: 'the EEA states outside the EU: Iceland, Liechtenstein, Norway', text: adsetCreate({ targeting: { geo_locations: { countries: ['IS', 'LI', 'NO'] } } }) },
       { name: 'regions without countries: no guess', text: adsetCreate({ targeting: { geo_locations: { regions: [{ key: '3847' }] } } }) },
       { name: 'values from variables', text: '@payor = Acme SA\n\n###\n' + adsetCreate({ ...EU, dsa_payor: '{{payor}}', dsa_beneficiary: '{{payor}}' }) },
     ],

@@ -29,7 +29,7 @@ export interface EndpointDef {
   refuse?: { rule: string; message: string };
   /** Error codes the documents give for this endpoint, for hover (COPY-ERRORS). */
   errors?: number[];
-  /** The call is refused when none of these parameters is given (a POST to the URL node without id and scrape is a create). */
+  /** The call is refused when none of these parameters is given (a POST to the URL node without scrape is a create, RULES.md URL-NO-CREATE-DELETE). */
   refuseWhenAllMissing?: { params: string[]; rule: string; message: string };
 }
 
