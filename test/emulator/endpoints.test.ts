@@ -344,6 +344,10 @@ describe('undocumented ad set operations and methods', () => {
     assert.deepEqual(update.body, { success: true });
     const list = await emu.get('/v23.0/act_5550001/adsets?fields=id,name,status');
     assert.deepEqual(list.body, { data: [{ id, name: 'Renamed', status: 'ACTIVE' }] });
+    // The listed items are ad sets: a field they do not have is refused as on a read (it was answered `{}`).
+    const unknown = await emu.get('/v23.0/act_5550001/adsets?fields=id,nmae');
+    assertEnvelope(unknown, 400, 100);
+    assert.equal(unknown.headers['x-graphreq-rule'], 'ADSET-READ-FIELDS');
     const del = await emu.send('DELETE', `/v23.0/${id}`);
     assert.deepEqual(del.body, { success: true });
     // [2] gives DELETED among the values of configured_status and effective_status: a read of a deleted ad set answers them.

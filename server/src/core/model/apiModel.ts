@@ -25,6 +25,8 @@ export interface EndpointDef {
   response?: string;
   body?: boolean;
   undocumented?: boolean;
+  /** The node of the items an undocumented list answers (`adset` for `GET /act_<id>/adsets`): its `fields` are checked against it. */
+  itemsNode?: string;
   bucType?: string;
   refuse?: { rule: string; message: string };
   /** Error codes the documents give for this endpoint, for hover (COPY-ERRORS). */
