@@ -70,8 +70,8 @@ describe('check --context with an environment', () => {
     const run = await runCli(['check', '--env', 'prod', '--context', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
     const made = server.requests.slice(before);
     assert.deepEqual(made.map((r) => r.method), ['GET', 'GET']);
-    assert.equal(made[0].url, '/v26.0/?ids=777,778&fields=objective,buying_type,daily_budget,lifetime_budget,bid_strategy');
-    assert.equal(made[1].url, '/v26.0/?ids=act_42&fields=currency,default_dsa_payor,default_dsa_beneficiary');
+    assert.equal(made[0].url, '/v23.0/?ids=777,778&fields=objective,buying_type,daily_budget,lifetime_budget,bid_strategy');
+    assert.equal(made[1].url, '/v23.0/?ids=act_42&fields=currency,default_dsa_payor,default_dsa_beneficiary');
     assert.equal(made[0].headers.authorization, `Bearer ${TOKEN}`, 'the token goes in the header, to the chosen base URL');
     assert.deepEqual(codes(run.stdout), ['ADSET-GOAL-FOR-OBJECTIVE@3', 'ADSET-BUDGET-POSITIVE@6']);
     const goal = (JSON.parse(run.stdout) as Array<{ detail?: string }>)[0];
@@ -102,10 +102,26 @@ describe('check --context with an environment', () => {
     const before = server.requests.length;
     const run = await runCli(['check', '--env', 'prod', '--context', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
     const made = server.requests.slice(before);
-    assert.deepEqual(made.map((r) => r.url), ['/v26.0/?ids=777,778&fields=objective,buying_type,daily_budget,lifetime_budget,bid_strategy']);
+    assert.deepEqual(made.map((r) => r.url), ['/v23.0/?ids=777,778&fields=objective,buying_type,daily_budget,lifetime_budget,bid_strategy']);
     assert.match(run.stderr, /2 calls now, 2 of 2 this hour; 1 id not read/);
     await runCli(['check', '--env', 'prod', '--context', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
     assert.equal(server.requests.length, before + 1, 'the allowance is spent for the hour: the account is not read');
+  });
+
+  it('reads with the version the requests use: `/{{version}}/` of the environment, else its defaultVersion, not graphreq\'s latest', async () => {
+    const dir = path.join(root, 'versions');
+    fs.mkdirSync(dir);
+    // The usual environment: the version is a variable every request writes in its path.
+    fs.writeFileSync(path.join(dir, 'graphreq.env.json'), JSON.stringify({ $shared: { version: 'v22.0' }, prod: { baseUrl: server.url, context: { callsPerHour: 10 } }, unversioned: { baseUrl: server.url, defaultVersion: 'v21.0' } }));
+    fs.writeFileSync(path.join(dir, 'sets.graphreq'), FILE.replaceAll('/v23.0/', '/{{version}}/'));
+    const before = server.requests.length;
+    await runCli(['check', '--env', 'prod', '--context', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    assert.deepEqual(server.requests.slice(before).map((r) => r.url.split('?')[0]), ['/v22.0/', '/v22.0/']);
+    // Requests without a version take the environment's defaultVersion: so do the reads.
+    fs.writeFileSync(path.join(dir, 'plain.graphreq'), FILE.replaceAll('/v23.0/', '/'));
+    const next = server.requests.length;
+    await runCli(['check', '--env', 'unversioned', '--context', '--format', 'json', 'plain.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    assert.deepEqual(server.requests.slice(next).map((r) => r.url.split('?')[0]), ['/v21.0/', '/v21.0/']);
   });
 
   it('turns off with --no-context', async () => {

@@ -76,7 +76,8 @@ describe('the env-file attack (issue 15)', () => {
 
   it('never sends GRAPHREQ_ACCESS_TOKEN when the variable the environment names is not set', async () => {
     const top = plant('unset', { $shared: { baseUrl: listener.url, accessTokenEnv: 'GRAPHREQ_PLANTED_TOKEN' } });
-    const r = await send([REQ], top);
+    // The user confirmed the (loopback) origin (kept in a configuration folder of its own): only the token is missing.
+    const r = await send([REQ, '--trust-origin'], top, { GRAPHREQ_CONFIG_DIR: path.join(dir, 'config-unset') });
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /no access token for http:\/\/127\.0\.0\.1:\d+: set GRAPHREQ_PLANTED_TOKEN \(REQ-TOKEN-REQUIRED\)/);
     assert.equal(listener.requests.length, 0);

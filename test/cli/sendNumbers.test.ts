@@ -35,7 +35,7 @@ describe('graphreq send numbers requests as people count them', () => {
     assert.equal(r.code, 2, r.stderr);
     assert.deepEqual([...r.stdout.matchAll(/^### (.+)$/gm)].map((m) => m[1]), ['request 1', 'request 2 [two]', 'request 3']);
     assert.match(r.stderr, /^graphreq send: request 1: `\{\{nope\}\}` is not defined/m);
-    assert.match(r.stderr, /^ {2}failed: GET \/\{\{version\}\}\/\{\{nope\}\}\?fields=id \(numbers\.graphreq:5\)$/m);
+    assert.match(r.stderr, /^ {2}not sent: GET \/\{\{version\}\}\/\{\{nope\}\}\?fields=id \(numbers\.graphreq:5\)$/m);
   });
 
   it('--with-deps and --dry-run: the same numbers, the preamble not counted', async () => {

@@ -64,6 +64,24 @@ describe('graphreq send: results as they come', () => {
     assert.match(r.stderr, /^3 requests: 3 sent, 0 failed, 0 held back, 0 not sent \((\d+ ms|\d+\.\d s)\)$/m);
   });
 
+  it('counts the requests refused before they leave as not sent in the summary, as each result says, not as failed', async () => {
+    const { dir, file } = workspace(
+      '### elsewhere\nGET https://graph.example.invalid/v23.0/1?fields=id\n\n### undefined\nGET /v23.0/{{nope}}?fields=id\n\n### sent\nGET /v23.0/3?fields=id\n\n### other port\nGET http://127.0.0.1:9/v23.0/4?fields=id\n',
+    );
+    const srv = await service();
+    const cli = new LiveCli(['send', file, '--all', '--base-url', srv.url], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    await srv.arrived(1);
+    srv.release(1);
+    const r = await cli.exit;
+    assert.equal(srv.requests.length, 1, 'only the request written for the base URL left');
+    assert.equal((r.stdout.match(/^not sent: /gm) ?? []).length, 3, r.stdout);
+    assert.match(r.stderr, /^4 requests: 1 sent, 0 failed, 0 held back, 3 not sent /m);
+    assert.match(r.stderr, /^ {2}not sent: elsewhere \(\S*three\.graphreq:2\), undefined \(\S*three\.graphreq:5\), other port \(\S*three\.graphreq:11\)$/m);
+    assert.doesNotMatch(r.stderr, /^ {2}failed:/m);
+    // Not sent because it could not be sent as written: exit 2, as docs/sending.md's exit codes say.
+    assert.equal(r.code, 2, r.stderr);
+  });
+
   it('streams one JSON object per line with --format jsonl', async () => {
     const { dir, file } = workspace();
     const srv = await service();

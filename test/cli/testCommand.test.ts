@@ -123,6 +123,40 @@ GET /v23.0/t_100200300?fields=id
     assert.match(xml, /<skipped message="not run: the run stopped before it"\/>/);
   });
 
+  it('a test whose request is refused before it leaves is NOT SENT, counted apart from failures, and a JUnit error', async () => {
+    const { dir } = workspace(`### elsewhere
+GET https://graph.example.invalid/v23.0/me?fields=id
+# @expect status 200
+
+### undefined
+GET /v23.0/{{nope}}?fields=id
+# @expect status 200
+
+### answered
+GET /v23.0/t_100200300?fields=id
+# @expect status 201
+`);
+    const r = await runCli(['test', 'api.graphreq', '--reporter', 'junit', '--out', 'junit.xml'], dir);
+    assert.equal(r.code, 1, r.stderr);
+    // Each says once why it was not sent, as `graphreq send` does; no expectation is held against an answer that never came.
+    assert.match(r.stdout, /^NOT SENT api\.graphreq:2 elsewhere\n {2}✗ not sent: the request is written for https:\/\/graph\.example\.invalid, but the access token goes only to the base URL's origin/m);
+    assert.match(r.stdout, /^NOT SENT api\.graphreq:6 undefined\n {2}✗ not sent: `\{\{nope\}\}` is not defined/m);
+    assert.doesNotMatch(r.stdout, /No response to check/);
+    assert.match(r.stdout, /^FAIL api\.graphreq:10 answered/m);
+    assert.match(r.stderr, /^3 tests: 0 passed, 1 failed, 2 not sent /m);
+    assert.match(r.stderr, /^ {2}failed: answered \(api\.graphreq:10\)$/m);
+    assert.match(r.stderr, /^ {2}not sent: elsewhere \(api\.graphreq:2\), undefined \(api\.graphreq:6\)$/m);
+    const xml = fs.readFileSync(path.join(dir, 'junit.xml'), 'utf8');
+    assert.deepEqual(await junitErrors(xml), NO_ERRORS);
+    assert.match(xml, /tests="3" failures="1" errors="2" skipped="0"/);
+    assert.match(xml, /<testcase name="elsewhere \(line 2\)"[^>]*>\n {6}<error message="not sent: the request is written for https:\/\/graph\.example\.invalid[^"]*" type="not-sent">/);
+    assert.equal((xml.match(/<failure /g) ?? []).length, 1);
+    const json = await runCli(['test', 'api.graphreq', '--reporter', 'json'], dir);
+    const report = JSON.parse(json.stdout) as { summary: { failed: number; notSent: number }; tests: Array<{ status: string }> };
+    assert.deepEqual(report.tests.map((t) => t.status), ['not-sent', 'not-sent', 'failed']);
+    assert.deepEqual([report.summary.failed, report.summary.notSent], [1, 2]);
+  });
+
   it('JSON objects and lists as values: deep equality, contains by members, the first difference; a broken one is not evaluated', async () => {
     const { dir } = workspace(`### Create an ad set in two countries
 # @name create

@@ -73,6 +73,18 @@ describe('ajv gates', () => {
     }
   });
 
+  it('keep of an error only its path, in code a fraction of ajv’s (issue 26: the gate is optimised sooner)', () => {
+    const gate = gates['adset-create'];
+    assert.equal(gate({ name: 'n', daily_budget: 'abc', bid_strategy: 'CHEAPEST', attribution_spec: [{ event_type: 'NOPE', window_days: 1 }] }), false);
+    assert.deepEqual(gate.errors, [{ instancePath: '/daily_budget' }, { instancePath: '/bid_strategy' }, { instancePath: '/attribution_spec/0/event_type' }]);
+    // ajv writes each of the 324 errors as an object literal with its schema path, keyword, params and
+    // message: the ad set creation's gate was 105,000 characters besides spaces, more than half of them those.
+    const source = gate.toString();
+    const size = source.replace(/\s+/g, '').length;
+    assert.ok(size < 60_000, `the ad set creation's gate is ${size} characters besides spaces`);
+    assert.doesNotMatch(source, /schemaPath|message:/);
+  });
+
   it('agree with the full walk on random mutations of ad set creations', () => {
     const values = fc.oneof(
       fc.constantFrom<unknown>('IMPRESSIONS', 'REACH', 'CLICKS', 'NONE', 'TARGET_COST', 'COST_CAP', 'ON_POST', 'WEBSITE', 'PAUSED', 'maximum', 'lifetime', '2026-01-01', 'next tuesday', '123', '-5', '', 'US', 'FR', 'x'.repeat(401)),

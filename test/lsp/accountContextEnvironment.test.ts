@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { TrustStore } from '../../server/src/files/trustStore';
 import { localServer } from '../send/sendHelpers';
 import { accountContextServer } from './accountContextServer';
 import { LspClient } from './lspClient';
@@ -32,7 +33,11 @@ describe("the language server reading an environment's account context", () => {
     server = await accountContextServer();
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, 'graphreq.env.json'), JSON.stringify({ prod: { baseUrl: server.url, context: { callsPerHour: 10 } } }));
-    client = new LspClient(undefined, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    // The settings the server reads name the environment, which is not the user's choice of its base URL
+    // (a project's settings may name it): the user confirmed the origin once, as `graphreq send --trust-origin` does.
+    const config = path.join(root, 'config');
+    new TrustStore(config).trust(folder, server.url);
+    client = new LspClient(undefined, { GRAPHREQ_ACCESS_TOKEN: TOKEN, GRAPHREQ_CONFIG_DIR: config });
     client.settings = { environment: 'prod', context: 'environment' };
     client.connection.onNotification('graphreq/contextStatus', (s: { calls: number; madeThisHour: number; callsPerHour: number }) => {
       statuses.push(s);
@@ -55,7 +60,7 @@ describe("the language server reading an environment's account context", () => {
     flagged = goal(opened.diagnostics);
     while (!flagged) flagged = goal((await client.nextDiagnostics(uri)).diagnostics);
     assert.equal(server.requests.length, 2, 'one read of the campaign, one of the account');
-    assert.equal(server.requests[0].url, '/v26.0/?ids=777&fields=objective,buying_type,daily_budget,lifetime_budget,bid_strategy');
+    assert.equal(server.requests[0].url, '/v23.0/?ids=777&fields=objective,buying_type,daily_budget,lifetime_budget,bid_strategy');
     assert.equal(server.requests[0].headers.authorization, `Bearer ${TOKEN}`);
     assert.deepEqual(statuses.map((s) => [s.calls, s.madeThisHour, s.callsPerHour]), [[2, 2, 10]]);
 

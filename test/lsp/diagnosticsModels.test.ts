@@ -208,6 +208,38 @@ describe('diagnostics for a client that does not show rule links (Neovim 0.7\'s 
   });
 });
 
+describe('diagnostics for a client that declares no diagnostic capability', () => {
+  it('are sent without related information, tags and rule links, and are the same diagnostics otherwise', async () => {
+    const client = new LspClient();
+    client.settings = SETTINGS;
+    try {
+      await client.initialize(null, true, { publishDiagnostics: {} });
+      const d = await client.open(URI, TEXT);
+      assert.deepEqual(lines(d.diagnostics), GOLDEN);
+      assert.deepEqual(actual(d.diagnostics), expected(TEXT));
+      assert.ok(d.diagnostics.every((x) => x.source === 'graphreq' && x.codeDescription === undefined && x.relatedInformation === undefined && x.tags === undefined));
+      // The file has both: a client that declares them is sent them (the golden client, above).
+      const doc = parseDocument(TEXT);
+      const findings = validateDocument(doc, { env: { variables: {} }, model });
+      assert.ok(findings.some((f) => f.related?.length) && findings.some((f) => f.tags?.length));
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+  });
+
+  it('a client that declares them is sent them', async () => {
+    const client = new LspClient();
+    client.settings = SETTINGS;
+    try {
+      await client.initialize();
+      const d = await client.open(URI, TEXT);
+      assert.ok(d.diagnostics.some((x) => x.relatedInformation?.length) && d.diagnostics.some((x) => x.tags?.length));
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+  });
+});
+
 describe('diagnostics over node IPC (the transport of the VS Code client)', () => {
   it('are the golden diagnostics, without rule links for a client that adds them', async () => {
     const child = fork(serverPath, ['--node-ipc'], { stdio: ['pipe', 'pipe', 'pipe', 'ipc'] });

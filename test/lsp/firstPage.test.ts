@@ -55,6 +55,20 @@ describe('the first page of a large document\'s diagnostics', { timeout: 60_000 
       assert.deepEqual(requestsOf(again.diagnostics), firstN(REQUESTS));
     });
 
+    it('knows in the first page a variable defined at the end of the document', async () => {
+      const uri = 'file:///tmp/graphreq-first-page/tail-variable.graphreq';
+      // The first request reads `{{tail}}`, which only the document's last block defines.
+      const text = `### r0\nGET /v23.0/me?fields={{tail}}\n${document(REQUESTS).slice('### r0\nGET /v23.0/me?n=0\n'.length)}###\n@tail = id\n`;
+      const unknown = (ds: Diagnostic[]): Diagnostic[] => ds.filter((d) => d.code === 'REQ-UNKNOWN-VARIABLE');
+      const first = await client.open(uri, text);
+      assert.ok(first.diagnostics.length < REQUESTS, 'a first page');
+      assert.deepEqual(unknown(first.diagnostics), []);
+      // The same document with the definition left out: the first page reports the use.
+      const without = 'file:///tmp/graphreq-first-page/tail-variable-missing.graphreq';
+      const missing = await client.open(without, text.replace('###\n@tail = id\n', ''));
+      assert.equal(unknown(missing.diagnostics).length, 1);
+    });
+
     it('sends a smaller document whole', async () => {
       const uri = 'file:///tmp/graphreq-first-page/small.graphreq';
       const small = await client.open(uri, document(FIRST_PAGE_ABOVE));

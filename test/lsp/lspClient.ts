@@ -72,8 +72,8 @@ export class LspClient {
       workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }, ...(extra.moreFolders ?? []).map((uri, i) => ({ uri, name: `ws${i + 2}` }))] : null,
       initializationOptions: extra.initializationOptions ?? this.settings,
       capabilities: {
-        // Rule links shown, as VS Code's and most full clients declare; a test passes its own `publishDiagnostics` to say otherwise.
-        textDocument: { completion: { completionItem: { snippetSupport } }, publishDiagnostics: { codeDescriptionSupport: true }, ...textDocument },
+        // Rule links, related information and tags shown, as VS Code's and most full clients declare; a test passes its own `publishDiagnostics` to say otherwise.
+        textDocument: { completion: { completionItem: { snippetSupport } }, publishDiagnostics: { codeDescriptionSupport: true, relatedInformation: true, tagSupport: { valueSet: [1, 2] } }, ...textDocument },
         workspace: { configuration: true, ...extra.workspace },
         ...(extra.window ? { window: extra.window } : {}),
       },

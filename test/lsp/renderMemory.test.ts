@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { allFindings, buildFileContext, documentText, parseDocument, ValidationCache, positionAt, updateDocument, validateByBlock, validateDocument, type GraphreqDocument } from '../../server/src/core';
-import { toDiagnostic } from '../../server/src/lsp/convert';
+import { ALL_EXTRAS, toDiagnostic, type DiagnosticExtras } from '../../server/src/lsp/convert';
 import { DiagnosticsRenderer } from '../../server/src/lsp/diagnosticsRender';
 import { model } from '../helpers';
 import { repoRoot } from './lspClient';
@@ -22,6 +22,10 @@ const gc = runInNewContext('gc') as () => void;
 
 const FINDINGS = fs.readFileSync(path.join(repoRoot, 'test', 'fixtures', 'findings-300.graphreq'), 'utf8');
 const ENV = { variables: {} };
+/** What the VS Code client is sent (it adds `source` and the rule links itself), a client without rule links, and one that declares nothing. */
+const VSCODE: DiagnosticExtras = { source: false, link: false, related: true, tags: true };
+const PLAIN: DiagnosticExtras = { source: true, link: false, related: true, tags: true };
+const BARE: DiagnosticExtras = { source: true, link: false, related: false, tags: false };
 
 function rendered(doc: GraphreqDocument, renderer: DiagnosticsRenderer): { bytes: number; json: unknown[] } {
   const { diagnostics } = renderer.render(doc, validateByBlock(doc, buildFileContext(doc, ENV), { env: ENV, model }));
@@ -53,7 +57,7 @@ describe('the diagnostics renderer', () => {
       gc();
       return { heap: process.memoryUsage().heapUsed, arrayBuffers: process.memoryUsage().arrayBuffers };
     };
-    let renderer: DiagnosticsRenderer | undefined = new DiagnosticsRenderer('file:///tmp/findings.graphreq', 'none');
+    let renderer: DiagnosticsRenderer | undefined = new DiagnosticsRenderer('file:///tmp/findings.graphreq', VSCODE);
     const message = renderer.render(doc, v).diagnostics.chunks.reduce((n, c) => n + c.length, 0);
     assert.ok(message > 500_000, `a message of ${message} bytes`);
     const withIt = await kept();
@@ -76,7 +80,7 @@ describe('the diagnostics renderer', () => {
 
   it('renders every diagnostic in its place, with and without hints, after an edit that moves the lines below', () => {
     for (const withoutHints of [false, true]) {
-      const renderer = new DiagnosticsRenderer('file:///tmp/findings.graphreq', 'none', withoutHints);
+      const renderer = new DiagnosticsRenderer('file:///tmp/findings.graphreq', VSCODE, withoutHints);
       let doc = parseDocument(FINDINGS);
       assert.deepEqual(actual(rendered(doc, renderer).json), expected(doc, withoutHints));
       const at = FINDINGS.indexOf('"name": "', Math.floor(FINDINGS.length / 2)) + 9;
@@ -89,7 +93,7 @@ describe('the diagnostics renderer', () => {
 
   it('writes the same bytes as each diagnostic converted alone, after requests are added and removed above others', () => {
     const uri = 'file:///tmp/findings.graphreq';
-    for (const [links, withoutHints] of [['links', false], ['source', false], ['none', true]] as const) {
+    for (const [links, withoutHints] of [[ALL_EXTRAS, false], [PLAIN, false], [VSCODE, true], [BARE, false]] as const) {
       const renderer = new DiagnosticsRenderer(uri, links, withoutHints);
       // Checked with a cache, as the server checks: the requests not edited keep their results, whose bytes the renderer copies.
       const cache = new ValidationCache();

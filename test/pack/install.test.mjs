@@ -13,7 +13,9 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const manifestText = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
+const manifest = JSON.parse(manifestText);
+const backup = path.join(root, '.package.json.pack-backup');
 // The test's own JSON-RPC client comes from the repository's development dependencies, never from the package.
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = createRequire(path.join(root, 'package.json'))('vscode-languageserver-protocol/node');
 
@@ -33,6 +35,21 @@ function cleanEnv() {
   return { ...env, NO_COLOR: '1', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
 }
 
+/** The repository's working tree as git sees it (ignored files aside), or null outside a git checkout. */
+function treeStatus() {
+  const r = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout : null;
+}
+
+/** Waits (up to 15 s) for package.json to be the developer's again, byte for byte, and the backup gone. */
+async function manifestRestored() {
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    if (fs.readFileSync(path.join(root, 'package.json'), 'utf8') === manifestText && !fs.existsSync(backup)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
 function run(cmd, args, cwd) {
   const r = spawnSync(cmd, args, { cwd, env: cleanEnv(), encoding: 'utf8', timeout: 120_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -43,8 +60,10 @@ describe('the packed npm package, installed into an empty project', () => {
   let project;
   let tarball;
   let installOutput = '';
+  let statusBefore;
 
   before(() => {
+    statusBefore = treeStatus();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-pack-'));
     // npm pack runs prepack (the production build) in the repository, as `npm publish` would.
     const out = execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: root, env: { ...cleanEnv(), npm_config_loglevel: 'error' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -80,8 +99,23 @@ describe('the packed npm package, installed into an empty project', () => {
     const packed = JSON.parse(fs.readFileSync(path.join(project, 'node_modules', 'graphreq', 'package.json'), 'utf8'));
     assert.equal(packed.scripts, undefined, `scripts in the packed package.json: ${JSON.stringify(packed.scripts)}`);
     assert.doesNotMatch(installOutput, /prepare|esbuild/i, installOutput);
-    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')), manifest, 'npm pack left the repository\'s package.json changed');
-    assert.ok(!fs.existsSync(path.join(root, '.package.json.pack-backup')), 'the backup of package.json is gone after npm pack');
+    assert.equal(fs.readFileSync(path.join(root, 'package.json'), 'utf8'), manifestText, 'npm pack left the repository\'s package.json changed');
+    assert.ok(!fs.existsSync(backup), 'the backup of package.json is gone after npm pack');
+    assert.equal(treeStatus(), statusBefore, 'npm pack changed the working tree');
+  });
+
+  it('a failed npm pack leaves the repository\'s package.json as it was (npm runs no postpack then)', async () => {
+    try {
+      // prepack runs, then writing the tarball fails: the folder does not exist.
+      const r = spawnSync('npm', ['pack', '--pack-destination', path.join(tmp, 'no-such-folder')], { cwd: root, env: { ...cleanEnv(), npm_config_loglevel: 'error' }, encoding: 'utf8', timeout: 300_000 });
+      assert.notEqual(r.status, 0, `npm pack into a missing folder should fail:\n${r.stdout}\n${r.stderr}`);
+      assert.match(r.stderr, /ENOENT/);
+      assert.ok(await manifestRestored(), `package.json is left changed after a failed npm pack:\n${fs.readFileSync(path.join(root, 'package.json'), 'utf8').slice(0, 400)}`);
+      assert.equal(treeStatus(), statusBefore, 'a failed npm pack changed the working tree');
+    } finally {
+      // Whatever happened, the developer's package.json is put back.
+      execFileSync(process.execPath, [path.join(root, 'server', 'build', 'packManifest.mjs'), 'restore'], { cwd: root });
+    }
   });
 
   it('npx graphreq --version prints the package version', () => {

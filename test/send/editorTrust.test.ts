@@ -1,6 +1,6 @@
 /**
  * The trust rules in the language server's send commands: graphreq.env.json only from within the
- * workspace folder, workspace base URLs off loopback only when the environment was named or the
+ * workspace folder, workspace base URLs (loopback included) only when the environment was named or the
  * origin confirmed (SendCommandArgs.trustOrigin), tokens from the server's environment by the CLI's
  * rules, and nothing sent in an untrusted workspace.
  */
@@ -60,7 +60,10 @@ describe('trust rules of the editor sends', () => {
 
   it('reads graphreq.env.json from the document folder up to the workspace folder', async () => {
     const ws = workspace('inside', 'ws/sub', { $shared: { baseUrl: listener.url } });
-    const r = await send(ws, { token: 'editor-token-1234' });
+    // A loopback base URL of the workspace is the repository's choice too: refused until the user confirms it.
+    const unchosen = await send(ws, { token: 'editor-token-1234' });
+    assert.deepEqual([unchosen.failure?.kind, unchosen.failure?.trustOrigin, listener.requests.length], ['untrusted', listener.url, 0]);
+    const r = await send(ws, { token: 'editor-token-1234', trustOrigin: listener.url });
     assert.equal(r.status, 200);
     assert.equal(listener.requests.length, 1);
     assert.equal(listener.requests[0].headers.authorization, 'Bearer editor-token-1234');

@@ -38,12 +38,14 @@ describe('decideSendTarget', () => {
     assert.equal(decideSendTarget({ environment: '', environmentNamed: false }).environment, undefined);
   });
 
-  it('asks for consent only for a base URL the repository chose off loopback', () => {
+  it('asks for consent for a base URL the repository chose, loopback included', () => {
     const needs = (over: object): boolean => decideSendTarget({ environmentNamed: false, ...over }).needsConsent;
     assert.equal(needs({ envBaseUrl: env }), true, 'an environment not named');
     assert.equal(needs({ envBaseUrl: env, environmentNamed: true }), false, 'a named environment');
     assert.equal(needs({ workspaceBaseUrl: env, environmentNamed: true }), true, 'naming an environment does not vouch for a settings file');
-    assert.equal(needs({ workspaceBaseUrl: 'http://localhost:8990' }), false, 'loopback');
+    assert.equal(needs({ workspaceBaseUrl: 'http://localhost:8990' }), true, "the workspace's loopback");
+    assert.equal(needs({ envBaseUrl: 'http://127.0.0.1:8990' }), true, "graphreq.env.json's loopback");
+    assert.equal(needs({ envBaseUrl: 'http://127.0.0.1:8990', environmentNamed: true }), false, 'loopback of a named environment');
     assert.equal(needs({ typedBaseUrl: env }), false, 'typed');
   });
 
@@ -128,7 +130,7 @@ describe('the same target from the CLI, the language server and VS Code', () => 
     assert.equal(recorder.requests.length, before, 'the recording server received nothing');
   });
 
-  it('treats a base URL from the settings over LSP as the workspace\'s: loopback goes, elsewhere needs consent', async () => {
+  it('treats a base URL from the settings over LSP as the workspace\'s: it needs consent, loopback included', async () => {
     // Another editor's settings (initialization options and workspace/configuration alike) name a base URL.
     const other = new LspClient(undefined, { GRAPHREQ_CONFIG_DIR: path.join(dir, 'config') });
     other.settings = { baseUrl: 'https://graph.example.com', historyEnabled: false };
@@ -139,8 +141,12 @@ describe('the same target from the CLI, the language server and VS Code', () => 
       assert.equal(r.results[0].failure?.kind, 'untrusted');
       assert.equal(r.results[0].failure?.trustOrigin, 'https://graph.example.com');
       assert.match(r.results[0].failure?.message ?? '', /the workspace's settings send to https:\/\/graph\.example\.com/);
+      const before = recorder.requests.length;
       const local = await other.request<SendCommandResult>('workspace/executeCommand', { command: 'graphreq.send', arguments: [{ uri, index: 0, baseUrl: recorder.url, baseUrlFromWorkspace: true, token: 'loopback-token' }] });
-      assert.equal(local.results[0].status, 200, 'a loopback base URL of the workspace goes without consent');
+      assert.deepEqual([local.results[0].failure?.kind, local.results[0].failure?.trustOrigin], ['untrusted', recorder.url], 'a loopback base URL of the workspace needs consent too');
+      assert.equal(recorder.requests.length, before, 'the recording server received nothing');
+      const confirmed = await other.request<SendCommandResult>('workspace/executeCommand', { command: 'graphreq.send', arguments: [{ uri, index: 0, baseUrl: recorder.url, baseUrlFromWorkspace: true, token: 'loopback-token', trustOrigin: recorder.url }] });
+      assert.equal(confirmed.results[0].status, 200, 'confirmed once, it goes');
     } finally {
       await other.shutdown();
     }

@@ -47,18 +47,27 @@ describe('accessTokenEnv', () => {
 
 describe('base URL trust', () => {
   const https = 'https://graph.example.com/base';
-  it('takes a typed base URL, a loopback one, or one whose environment was named or origin confirmed', () => {
+  it('takes a typed base URL, or one whose environment was named or origin confirmed', () => {
     assert.deepEqual(baseUrlTrust({ baseUrl: https, source: 'user', environmentNamed: false, trustedOrigins: [] }), { ok: true, origin: 'https://graph.example.com' });
-    assert.equal(baseUrlTrust({ baseUrl: 'http://127.0.0.1:9', source: 'workspace-file', environmentNamed: false, trustedOrigins: [] }).ok, true);
+    assert.equal(baseUrlTrust({ baseUrl: 'http://127.0.0.1:9', source: 'user', environmentNamed: false, trustedOrigins: [] }).ok, true);
     assert.equal(baseUrlTrust({ baseUrl: https, source: 'workspace-file', environmentNamed: true, trustedOrigins: [] }).ok, true);
     assert.equal(baseUrlTrust({ baseUrl: https, source: 'workspace-file', environmentNamed: false, trustedOrigins: ['https://graph.example.com'] }).ok, true);
     assert.deepEqual(baseUrlTrust({ baseUrl: https, source: 'workspace-file', environmentNamed: false, trustedOrigins: ['https://other.example.com'] }), { ok: false, origin: 'https://graph.example.com' });
     assert.equal(baseUrlTrust({ baseUrl: 'https://graph.example.com:8443', source: 'workspace-file', environmentNamed: false, trustedOrigins: ['https://graph.example.com'] }).ok, false, 'a port makes another origin');
   });
+
+  it("does not take the workspace's loopback base URL the user did not choose: another user's process may listen there", () => {
+    for (const baseUrl of ['http://127.0.0.1:9', 'http://localhost:8990', 'http://[::1]:8990', 'http://127.7.0.1:80']) {
+      assert.deepEqual(baseUrlTrust({ baseUrl, source: 'workspace-file', environmentNamed: false, trustedOrigins: [] }), { ok: false, origin: new URL(baseUrl).origin }, baseUrl);
+      assert.equal(baseUrlTrust({ baseUrl, source: 'workspace-file', environmentNamed: false, trustedOrigins: [new URL(baseUrl).origin] }).ok, true, `${baseUrl} confirmed`);
+      assert.equal(baseUrlTrust({ baseUrl, source: 'workspace-file', environmentNamed: true, trustedOrigins: [] }).ok, true, `${baseUrl} named`);
+    }
+  });
 });
 
 describe('chooseToken', () => {
   /** The choice's input, its target decided from a typed base URL, the environment and whether it was named (core/send/sendTarget.ts). */
+  const inputOf = input;
   function input(over: Partial<TokenChoiceInput> & { env?: EnvironmentSettings; environmentNamed?: boolean; userBaseUrl?: string } = {}): TokenChoiceInput & { asked: string[] } {
     const asked: string[] = [];
     const { env = { variables: {} }, environmentNamed = false, userBaseUrl, ...rest } = over;
@@ -78,6 +87,8 @@ describe('chooseToken', () => {
   }
 
   it('refuses accessTokenEnv naming another secret, and never falls back to GRAPHREQ_ACCESS_TOKEN', async () => {
+    // The environment named, so that only the token is in question.
+    const input = (over: Parameters<typeof inputOf>[0]) => inputOf({ environmentNamed: true, ...over });
     const planted = await chooseToken(input({ env: { variables: {}, baseUrl: 'http://127.0.0.1:9', accessTokenEnv: 'GITHUB_TOKEN' } }));
     assert.deepEqual(planted.ok ? null : [planted.kind, /GITHUB_TOKEN, which is not a graphreq token variable/.test(planted.message)], ['token-variable', true]);
     const unset = await chooseToken(input({ env: { variables: {}, baseUrl: 'http://127.0.0.1:9', accessTokenEnv: 'GRAPHREQ_STAGING_TOKEN' } }));
@@ -86,6 +97,13 @@ describe('chooseToken', () => {
     assert.deepEqual(named, { ok: true, baseUrl: 'http://127.0.0.1:9', token: 'prod-token', tokenEnvName: 'GRAPHREQ_PROD_TOKEN' });
     const allowed = await chooseToken(input({ env: { variables: {}, baseUrl: 'http://127.0.0.1:9', accessTokenEnv: 'GITHUB_TOKEN' }, processEnv: { GITHUB_TOKEN: 'gh', GRAPHREQ_TOKEN_VARIABLES: 'OTHER, GITHUB_TOKEN' } }));
     assert.equal(allowed.ok && allowed.token, 'gh');
+  });
+
+  it("asks before sending to the workspace's loopback base URL too", async () => {
+    const i = input({ env: { variables: {}, baseUrl: 'http://localhost:8990' } });
+    const r = await chooseToken(i);
+    assert.deepEqual(i.asked, ['http://localhost:8990']);
+    assert.deepEqual(r.ok ? null : [r.kind, r.origin], ['untrusted', 'http://localhost:8990']);
   });
 
   it('asks before sending to a workspace base URL off loopback, and remembers a yes for the workspace', async () => {
@@ -108,9 +126,9 @@ describe('chooseToken', () => {
     assert.equal((await chooseToken(elsewhere)).ok, false, 'trust is per workspace');
   });
 
-  it('sends without asking to a typed base URL, a named environment, or loopback', async () => {
+  it('sends without asking to a typed base URL or a named environment, loopback or not', async () => {
     const env = { variables: {}, baseUrl: 'https://graph.example.com' };
-    for (const over of [{ userBaseUrl: 'https://typed.example.com' }, { environmentNamed: true }, { env: { variables: {}, baseUrl: 'http://[::1]:8990' } }]) {
+    for (const over of [{ userBaseUrl: 'https://typed.example.com' }, { userBaseUrl: 'http://127.0.0.1:8990' }, { environmentNamed: true }, { environmentNamed: true, env: { variables: {}, baseUrl: 'http://[::1]:8990' } }]) {
       const i = input({ env, ...over });
       const r = await chooseToken(i);
       assert.equal(r.ok, true, JSON.stringify(over));

@@ -225,8 +225,8 @@ export class Sender {
   }
 
   /**
-   * The base URL comes from the workspace (graphreq.env.json or its settings file), is not loopback,
-   * and the user has not chosen it: ask once. Yes is remembered by the server for this workspace.
+   * The base URL comes from the workspace (graphreq.env.json or its settings file; loopback too: the
+   * repository chose the port) and the user has not chosen it: ask once. Yes is remembered by the server for this workspace.
    */
   private async offerTrust(kind: SendKind, target: { uri: string; index?: number }, origin: string, extra: Pick<SendCommandArgs, 'wait' | 'force'>): Promise<SendResult[] | undefined> {
     const send = 'Trust and Send';

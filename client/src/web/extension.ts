@@ -21,6 +21,7 @@ import { registerDesktopCommands } from './desktopCommands';
 import { EmulatorStorage } from './emulatorStorage';
 import { GraphreqTesting } from '../testing';
 import { startServerWorker } from './serverWorker';
+import { workerFileHandlers } from './readScope';
 import { readWorkspaceText } from './workspaceText';
 
 let client: LanguageClient | undefined;
@@ -61,11 +62,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
   };
   client = new LanguageClient('graphreq', 'GraphReq', worker, options);
-  client.onRequest(WebRequests.findFiles, async (p: FindFilesParams) => {
-    const found = await vscode.workspace.findFiles(p.include, '**/node_modules/**', p.max);
-    return found.map((u) => u.toString());
+  // The worker reads only its own files of the workspace folders (readScope.ts).
+  const files = workerFileHandlers({
+    parse: (uri) => vscode.Uri.parse(uri),
+    folders: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri),
+    find: async (include, max) => (await vscode.workspace.findFiles(include, '**/node_modules/**', max)).map((u) => u.toString()),
+    read: readWorkspaceText,
   });
-  client.onRequest(WebRequests.readFile, (p: { uri: string }) => readWorkspaceText(vscode.Uri.parse(p.uri)));
+  client.onRequest(WebRequests.findFiles, (p: FindFilesParams) => files.findFiles(p));
+  client.onRequest(WebRequests.readFile, (p: { uri?: unknown }) => files.readFile(p));
   const emulatorState = new EmulatorStorage(context.storageUri);
   client.onRequest(WebRequests.emulatorState, () => emulatorState.load());
   client.onRequest(WebRequests.emulatorWrite, (p: WebEmulatorWrite) => emulatorState.write(p));

@@ -6,7 +6,7 @@
  * need and the store lacks, within the hour's allowance). What stays unknown, the rules that need it
  * say (ADSET-CAMPAIGN-UNKNOWN).
  */
-import { getApiModel, type AccountContext, type ContextNeeds, type EnvironmentSettings } from '../core';
+import { contextVersion, getApiModel, type AccountContext, type ContextNeeds, type EnvironmentSettings } from '../core';
 import { originOf } from '../core/send';
 import { readEmulatorContext } from './emulatorSource';
 import { contextLimitsOf, fetchContext, storedContext } from './environmentSource';
@@ -39,8 +39,10 @@ export async function checkContext(o: CheckContextOptions): Promise<CheckContext
   const chosen = await o.target();
   const baseUrl = chosen.baseUrl ?? o.env.baseUrl;
   const limits = contextLimitsOf(o.env);
-  const target = { workspace: o.workspace, name: o.env.name, baseUrl, version: o.env.defaultVersion ?? getApiModel().latestVersion };
-  const report = await fetchContext(target, o.needs(), { token: chosen.token, now, limits, timeoutMs: o.env.timeoutMs });
+  const needs = o.needs();
+  // Read as the checked requests are written (/v23.0/, or the environment's defaultVersion), not with graphreq's latest.
+  const target = { workspace: o.workspace, name: o.env.name, baseUrl, version: contextVersion(needs, o.env, getApiModel()) };
+  const report = await fetchContext(target, needs, { token: chosen.token, now, limits, timeoutMs: o.env.timeoutMs });
   const notes = [...report.problems];
   const origin = originOf({ baseUrl });
   notes.push(`account context of ${origin}: ${report.calls} call${report.calls === 1 ? '' : 's'} now, ${report.madeThisHour} of ${report.callsPerHour} this hour${report.heldBack ? `; ${report.heldBack} id${report.heldBack === 1 ? '' : 's'} not read (the hour's allowance is spent)` : ''}`);

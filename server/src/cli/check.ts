@@ -193,6 +193,7 @@ function walkLimits(value: string | undefined): WalkLimits {
 function filesNeeds(files: string[], env: EnvironmentSettings, workspace: string): ContextNeeds {
   const campaigns = new Set<string>();
   const accounts = new Set<string>();
+  const versions: string[] = [];
   const hostInputs = hostInputsByFolder(env, { stopAt: workspace });
   for (const file of files) {
     let text: string;
@@ -205,8 +206,9 @@ function filesNeeds(files: string[], env: EnvironmentSettings, workspace: string
     const needs = contextNeeds(doc, buildFileContext(doc, hostInputs(file)), getApiModel());
     for (const c of needs.campaigns) campaigns.add(c);
     for (const a of needs.accounts) accounts.add(a);
+    versions.push(...(needs.versions ?? []));
   }
-  return { campaigns: [...campaigns], accounts: [...accounts] };
+  return { campaigns: [...campaigns], accounts: [...accounts], versions };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { buildFileContext, positionAt, requestName, type EnvironmentSettings, type GraphreqDocument, type RequestBlock } from '../core';
-import { expectsError, namesRead, requestDependencies, requestLabel } from '../core/send';
+import { expectsError, namesRead, requestLabel, requestPlace, workspaceDependencies, type WorkspaceRequest } from '../core/send';
 import type { PlannedRequest } from '../send/sendRun';
 import type { SendSession } from '../send/sendSession';
 import { UsageError } from './files';
@@ -51,14 +51,7 @@ export interface PlanContext {
    * The requests named `name` in the workspace's files (`# @name NAME`), for `--with-deps` when the
    * producer is not in the file that reads it: named responses are the workspace's, not a file's.
    */
-  producersNamed?: (name: string) => PlannedSource[];
-}
-
-/** A request of some file: where to find it and how to send it. */
-export interface PlannedSource {
-  file: string;
-  doc: GraphreqDocument;
-  index: number;
+  producersNamed?: (name: string) => WorkspaceRequest[];
 }
 
 /**
@@ -91,37 +84,22 @@ export function planRun(parsed: Array<{ file: string; doc: GraphreqDocument; ind
     for (const name of [...reads.known, ...reads.unknown]) {
       if (supplied.has(name)) continue;
       const found = c.producersNamed(name);
-      if (found.length > 1) throw new UsageError(`\`${name}\` names a request in ${found.length} files (${placesOf(found)}): which response this reads depends on which was sent last; rename all but one (REQ-AMBIGUOUS-NAME)`);
+      if (found.length > 1) throw new UsageError(`\`${name}\` names a request in ${found.length} files (${found.map(requestPlace).join(', ')}): which response this reads depends on which was sent last; rename all but one (REQ-AMBIGUOUS-NAME)`);
     }
   };
-  // Producers of the request, depth first; `visiting` holds the requests on the way here, across files.
-  const producersOf = (file: string, doc: GraphreqDocument, index: number, visiting: string[]): void => {
-    const deps = requestDependencies(doc, index, buildFileContext(doc, c.env));
-    if (deps.cycle.length) throw new UsageError(`--with-deps: the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`);
-    for (const name of deps.unknown) {
-      const found = c.producersNamed?.(name) ?? [];
-      // None: the saved response is read if there is one, else the send says that nothing is named so.
-      if (found.length === 0) continue;
-      if (found.length > 1) throw new UsageError(`--with-deps: \`${name}\` names a request in ${found.length} files (${placesOf(found)}): send the one you mean first`);
-      const p = found[0];
-      const key = keyOf(p.file, p.index);
-      if (visiting.includes(key)) throw new UsageError(`--with-deps: the requests read each other's responses in a circle (through \`${name}\` in ${p.file}), so none can go first`);
-      producersOf(p.file, p.doc, p.index, [...visiting, key]);
-      push(p.file, p.doc, p.index, true);
-    }
-    for (const i of deps.before) push(file, doc, i, true);
+  // Producers of the request first, from its file or another of the workspace (core/send/dependencies.ts).
+  const producersOf = (file: string, doc: GraphreqDocument, index: number): void => {
+    const deps = workspaceDependencies({ id: path.resolve(file), label: file, doc, index }, { contextOf: (d) => buildFileContext(d, c.env), producersNamed: (name) => c.producersNamed?.(name) ?? [] });
+    if (!deps.ok) throw new UsageError(`--with-deps: ${deps.message}`);
+    for (const p of deps.before) push(p.label, p.doc, p.index, true);
   };
   for (const { file, doc, indexes } of parsed) {
     for (const i of indexes) {
-      if (c.withDeps) producersOf(file, doc, i, [keyOf(file, i)]);
+      if (c.withDeps) producersOf(file, doc, i);
       push(file, doc, i, false);
     }
   }
   return plan;
-}
-
-function placesOf(found: PlannedSource[]): string {
-  return found.map((f) => `${f.file}:${requestLine(f.doc, f.doc.blocks[f.index])}`).join(', ');
 }
 
 function requestLine(doc: GraphreqDocument, block: RequestBlock): number {

@@ -1,8 +1,10 @@
 /**
  * The CLI's side of "where the token goes" (send/tokenChoice.ts): the user names an environment
- * with `--env` (or GRAPHREQ_ENV, or an explicit `--env-file`), types a base URL with `--base-url`,
+ * with `--env` (or an explicit `--env-file`), types a base URL with `--base-url`,
  * and confirms an origin of graphreq.env.json with `--trust-origin` or, at a terminal, by answering
  * the question. Every refusal is a one-line usage error (exit 2) and nothing is sent.
+ * GRAPHREQ_ENV still selects the environment (its variables, its base URL), but it is set in the
+ * shell for every repository alike, so it is no choice of this repository's base URL.
  */
 import * as readline from 'node:readline';
 import type { EnvironmentSettings } from '../core';
@@ -24,7 +26,7 @@ export interface CliTokenIo {
   confirm?: (question: string) => Promise<boolean>;
 }
 
-export const trustOriginHelp = `  --trust-origin     send to the base URL of graphreq.env.json although it is not loopback and its
+export const trustOriginHelp = `  --trust-origin     send to the base URL of graphreq.env.json (loopback included) although its
                      environment was not named with --env; remembered for this workspace`;
 
 export async function chooseCliToken(values: CliTokenOptions, env: EnvironmentSettings, firstInput: string, io: CliTokenIo): Promise<{ baseUrl?: string; token?: string; tokenEnvName: string }> {
@@ -33,7 +35,7 @@ export async function chooseCliToken(values: CliTokenOptions, env: EnvironmentSe
   const target = decideSendTarget({
     typedBaseUrl: values['base-url'],
     environment: env.name,
-    environmentNamed: values.env !== undefined || !!process.env.GRAPHREQ_ENV || values['env-file'] !== undefined,
+    environmentNamed: values.env !== undefined || values['env-file'] !== undefined,
     envBaseUrl: env.baseUrl,
     accessTokenEnv: env.accessTokenEnv,
   });
@@ -43,11 +45,18 @@ export async function chooseCliToken(values: CliTokenOptions, env: EnvironmentSe
     trust: new TrustStore(),
     processEnv: process.env,
     confirm: async (origin) => values['trust-origin'] === true || ask(`graphreq.env.json sends your access token to ${origin}. Trust it for ${root}? [y/N] `),
-    hints: { name: 'name its environment with --env NAME', confirm: 'confirm the origin once with --trust-origin' },
+    hints: { name: nameHint(values, env.name), confirm: 'confirm the origin once with --trust-origin' },
   });
   if (!choice.ok) throw new UsageError(`${choice.kind === 'untrusted' ? 'not sent: ' : ''}${choice.message}`);
   if (choice.note) io.err(`graphreq send: ${choice.note}\n`);
   return choice;
+}
+
+/** How to name the environment: its own name when one is in use, and why GRAPHREQ_ENV did not count. */
+function nameHint(values: CliTokenOptions, name: string | undefined): string {
+  if (!name) return 'name its environment with --env NAME';
+  const fromShell = values.env === undefined && process.env.GRAPHREQ_ENV === name;
+  return `name its environment with --env ${name}${fromShell ? " (GRAPHREQ_ENV alone does not choose a repository's base URL)" : ''}`;
 }
 
 /** At a terminal: the question on stderr, the answer from stdin. Elsewhere (a script, CI): no. */

@@ -8,9 +8,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseDocument, WorkspaceNames, type GraphreqDocument, type WorkspaceScope } from '../core';
+import { producersIn, type WorkspaceRequest } from '../core/send';
 import { decodeUtf8 } from '../files/textFile';
 import { walkRequestFiles, WALK_LIMITS, type WalkLimits } from '../files/workspaceWalk';
-import type { PlannedSource } from './sendPlan';
 
 /** The bytes every request name is written with (`# @name springSale`, core/analysis/names.ts). */
 const NAME_DIRECTIVE = Buffer.from('@name');
@@ -90,16 +90,7 @@ export class CliWorkspace {
   }
 
   /** The requests named `name`, the first in each file, by file: what `--with-deps` can send first. */
-  producersNamed = (name: string): PlannedSource[] => {
-    const out: PlannedSource[] = [];
-    const seen = new Set<string>();
-    for (const r of this.readAll().requestsNamed(name)) {
-      if (seen.has(r.file)) continue;
-      seen.add(r.file);
-      out.push({ file: r.label, doc: r.doc, index: r.block });
-    }
-    return out;
-  };
+  producersNamed = (name: string): WorkspaceRequest[] => producersIn(this.readAll(), name);
 }
 
 /** A file as messages show it: relative to the working folder. */

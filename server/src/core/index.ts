@@ -41,4 +41,4 @@ export { parseJsonExact } from './syntax/jsonBody';
 export { euTargeting } from './rules/adsetRegionRules';
 export * from './account/accountContext';
 export { ACCOUNT_FIELDS, CAMPAIGN_FIELDS, accountFactsOf, campaignFactsOf, campaignsShown, idsAnswer, pickFields } from './account/readFacts';
-export { contextNeeds, type ContextNeeds } from './account/contextNeeds';
+export { contextNeeds, contextVersion, type ContextNeeds } from './account/contextNeeds';

@@ -15,6 +15,7 @@ import { NotUtf8Error, readTextFile } from '../files/textFile';
 import { Commands, ServerNotifications, type SendCommandArgs, type SendCommandResult, type TestCommandArgs, type TestCommandResult, type TestReportModel, type TestResultParams } from './protocol';
 import type { CommandContext } from './server';
 import { createSendCommandHandler, type CancellationLike } from './sendCommand';
+import { workspaceProducers } from './sendCommandRun';
 import { SendPresenter } from './sendPresenter';
 
 const handler = createSendCommandHandler();
@@ -30,8 +31,9 @@ export async function executeServerCommand(command: string, args: unknown[], ctx
   const file = decodeURIComponent(first.uri.slice(first.uri.lastIndexOf('/') + 1));
   const title = command === Commands.sendAll ? `sending every request of ${file}` : `${command === Commands.validateOnly ? 'validating' : 'sending'} request ${requestNumber(state.parse, first.index ?? 0)} of ${file}`;
   presenter ??= new SendPresenter(ctx.connection, ctx.client, (p) => pathToFileURL(p).href);
+  const producersNamed = await workspaceProducers(command, first, ctx, cancel);
   return presenter.run(title, workDone, (onResult) =>
-    handler.execute(command, first, { text: state.getText(), workspaceFolder: ctx.environment.folderOf(first.uri) ?? null, settings: ctx.settings(), onResult }, cancel) as Promise<SendCommandResult>,
+    handler.execute(command, first, { text: state.getText(), workspaceFolder: ctx.environment.folderOf(first.uri) ?? null, settings: ctx.settings(), onResult, producersNamed }, cancel) as Promise<SendCommandResult>,
   );
 }
 

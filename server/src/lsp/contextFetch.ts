@@ -6,7 +6,7 @@
  * a time per server. Each read ends with `graphreq/contextStatus` (the status bar shows the calls of
  * the hour) and the documents are checked again with what it found.
  */
-import { getApiModel, contextNeeds, type FileContext } from '../core';
+import { getApiModel, contextNeeds, contextVersion, type FileContext } from '../core';
 import { originOf } from '../core/send';
 import { contextLimitsOf, fetchContext } from '../account/environmentSource';
 import { TrustStore } from '../files/trustStore';
@@ -57,7 +57,8 @@ export class ContextFetcher {
     if (!chosen.baseUrl) return null;
     const needs = contextNeeds(state.parse, this.d.fileContext(state), getApiModel());
     const report = await fetchContext(
-      { workspace, name: chosen.env.name, baseUrl: chosen.baseUrl, version: chosen.env.defaultVersion ?? getApiModel().latestVersion },
+      // Read as the document's requests are written (/v23.0/, or the environment's defaultVersion), not with graphreq's latest.
+      { workspace, name: chosen.env.name, baseUrl: chosen.baseUrl, version: contextVersion(needs, chosen.env, getApiModel()) },
       needs,
       { token: chosen.token, now: Date.now, limits: contextLimitsOf(base), timeoutMs: base.timeoutMs },
     );

@@ -52,38 +52,53 @@ export function ruleLink(code: string): string {
 }
 
 /**
- * What a diagnostic carries besides its range, severity, code and message:
- * - `links`: `source` and the rule link (`codeDescription`);
- * - `source`: `source` only, for a client that does not declare `codeDescriptionSupport` (Neovim
- *   0.7, a plain client): it would not show the link, ~100 bytes a diagnostic on every keystroke;
- * - `none`: neither, for a client that adds both itself from the code (the VS Code client; see
- *   lsp/protocol.ts, `InitializationOptions.clientRuleLinks`).
+ * What a diagnostic carries besides its range, severity, code and message, by what the client
+ * declares (every keystroke in a large document sends all of its diagnostics: what a client does
+ * not use is bytes it parses for nothing):
+ * - `source` (`graphreq`), and `link`, the rule link (`codeDescription`), for a client that
+ *   declares `codeDescriptionSupport` (not Neovim 0.7, a plain client: ~60 bytes a diagnostic);
+ *   neither for a client that adds both itself from the code (the VS Code client; see
+ *   lsp/protocol.ts, `InitializationOptions.clientRuleLinks`);
+ * - `related` (`relatedInformation`: the other place of a name given twice, ...) and `tags`
+ *   (deprecated, unnecessary) only to a client that declares `relatedInformation` and `tagSupport`.
  */
-export type DiagnosticExtras = 'links' | 'source' | 'none';
+export interface DiagnosticExtras {
+  source: boolean;
+  link: boolean;
+  related: boolean;
+  tags: boolean;
+}
+
+/** Everything: what a client that declares every capability is sent. */
+export const ALL_EXTRAS: DiagnosticExtras = Object.freeze({ source: true, link: true, related: true, tags: true });
 
 /** The extras a client is sent, from its capabilities and initialization options. */
 export function diagnosticExtras(caps: ClientCapabilities, clientRuleLinks: boolean | undefined): DiagnosticExtras {
-  if (clientRuleLinks) return 'none';
-  // LSP 3.16 declares it for pushed diagnostics; a pulling client declares the same (3.18 names it for both).
-  const pulled = caps.textDocument?.diagnostic as { codeDescriptionSupport?: boolean } | undefined;
-  return caps.textDocument?.publishDiagnostics?.codeDescriptionSupport || pulled?.codeDescriptionSupport ? 'links' : 'source';
+  // LSP 3.16 declares them for pushed diagnostics; a pulling client declares the same (3.18 names them for both).
+  const pushed = caps.textDocument?.publishDiagnostics;
+  const pulled = caps.textDocument?.diagnostic as { codeDescriptionSupport?: boolean; relatedInformation?: boolean; tagSupport?: unknown } | undefined;
+  return {
+    source: !clientRuleLinks,
+    link: !clientRuleLinks && !!(pushed?.codeDescriptionSupport || pulled?.codeDescriptionSupport),
+    related: !!(pushed?.relatedInformation || pulled?.relatedInformation),
+    tags: !!(pushed?.tagSupport || pulled?.tagSupport),
+  };
 }
 
 /** A finding as an LSP diagnostic, with the `extras` its client is sent. */
-export function toDiagnostic(doc: Doc, f: Finding, extras: DiagnosticExtras = 'links'): Diagnostic {
+export function toDiagnostic(doc: Doc, f: Finding, extras: DiagnosticExtras = ALL_EXTRAS): Diagnostic {
   return diagnosticOf(f, doc.uri, (s) => toRange(doc, s), extras);
 }
 
 /** `toDiagnostic` with the ranges computed by the caller (per block, for the diagnostics cache). */
 export function diagnosticOf(f: Finding, uri: string, range: (s: Span) => Range, extras: DiagnosticExtras): Diagnostic {
-  const d: Diagnostic =
-    extras === 'links'
-      ? { range: range(f.span), severity: SEVERITY[f.severity], code: f.code, codeDescription: { href: ruleLink(f.code) }, source: 'graphreq', message: f.message }
-      : extras === 'source'
-        ? { range: range(f.span), severity: SEVERITY[f.severity], code: f.code, source: 'graphreq', message: f.message }
-        : { range: range(f.span), severity: SEVERITY[f.severity], code: f.code, message: f.message };
-  if (f.related?.length) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: range(r.span) }, message: r.message }));
-  if (f.tags?.length) d.tags = f.tags.map((t) => (t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
+  // Members in the protocol's order: range, severity, code, codeDescription, source, message, ...
+  const d = { range: range(f.span), severity: SEVERITY[f.severity], code: f.code } as Diagnostic;
+  if (extras.link) d.codeDescription = { href: ruleLink(f.code) };
+  if (extras.source) d.source = 'graphreq';
+  d.message = f.message;
+  if (extras.related && f.related?.length) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: range(r.span) }, message: r.message }));
+  if (extras.tags && f.tags?.length) d.tags = f.tags.map((t) => (t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
   return d;
 }
 

@@ -36,7 +36,7 @@
 import { LSPErrorCodes, ResponseError, type CancellationToken, type ClientCapabilities, type Connection, type Diagnostic, type DiagnosticOptions, type DocumentDiagnosticReport, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
 import { allFindings, type Environment, type FileContext, type Finding, type LanguageService, type Span, type WorkspaceScope } from '../core';
 import { DiagnosticsRenderer } from './diagnosticsRender';
-import { diagnosticExtras, type DiagnosticExtras } from './convert';
+import { ALL_EXTRAS, diagnosticExtras, type DiagnosticExtras } from './convert';
 import type { RawJson } from './rawJson';
 import type { DocumentState, DocumentStore } from './documentStore';
 import type { InitializationOptions } from './protocol';
@@ -75,7 +75,7 @@ export class Diagnostics {
   private pull = false;
   private refreshSupport = false;
   /** What each diagnostic carries besides its range, severity, code and message (convert.ts, `DiagnosticExtras`). */
-  links: DiagnosticExtras = 'links';
+  links: DiagnosticExtras = ALL_EXTRAS;
   private readonly pending = new Set<string>();
   private readonly renderers = new WeakMap<DocumentState, DiagnosticsRenderer>();
   /** The renderers that leave hints out, for documents being typed in. */
@@ -180,13 +180,15 @@ export class Diagnostics {
    * The check made in slices: undefined when the document moved on (or was closed) before its end;
    * a `ResponseError` (RequestCancelled) when `token` was cancelled.
    */
-  async checkInSlices(state: DocumentState, token?: CancellationToken, enough: (c: Checked) => boolean = (c) => c.validation.complete): Promise<Checked | undefined> {
+  async checkInSlices(state: DocumentState, token?: CancellationToken, upTo = Infinity): Promise<Checked | undefined> {
     const version = state.version;
     if (!(await this.checkLargeElsewhere(state, token))) return undefined;
+    let done = 0;
     for (;;) {
       if (token?.isCancellationRequested) throw cancelledError();
-      const c = this.checkSlice(state, SLICE_MS, token);
-      if (c.validation.complete || enough(c)) return c;
+      const c = this.checkSlice(state, SLICE_MS, token, upTo - done);
+      done = c.validation.results.length;
+      if (c.validation.complete || done >= upTo) return c;
       if (this.documents.get(state.uri) !== state || state.version !== version) return undefined;
       await yieldToMessages();
     }
@@ -241,8 +243,11 @@ export class Diagnostics {
     return this.ls.findingsAround(state.parse, this.fileContext(state), span, state.cache);
   }
 
-  /** Checks the document for `budgetMs` at most (at least one request), or until it moves on or `token` is cancelled. */
-  private checkSlice(state: DocumentState, budgetMs: number, token?: CancellationToken): Checked {
+  /**
+   * Checks the document for `budgetMs` at most (at least one request), or until it moves on or `token`
+   * is cancelled; and `most` requests at most (the first page's: none past it).
+   */
+  private checkSlice(state: DocumentState, budgetMs: number, token?: CancellationToken, most = Infinity): Checked {
     const env: Environment = this.inputs.forDocument(state.uri);
     const scope = this.scopeOf(state.uri);
     const c = state.checked;
@@ -250,7 +255,9 @@ export class Diagnostics {
     if (c && c.version === state.version && c.env === env && c.validation.complete && c.names === scope?.names && c.generation === scope?.names.generation) return c;
     const version = state.version;
     const deadline = performance.now() + budgetMs;
-    const stop = (): boolean => this.documents.get(state.uri)?.version !== version || !!token?.isCancellationRequested || performance.now() > deadline;
+    // Asked before each request it checks (validateByBlock): the `most`-th ask is for one past those wanted.
+    let asked = 0;
+    const stop = (): boolean => asked++ >= most || this.documents.get(state.uri)?.version !== version || !!token?.isCancellationRequested || performance.now() > deadline;
     const validation = this.ls.validateByBlock(state.parse, env, state.cache, stop, scope, this.fileContext(state));
     // An environment read again with the same content (settings refreshed) gives the same result: a
     // pulling client that has it is answered `unchanged`.
@@ -331,7 +338,7 @@ export class Diagnostics {
 
   /** The check of the document's first page of requests (or of all of it, when that is done first). */
   private firstPage(state: DocumentState, token?: CancellationToken): Promise<Checked | undefined> {
-    return this.checkInSlices(state, token, (c) => c.validation.results.length >= FIRST_PAGE);
+    return this.checkInSlices(state, token, FIRST_PAGE);
   }
 
   /** `quiet`: sent once typing stopped (the hints held back). */
@@ -347,6 +354,7 @@ export class Diagnostics {
         // Before the message: bench/lsp.mjs then waits for the whole set that follows.
         if (traceTiming) this.log(`graphreq timing: first page v${version} ${page.count} diagnostics`);
         this.send(uri, state, version, page, true);
+        await afterWrites();
       }
     }
     const checked = await this.safely('validate', () => this.checkInSlices(state));
@@ -422,11 +430,24 @@ export class Diagnostics {
   private firstPageReport(state: DocumentState, first: Checked, start: number): DocumentDiagnosticReport {
     const { diagnostics, count } = this.renderer(state).render(state.parse, first.validation);
     if (traceTiming) this.log(`graphreq timing: pull v${state.version} ${count} diagnostics ready ${(performance.now() - start).toFixed(2)} ms (first page)`);
-    void this.safely('validate', () => this.checkInSlices(state)).then((c) => {
-      if (c && this.documents.get(state.uri) === state) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
-    });
+    void afterWrites()
+      .then(() => this.safely('validate', () => this.checkInSlices(state)))
+      .then((c) => {
+        if (c && this.documents.get(state.uri) === state) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
+      });
     return { kind: 'full', resultId: first.resultId + FIRST_PAGE_ONLY, items: diagnostics as unknown as Diagnostic[] };
   }
+}
+
+/**
+ * Resolves once the messages sent so far are written (the first page's among them), before the rest
+ * of the document is checked: vscode-jsonrpc's writer writes a message on a later turn of the event
+ * loop (its write lock runs on setImmediate), and the reply to a pull is handed to it only once the
+ * handler's promise resolves. Two turns; before, the next slice of the check (25 ms) ran first.
+ */
+async function afterWrites(): Promise<void> {
+  await yieldToMessages();
+  await yieldToMessages();
 }
 
 /** Whether two renderings hold the same bytes (pages the renderer kept are the same arrays: compared by identity first). */

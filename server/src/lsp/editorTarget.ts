@@ -67,7 +67,8 @@ export async function chooseTarget(args: Omit<SendCommandArgs, 'index'>, given: 
     clientToken: args.token,
     processEnv: deps.processEnv,
     confirm: async (origin) => args.trustOrigin === origin,
-    hints: { name: 'choose its environment in the environment picker', confirm: 'confirm the origin once when asked' },
+    // VS Code offers its picker and "Trust and Send"; another editor passes `environment` or `trustOrigin` in the send command's arguments.
+    hints: { name: 'choose its environment (the environment picker, or "environment" in the send command\'s arguments)', confirm: 'confirm the origin once (Trust and Send, or "trustOrigin" in the arguments, or graphreq send --trust-origin in this folder)' },
   });
   if (!choice.ok) {
     const kind = choice.kind === 'untrusted' ? 'untrusted' : choice.kind === 'insecure' ? 'insecure' : 'no-token';

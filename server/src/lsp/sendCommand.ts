@@ -37,7 +37,7 @@ import { filePathOf } from './filePath';
 import { contextLearner } from '../account/responseLearning';
 import * as path from 'node:path';
 import { getApiModel, parseDocument, type ApiModel, type EnvironmentSettings } from '../core';
-import { Redactor, type SendFailure, type SendResult } from '../core/send';
+import { Redactor, type SendFailure, type SendResult, type WorkspaceRequest } from '../core/send';
 import { withHostInputs } from '../files/hostInputs';
 import type { Clock } from '../send/clock';
 import { nodePhases } from '../send/exchangeTimings';
@@ -68,6 +68,8 @@ export interface SendCommandContext {
   onResult?: (result: SendResult, done: number, total: number) => void;
   /** `graphreq.test`: hears each test's report as it completes. */
   onTest?: (report: TestReportModel) => void;
+  /** The requests of the workspace's files named so, for `withDeps` (sendCommandRun.ts); without it, the document's only. */
+  producersNamed?: (name: string) => WorkspaceRequest[];
 }
 
 /** The part of LSP's CancellationToken the handler uses. */
@@ -113,14 +115,15 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
    * rules, history, the named responses of the workspace and environment, and one session; or why
    * nothing can be sent.
    */
-  async function openSession(args: Omit<SendCommandArgs, 'index'>, context: SendCommandContext): Promise<{ ok: false; failure: SendFailure } | { ok: true; session: SendSession; env: EnvironmentSettings; history: SavedPaths | null; sent: SentTarget; note?: string }> {
+  async function openSession(args: Omit<SendCommandArgs, 'index'>, context: SendCommandContext): Promise<{ ok: false; failure: SendFailure } | { ok: true; session: SendSession; env: EnvironmentSettings; history: SavedPaths | null; sent: SentTarget; note?: string; sessionFor: (uri: string) => SendSession }> {
     const settings = context.settings ?? {};
     // Where the token goes and which one: the trust rules of docs/sending.md (sendTarget.ts).
     const chosen = await chooseEditorTarget(args, context, { trust: options.trust ?? new TrustStore(), processEnv: options.processEnv ?? process.env });
     if (!chosen.ok) return { ok: false, failure: chosen.failure };
     const { baseUrl, token, tokenEnvName } = chosen;
-    // `$processEnv`, `$dotenv` and `< path` bodies read as the diagnostics read them.
-    const env = withHostInputs(chosen.env, filePathOf(args.uri) ?? null, { stopAt: context.workspaceFolder, processEnv: options.processEnv });
+    // `$processEnv`, `$dotenv` and `< path` bodies read as the diagnostics read them, for the file a request is in.
+    const envOf = (uri: string): EnvironmentSettings => withHostInputs(chosen.env, filePathOf(uri) ?? null, { stopAt: context.workspaceFolder, processEnv: options.processEnv });
+    const env = envOf(args.uri);
     let target: Target;
     try {
       target = baseUrl ? await openTarget(baseUrl) : await embedded.get(context.workspaceFolder);
@@ -131,7 +134,6 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
 
     const historyOn = settings.historyEnabled !== false && context.workspaceFolder !== null;
     const history = historyOn ? new SavedPaths(context.workspaceFolder!, settings.historySize ?? 50, settings.historyMaxBytes) : null;
-    const file = documentPath(args.uri, context.workspaceFolder);
     const environment = args.environment ?? settings.environment;
     const storeKey = `${context.workspaceFolder ?? ''}\u0000${environment ?? ''}`;
     let store = responses.get(storeKey);
@@ -140,9 +142,16 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       responses.set(storeKey, (store = new ResponseStore({ saved, environment, dependencyHint: 'send it with its dependencies (withDeps), or send the whole file' })));
     }
 
-    const session = new SendSession({
+    // One session per file: the document's, and those of the producers `withDeps` sends first from other files.
+    const sessions = new Map<string, SendSession>();
+    const sessionFor = (uri: string): SendSession => {
+      let s = sessions.get(uri);
+      if (!s) sessions.set(uri, (s = newSession(uri)));
+      return s;
+    };
+    const newSession = (uri: string): SendSession => new SendSession({
       model,
-      env,
+      env: uri === args.uri ? env : envOf(uri),
       baseUrl: target.baseUrl,
       token: token ?? DEMO_TOKEN,
       tokenEnvName,
@@ -158,14 +167,15 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       responses: store,
       // What an environment's responses show about its campaigns joins its account context (the embedded emulator's state is read directly).
       learn: target.embedded || !context.workspaceFolder ? undefined : contextLearner({ workspace: context.workspaceFolder, environment: chosen.env.name, baseUrl: target.baseUrl, now: Date.now }),
-      file,
+      file: documentPath(uri, context.workspaceFolder),
       log: options.log,
       // Editors offer the choice themselves (send again with `wait` or `force`), so no CLI flags here.
       holdHint: 'Wait until access returns and send then, or send anyway',
     });
+    const session = sessionFor(args.uri);
     // A `.graphreq/` that came with the repository is ignored (the emulator then forgets): said once per send, as the CLI says it once per run.
     const note = !baseUrl && context.workspaceFolder && !graphreqFolderUsable(context.workspaceFolder) ? `${new ForeignFolderError(graphreqFolder(context.workspaceFolder)).message}; the emulator starts from its seed data and forgets when the editor closes` : undefined;
-    return { ok: true, session, env, history, sent: { environment: environment ?? null, baseUrl: target.baseUrl, embedded: target.embedded }, note };
+    return { ok: true, session, env, history, sent: { environment: environment ?? null, baseUrl: target.baseUrl, embedded: target.embedded }, note, sessionFor };
   }
 
   async function send(command: string, args: SendCommandArgs, context: SendCommandContext, cancel?: CancellationLike): Promise<SendCommandResult> {

@@ -6,12 +6,13 @@
  * completes; cancellation by `sendId` (a test run's `runId`). Nothing here is a host's.
  */
 import { buildFileContext, parseDocument, type ApiModel, type EnvironmentSettings } from '../core';
-import { requestDependencies, resultFromFailure, Redactor, type SendFailure, type SendResult } from '../core/send';
+import { producersIn, resultFromFailure, Redactor, workspaceDependencies, type SendFailure, type SendResult, type WorkspaceRequest } from '../core/send';
 import { testCases } from '../core/send/testPlan';
 import type { SendSession } from '../send/sendSession';
 import type { SnapshotFile } from '../send/snapshotFile';
 import { runTests, type TestReport } from '../send/testRun';
 import { Commands, type SendCommandArgs, type SendCommandResult, type SentTarget, type ServerSettings, type TestCommandArgs, type TestCommandResult, type TestReportModel } from './protocol';
+import type { CommandContext } from './server';
 import { testReportModel } from './testModel';
 
 /** A session ready to send, or why nothing can be sent. */
@@ -26,12 +27,20 @@ export type OpenedSession =
       note?: string;
       /** Where history saved a result (the desktop's), for the client to open. */
       savedPathOf?: (result: SendResult) => string | null;
+      /** A session for another file of the workspace (a producer `withDeps` sends first): its path in history, its `.env`; the same target, token and named responses. */
+      sessionFor?: (uri: string) => SendSession;
     };
 
 export interface SendRunContext {
   /** The document's current text. */
   text: string;
   onResult?: (result: SendResult, done: number, total: number) => void;
+  /**
+   * The requests named `name` in the workspace's files, the first of each file (core/send
+   * `producersIn`), for `withDeps` when a producer is not in the document: named responses are the
+   * workspace's. Without it, `withDeps` looks in the document only.
+   */
+  producersNamed?: (name: string) => WorkspaceRequest[];
 }
 
 export interface SendRunOptions {
@@ -39,6 +48,17 @@ export interface SendRunOptions {
   running: Map<string, AbortController>;
   now: () => number;
   cancel?: { readonly isCancellationRequested: boolean; onCancellationRequested(listener: () => void): unknown };
+}
+
+/**
+ * `producersNamed` for a send with its dependencies: the workspace folder's index of names, once
+ * every file of it is read, so that a producer named in another file is found as `graphreq send
+ * --with-deps` finds it; undefined for any other command.
+ */
+export async function workspaceProducers(command: string, args: SendCommandArgs, ctx: Pick<CommandContext, 'workspaceNames'>, cancel?: { isCancellationRequested: boolean }): Promise<SendRunContext['producersNamed']> {
+  if (command !== Commands.send || !args.withDeps || !ctx.workspaceNames) return undefined;
+  const names = await ctx.workspaceNames(args.uri, cancel);
+  return (name) => producersIn(names, name);
 }
 
 export async function runSendCommand(command: string, args: SendCommandArgs, context: SendRunContext, opened: OpenedSession, o: SendRunOptions): Promise<SendCommandResult> {
@@ -59,20 +79,21 @@ export async function runSendCommand(command: string, args: SendCommandArgs, con
     };
     if (command === Commands.sendAll) return answer(await session.sendAll(doc, { ...sendOptions, onResult: context.onResult }));
     const results: SendResult[] = [];
-    const deps = args.withDeps && command === Commands.send ? requestDependencies(doc, args.index, buildFileContext(doc, env)) : undefined;
-    const total = (deps?.before.length ?? 0) + 1;
+    // The producers of what it reads, from the document or another file of the workspace, as `graphreq send --with-deps` finds them.
+    const deps = args.withDeps && command === Commands.send ? workspaceDependencies({ id: args.uri, label: args.uri, doc, index: args.index }, { contextOf: (d) => buildFileContext(d, env), producersNamed: context.producersNamed ?? (() => []) }) : undefined;
+    if (deps && !deps.ok) return early({ kind: 'build', message: deps.message, retryAt: null });
+    const before = deps?.ok ? deps.before : [];
+    const total = before.length + 1;
     const done = (r: SendResult): SendResult => {
       results.push(r);
       context.onResult?.(r, results.length, total);
       return r;
     };
-    if (deps) {
-      if (deps.cycle.length) return early({ kind: 'build', message: `the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`, retryAt: null });
-      // The producers first; a failed one leaves its readers to say so (they find no response).
-      for (const i of deps.before) {
-        const r = done(await session.send(doc, i, sendOptions));
-        if (r.failure?.kind === 'cancelled') return answer(results);
-      }
+    // The producers first; a failed one leaves its readers to say so (they find no response).
+    for (const p of before) {
+      const other = p.id !== args.uri;
+      const r = done(await (other ? (opened.sessionFor?.(p.id) ?? session) : session).send(other ? p.doc : doc, p.index, sendOptions));
+      if (r.failure?.kind === 'cancelled') return answer(results);
     }
     done(await session.send(doc, args.index, { ...sendOptions, validateOnly: command === Commands.validateOnly }));
     return answer(results);

@@ -19,7 +19,7 @@ import {
   type SemanticTokens,
   type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
-import { allFindings, blockAt, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type GraphreqDocument, type RequestBlock, type Span } from '../core';
+import { allFindings, blockAt, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type GraphreqDocument, type RequestBlock, type Span, type WorkspaceNames } from '../core';
 import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit, type DiagnosticExtras } from './convert';
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
@@ -72,6 +72,8 @@ export interface CommandContext {
   client: () => ClientAbilities;
   /** Asks the client for the CodeLenses again (a test run changed what they show), when it can. */
   refreshCodeLenses?: () => void;
+  /** The index of names of the document's workspace folder, once every file of it is read (lsp/workspaceFiles.ts). */
+  workspaceNames?: (uri: string, cancel?: { isCancellationRequested: boolean }) => Promise<WorkspaceNames>;
 }
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
@@ -494,7 +496,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (codeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
     };
     try {
-      return await execute(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client, refreshCodeLenses }, token, reporter);
+      const workspaceNames = async (uri: string, cancel?: { isCancellationRequested: boolean }): Promise<WorkspaceNames> => {
+        await workspaceFiles.whenRead(cancel);
+        return workspaceFiles.namesOf(uri);
+      };
+      return await execute(p.command, p.arguments ?? [], { connection, documents, environment, settings: () => environment.settings, client: () => client, refreshCodeLenses, workspaceNames }, token, reporter);
     } finally {
       // A send may have changed what graphreq knows of the account (the emulator's state, the
       // responses it learns from): the documents are checked against it again.

@@ -8,7 +8,7 @@
  * differ only in how they show the reports.
  */
 import { buildBlockCall, buildFileContext, positionAt, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
-import { evaluateExpectations, expectsError, type ExpectationOutcome, type SendResult } from '../core/send';
+import { evaluateExpectations, expectsError, failureLabel, type ExpectationOutcome, type SendResult } from '../core/send';
 import { resolveForSend, UnresolvedReference } from '../core/send/resolveForSend';
 import { planTests, requestLabel, type TestCaseInfo } from '../core/send/testPlan';
 import { blockExpectations } from '../core/syntax/expectation';
@@ -41,8 +41,14 @@ export interface TestReport {
   result: SendResult | null;
   outcomes: ReportedOutcome[];
   status: 'passed' | 'failed' | 'not-run';
-  /** Why it failed without a failing expectation (a test without expectations that was not answered 2xx), or was not run. */
+  /** Why it failed without a failing expectation (a test without expectations that was not answered 2xx, a request not sent), or was not run. */
   reason?: string;
+  /**
+   * The request was refused before it left (it could not be built, it was written for another
+   * origin, no token): a failed test with no expectation checked, which reports show as not sent
+   * (JUnit: an error, not a failure).
+   */
+  notSent?: boolean;
 }
 
 export interface TestRunOptions {
@@ -134,6 +140,10 @@ export async function runTests(files: TestFile[], o: TestRunOptions): Promise<Te
 function evaluate(f: TestFile, test: TestCaseInfo, request: PlannedRequest, result: SendResult, snapshots: SnapshotFile | undefined, ctx: FileContext, o: TestRunOptions): TestReport {
   const block = f.doc.blocks[test.index];
   const redact = (s: string): string => f.session.redactor.text(s);
+  // Refused before it left: there is no answer to hold its expectations against, only why (as `graphreq send` says it).
+  if (result.status === null && result.failure && failureLabel(result.failure.kind) === 'not sent') {
+    return { file: f, test, line: request.line, result, outcomes: [], status: 'failed', reason: `not sent: ${redact(result.failure.message)}`, notSent: true };
+  }
   const endpoint = buildBlockCall(block, ctx, o.model)?.call.endpoint;
   const outcomes = evaluateExpectations(block.parsed, result, {
     model: o.model,

@@ -19,7 +19,7 @@ import type { CommandContext, ServerRuntime } from '../lsp/server';
 import { chooseTarget } from '../lsp/editorTarget';
 import type { WebEmulatorState } from './protocol';
 import { Commands, ServerNotifications, type CancelCommandArgs, type SendCommandArgs, type SendCommandResult, type TestCommandArgs, type TestResultParams } from '../lsp/protocol';
-import { runSendCommand, runTestCommand, type OpenedSession } from '../lsp/sendCommandRun';
+import { runSendCommand, runTestCommand, workspaceProducers, type OpenedSession } from '../lsp/sendCommandRun';
 import { SendPresenter } from '../lsp/sendPresenter';
 import { environmentOfText } from '../lsp/workspaceEnvironment';
 import { MemoryRateStore } from '../send/rateStore';
@@ -145,7 +145,8 @@ export function webSend(options: WebSendOptions = {}): WebSend {
       const title = command === Commands.sendAll ? 'sending every request' : command === Commands.validateOnly ? 'validating a request' : 'sending a request';
       return presenter.run(title, workDone, async (onResult) => {
         const opened = await openSession(first, ctx);
-        return runSendCommand(command, first, { text: state.getText(), onResult }, opened, { running, now: Date.now, cancel }) as Promise<SendCommandResult>;
+        const producersNamed = await workspaceProducers(command, first, ctx, cancel);
+        return runSendCommand(command, first, { text: state.getText(), onResult, producersNamed }, opened, { running, now: Date.now, cancel }) as Promise<SendCommandResult>;
       });
     },
     async dispose() {

@@ -184,6 +184,17 @@ whenRun(module, () => {
     });
   });
 
+  describe('a block without expectations', () => {
+    it('has the one shared empty list, whatever other directives it has', () => {
+      // Two kinds of empty list threw away the check's compiled code on the first `# @campaign-budget` after it was compiled.
+      const doc = parseDocument('GET /v23.0/t_1\n\n###\n# @campaign-budget none\n# @note x\nGET /v23.0/t_2\n\n###\n# @expect status 200\nGET /v23.0/t_3\n');
+      const [none, others, one] = doc.blocks.map((b) => blockExpectations(b.parsed));
+      assert.equal(others, none);
+      assert.ok(Object.isFrozen(others));
+      assert.deepEqual(one.map((e) => e.text), ['status 200']);
+    });
+  });
+
   describe('expectation grammar', () => {
     const parse = (line: string) => blockExpectations(parseDocument(`${line}\nGET /v23.0/t_1\n`).blocks[0].parsed)[0];
 

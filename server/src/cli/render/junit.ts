@@ -7,8 +7,10 @@
  * the file against both.
  *
  * One `testsuite` per request file, one `testcase` per test. A failed test has one `failure` whose
- * message is the first difference and whose text lists every expectation; a test the run never
- * reached is `skipped`.
+ * message is the first difference and whose text lists every expectation; a test whose request was
+ * refused before it left (not sent: it could not be built, another origin, no token) is an `error`:
+ * not a `failure`, since no answer was checked, and not `skipped`, which CI counts as passing; a test
+ * the run never reached is `skipped`.
  */
 import type { TestReport } from '../../send/testRun';
 
@@ -34,7 +36,7 @@ export function junitXml(reports: TestReport[], c: JunitContext): string {
   for (const [file, rs] of byFile) {
     const t = totals(rs);
     out.push(
-      `  <testsuite name="${attr(file)}" package="${attr(file)}" id="${id++}" tests="${t.tests}" failures="${t.failures}" errors="0" skipped="${t.skipped}" time="${t.time}" timestamp="${timestamp(c.started)}" hostname="${attr(c.hostname || 'localhost')}">`,
+      `  <testsuite name="${attr(file)}" package="${attr(file)}" id="${id++}" tests="${t.tests}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${t.time}" timestamp="${timestamp(c.started)}" hostname="${attr(c.hostname || 'localhost')}">`,
     );
     out.push('    <properties>');
     for (const [name, value] of Object.entries(c.properties)) out.push(`      <property name="${attr(name)}" value="${attr(value)}"/>`);
@@ -50,6 +52,7 @@ function testcase(r: TestReport): string[] {
   const head = `    <testcase name="${attr(`${r.test.label} (line ${r.line})`)}" classname="${attr(r.file.file)}" time="${seconds(r.result?.durationMs ?? 0)}"`;
   if (r.status === 'passed') return [`${head}/>`];
   if (r.status === 'not-run') return [`${head}>`, `      <skipped message="${attr(r.reason ?? 'not run')}"/>`, '    </testcase>'];
+  if (r.notSent) return [`${head}>`, `      <error message="${attr(r.reason ?? 'not sent')}" type="not-sent">${text(r.reason ?? 'not sent')}</error>`, '    </testcase>'];
   const first = r.outcomes.find((x) => !x.passed);
   const message = first ? `line ${first.line}: ${first.text}: ${first.message ?? `expected ${first.expected}, got ${first.actual}`}` : r.reason ?? 'failed';
   const body = r.outcomes.length
@@ -58,10 +61,11 @@ function testcase(r: TestReport): string[] {
   return [`${head}>`, `      <failure message="${attr(message)}" type="expectation">${text(body)}</failure>`, '    </testcase>'];
 }
 
-function totals(rs: TestReport[]): { tests: number; failures: number; skipped: number; time: string } {
+function totals(rs: TestReport[]): { tests: number; failures: number; errors: number; skipped: number; time: string } {
   return {
     tests: rs.length,
-    failures: rs.filter((r) => r.status === 'failed').length,
+    failures: rs.filter((r) => r.status === 'failed' && !r.notSent).length,
+    errors: rs.filter((r) => r.notSent).length,
     skipped: rs.filter((r) => r.status === 'not-run').length,
     time: seconds(rs.reduce((n, r) => n + (r.result?.durationMs ?? 0), 0)),
   };

@@ -6,7 +6,7 @@
  * and on stderr: the progress line (terminals only), the one message that explains an early stop,
  * and the closing summary (sent, failed, held back, not sent) that ends every run.
  */
-import { formatResultText, minutesText, type OutputLevel, type SendResult, type TextPaint } from '../../core/send';
+import { failureLabel, formatResultText, minutesText, type OutputLevel, type SendResult, type TextPaint } from '../../core/send';
 import * as path from 'node:path';
 import type { HistoryEntry, HistorySummary } from '../../send/history';
 import { answeredAsExpected, type PlannedRequest, type RunOutcome, type RunStop } from '../../send/sendRun';
@@ -112,13 +112,19 @@ export interface RunCounts {
   notSent: number;
 }
 
+/** How the summary counts a result: as its own line labelled it (`not sent:`, `held back:`, `failed:`), or sent. */
+function resultKind(request: PlannedRequest, result: SendResult): keyof RunCounts {
+  if (result.failure && result.status === null) {
+    const label = failureLabel(result.failure.kind);
+    if (label === 'held back') return 'heldBack';
+    if (label === 'not sent') return 'notSent';
+  }
+  return answeredAsExpected(request, result) ? 'sent' : 'failed';
+}
+
 export function countRun(outcome: RunOutcome): RunCounts {
   const c: RunCounts = { sent: 0, failed: 0, heldBack: outcome.held.length, notSent: outcome.notSent.length };
-  for (const { request, result } of outcome.done) {
-    if (result.failure?.kind === 'rate-limited') c.heldBack++;
-    else if (answeredAsExpected(request, result)) c.sent++;
-    else c.failed++;
-  }
+  for (const { request, result } of outcome.done) c[resultKind(request, result)]++;
   return c;
 }
 
@@ -139,13 +145,15 @@ export function runSummary(s: Style, outcome: RunOutcome, elapsedMs: number): st
     const more = requests.length > 10 ? `, and ${requests.length - 10} more` : '';
     lines.push(`  ${label}: ${shown.join(', ')}${more}`);
   };
-  list('failed', outcome.done.filter((d) => !answeredAsExpected(d.request, d.result) && d.result.failure?.kind !== 'rate-limited').map((d) => d.request));
-  list('held back', outcome.done.filter((d) => d.result.failure?.kind === 'rate-limited').map((d) => d.request));
+  const done = (kind: keyof RunCounts): PlannedRequest[] => outcome.done.filter((d) => resultKind(d.request, d.result) === kind).map((d) => d.request);
+  list('failed', done('failed'));
+  list('held back', done('heldBack'));
   // What a hold kept back without a call, grouped by why: the requests that read its response, those in its scope.
   const reasons = new Map<string, PlannedRequest[]>();
   for (const h of outcome.held) reasons.set(h.why, [...(reasons.get(h.why) ?? []), h.request]);
   for (const [why, requests] of reasons) list(`held back (${why})`, requests);
-  list('not sent', outcome.notSent);
+  // Refused before leaving (could not be built, another origin, no token), then never tried (the run stopped).
+  list('not sent', [...done('notSent'), ...outcome.notSent]);
   return lines.join('\n') + '\n';
 }
 

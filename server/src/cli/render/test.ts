@@ -17,8 +17,8 @@ import { shownFile, type Style } from './style';
  */
 export function testText(s: Style, r: TestReport, level: OutputLevel = 'full'): string {
   const where = `${shownFile(r.file.file)}:${r.line}`;
-  const time = r.result ? s.dim(` (${r.result.durationMs} ms)`) : '';
-  const verdict = r.status === 'passed' ? s.green('PASS') : r.status === 'failed' ? s.red('FAIL') : s.yellow('NOT RUN');
+  const time = r.result && !r.notSent ? s.dim(` (${r.result.durationMs} ms)`) : '';
+  const verdict = r.status === 'passed' ? s.green('PASS') : r.notSent ? s.red('NOT SENT') : r.status === 'failed' ? s.red('FAIL') : s.yellow('NOT RUN');
   if (level === 'short') {
     const failed = r.outcomes.find((x) => !x.passed);
     const why = failed ? `  ${s.red('✗')} ${failed.text}: ${failed.message ?? `expected ${failed.expected}, got ${failed.actual}`}` : r.reason ? `  ${r.reason}` : '';
@@ -55,14 +55,17 @@ export interface TestCounts {
   passed: number;
   failed: number;
   notRun: number;
+  /** Failed tests whose request was refused before it left (TestReport.notSent); not among `failed`. */
+  notSent: number;
   expectations: number;
   expectationsFailed: number;
 }
 
 export function countTests(reports: TestReport[]): TestCounts {
-  const c: TestCounts = { tests: reports.length, passed: 0, failed: 0, notRun: 0, expectations: 0, expectationsFailed: 0 };
+  const c: TestCounts = { tests: reports.length, passed: 0, failed: 0, notRun: 0, notSent: 0, expectations: 0, expectationsFailed: 0 };
   for (const r of reports) {
     if (r.status === 'passed') c.passed++;
+    else if (r.notSent) c.notSent++;
     else if (r.status === 'failed') c.failed++;
     else c.notRun++;
     c.expectations += r.test.expectations;
@@ -75,6 +78,7 @@ export function countTests(reports: TestReport[]): TestCounts {
 export function testSummary(s: Style, reports: TestReport[], elapsedMs: number, snapshotsWritten: string[]): string {
   const c = countTests(reports);
   const figures = [c.passed ? s.green(`${c.passed} passed`) : '0 passed', c.failed ? s.red(`${c.failed} failed`) : '0 failed'];
+  if (c.notSent) figures.push(s.red(`${c.notSent} not sent`));
   if (c.notRun) figures.push(s.yellow(`${c.notRun} not run`));
   const lines = [`${s.bold(plural(c.tests, 'test'))}: ${figures.join(', ')} ${s.dim(`(${plural(c.expectations, 'expectation')}, ${c.expectationsFailed} failed; ${seconds(elapsedMs)})`)}`];
   const list = (label: string, rs: TestReport[]): void => {
@@ -82,7 +86,8 @@ export function testSummary(s: Style, reports: TestReport[], elapsedMs: number, 
     const shown = rs.slice(0, 10).map((r) => `${r.test.label} (${shownFile(r.file.file)}:${r.line})`);
     lines.push(`  ${label}: ${shown.join(', ')}${rs.length > 10 ? `, and ${rs.length - 10} more` : ''}`);
   };
-  list('failed', reports.filter((r) => r.status === 'failed'));
+  list('failed', reports.filter((r) => r.status === 'failed' && !r.notSent));
+  list('not sent', reports.filter((r) => r.notSent));
   list('not run', reports.filter((r) => r.status === 'not-run'));
   for (const f of snapshotsWritten) lines.push(`  snapshots written: ${f}`);
   return lines.join('\n') + '\n';
@@ -98,7 +103,7 @@ export function testJson(reports: TestReport[], elapsedMs: number, snapshotsWrit
       line: r.line,
       key: r.test.key,
       label: r.test.label,
-      status: r.status,
+      status: r.notSent ? 'not-sent' : r.status,
       httpStatus: r.result?.status ?? null,
       durationMs: r.result?.durationMs ?? null,
       reason: r.reason ?? null,

@@ -17,11 +17,23 @@ export class CallParams implements ReadonlyMap<string, CallParam> {
   constructor(
     private readonly text: ReadonlyMap<string, CallParam>,
     private readonly body: Record<string, unknown> | undefined,
+    /** Names whose values the schema rejected: opaque to the cross-field rules (engine.ts). */
+    private readonly rejected?: ReadonlySet<string>,
   ) {}
+
+  /**
+   * The same parameters with those of `names` opaque (`{ ...p, opaque: true }`). Still a CallParams:
+   * a copy into a Map (every member made into a CallParam) gave the cross-field rules two kinds of
+   * parameters to read, and V8 compiled each rule for both.
+   */
+  withRejected(names: ReadonlySet<string>): CallParams {
+    return new CallParams(this.text, this.body, names);
+  }
 
   get(name: string): CallParam | undefined {
     if (this.body && hasOwn(this.body, name)) return this.member(name);
-    return this.text.get(name);
+    const p = this.text.get(name);
+    return p && this.rejected?.has(name) ? this.made?.get(name) ?? this.remember(name, { ...p, opaque: true }) : p;
   }
 
   /**
@@ -30,6 +42,7 @@ export class CallParams implements ReadonlyMap<string, CallParam> {
    * CallParam (the cross-field rules read values, rules/values.ts `raw`).
    */
   knownValue(name: string): unknown {
+    if (this.rejected?.has(name)) return undefined;
     const body = this.body;
     if (body && hasOwn(body, name)) {
       const value = body[name];
@@ -41,6 +54,7 @@ export class CallParams implements ReadonlyMap<string, CallParam> {
 
   /** Whether `get(name)` is a parameter decided at send time, without making a body member into a CallParam. */
   opaqueParam(name: string): boolean {
+    if (this.rejected?.has(name)) return this.has(name);
     const body = this.body;
     if (body && hasOwn(body, name)) return isOpaque(body[name]);
     return !!this.text.get(name)?.opaque;
@@ -66,7 +80,7 @@ export class CallParams implements ReadonlyMap<string, CallParam> {
 
   /** Query and form parameters first, in the order written, then the body's members in theirs. */
   *entries(): MapIterator<[string, CallParam]> {
-    for (const [name, p] of this.text) yield [name, this.body && hasOwn(this.body, name) ? this.member(name) : p];
+    for (const [name, p] of this.text) yield [name, (this.body && hasOwn(this.body, name)) || this.rejected?.has(name) ? this.get(name)! : p];
     if (this.body) for (const name of Object.keys(this.body)) if (!this.text.has(name)) yield [name, this.member(name)];
   }
 
@@ -89,12 +103,14 @@ export class CallParams implements ReadonlyMap<string, CallParam> {
   }
 
   private member(name: string): CallParam {
-    const made = (this.made ??= new Map());
-    let p = made.get(name);
-    if (!p) {
-      const value = this.body![name];
-      made.set(name, (p = { name, value, source: 'json', opaque: isOpaque(value) }));
-    }
+    const p = this.made?.get(name);
+    if (p) return p;
+    const value = this.body![name];
+    return this.remember(name, { name, value, source: 'json', opaque: isOpaque(value) || !!this.rejected?.has(name) });
+  }
+
+  private remember(name: string, p: CallParam): CallParam {
+    (this.made ??= new Map()).set(name, p);
     return p;
   }
 }

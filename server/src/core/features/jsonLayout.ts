@@ -17,6 +17,7 @@
  * `test/core/format.test.ts` holds the result to Prettier's own on generated and real bodies.
  */
 import { fill, group, hardline, indent, line, lineSuffix, printDoc, softline, type Doc } from './docPrinter';
+import { printPlain } from './jsonPlainPrint';
 
 export interface JsonLayoutOptions {
   /** Default 80, as Prettier. */
@@ -32,6 +33,18 @@ export const MAX_DEPTH = 64;
 
 /** The body laid out (lines separated by `\n`, no line break at the end), or undefined when it is not read. */
 export function layoutJsonBody(text: string, options: JsonLayoutOptions = {}): string | undefined {
+  return layout(text, options, 'either');
+}
+
+/**
+ * The layout through one printer, for tests (the two must agree): `document` for every body, `plain`
+ * undefined for a body with a comment.
+ */
+export function layoutJsonBodyBy(printer: 'plain' | 'document', text: string, options: JsonLayoutOptions = {}): string | undefined {
+  return layout(text, options, printer);
+}
+
+function layout(text: string, options: JsonLayoutOptions, printer: 'plain' | 'document' | 'either'): string | undefined {
   const reader = new Reader(text);
   let root: Item | undefined;
   try {
@@ -43,10 +56,13 @@ export function layoutJsonBody(text: string, options: JsonLayoutOptions = {}): s
   }
   if (!root) return undefined;
   const unit = options.indent ?? '  ';
-  return printDoc(printItem(root, text), { printWidth: options.printWidth ?? 80, indent: unit, indentWidth: options.indentWidth ?? unit.length });
+  const printOptions = { printWidth: options.printWidth ?? 80, indent: unit, indentWidth: options.indentWidth ?? unit.length };
+  // A body without comments (almost all) is printed from its items; the document is built for the rest.
+  const plain = printer === 'document' ? undefined : printPlain(root, printOptions);
+  return plain !== undefined || printer === 'plain' ? plain : printDoc(printItem(root, text), printOptions);
 }
 
-interface Comment {
+export interface Comment {
   text: string;
   start: number;
   end: number;
@@ -59,13 +75,13 @@ interface Comment {
   blankAfter: boolean;
 }
 
-interface Atom {
+export interface Atom {
   type: 'atom';
   text: string;
   number: boolean;
 }
 
-interface Container {
+export interface Container {
   type: 'object' | 'array';
   start: number;
   items: Item[];
@@ -75,9 +91,9 @@ interface Container {
   authorBroken: boolean;
 }
 
-type Value = Atom | Container;
+export type Value = Atom | Container;
 
-interface Item {
+export interface Item {
   key?: string;
   /** Block comments between the colon and the value, printed before the value. */
   valueComments: Comment[];
@@ -90,6 +106,28 @@ interface Item {
 }
 
 const NOT_READ = new Error('not read');
+
+/**
+ * No comments: shared by every item and gap without one (almost all), so reading a body makes no
+ * empty list for each. Never pushed to: `addComment` gives an item its own list first.
+ */
+const NONE = Object.freeze([]) as unknown as Comment[];
+const NO_PENDING = Object.freeze([]) as unknown as Pending[];
+
+/** A comment read between two items, and whether the comma that ends the first came before it. */
+interface Pending {
+  comment: Comment;
+  afterComma: boolean;
+}
+
+function pendingOf(comments: Comment[], afterComma: boolean): Pending[] {
+  return comments.length ? comments.map((comment) => ({ comment, afterComma })) : NO_PENDING;
+}
+
+function addComment(item: Item, where: 'leading' | 'trailing', c: Comment): void {
+  if (item[where] === NONE) item[where] = [];
+  item[where].push(c);
+}
 const TOO_DEEP = new Error('nested too deep');
 
 class Reader {
@@ -101,12 +139,12 @@ class Reader {
     const before = this.gap();
     if (this.i >= this.text.length) return undefined;
     const value = this.value();
-    const item: Item = { valueComments: [], value, leading: [], trailing: [], end: this.i, blankAfter: false };
-    for (const c of before) if (c.endOfLine || c.ownLine) item.leading.push(c);
+    const item: Item = { valueComments: NONE, value, leading: NONE, trailing: NONE, end: this.i, blankAfter: false };
+    for (const c of before) if (c.endOfLine || c.ownLine) addComment(item, 'leading', c);
     else throw NOT_READ;
     const after = this.gap();
     if (this.i < this.text.length) throw NOT_READ;
-    item.trailing.push(...after);
+    if (after.length) item.trailing = after;
     return item;
   }
 
@@ -169,23 +207,23 @@ class Reader {
     const start = this.i;
     const close = isObject ? 125 : 93;
     this.i++;
-    const node: Container = { type: isObject ? 'object' : 'array', start, items: [], dangling: [], authorBroken: false };
+    const node: Container = { type: isObject ? 'object' : 'array', start, items: [], dangling: NONE, authorBroken: false };
     // Comments between the previous item (or the opening bracket) and the next one, in order, and
     // whether the comma that ends the previous item came before each.
-    let pending: { comment: Comment; afterComma: boolean }[] = this.gap().map((comment) => ({ comment, afterComma: true }));
+    let pending = pendingOf(this.gap(), true);
     let prev: Item | undefined;
     for (;;) {
       if (this.i >= t.length) throw NOT_READ;
       if (t.charCodeAt(this.i) === close) {
         if (prev) this.attach(pending, prev, undefined);
-        else node.dangling.push(...pending.map((p) => p.comment));
+        else if (pending.length) node.dangling = pending.map((p) => p.comment);
         this.i++;
         break;
       }
       if (prev) throw NOT_READ; // a missing comma
       const itemStart = this.i;
       let key: string | undefined;
-      const valueComments: Comment[] = [];
+      let valueComments = NONE;
       if (isObject) {
         const k = t.charCodeAt(this.i);
         if (k !== 34 && !(k === 123 && t.charCodeAt(this.i + 1) === 123)) throw NOT_READ;
@@ -196,21 +234,23 @@ class Reader {
         for (const c of this.gap()) {
           // `"a": /* why */ 1` keeps its comment before the value; a line comment there is not read.
           if (!c.block || c.endOfLine) throw NOT_READ;
+          if (valueComments === NONE) valueComments = [];
           valueComments.push(c);
         }
         if (node.items.length === 0 && hasLineBreak(t, start, itemStart)) node.authorBroken = true;
       }
       if (this.i >= t.length) throw NOT_READ;
       const value = this.value();
-      const item: Item = { key, valueComments, value, leading: [], trailing: [], end: this.i, blankAfter: false };
+      const item: Item = { key, valueComments, value, leading: NONE, trailing: NONE, end: this.i, blankAfter: false };
       const last = node.items[node.items.length - 1];
       this.attach(pending, last, item);
       node.items.push(item);
-      pending = this.gap().map((comment) => ({ comment, afterComma: false }));
+      pending = pendingOf(this.gap(), false);
       if (t.charCodeAt(this.i) === 44) {
         const comma = this.i;
         this.i++;
-        pending.push(...this.gap().map((comment) => ({ comment, afterComma: true })));
+        const more = this.gap();
+        if (more.length) pending = [...pending, ...pendingOf(more, true)];
         // Prettier reads a list item's blank line after its comma, an object member's after the member.
         item.blankAfter = nextLineEmpty(t, isObject ? item.end : comma);
         // A comma before the closing bracket (a trailing comma) is not JSON: not read.
@@ -227,18 +267,18 @@ class Reader {
    * comments: a comment on its own line leads what follows; one that ends its line trails what it
    * follows; one with code on both sides leads what follows when it comes after the comma, else trails.
    */
-  private attach(pending: { comment: Comment; afterComma: boolean }[], preceding: Item | undefined, following: Item | undefined): void {
+  private attach(pending: Pending[], preceding: Item | undefined, following: Item | undefined): void {
     for (const { comment, afterComma } of pending) {
       if (comment.ownLine) {
-        if (following) following.leading.push(comment);
-        else if (preceding) preceding.trailing.push(comment);
+        if (following) addComment(following, 'leading', comment);
+        else if (preceding) addComment(preceding, 'trailing', comment);
         else throw NOT_READ;
       } else if (comment.endOfLine) {
-        if (preceding) preceding.trailing.push(comment);
-        else if (following) following.leading.push(comment);
+        if (preceding) addComment(preceding, 'trailing', comment);
+        else if (following) addComment(following, 'leading', comment);
         else throw NOT_READ;
-      } else if (following && (afterComma || !preceding)) following.leading.push(comment);
-      else if (preceding) preceding.trailing.push(comment);
+      } else if (following && (afterComma || !preceding)) addComment(following, 'leading', comment);
+      else if (preceding) addComment(preceding, 'trailing', comment);
       else throw NOT_READ;
     }
   }
@@ -246,7 +286,7 @@ class Reader {
   /** Skips spaces and comments; the comments read. */
   private gap(): Comment[] {
     const t = this.text;
-    const comments: Comment[] = [];
+    let comments = NONE;
     let lineHasCode = false;
     for (let k = this.i - 1; k >= 0; k--) {
       const b = t.charCodeAt(k);
@@ -283,6 +323,7 @@ class Reader {
       let k = end;
       while (t.charCodeAt(k) === 32 || t.charCodeAt(k) === 9 || t.charCodeAt(k) === 13) k++;
       const endOfLine = k >= t.length || t.charCodeAt(k) === 10;
+      if (comments === NONE) comments = [];
       comments.push({ text, start, end, block, ownLine: !lineHasCode, endOfLine, blankAfter: endOfLine && nextLineEmptyAt(t, k) });
       lineHasCode = true;
     }

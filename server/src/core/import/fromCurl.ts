@@ -3,14 +3,24 @@
  * requests: method, path and query, the headers worth keeping, and the data as the JSON body the
  * documents accept. Credentials (`Authorization`, `access_token`, `-u`, cookies) are dropped with a note.
  */
-import { splitCommands } from './shellWords';
+import { splitCommands, straightenQuotes, VARIABLE_MARK } from './shellWords';
 import { dropToken, keepHeader, safeDecode, targetOf, writeRequest, type ImportedRequest } from './requestText';
-import { TOKEN_PARAMETER, type ImportResult } from './notes';
+import { adviceFor, TOKEN_PARAMETER, type ImportResult } from './notes';
 
 const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json']);
 const FORM = new Set(['-F', '--form', '--form-string']);
 /** Options that take a value and change nothing graphreq sends. */
 const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-A', '--user-agent', '-e', '--referer', '-m', '--max-time', '--connect-timeout', '-x', '--proxy', '-w', '--write-out', '--retry', '-c', '--cookie-jar', '--cacert', '--cert', '--key', '-E', '--resolve', '--limit-rate', '-T', '--upload-file']);
+/**
+ * A value the documents write for the reader to fill in (`-F 'campaign_id=<CAMPAIGN_ID>'`): curl
+ * would read `<file` as a file's content, and fail to open `CAMPAIGN_ID>`; the value meant is the
+ * placeholder, kept as written.
+ */
+const PLACEHOLDER = /^<[^<>]+>$/;
+/** `NAME=value`: a shell variable set for the commands after it. */
+const ASSIGNMENT = /^([A-Za-z_]\w*)=([\s\S]*)$/;
+/** Names of shell variables that hold credentials: their values are never copied. */
+const SECRET_VARIABLE = /token|secret|password/i;
 /** Headers a browser or curl adds by itself: they say nothing about the call. */
 const BROWSER_HEADER = /^(sec-|user-agent$|referer$|origin$|priority$|accept-encoding$|connection$|content-length$|host$|dnt$|pragma$|cache-control$|upgrade-insecure-requests$)/i;
 
@@ -29,11 +39,17 @@ export function looksLikeCurl(text: string): boolean {
   return /^\s*(?:\$\s*)?curl(?:\.exe)?\s/im.test(text);
 }
 
-export function importCurl(text: string): ImportResult {
+export function importCurl(input: string): ImportResult {
   const notes: string[] = [];
   const parts: string[] = [];
-  for (const command of splitCommands(text)) {
-    const words = command.words[0] === '$' ? command.words.slice(1) : command.words;
+  const straight = straightenQuotes(input);
+  if (straight !== undefined) notes.push('typographic quotes (‘ ’ “ ”) read as the shell\'s \' and "');
+  const shell = new ShellVariables();
+  for (const command of splitCommands(straight ?? input)) {
+    const given = command.words[0] === '$' ? command.words.slice(1) : command.words;
+    // `NAME=value` (or `export NAME=value`) lines set what the later commands read as $NAME.
+    if (shell.assign(given)) continue;
+    const words = given.map((w) => shell.expand(w));
     if (!/^curl(\.exe)?$/i.test(words[0] ?? '')) {
       notes.push(`line ${command.line + 1}: not a curl command (${words[0]}); skipped`);
       continue;
@@ -49,8 +65,49 @@ export function importCurl(text: string): ImportResult {
     notes.push(...local.map((n) => `${where}: ${n}`));
     parts.push(writeRequest(request, `${request.method} ${request.target.split('?')[0]}`));
   }
+  const text = parts.join('\n');
+  notes.push(...shell.notesFor(text));
   if (!parts.length) notes.push('no curl command found');
-  return { text: parts.join('\n'), notes };
+  return { text, notes };
+}
+
+/**
+ * The shell variables of a pasted script: `PAGE_ID="123"` set before the curl commands that read
+ * `${PAGE_ID}` (unquoted or in double quotes) gives them its value, as the shell would. A variable
+ * the text does not set (it comes from the user's environment), or one named like a credential,
+ * becomes a graphreq variable, `{{NAME}}`, with one note each: its value is the environment's to give.
+ */
+class ShellVariables {
+  private readonly values = new Map<string, string>();
+  /** The names written as `{{NAME}}`, and why. */
+  private readonly written = new Map<string, string>();
+
+  /** Takes a command of assignments only; false for any other command. */
+  assign(words: string[]): boolean {
+    const list = words[0] === 'export' ? words.slice(1) : words;
+    if (!list.length || !list.every((w) => ASSIGNMENT.test(w))) return false;
+    for (const w of list) {
+      const [, name, value] = ASSIGNMENT.exec(w)!;
+      this.values.set(name, this.expand(value));
+    }
+    return true;
+  }
+
+  /** A word with each `$NAME` the shell would expand replaced (shellWords.ts marks them). */
+  expand(word: string): string {
+    if (!word.includes(VARIABLE_MARK)) return word;
+    return word.replace(new RegExp(`${VARIABLE_MARK}(\\w+)${VARIABLE_MARK}`, 'g'), (_, name: string) => {
+      const value = this.values.get(name);
+      if (value !== undefined && !SECRET_VARIABLE.test(name)) return value;
+      if (!this.written.has(name)) this.written.set(name, value === undefined ? 'is not set in the commands' : 'holds a credential');
+      return `{{${name}}}`;
+    });
+  }
+
+  /** One note for each variable the requests still read (one read only where a token was, and dropped with it, needs none). */
+  notesFor(text: string): string[] {
+    return [...this.written].filter(([name]) => text.includes(`{{${name}}}`)).map(([name, why]) => `$${name} ${why}: written {{${name}}}, a variable to give a value in graphreq.env.json`);
+  }
 }
 
 function parseArgs(args: string[], notes: string[]): Parsed {
@@ -85,10 +142,10 @@ function parseArgs(args: string[], notes: string[]): Parsed {
       const eq = v.indexOf('=');
       if (eq < 0) continue;
       const fieldValue = v.slice(eq + 1);
-      if (fieldValue.startsWith('@') || fieldValue.startsWith('<')) notes.push(`${arg} ${v.slice(0, eq)}=${fieldValue.split(';')[0]} uploads a file: not carried over`);
+      if (fieldValue.startsWith('@') || (fieldValue.startsWith('<') && !PLACEHOLDER.test(fieldValue))) notes.push(`${arg} ${v.slice(0, eq)}=${fieldValue.split(';')[0]} uploads a file: not carried over`);
       else p.form.push([v.slice(0, eq), fieldValue]);
     } else if (arg === '-G' || arg === '--get') p.get = true;
-    else if (arg === '--url') p.url = value();
+    else if (arg === '--url') p.url = oneLineUrl(value(), notes);
     else if (arg === '-u' || arg === '--user') {
       value();
       notes.push(`${arg} (user and password) ignored: the API takes an access token, which graphreq sends for you`);
@@ -98,9 +155,21 @@ function parseArgs(args: string[], notes: string[]): Parsed {
     } else if (IGNORED_WITH_VALUE.has(arg)) value();
     else if (arg.startsWith('-') && arg.length > 1) {
       if (!/^-[sSkLiIvgfN#]+$|^--(compressed|silent|show-error|insecure|location|include|verbose|fail|globoff|no-buffer|http[0-9.]+|progress-bar)$/.test(arg)) notes.push(`curl option ${arg} ignored`);
-    } else if (!p.url) p.url = arg;
+    } else if (!p.url) p.url = oneLineUrl(arg, notes);
   }
   return p;
+}
+
+/**
+ * A URL the documents lay out over several lines for reading (the batch requests page: one JSON
+ * member a line, `// comments` at line ends; the long-lived token page: a parameter a line): curl
+ * refuses it as written, and the URL meant is its lines joined, without the spaces around the line
+ * breaks and the comments at their ends.
+ */
+function oneLineUrl(url: string, notes: string[]): string {
+  if (!/[\r\n]/.test(url)) return url;
+  notes.push('the URL is written over several lines: joined into one, without the spaces around its line breaks nor the `//` comments at their ends');
+  return url.replace(/[ \t]+\/\/[^\r\n]*/g, '').replace(/[ \t]*\r?\n[ \t]*/g, '').trim();
 }
 
 function toRequest(p: Parsed, notes: string[]): ImportedRequest {
@@ -113,8 +182,12 @@ function toRequest(p: Parsed, notes: string[]): ImportedRequest {
     const query = p.data.map((d) => (d.urlencode ? encodeUrlencodeArg(d.text) : d.text)).join('&');
     url += (url.includes('?') ? '&' : '?') + query;
   } else if (jsonBody !== undefined) body = { json: withoutToken(jsonBody, notes, comments) };
-  else if (fields) body = { json: withoutToken(fieldObject(fields), notes, comments) };
-  const method = p.method ?? (body !== undefined ? 'POST' : 'GET');
+  else if (fields) {
+    // Fields that were only the token leave no body (`curl -X GET -F 'access_token=…' …/me/accounts` is a read).
+    const kept = withoutToken(fieldObject(fields), notes, comments) as Record<string, unknown>;
+    if (Object.keys(kept).length) body = { json: kept };
+  }
+  const method = p.method ?? (body !== undefined || (fields && !p.get) ? 'POST' : 'GET');
   const target = targetOf(url, notes, comments);
   const headers: Array<[string, string]> = [];
   for (const [name, value] of p.headers) {
@@ -182,7 +255,7 @@ function withoutToken(value: unknown, notes: string[], comments: string[]): unkn
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (TOKEN_PARAMETER.test(k)) dropToken(`the ${k} field`, notes, comments);
+    if (TOKEN_PARAMETER.test(k)) dropToken(`the ${k} field`, notes, comments, adviceFor(k));
     else out[k] = v;
   }
   return out;

@@ -5,8 +5,8 @@
  * assertions become `# @expect` lines. Scripts, response handlers, other protocols and directives
  * graphreq does not know are kept as `#` comments, with a note.
  */
-import { dropToken, keepHeader, targetOf } from './requestText';
-import { TOKEN_PARAMETER, type ImportResult } from './notes';
+import { dropToken, isApiHost, keepHeader, targetOf } from './requestText';
+import { adviceFor, TOKEN_PARAMETER, type ImportResult } from './notes';
 
 const METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT)\s+(\S.*?)(?:\s+HTTP\/[\d.]+)?\s*$/i;
 const OTHER_PROTOCOL = /^(GRPC|WS|SSE|MQTT|AMQP|GRAPHQL|WEBSOCKET|RPC)\s+\S/i;
@@ -19,12 +19,13 @@ interface State {
   out: string[];
   notes: string[];
   names: Set<string>;
-  hostVariables: Set<string>;
+  /** Variables that hold the API's host, each with the path written after the host (`/v14.0`), or ''. */
+  hostVariables: Map<string, string>;
 }
 
 export function importHttp(text: string): ImportResult {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const state: State = { out: [], notes: [], names: collectNames(lines), hostVariables: new Set() };
+  const state: State = { out: [], notes: [], names: collectNames(lines), hostVariables: new Map() };
   let block: string[] = [];
   let blockLine = 0;
   const flush = () => {
@@ -161,8 +162,8 @@ function convertBlock(lines: string[], first: number, state: State): void {
         continue;
       }
       const h = /^([^:\s]+)\s*:\s*(.*)$/.exec(line);
-      // graphreq sets the Content-Type itself (REQ-HEADER-DROPPED).
-      if (h && /^content-type$/i.test(h[1])) continue;
+      // graphreq sets the Content-Type itself (REQ-HEADER-DROPPED), and the Host: the API's (`GET /v21.0/... HTTP/1.1` then `Host: graph.facebook.com`, as the documents write a request) is the environment's base URL.
+      if (h && (/^content-type$/i.test(h[1]) || (/^host$/i.test(h[1]) && isApiHost(h[2].trim().replace(/:\d+$/, ''))))) continue;
       if (h) {
         const kept: Array<[string, string]> = [];
         keepHeader(h[1], rewriteReferences(h[2], state), kept, headerNotes, comments);
@@ -217,11 +218,14 @@ function fileVariable(name: string, value: string, at: string, state: State): st
     state.notes.push(...local.map((n) => `${at}: ${n}`));
     return comments[0];
   }
-  const host = /^https?:\/\/([^/\s]+)\/?$/i.exec(v);
-  if (host && /^graph(-video)?\./i.test(host[1])) {
-    state.hostVariables.add(name);
-    state.notes.push(`${at}: @${name} = ${v} is the API's host: requests use the environment's base URL instead (graphreq.env.json baseUrl, or --base-url)`);
-    return `# ${name} = ${v} (the API's host: the environment's base URL is used instead)`;
+  // The API's host, and maybe a version after it (`https://graph.facebook.com/v14.0`): the path stays in each request.
+  const host = /^https?:\/\/([^/\s?#]+)(\/[^\s?#]*?)?\/?$/i.exec(v);
+  if (host && isApiHost(host[1])) {
+    const path = host[2] ?? '';
+    state.hostVariables.set(name, path);
+    const kept = path ? `; the path after it, ${path}, is kept in each request` : '';
+    state.notes.push(`${at}: @${name} = ${v} is the API's host: requests use the environment's base URL instead (graphreq.env.json baseUrl, or --base-url)${kept}`);
+    return `# ${name} = ${v} (the API's host: the environment's base URL is used instead${kept})`;
   }
   return `@${name} = ${rewriteReferences(v, state)}`;
 }
@@ -231,7 +235,7 @@ function requestTarget(url: string, state: State, comments: string[], at: string
   const local: string[] = [];
   const viaVariable = /^\{\{\s*([\w.-]+)\s*\}\}(\/.*)$/.exec(url);
   const hostVariable = viaVariable && (state.hostVariables.has(viaVariable[1]) || /^(base_?url|host|graph_?url|api_?url|url|baseUri)$/i.test(viaVariable[1]));
-  const target = targetOf(hostVariable ? viaVariable[2] : url, local, comments);
+  const target = targetOf(hostVariable ? `${state.hostVariables.get(viaVariable[1]) ?? ''}${viaVariable[2]}` : url, local, comments);
   state.notes.push(...local.map((n) => `${at}: ${n}`));
   return target;
 }
@@ -241,20 +245,21 @@ function queryLine(line: string, comments: string[], notes: string[], at: string
   const m = /^(\s*[?&])\s*([^=\s]+)/.exec(line);
   if (m && TOKEN_PARAMETER.test(m[2])) {
     const local: string[] = [];
-    dropToken(`the ${m[2]} query parameter`, local, comments);
+    dropToken(`the ${m[2]} query parameter`, local, comments, adviceFor(m[2]));
     notes.push(...local.map((n) => `${at}: ${n}`));
     return undefined;
   }
   return line.trim();
 }
 
-/** A JSON body's top-level access_token member, dropped; a form body's too. */
+/** A JSON body's top-level members that hold credentials (access_token, a secret), dropped; a form body's too. */
 function bodyWithoutToken(lines: string[], comments: string[], notes: string[], at: string): string[] {
   const local: string[] = [];
   const kept = lines.filter((l) => {
-    const m = /^\s*"?(access_token)"?\s*[:=]/i.exec(l);
-    if (m) dropToken(`the ${m[1]} field`, local, comments);
-    return !m;
+    const m = /^\s*"?(\w+)"?\s*[:=]/.exec(l);
+    const secret = !!m && TOKEN_PARAMETER.test(m[1]);
+    if (secret) dropToken(`the ${m[1]} field`, local, comments, adviceFor(m[1]));
+    return !secret;
   });
   notes.push(...local.map((n) => `${at}: ${n}`));
   // A member removed before the closing brace leaves a trailing comma: JSONC allows it, but keep strict JSON tidy.

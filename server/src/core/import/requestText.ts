@@ -2,7 +2,7 @@
  * A request as the importers build it, written as `.graphreq` text: comments and directives, the
  * request line (the API's host left to the environment's base URL), headers, and a JSON body.
  */
-import { SECRET_HEADER, TOKEN_PARAMETER, tokenComment } from './notes';
+import { adviceFor, SECRET_HEADER, TOKEN_PARAMETER, tokenComment } from './notes';
 
 export interface ImportedRequest {
   comments: string[];
@@ -44,7 +44,7 @@ function keptQuery(query: string, notes: string[], comments: string[]): string {
     const eq = part.indexOf('=');
     const name = safeDecode(eq < 0 ? part : part.slice(0, eq));
     if (TOKEN_PARAMETER.test(name)) {
-      dropToken(`the ${name} query parameter`, notes, comments);
+      dropToken(`the ${name} query parameter`, notes, comments, adviceFor(name));
       continue;
     }
     if (eq < 0) {
@@ -66,8 +66,8 @@ export function safeDecode(s: string): string {
   }
 }
 
-export function dropToken(what: string, notes: string[], comments: string[]): void {
-  const comment = tokenComment(what);
+export function dropToken(what: string, notes: string[], comments: string[], advice?: string): void {
+  const comment = tokenComment(what, advice);
   if (!comments.includes(comment)) comments.push(comment);
   notes.push(`${what} was not copied: ${comment.replace(/^# .*?dropped by the import: /, '')}`);
 }

@@ -5,6 +5,30 @@
  * then `"` quotes with `\"` inside) and PowerShell's backtick continuations. Pure: text in, words out.
  */
 
+/**
+ * Marks a variable the shell would expand: `$NAME` and `${NAME}`, unquoted or inside double quotes,
+ * become `\u0000NAME\u0000` in the word (a character no pasted command holds), for the importer
+ * to replace with the value the text sets, or with a graphreq variable.
+ */
+export const VARIABLE_MARK = '\u0000';
+
+/**
+ * The text with typographic quotes made plain, when they stand where a shell's quotes do: a page
+ * that renders its commands with ‘…’ and “…” (the API's batch requests page does) pastes words a
+ * shell would keep whole, quotes and all, so `‘access_token=…’` would be no token field. Undefined
+ * when no word opens with one (an apostrophe in `It’s` alone is left as it is).
+ */
+export function straightenQuotes(text: string): string | undefined {
+  if (!/(^|[\s=])[‘“”]/m.test(text)) return undefined;
+  return text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+}
+
+/** `$NAME` or `${NAME}` at `i` (which holds `$`): the name and the length written, if it is one. */
+function variableAt(text: string, i: number): { name: string; length: number } | undefined {
+  const m = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})/.exec(text.slice(i, i + 256));
+  return m ? { name: m[1] ?? m[2], length: m[0].length } : undefined;
+}
+
 /** One command: its words, and the line (0-based) it starts on, for notes. */
 export interface ShellCommand {
   words: string[];
@@ -54,8 +78,8 @@ export function splitCommands(input: string): ShellCommand[] {
       endWord();
       continue;
     }
-    if (word === undefined && !words.length && c === '#') {
-      // A comment line; skip to its end.
+    if (word === undefined && c === '#' && (!words.length || !cmd)) {
+      // A comment, to the line's end: a line of its own, or (in a POSIX shell) after a command's words (`PAGE_ID=1 # our page`).
       while (i + 1 < text.length && text[i + 1] !== '\n') i++;
       continue;
     }
@@ -85,6 +109,10 @@ export function splitCommands(input: string): ShellCommand[] {
       i = stop;
     } else if (c === '$' && text[i + 1] === "'") {
       i = readAnsiC(text, i + 2, (s) => (word += s));
+    } else if (c === '$' && variableAt(text, i)) {
+      const v = variableAt(text, i)!;
+      word += `${VARIABLE_MARK}${v.name}${VARIABLE_MARK}`;
+      i += v.length - 1;
     } else if (c === '"') {
       i = readDoubleQuoted(text, i + 1, (s) => (word += s), () => line++);
     } else if (c === '\\' && i + 1 < text.length) {
@@ -132,6 +160,12 @@ function readDoubleQuoted(text: string, from: number, add: (s: string) => void, 
         i++;
         continue;
       }
+    }
+    const v = c === '$' ? variableAt(text, i) : undefined;
+    if (v) {
+      add(`${VARIABLE_MARK}${v.name}${VARIABLE_MARK}`);
+      i += v.length - 1;
+      continue;
     }
     if (c === '\n') newline();
     add(c);

@@ -7,6 +7,7 @@
  * hidden from the cross-field rules, which would otherwise report the same mistake again.
  */
 import type { Call } from '../analysis/call';
+import { CallParams } from '../analysis/callParams';
 import type { ApiModel } from '../model/apiModel';
 import { checkFieldList } from './fieldRules';
 import { checkParams } from './paramRules';
@@ -87,7 +88,7 @@ function checkAll(call: Call, model: ApiModel, opts: CheckOptions): RuleFinding[
     if (f.rejectsValue && (f.at.kind === 'param' || f.at.kind === 'missing')) (rejected ??= new Set()).add(f.at.name);
   }
   const checked: Call = rejected
-    ? { ...call, params: new Map([...call.params].map(([name, p]) => [name, rejected!.has(name) ? { ...p, opaque: true } : p])) }
+    ? { ...call, params: call.params instanceof CallParams ? call.params.withRejected(rejected) : new Map([...call.params].map(([name, p]) => [name, rejected!.has(name) ? { ...p, opaque: true } : p])) }
     : call;
   for (const rule of rulesFor(endpoint.id)) rule.check(checked, ctx);
   // Looked for without a set or a list per call: nearly every call absorbs nothing.

@@ -170,7 +170,7 @@ export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string)
 }
 
 /** The top-level parameter an ajv error is about, if it names one. */
-function refusedParam(error: { instancePath: string; keyword: string; params: Record<string, unknown> } | undefined): string | undefined {
+function refusedParam(error: { instancePath: string } | undefined): string | undefined {
   if (!error || error.instancePath === '') return undefined;
   const first = error.instancePath.split('/')[1];
   return first === undefined ? undefined : first.replace(/~1/g, '/').replace(/~0/g, '~');

@@ -8,7 +8,9 @@
  */
 import { lookupVariable, type FileContext } from '../analysis/fileContext';
 import { blockNames, usesIn, type NameUse } from '../analysis/names';
+import type { WorkspaceNames } from '../analysis/workspaceNames';
 import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
+import { positionAt } from '../syntax/positions';
 
 export interface RequestDependencies {
   /**
@@ -89,4 +91,72 @@ export function requestDependencies(doc: GraphreqDocument, index: number, ctx: F
 function nameOf(ctx: FileContext, index: number): string | null {
   for (const [name, i] of ctx.names) if (i === index) return name;
   return null;
+}
+
+/** A request of some file of the workspace: the file's id (path or URI), the name messages give it, its parse, the block. */
+export interface WorkspaceRequest {
+  id: string;
+  label: string;
+  doc: GraphreqDocument;
+  index: number;
+}
+
+/** What to send before a request, from any file of the workspace, or why nothing can go first. */
+export type WorkspaceDependencies = { ok: true; before: WorkspaceRequest[] } | { ok: false; message: string };
+
+/**
+ * The requests to send before `start`, producers first, from its own file or from another file of
+ * the workspace: a name its file does not give is looked up with `producersNamed` (named responses
+ * are the workspace's, not a file's), then what that producer reads in turn, each listed once. A
+ * name two files give, or requests that read each other's responses in a circle, leave nothing to
+ * send first, and the message says why; a name no file gives is left to the saved response (the
+ * send says so when there is none). `graphreq send --with-deps` and the editors' `withDeps` both ask
+ * this one function, so they send the same requests in the same order.
+ */
+export function workspaceDependencies(start: WorkspaceRequest, o: { contextOf: (doc: GraphreqDocument) => FileContext; producersNamed: (name: string) => WorkspaceRequest[] }): WorkspaceDependencies {
+  const before: WorkspaceRequest[] = [];
+  const key = (r: WorkspaceRequest): string => `${r.id}\u0000${r.index}`;
+  const listed = new Set<string>([key(start)]);
+  const add = (r: WorkspaceRequest): void => {
+    if (listed.has(key(r))) return;
+    listed.add(key(r));
+    before.push(r);
+  };
+  // Depth first; `visiting` holds the requests on the way here, across files.
+  const visit = (r: WorkspaceRequest, visiting: string[]): string | undefined => {
+    const deps = requestDependencies(r.doc, r.index, o.contextOf(r.doc));
+    if (deps.cycle.length) return `the requests read each other's responses in a circle (${deps.cycle.join(' -> ')}), so none can go first`;
+    for (const name of deps.unknown) {
+      const found = o.producersNamed(name);
+      if (found.length === 0) continue;
+      if (found.length > 1) return `\`${name}\` names a request in ${found.length} files (${found.map(requestPlace).join(', ')}): send the one you mean first`;
+      const p = found[0];
+      if (visiting.includes(key(p))) return `the requests read each other's responses in a circle (through \`${name}\` in ${p.label}), so none can go first`;
+      const problem = visit(p, [...visiting, key(p)]);
+      if (problem) return problem;
+      add(p);
+    }
+    for (const i of deps.before) add({ ...r, index: i });
+    return undefined;
+  };
+  const problem = visit(start, [key(start)]);
+  return problem ? { ok: false, message: problem } : { ok: true, before };
+}
+
+/** The first request named `name` in each file of the index, by file: what can be sent before a request that reads it. */
+export function producersIn(names: WorkspaceNames, name: string): WorkspaceRequest[] {
+  const out: WorkspaceRequest[] = [];
+  const seen = new Set<string>();
+  for (const r of names.requestsNamed(name)) {
+    if (seen.has(r.file)) continue;
+    seen.add(r.file);
+    out.push({ id: r.file, label: r.label, doc: r.doc, index: r.block });
+  }
+  return out;
+}
+
+/** `file:line` of a request, its request line counted from 1. */
+export function requestPlace(r: WorkspaceRequest): string {
+  const block = r.doc.blocks[r.index];
+  return `${r.label}:${positionAt(r.doc, block.offset + (block.parsed.request?.span.start ?? 0)).line + 1}`;
 }

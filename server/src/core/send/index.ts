@@ -4,7 +4,7 @@
  */
 export * from './types';
 export { prepareRequest, type PrepareOptions, type PrepareOutcome } from './prepareRequest';
-export { requestDependencies, namesRead, type RequestDependencies } from './dependencies';
+export { requestDependencies, namesRead, producersIn, requestPlace, workspaceDependencies, type RequestDependencies, type WorkspaceDependencies, type WorkspaceRequest } from './dependencies';
 export { lookupResponseRef, type NamedResponses, type StoredResponse } from './namedResponses';
 export { toWire, describeRequest, TOKEN_PLACEHOLDER, type WireRequest } from './wire';
 export { toCurl } from './curl';

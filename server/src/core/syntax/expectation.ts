@@ -104,7 +104,10 @@ export function blockExpectations(parsed: ParsedBlock): Expectation[] {
   if (parsed.directives.length === 0) return NO_EXPECTATIONS;
   let list = cache.get(parsed);
   if (!list) {
-    list = parsed.directives.filter((d) => d.name.text === EXPECT_DIRECTIVE).map(parseExpectation);
+    // Directives other than `@expect` (`# @campaign-budget none`) give the same shared list: a second
+    // kind of empty list here threw away the check's compiled code (V8: "wrong map" in checkBlock).
+    list = NO_EXPECTATIONS;
+    for (const d of parsed.directives) if (d.name.text === EXPECT_DIRECTIVE) (list === NO_EXPECTATIONS ? (list = []) : list).push(parseExpectation(d));
     cache.set(parsed, list);
   }
   return list;
