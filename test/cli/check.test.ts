@@ -129,7 +129,7 @@ POST /v23.0/act_1234567890/adsets
 GET /v23.0/120200000000000002?date_preset=lifetime&access_token=EAAB1234567890abcdef
 
 ### scrape
-POST /v23.0/?id=https://example.com/p?x=1&y=2
+POST /v23.0/?scrape=true&id=https://example.com/p?x=1&y=2
 
 ### version
 GET /v23/t_100200300?fields=messages.source(ADMINS),nmae
@@ -147,7 +147,7 @@ POST /v23.0/act_1234567890/adsets
 GET /v23.0/120200000000000002?date_preset=maximum
 
 ### scrape
-POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fp%3Fx%3D1%26y%3D2&scrape=true
+POST /v23.0/?scrape=true&id=https%3A%2F%2Fexample.com%2Fp%3Fx%3D1%26y%3D2
 
 ### version
 GET /v23.0/t_100200300?fields=messages.source(PARTICIPANTS),nmae

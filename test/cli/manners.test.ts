@@ -104,7 +104,10 @@ GET /v23.0/120200000000000002?date_preset=lifetime&access_token=EAAB1234567890ab
 GET /v23/t_100200300?fields=messages.source(ADMINS)
 
 ### scrape
-POST /v23.0/?id=https://example.com/p?x=1&y=2
+POST /v23.0/?scrape=true&id=https://example.com/p?x=1&y=2
+
+### create
+POST /v23.0/?id=https%3A%2F%2Fexample.com%2F
 `,
     );
     const r = await runCli(['check', '--fix', 'fix/fix.graphreq'], dir);
@@ -117,7 +120,7 @@ POST /v23.0/?id=https://example.com/p?x=1&y=2
       'fix/fix.graphreq:10: fixed REQ-VERSION-FORMAT v23 -> v23.0',
       'fix/fix.graphreq:10: fixed THREAD-SOURCE-VALUE ADMINS -> PARTICIPANTS',
       'fix/fix.graphreq:13: fixed URL-ID-ENCODED https://example.com/p?x=1&y=2 -> https%3A%2F%2Fexample.com%2Fp%3Fx%3D1%26y%3D2',
-      'fix/fix.graphreq:13: fixed URL-SCRAPE-REQUIRED (nothing) -> &scrape=true',
+      'fix/fix.graphreq:16: fixed URL-NO-CREATE-DELETE (nothing) -> &scrape=true',
     ]);
     assert.ok(!r.stdout.includes('EAAB1234567890abcdef') && !r.stderr.includes('EAAB1234567890abcdef'), 'the token removed is not printed');
     assert.equal(r.stderr, '1 file checked: 0 errors, 0 warnings; 8 fixes applied\n');

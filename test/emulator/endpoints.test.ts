@@ -286,9 +286,13 @@ describe('URL node', () => {
     const del = await emu.send('DELETE', '/v23.0/?id=https://example.com/post');
     assertEnvelope(del, 400, 100);
     assert.equal(del.headers['x-graphreq-rule'], 'URL-NO-CREATE-DELETE');
+    // RULES.md: "Create (POST without scrape)", with or without `id`.
     const noScrape = await emu.post('/v23.0/?id=https%3A%2F%2Fexample.com%2Fpost');
     assertEnvelope(noScrape, 400, 100);
-    assert.equal(noScrape.headers['x-graphreq-rule'], 'URL-SCRAPE-REQUIRED');
+    assert.equal(noScrape.headers['x-graphreq-rule'], 'URL-NO-CREATE-DELETE');
+    const scrapeFalse = await emu.post('/v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=false');
+    assertEnvelope(scrapeFalse, 400, 100);
+    assert.equal(scrapeFalse.headers['x-graphreq-rule'], 'URL-SCRAPE-REQUIRED');
   });
 });
 
@@ -340,10 +344,29 @@ describe('undocumented ad set operations and methods', () => {
     assert.deepEqual(update.body, { success: true });
     const list = await emu.get('/v23.0/act_5550001/adsets?fields=id,name,status');
     assert.deepEqual(list.body, { data: [{ id, name: 'Renamed', status: 'ACTIVE' }] });
+    // The listed items are ad sets: a field they do not have is refused as on a read (it was answered `{}`).
+    const unknown = await emu.get('/v23.0/act_5550001/adsets?fields=id,nmae');
+    assertEnvelope(unknown, 400, 100);
+    assert.equal(unknown.headers['x-graphreq-rule'], 'ADSET-READ-FIELDS');
     const del = await emu.send('DELETE', `/v23.0/${id}`);
     assert.deepEqual(del.body, { success: true });
-    assertEnvelope(await emu.get(`/v23.0/${id}`), 404, 100);
+    // [2] gives DELETED among the values of configured_status and effective_status: a read of a deleted ad set answers them.
+    const read = await emu.get(`/v23.0/${id}?fields=id,name,configured_status,effective_status`);
+    assert.equal(read.status, 200, read.text);
+    assert.deepEqual(read.body, { id, name: 'Renamed', configured_status: 'DELETED', effective_status: 'DELETED' });
     assert.deepEqual((await emu.get('/v23.0/act_5550001/adsets')).body, { data: [] });
+    // It can be neither changed nor deleted again.
+    assertEnvelope(await emu.send('DELETE', `/v23.0/${id}`), 404, 100);
+  });
+
+  it('reads back an ad set created with status DELETED or ARCHIVED ([2] configured_status values)', async () => {
+    for (const status of ['DELETED', 'ARCHIVED']) {
+      const created = await emu.post('/v23.0/act_5550002/adsets', { json: adsetBody({ status }) });
+      assert.equal(created.status, 200, created.text);
+      const read = await emu.get(`/v23.0/${created.body.id}?fields=configured_status,effective_status`);
+      assert.equal(read.status, 200, read.text);
+      assert.deepEqual(read.body, { configured_status: status, effective_status: status });
+    }
   });
 
   it('refuses methods the API does not take (REQ-METHOD-UNSUPPORTED)', async () => {

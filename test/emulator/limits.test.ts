@@ -37,7 +37,7 @@ describe('ads management BUC limit (LIMIT-BUC, USAGE-BUC)', () => {
     for (let i = 0; i < 3; i++) {
       const r = await emu.get(READ);
       assert.equal(r.status, 200, r.text);
-      seen.push(usageHeader(r, 'X-Business-Use-Case-Usage')['1'][0]);
+      seen.push(usageHeader(r, 'X-Business-Use-Case-Usage')[SEED.account][0]);
     }
     assert.deepEqual(seen, [
       { type: 'ads_management', call_count: 33, total_cputime: 16, total_time: 16, estimated_time_to_regain_access: 0, ads_api_access_tier: 'development_access' },
@@ -48,7 +48,7 @@ describe('ads management BUC limit (LIMIT-BUC, USAGE-BUC)', () => {
     const e = assertEnvelope(refused, 429, 80004, 2446079);
     assert.equal(e.is_transient, true);
     assert.equal(refused.headers['x-graphreq-rule'], 'LIMIT-BLOCK');
-    assert.deepEqual(usageHeader(refused, 'X-Business-Use-Case-Usage')['1'][0].call_count, 133);
+    assert.deepEqual(usageHeader(refused, 'X-Business-Use-Case-Usage')[SEED.account][0].call_count, 133);
     // Ad sets of another account count against that account.
     const other = await emu.post('/v23.0/act_31337/adsets', { json: { name: 'x', campaign_id: SEED.campaigns.OUTCOME_AWARENESS, daily_budget: 100 } });
     assert.equal(other.status, 200, other.text);
@@ -56,7 +56,7 @@ describe('ads management BUC limit (LIMIT-BUC, USAGE-BUC)', () => {
     emu.clock.advance(MINUTE);
     const again = await emu.get(READ);
     assert.equal(again.status, 200, again.text);
-    assert.equal(usageHeader(again, 'X-Business-Use-Case-Usage')['1'][0].call_count, 33);
+    assert.equal(usageHeader(again, 'X-Business-Use-Case-Usage')[SEED.account][0].call_count, 33);
   });
 
   it('keeps refusing while calls continue: every refused call counts and lengthens the wait (LIMIT-BLOCK)', async () => {
@@ -86,11 +86,11 @@ describe('ads management BUC limit (LIMIT-BUC, USAGE-BUC)', () => {
     for (let i = 0; i < 300; i++) assert.equal((await emu.get(READ)).status, 200);
     const refused = await emu.get(READ);
     assertEnvelope(refused, 429, 80004, 2446079);
-    assert.equal(usageHeader(refused, 'X-Business-Use-Case-Usage')['1'][0].estimated_time_to_regain_access, 60);
+    assert.equal(usageHeader(refused, 'X-Business-Use-Case-Usage')[SEED.account][0].estimated_time_to_regain_access, 60);
     emu.clock.advance(45 * MINUTE);
     const later = await emu.get(READ);
     assert.equal(later.status, 429);
-    assert.equal(usageHeader(later, 'X-Business-Use-Case-Usage')['1'][0].estimated_time_to_regain_access, 15);
+    assert.equal(usageHeader(later, 'X-Business-Use-Case-Usage')[SEED.account][0].estimated_time_to_regain_access, 15);
     emu.clock.advance(15 * MINUTE);
     assert.equal((await emu.get(READ)).status, 200);
   });
@@ -99,11 +99,11 @@ describe('ads management BUC limit (LIMIT-BUC, USAGE-BUC)', () => {
     // (300 + 40 x 2) x 1/100 = 3.8, so 4 calls.
     const ads = await emulator({ testMode: true, accounts: { [`act_${SEED.account}`]: { activeAds: 2 } } });
     const r = await ads.get(READ);
-    assert.equal(usageHeader(r, 'X-Business-Use-Case-Usage')['1'][0].call_count, 25);
+    assert.equal(usageHeader(r, 'X-Business-Use-Case-Usage')[SEED.account][0].call_count, 25);
     // (100000 + 40 x 0) x 1/100 = 1000 calls.
     const standard = await emulator({ testMode: true, apps: { '1': { accessTier: 'standard_access' } } });
     for (let i = 0; i < 9; i++) await standard.get(READ);
-    const tenth = usageHeader(await standard.get(READ), 'X-Business-Use-Case-Usage')['1'][0];
+    const tenth = usageHeader(await standard.get(READ), 'X-Business-Use-Case-Usage')[SEED.account][0];
     assert.equal(tenth.call_count, 1);
     assert.equal(tenth.ads_api_access_tier, 'standard_access');
   });
@@ -123,7 +123,7 @@ describe('ads management quota from the emulator state (LIMIT-BUC, [3] "300 + 40
   it('counts the seed account\'s 9 active ads: 300 + 40 x 9 = 660 calls an hour', async () => {
     const emu = await startTest();
     assert.equal(await quotaOf(emu), 660);
-    assert.equal(usageHeader(await emu.get(READ), 'X-Business-Use-Case-Usage')['1'][0].call_count, 100);
+    assert.equal(usageHeader(await emu.get(READ), 'X-Business-Use-Case-Usage')[SEED.account][0].call_count, 100);
   });
 
   it('follows the state: deleting an ad set, pausing one, and a deep copy with active ads change the count', async () => {
@@ -153,7 +153,7 @@ describe('ads management quota from the emulator state (LIMIT-BUC, [3] "300 + 40
     const emu = await startTest({ config: { accounts: { [`act_${SEED.account}`]: { activeAds: 100 } } } });
     // 300 + 40 x 100 = 4300: one call is 0%, 43 calls are 1%.
     for (let i = 0; i < 42; i++) await emu.get(READ);
-    assert.equal(usageHeader(await emu.get(READ), 'X-Business-Use-Case-Usage')['1'][0].call_count, 1);
+    assert.equal(usageHeader(await emu.get(READ), 'X-Business-Use-Case-Usage')[SEED.account][0].call_count, 1);
   });
 });
 
@@ -174,7 +174,7 @@ describe('ads API v3.3 and older (USAGE-ADACCOUNT)', () => {
     // v4.0 calls report the BUC header; they share the account's counter.
     const newer = await emu.get(`/v4.0/${SEED.adsets.withThreeAds}`);
     assertEnvelope(newer, 429, 80004, 2446079);
-    assert.equal(usageHeader(newer, 'X-Business-Use-Case-Usage')['1'][0].call_count, 166);
+    assert.equal(usageHeader(newer, 'X-Business-Use-Case-Usage')[SEED.account][0].call_count, 166);
     assert.equal(newer.headers['x-ad-account-usage'], undefined);
   });
 });

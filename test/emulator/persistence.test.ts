@@ -63,7 +63,9 @@ describe('persistence', () => {
     assert.deepEqual((await second.get(`/v23.0/${inline.body.id}?fields=campaign{name}`)).body, { campaign: { name: 'Kept campaign' } });
     const refreshed = await second.get('/v23.0/?id=https://survives.example.net/&fields=og_object{type}');
     assert.deepEqual(refreshed.body, { og_object: { type: 'website' }, id: 'https://survives.example.net/' });
-    assert.equal((await second.get(`/v23.0/${SEED.adsets.withFourAds}`)).status, 404);
+    // The delete survives: the ad set reads as DELETED (docs/emulator.md, Decisions) and is out of its account's list.
+    assert.deepEqual((await second.get(`/v23.0/${SEED.adsets.withFourAds}?fields=configured_status`)).body, { configured_status: 'DELETED' });
+    assert.ok(!(await second.get(`/v23.0/act_${SEED.account}/adsets`)).body.data.some((a: { id: string }) => a.id === SEED.adsets.withFourAds));
     for (let i = 0; i < concurrent.length; i++) {
       assert.deepEqual((await second.get(`/v23.0/${concurrent[i].body.id}?fields=name`)).body, { name: `Concurrent ${i}` });
     }

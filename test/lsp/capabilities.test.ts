@@ -74,8 +74,8 @@ function on(needle: string): Position {
   return after_(needle, -needle.length);
 }
 const MAX = { line: lines.length, character: 0 };
-/** The findings of TEXT: the misspelt billing event, and the refresh without scrape=true. */
-const CODES = ['ADSET-ENUMS', 'URL-SCRAPE-REQUIRED'];
+/** The findings of TEXT: the misspelt billing event, and the POST without scrape=true (a create, RULES.md URL-NO-CREATE-DELETE). */
+const CODES = ['ADSET-ENUMS', 'URL-NO-CREATE-DELETE'];
 
 /** The text after applying LSP edits (non-overlapping) to it. */
 function applyEdits(text: string, edits: TextEdit[]): string {

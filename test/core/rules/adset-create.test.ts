@@ -44,6 +44,8 @@ const DSA = { dsa_payor: 'Librairie Exemple SARL', dsa_beneficiary: 'Librairie E
 const enumFailures: Array<[string, Record<string, unknown>, string]> = [
   ['bid_strategy', { bid_strategy: 'LOWEST_COST' }, '"LOWEST_COST"'],
   ['billing_event', { billing_event: 'IMPRESION' }, '"IMPRESION"'],
+  // Named by the bid_amount rule of [2] but in neither list of billing_event values: refused (docs/rules.md, ADSET-ENUMS decision).
+  ['billing_event REACH', { billing_event: 'REACH' }, '"REACH"'],
   ['optimization_goal', { optimization_goal: 'REACHH' }, '"REACHH"'],
   ['optimization_sub_event', { optimization_sub_event: 'SOUND_ON' }, '"SOUND_ON"'],
   ['destination_type', { destination_type: 'WEBSIT' }, '"WEBSIT"'],
@@ -555,6 +557,8 @@ export const cases: RuleCases = {
       { name: 'the emulator\'s seeded account, sent to the emulator', text: adsetCreate(EU, { account: '1000000001' }) },
       { name: 'the emulator\'s seeded account, an empty payor', text: adsetCreate({ ...EU, dsa_payor: '' }, { account: '1000000001' }) },
       { name: 'outside the EU', text: adsetCreate({ targeting: { geo_locations: { countries: ['US', 'NO', 'CH'] } } }) },
+      // [2] names the European Union: the EEA states outside it are not regulated (docs/rules.md, ADSET-DSA-REQUIRED).
+      { name: 'the EEA states outside the EU: Iceland, Liechtenstein, Norway', text: adsetCreate({ targeting: { geo_locations: { countries: ['IS', 'LI', 'NO'] } } }) },
       { name: 'regions without countries: no guess', text: adsetCreate({ targeting: { geo_locations: { regions: [{ key: '3847' }] } } }) },
       { name: 'values from variables', text: '@payor = Acme SA\n\n###\n' + adsetCreate({ ...EU, dsa_payor: '{{payor}}', dsa_beneficiary: '{{payor}}' }) },
     ],

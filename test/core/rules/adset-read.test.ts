@@ -15,6 +15,8 @@ export const cases: RuleCases = {
         expect: ['ADSET-READ-FIELDS:hint'],
       },
       { name: 'the ad set id from a variable', text: '@adset = 120200000000000002\n\n###\nGET /v23.0/{{adset}}?fields=id,⟦nmae⟧\n' },
+      // The list's parameters are not shown, but its items are ad sets, whose fields [2] gives.
+      { name: 'the fields of the ad sets an account lists', text: 'GET /v23.0/act_1234567890/adsets?fields=id,⟦nmae⟧\n' },
       {
         name: 'past the cut-off with a near documented name: still a hint (a "did you mean" never outranks "not shown")',
         text: 'GET /v23.0/120200000000000002?fields=id,⟦updated_time⟧,⟦regional_regulation_identities⟧\n',
@@ -27,6 +29,8 @@ export const cases: RuleCases = {
         text: 'GET /v23.0/120200000000000002?fields=id,account_id,name,status,configured_status,effective_status,daily_budget,lifetime_budget,budget_remaining,campaign_id,bid_amount,billing_event,optimization_goal,promoted_object,dsa_payor,dsa_beneficiary,regional_regulated_categories\n',
       },
       { name: 'no fields: id is the default', text: 'GET /v23.0/120200000000000002\n' },
+      { name: 'the listed ad sets\' documented fields', text: 'GET /v23.0/act_1234567890/adsets?fields=id,name,status,effective_status\n' },
+      { name: 'a subfield of the listed ad sets is REQ-UNKNOWN-FIELD', text: 'GET /v23.0/act_1234567890/adsets?fields=adset_schedule{⟦foo⟧}\n', expect: ['REQ-UNKNOWN-FIELD'] },
       { name: 'with the trailing slash [2] writes', text: 'GET /v23.0/120200000000000002/?fields=id,name\n' },
       {
         name: 'an id from a named creation',

@@ -109,14 +109,14 @@ export const cases: RuleCases = {
   },
   'REQ-UNKNOWN-FIELD': {
     fail: [
-      { name: 'a subfield of engagement', text: 'GET /v23.0/?id=https://example.com&fields=engagement{⟦likes⟧}\n' },
-      { name: 'a subfield of og_object', text: 'GET /v23.0/?id=https://example.com&fields=og_object{title,⟦image⟧}\n' },
       { name: 'a subfield of issues_info', text: 'GET /v23.0/120200000000000002?fields=issues_info{error_code,⟦severity⟧}\n' },
       { name: 'a member of attribution_spec items ([2] Create an ad set lists them)', text: 'GET /v23.0/120200000000000002?fields=attribution_spec{event_type,⟦zzz⟧}\n' },
       { name: 'a member of adset_schedule items', text: 'GET /v23.0/120200000000000002?fields=adset_schedule{⟦foo⟧}\n' },
-      { name: 'a subfield on a refresh, checked like a read', text: 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=true&fields=og_object{⟦image⟧}\n' },
+      { name: 'a subfield of issues_info in an ids read', text: 'GET /v23.0/?ids=⟦120200000000000002,120200000000000003⟧&fields=issues_info{⟦levels⟧}\n', expect: ['REQ-IDS-COUNT:info', 'REQ-UNKNOWN-FIELD'] },
     ],
     pass: [
+      // RULES.md's URL-FIELDS row lists the URL node's subfields: an unknown one is URL-FIELDS (url.test.ts), not this rule.
+      { name: 'an unknown subfield of the URL node is URL-FIELDS', text: 'GET /v23.0/?id=https://example.com&fields=engagement{⟦likes⟧}\n', expect: ['URL-FIELDS'] },
       { name: 'documented subfields', text: 'GET /v23.0/?id=https://example.com&fields=engagement{comment_count,share_count},og_object{id,updated_time}\n' },
       { name: 'subfields of an object the documents do not detail', text: 'GET /v23.0/120200000000000002?fields=campaign{id,name},promoted_object{pixel_id}\n' },
       { name: 'the members of attribution_spec items', text: 'GET /v23.0/120200000000000002?fields=attribution_spec{event_type,window_days,weight}\n' },

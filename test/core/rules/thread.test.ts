@@ -59,6 +59,9 @@ export const cases: RuleCases = {
       { name: 'a missing field name', text: 'GET /v23.0/t_100200300?fields=id,⟦,⟧messages\n' },
       { name: 'an unknown modifier', text: 'GET /v23.0/t_100200300?fields=messages.⟦limt⟧(5)\n' },
       { name: 'two dots', text: 'GET /v23.0/t_100200300?fields=messages⟦.⟧.limit(5)\n' },
+      // The field-list syntax is every read's: the service refuses a malformed list of an ad set or a URL read too.
+      { name: 'an unclosed brace on an ad set read', text: 'GET /v23.0/23850000000000001?fields=id,adset_schedule⟦{⟧days\n' },
+      { name: 'a missing field name on a URL read', text: 'GET /v23.0/?id=https://example.com&fields=id,⟦,⟧engagement\n' },
     ],
     pass: [
       { name: 'modifiers chained', text: 'GET /v23.0/t_100200300?fields=messages.source(PARTICIPANTS).limit(5)\n' },

@@ -15,6 +15,10 @@ export const cases: RuleCases = {
       { name: 'misspelt field', text: 'GET /v23.0/?id=https://example.com/post&fields=id,⟦engagment⟧\n' },
       { name: 'a field of another node', text: 'GET /v23.0/?id=https://example.com/post&fields=⟦messages⟧\n' },
       { name: 'on a refresh, checked like a read', text: 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=true&fields=⟦og_objekt⟧\n' },
+      // RULES.md's row lists engagement{...} and og_object{...}: a name outside that list is this rule's, not REQ-UNKNOWN-FIELD.
+      { name: 'a subfield of engagement the row does not list', text: 'GET /v23.0/?id=https://example.com&fields=engagement{comment_count,⟦like_count⟧}\n' },
+      { name: 'a subfield of og_object the row does not list', text: 'GET /v23.0/?id=https://example.com&fields=og_object{title,⟦image⟧}\n' },
+      { name: 'a subfield on a refresh', text: 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=true&fields=og_object{⟦image⟧}\n' },
     ],
     pass: [
       { name: 'every documented field', text: 'GET /v23.0/?id=https://example.com/post&fields=id,app_links,engagement,og_object\n' },
@@ -43,13 +47,14 @@ export const cases: RuleCases = {
   },
   'URL-SCRAPE-REQUIRED': {
     fail: [
-      { name: 'scrape missing', text: 'POST ⟦/v23.0/⟧?id=https%3A%2F%2Fexample.com%2Fpost\n' },
       { name: 'scrape=false', text: 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=⟦false⟧\n' },
       { name: 'scrape is not a boolean', text: 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=⟦yes⟧\n' },
       { name: 'id missing', text: 'POST ⟦/v23.0/⟧?scrape=true\n' },
       { name: 'in a form body', text: 'POST /v23.0/\n\nid=https%3A%2F%2Fexample.com%2Fpost&scrape=⟦1⟧\n' },
     ],
     pass: [
+      // RULES.md: "Create (POST without scrape)" is URL-NO-CREATE-DELETE's, with or without `id`.
+      { name: 'scrape missing: a create, not a refresh', text: '⟦POST⟧ /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost\n', expect: ['URL-NO-CREATE-DELETE'] },
       { name: 'as [1] writes it', text: 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=true\n' },
       { name: 'with fields', text: 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=true&fields=id,og_object{title}\n' },
       { name: 'in a form body', text: 'POST /v23.0/\n\nid=https%3A%2F%2Fexample.com%2Fpost&scrape=true\n' },
@@ -76,11 +81,15 @@ export const cases: RuleCases = {
     fail: [
       { name: 'POST without id and scrape is a create', text: '⟦POST⟧ /v23.0/\n' },
       { name: 'POST with only fields is a create', text: '⟦POST⟧ /v23.0/?fields=id\n' },
+      { name: 'POST with id but without scrape is a create (RULES.md: "POST without scrape")', text: '⟦POST⟧ /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost\n' },
+      { name: 'the same in a form body', text: '⟦POST⟧ /v23.0/\n\nid=https%3A%2F%2Fexample.com%2Fpost\n' },
       { name: 'DELETE', text: '⟦DELETE⟧ /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost\n' },
     ],
     pass: [
       { name: 'a refresh', text: 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=true\n' },
       { name: 'a read', text: 'GET /v23.0/?id=https://example.com/post\n' },
+      { name: 'a refresh without id is a refresh missing a member', text: 'POST ⟦/v23.0/⟧?scrape=true\n', expect: ['URL-SCRAPE-REQUIRED'] },
+      { name: 'a refresh with scrape=false is a refresh with a wrong value', text: 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=⟦false⟧\n', expect: ['URL-SCRAPE-REQUIRED'] },
     ],
   },
   'URL-READ-RATE': {
@@ -103,15 +112,15 @@ whenRun(module, () => {
   describeRuleCases('URL node rules', cases);
 
   describe('URL node quick fixes', () => {
-    it('URL-SCRAPE-REQUIRED adds scrape=true', () => {
+    it('URL-NO-CREATE-DELETE on a POST that names a URL adds scrape=true, which makes it a refresh', () => {
       const text = 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost\n';
       const [f] = findingsOf(text);
-      assert.equal(f.code, 'URL-SCRAPE-REQUIRED');
+      assert.equal(f.code, 'URL-NO-CREATE-DELETE');
       assert.equal(applyFix(text, f), 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fpost&scrape=true\n');
       assert.ok(f.fixes![0].fixAll);
     });
 
-    it('URL-SCRAPE-REQUIRED adds scrape=true to a form body', () => {
+    it('URL-NO-CREATE-DELETE adds scrape=true to a form body', () => {
       const text = 'POST /v23.0/\n\nid=https%3A%2F%2Fexample.com%2Fpost\n';
       const [f] = findingsOf(text);
       assert.equal(applyFix(text, f), 'POST /v23.0/\n\nid=https%3A%2F%2Fexample.com%2Fpost&scrape=true\n');

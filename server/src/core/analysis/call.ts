@@ -67,7 +67,7 @@ export function hasParam(call: Call, name: string): boolean {
  */
 export function fieldsNode(call: Call): string | undefined {
   const ids = call.params.get('ids');
-  if (call.endpoint?.id !== 'url.read' || !ids || call.params.has('id') || ids.opaque || typeof ids.value !== 'string') return call.endpoint?.node;
+  if (call.endpoint?.id !== 'url.read' || !ids || call.params.has('id') || ids.opaque || typeof ids.value !== 'string') return call.endpoint?.node ?? call.endpoint?.itemsNode;
   const list = ids.value.split(',').map((s) => s.trim()).filter(Boolean);
   if (list.length && list.every((x) => /^\d+$/.test(x))) return 'adset';
   if (list.length && list.every((x) => /^t_/.test(x))) return 'thread';

@@ -25,11 +25,13 @@ export interface EndpointDef {
   response?: string;
   body?: boolean;
   undocumented?: boolean;
+  /** The node of the items an undocumented list answers (`adset` for `GET /act_<id>/adsets`): its `fields` are checked against it. */
+  itemsNode?: string;
   bucType?: string;
   refuse?: { rule: string; message: string };
   /** Error codes the documents give for this endpoint, for hover (COPY-ERRORS). */
   errors?: number[];
-  /** The call is refused when none of these parameters is given (a POST to the URL node without id and scrape is a create). */
+  /** The call is refused when none of these parameters is given (a POST to the URL node without scrape is a create, RULES.md URL-NO-CREATE-DELETE). */
   refuseWhenAllMissing?: { params: string[]; rule: string; message: string };
 }
 

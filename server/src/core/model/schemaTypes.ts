@@ -40,7 +40,8 @@ export interface JsonSchema {
   'x-limit'?: string;
   'x-doc'?: string;
   'x-connection'?: { modifiers?: Record<string, JsonSchema>; node?: string };
-  'x-unknownFieldRule'?: { rule: string; severity: string };
+  /** `subfields`: the rule also covers unknown subfields (RULES.md's URL-FIELDS row lists them), instead of REQ-UNKNOWN-FIELD. */
+  'x-unknownFieldRule'?: { rule: string; severity: string; subfields?: boolean };
   'x-defaultFields'?: string[];
   'x-node'?: string;
   'x-notShownAfter'?: string;

@@ -70,7 +70,12 @@ function checkAll(call: Call, model: ApiModel, opts: CheckOptions): RuleFinding[
   const ctx: RuleContext = { written: opts.written, maxFindings: opts.maxFindings, model, out };
   const stop = checkRequestLevel(call, ctx);
   const endpoint = call.endpoint;
-  if (stop || !endpoint || endpoint.refuse || endpoint.undocumented) return out;
+  if (stop || !endpoint || endpoint.refuse) return out;
+  // An undocumented list is not checked, but for the fields of its items, which the documents give (the ad set's).
+  if (endpoint.undocumented) {
+    if (endpoint.itemsNode) checkFieldList(call, ctx);
+    return out;
+  }
   const before = out.length;
   checkParams(call, ctx);
   checkFieldList(call, ctx);

@@ -1,7 +1,8 @@
 /**
  * The `fields` list against the node's schema: syntax (THREAD-MODIFIER-SYNTAX), unknown top-level
  * fields (the node's own rule: ADSET-READ-FIELDS, URL-FIELDS, THREAD-FIELDS as a hint), unknown
- * subfields of documented objects (REQ-UNKNOWN-FIELD), version gates (ADSET-READ-FIELD-VERSION) and
+ * subfields of documented objects (REQ-UNKNOWN-FIELD, or the node's rule where its RULES.md row lists
+ * the subfields: URL-FIELDS), version gates (ADSET-READ-FIELD-VERSION) and
  * connection modifiers (THREAD-SOURCE-VALUE, THREAD-LIMIT).
  */
 import { fieldsNode, type Call } from '../analysis/call';
@@ -79,7 +80,7 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
       });
       continue;
     }
-    checkField(item, schema, node, call, ctx, locate, item.name);
+    checkField(item, schema, node, call, ctx, locate, item.name, unknown?.subfields ? unknown.rule : 'REQ-UNKNOWN-FIELD');
   }
 }
 
@@ -104,7 +105,7 @@ function overlaps(a: { start: number; end: number }, b: { start: number; end: nu
   return a.start < b.end && b.start < a.end;
 }
 
-function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, call: Call, ctx: RuleContext, locate: (l: Location) => Location, path: string): void {
+function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, call: Call, ctx: RuleContext, locate: (l: Location) => Location, path: string, subfieldRule: string): void {
   const schema = resolveRef(schemaIn, root);
   const since = schema['x-since'];
   if (since && call.version && !atLeast(call.version, since)) {
@@ -174,7 +175,7 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
     if (!cs) {
       const suggestion = closest(child.name, namesOf(props));
       ctx.out.push({
-        rule: 'REQ-UNKNOWN-FIELD',
+        rule: subfieldRule,
         message: `\`${child.name}\` is not a documented subfield of \`${path}\`: ${suggestion ? `did you mean \`${suggestion}\`?` : 'remove it or use a documented one.'}`,
         detail: `\`${path}\` has ${fieldList(sub!)}${root['x-doc'] ? ` (${root['x-doc']})` : ''}.`,
         at: locate({ kind: 'field', item: child }),
@@ -183,7 +184,7 @@ function checkField(item: FieldItem, schemaIn: JsonSchema, root: JsonSchema, cal
       });
       continue;
     }
-    checkField(child, cs, sub!, call, ctx, locate, `${path}.${child.name}`);
+    checkField(child, cs, sub!, call, ctx, locate, `${path}.${child.name}`, subfieldRule);
   }
 }
 

@@ -44,7 +44,12 @@ export function checkRequestLevel(call: Call, ctx: RuleContext): boolean {
   }
   const whenMissing = endpoint.refuseWhenAllMissing;
   if (whenMissing && whenMissing.params.every((p) => !call.params.has(p))) {
-    out.push({ rule: whenMissing.rule, ...splitMessage(whenMissing.message), at: { kind: 'method' }, service: { code: 100 } });
+    // A parameter with one allowed value (`scrape=true`) turns the request into the one the endpoint takes.
+    const props = model.paramsSchema(endpoint)?.properties ?? {};
+    const fixes = whenMissing.params
+      .filter((name) => props[name]?.const !== undefined)
+      .map((name) => ({ kind: 'addParam' as const, title: `Add \`${name}=${String(props[name].const)}\``, name, value: props[name].const, preferred: true, fixAll: true }));
+    out.push({ rule: whenMissing.rule, ...splitMessage(whenMissing.message), at: { kind: 'method' }, fixes, service: { code: 100 } });
     return true;
   }
   for (const m of call.match?.mismatches ?? []) {

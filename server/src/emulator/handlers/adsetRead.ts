@@ -13,10 +13,14 @@ export function readAdSet(ctx: HandlerContext): Reply {
   return { body: adSetAnswer(ctx, ctx.call.match!.values['adset-id']) };
 }
 
-/** One ad set as a read answers it; also each ad set of `GET /?ids=a,b` (urlNode.ts). */
+/**
+ * One ad set as a read answers it; also each ad set of `GET /?ids=a,b` (urlNode.ts). A deleted ad set
+ * is still read: [2] gives DELETED as a value of configured_status and effective_status, which only a
+ * read of it can answer, and its limits count "non-deleted" ad sets, so deleted ones still exist.
+ */
 export function adSetAnswer(ctx: HandlerContext, id: string): Record<string, unknown> {
   const { call, store, version } = ctx;
   const adset = own(store.state.adsets, id);
-  if (!adset || adset.configured_status === 'DELETED') throw unknownObject(id, call.method);
+  if (!adset) throw unknownObject(id, call.method);
   return adsetNode(adset, store.state, { fields: call.fields?.items, version, unix: call.params.get('date_format')?.value === 'U' });
 }
