@@ -372,6 +372,14 @@ function nextLineEmptyAt(t: string, at: number): boolean {
   return t.charCodeAt(i) === 10;
 }
 
+/** A list of two or more objects (or lists) of more than one member each, all of one kind: printed one a line. */
+export function oneALine(v: Container): boolean {
+  const first = v.items[0]?.value;
+  if (v.items.length < 2 || first.type === 'atom') return false;
+  for (const item of v.items) if (item.value.type !== first.type || item.value.items.length <= 1) return false;
+  return true;
+}
+
 /** Whether a document must break its group: a line comment, or a comment on its own line. */
 interface Printed {
   doc: Doc;
@@ -456,13 +464,11 @@ function printValue(value: Value, text: string): Printed {
   }
   // Two or more objects (or lists) of more than one member each, all of one kind: one a line.
   const first = items[0].value;
-  const oneALine =
-    items.length > 1 && first.type !== 'atom' && items.every((item) => item.value.type === first.type && (item.value as Container).items.length > 1);
   const parts: Doc[] = [];
   printed.forEach((p, k) => {
     if (k > 0) parts.push(',', line, items[k - 1].blankAfter ? softline : '');
     parts.push(group(p.doc, p.breaks));
   });
-  broken ||= oneALine;
+  broken ||= oneALine(value);
   return { doc: group([open, indent([softline, parts]), softline, close], broken), breaks: broken };
 }

@@ -18,7 +18,7 @@
  * bytes on generated bodies.
  */
 import { textWidth } from './docPrinter';
-import type { Container, Item, Value } from './jsonLayout';
+import { oneALine, type Container, type Item, type Value } from './jsonLayout';
 
 export interface PlainPrintOptions {
   printWidth: number;
@@ -36,6 +36,8 @@ interface Measure {
   breaks: boolean;
   /** A container's items' measures. */
   items: Measure[] | null;
+  /** A list of two or more numbers: it fills its lines when broken. */
+  fills: boolean;
 }
 
 /** The body's text laid out, or undefined when it holds a comment. */
@@ -50,10 +52,10 @@ export function printPlain(root: Item, options: PlainPrintOptions): string | und
 
 /** Measures `v` and everything in it; undefined when a comment is found. */
 function measure(v: Value, printWidth: number): Measure | undefined {
-  if (v.type === 'atom') return { flat: v.text, width: textWidth(v.text), breaks: false, items: null };
+  if (v.type === 'atom') return { flat: v.text, width: textWidth(v.text), breaks: false, items: null, fills: false };
   if (v.dangling.length) return undefined;
   const n = v.items.length;
-  if (n === 0) return { flat: v.type === 'object' ? '{}' : '[]', width: 2, breaks: false, items: [] };
+  if (n === 0) return { flat: v.type === 'object' ? '{}' : '[]', width: 2, breaks: false, items: [], fills: false };
   const items: Measure[] = new Array(n);
   let breaks = false;
   let width = 2 + (n - 1) * 2;
@@ -76,17 +78,9 @@ function measure(v: Value, printWidth: number): Measure | undefined {
     for (let k = 0; k < n - 1 && !breaks; k++) if (v.items[k].blankAfter) breaks = true;
   } else if (numbers) {
     for (let k = 0; k < n - 1 && !breaks; k++) if (v.items[k].blankAfter) breaks = true;
-  } else if (n > 1 && oneALine(v)) breaks = true;
-  if (breaks || tooWide || width > printWidth) return { flat: null, width: printWidth + 1, breaks, items };
-  return { flat: flatText(v, items), width, breaks: false, items };
-}
-
-/** A list of two or more objects (or lists) of more than one member each, all of one kind. */
-function oneALine(v: Container): boolean {
-  const first = v.items[0].value;
-  if (first.type === 'atom') return false;
-  for (const item of v.items) if (item.value.type !== first.type || item.value.items.length <= 1) return false;
-  return true;
+  } else if (oneALine(v)) breaks = true;
+  if (breaks || tooWide || width > printWidth) return { flat: null, width: printWidth + 1, breaks, items, fills: numbers };
+  return { flat: flatText(v, items), width, breaks: false, items, fills: numbers };
 }
 
 function flatText(v: Container, items: Measure[]): string {
@@ -137,7 +131,7 @@ class PlainPrinter {
     }
     this.text('[', 1);
     this.newline(level + 1);
-    if (n > 1 && c.items.every((item) => item.value.type === 'atom' && item.value.number)) this.fill(c, items, level + 1);
+    if (m.fills) this.fill(c, items, level + 1);
     else {
       for (let k = 0; k < n; k++) {
         if (k > 0) this.newline(level + 1);
