@@ -168,3 +168,39 @@ describe("the language server's send (stdio, as Neovim sends) follows the same r
     assert.ok(recorder.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`));
   });
 });
+
+describe("the repository's accessTokenEnv does not choose which token goes to a base URL the user typed", () => {
+  const PROD = 'CANARY-prod-token-9b2e41d07a';
+  const env = { $shared: { accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' }, staging: { accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' } };
+
+  it('graphreq send --base-url (GRAPHREQ_ENV or not): the default token arrives, never the one the file names', async () => {
+    const dir = clone(env);
+    for (const extra of [{}, { GRAPHREQ_ENV: 'staging' }] as Array<Record<string, string>>) {
+      const run = await cli(['send', 'req.graphreq', '--base-url', recorder.url], dir, { GRAPHREQ_PROD_TOKEN: PROD, ...extra });
+      assert.equal(run.code, 0, run.stderr);
+    }
+    assert.deepEqual(recorder.requests.map((r) => r.headers.authorization), [`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
+  });
+
+  it('(the user chooses) --env names the environment, and its token goes with it', async () => {
+    const run = await cli(['send', 'req.graphreq', '--base-url', recorder.url, '--env', 'staging'], clone(env), { GRAPHREQ_PROD_TOKEN: PROD });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(recorder.requests.map((r) => r.headers.authorization), [`Bearer ${PROD}`]);
+  });
+
+  it("the language server's send with a typed baseUrl argument (no token from the client): the default token", async () => {
+    const dir = clone(env);
+    const uri = pathToFileURL(path.join(dir, 'req.graphreq')).href;
+    const client = new LspClient(undefined, { GRAPHREQ_CONFIG_DIR: config, GRAPHREQ_ACCESS_TOKEN: TOKEN, GRAPHREQ_PROD_TOKEN: PROD });
+    client.settings = { environment: 'staging' };
+    try {
+      await client.initialize(pathToFileURL(dir).href);
+      await client.open(uri, REQUEST);
+      const sent = await client.request<SendCommandResult>('workspace/executeCommand', { command: 'graphreq.send', arguments: [{ uri, index: 0, baseUrl: recorder.url }] });
+      assert.equal(sent.results[0].status, 200, JSON.stringify(sent.results[0].failure));
+    } finally {
+      assert.equal(await client.shutdown(), 0);
+    }
+    assert.deepEqual(recorder.requests.map((r) => r.headers.authorization), [`Bearer ${TOKEN}`]);
+  });
+});

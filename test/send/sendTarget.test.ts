@@ -56,6 +56,15 @@ describe('decideSendTarget', () => {
 
   it('names the token variable of the environment', () => {
     assert.equal(decideSendTarget({ environmentNamed: true, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' }).tokenVariable, 'GRAPHREQ_PROD_TOKEN');
+    assert.equal(decideSendTarget({ environmentNamed: false, envBaseUrl: env, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' }).tokenVariable, 'GRAPHREQ_PROD_TOKEN', "with the environment's own base URL");
+    assert.equal(decideSendTarget({ environmentNamed: true, typedBaseUrl: env, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' }).tokenVariable, 'GRAPHREQ_PROD_TOKEN', 'an environment the user named');
+  });
+
+  it("lets the environment's token variable go only with its own base URL, or an environment the user named", () => {
+    const typed = decideSendTarget({ environmentNamed: false, typedBaseUrl: 'https://staging.example.com', envBaseUrl: env, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' });
+    assert.deepEqual([typed.baseUrl, typed.tokenVariable], ['https://staging.example.com', 'GRAPHREQ_ACCESS_TOKEN']);
+    assert.equal(decideSendTarget({ environmentNamed: false, workspaceBaseUrl: 'https://staging.example.com', accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' }).tokenVariable, 'GRAPHREQ_ACCESS_TOKEN', "a settings file's base URL");
+    assert.equal(decideSendTarget({ environmentNamed: true, envBaseUrl: env, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN', workspaceTrusted: false }).tokenVariable, 'GRAPHREQ_ACCESS_TOKEN', 'Restricted Mode');
     assert.equal(targetAddress({}), 'the embedded emulator');
   });
 });

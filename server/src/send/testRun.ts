@@ -94,7 +94,7 @@ export async function runTests(files: TestFile[], o: TestRunOptions): Promise<Te
         index: step.index,
         file: f.file,
         line: requestLine(f.doc, step.index),
-        label: test?.label ?? requestLabel(block),
+        label: f.session.redactor.text(test?.label ?? requestLabel(block)),
         dependency: !step.test,
         expectsError: expectsError(block.parsed),
       };

@@ -29,7 +29,7 @@ export interface SendTargetInput {
   workspaceBaseUrl?: string | null;
   /** The environment of graphreq.env.json in use (empty: `$shared` only). */
   environment?: string | null;
-  /** The user chose that environment (`--env`, GRAPHREQ_ENV, the editor's picker, the user's own settings). */
+  /** The user chose that environment (`--env`, an explicit `--env-file`, the editor's picker, the user's own settings; not GRAPHREQ_ENV). */
   environmentNamed: boolean;
   /** The environment's `baseUrl` and `accessTokenEnv` as graphreq.env.json gives them. */
   envBaseUrl?: string | null;
@@ -63,15 +63,20 @@ export function settingValue(value: string | null | undefined): string | undefin
 export function decideSendTarget(input: SendTargetInput): SendTarget {
   const repositoryMayChoose = input.workspaceTrusted !== false;
   const environment = settingValue(input.environment);
-  const tokenVariable = settingValue(input.accessTokenEnv) ?? DEFAULT_TOKEN_VARIABLE;
+  const envTokenVariable = (repositoryMayChoose && settingValue(input.accessTokenEnv)) || undefined;
   const candidates: Array<[Exclude<BaseUrlFrom, 'embedded'>, string | undefined]> = [
     ['typed', settingValue(input.typedBaseUrl)],
     ['workspace-settings', repositoryMayChoose ? settingValue(input.workspaceBaseUrl) : undefined],
     ['environment', repositoryMayChoose ? settingValue(input.envBaseUrl) : undefined],
   ];
   const chosen = candidates.find(([, url]) => url !== undefined);
-  if (!chosen) return { environment, from: 'embedded', needsConsent: false, tokenVariable };
+  if (!chosen) return { environment, from: 'embedded', needsConsent: false, tokenVariable: envTokenVariable ?? DEFAULT_TOKEN_VARIABLE };
   const [from, baseUrl] = chosen as [Exclude<BaseUrlFrom, 'embedded'>, string];
+  // The environment's accessTokenEnv says which token goes to *its* base URL. Sent elsewhere (a base URL
+  // typed by the user, or a settings file's) with an environment the user did not name, it would let
+  // the repository pick which of the user's tokens goes to that address (GRAPHREQ_PROD_TOKEN to the
+  // staging host typed with --base-url): the default variable is read instead.
+  const tokenVariable = (envTokenVariable && (from === 'environment' || input.environmentNamed) ? envTokenVariable : undefined) ?? DEFAULT_TOKEN_VARIABLE;
   const trust = baseUrlTrust({
     baseUrl,
     source: from === 'typed' ? 'user' : 'workspace-file',

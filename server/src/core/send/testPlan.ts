@@ -10,6 +10,14 @@ import type { Environment } from '../types';
 import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
 import { blockExpectations } from '../syntax/expectation';
 import { requestDependencies } from './dependencies';
+import { Redactor } from './redact';
+
+/**
+ * A label is the request line as written, shown in summaries, reports (JUnit, JSON), the editor's
+ * Testing view: a token written there (`?access_token=EAAB...`, REQ-TOKEN-IN-FILE) is masked like
+ * the one sent, by the redactor's rules for credentials whatever their value.
+ */
+const WRITTEN_CREDENTIALS = new Redactor();
 
 export interface TestCaseInfo {
   /** Block index in the document. */
@@ -69,7 +77,7 @@ export function requestLabel(block: RequestBlock): string {
   if (title) return name ? `${title} [${name}]` : title;
   if (name) return `[${name}]`;
   const r = block.parsed.request;
-  const line = r ? `${r.method?.text ?? 'GET'} ${r.target.raw}` : `request ${block.index + 1}`;
+  const line = r ? WRITTEN_CREDENTIALS.text(`${r.method?.text ?? 'GET'} ${r.target.raw}`) : `request ${block.index + 1}`;
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
