@@ -65,7 +65,7 @@ export class EnvironmentPicker implements vscode.Disposable {
     type Item = vscode.QuickPickItem & { value?: string; create?: boolean };
     const items: Item[] = info.names.map((n) => ({ label: n, value: n, description: n === info.name ? 'current' : undefined }));
     items.push({ label: '$(circle-slash) No environment', description: '`$shared` only', value: '' });
-    if (!info.file) items.push({ label: `$(new-file) Create ${ENV_FILE}`, create: true });
+    if (!info.file && !info.refused) items.push({ label: `$(new-file) Create ${ENV_FILE}`, create: true });
     const chosen = await vscode.window.showQuickPick(items, {
       title: 'GraphReq: select the environment',
       placeHolder: info.file ? `Environments of ${vscode.workspace.asRelativePath(info.file)}` : `No ${ENV_FILE} yet`,

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { readEnvironmentFile, resolveEnvironment, type EnvironmentFile, type EnvironmentSettings } from '../../server/src/core/environment';
 import { decideSendTarget, type SendTarget } from '../../server/src/core/send/sendTarget';
+import { lookUpEnvFile, type EntryStat, type EnvFileCandidate, type EnvFileFound } from './envFileLookup';
 import { baseUrlSetting, config, environmentChosen } from './settings';
 
 export const ENV_FILE = 'graphreq.env.json';
@@ -23,6 +24,8 @@ export interface EnvironmentInfo {
   baseUrl?: string;
   /** The env file found, if any. */
   file?: vscode.Uri;
+  /** An env file was found but not read: a link, not a regular file, too large (envFileLookup.ts); `problem` says why. */
+  refused?: boolean;
   /** A problem reading the file or a missing environment, in one line. */
   problem?: string;
   /** The workspace is not trusted (Restricted Mode): no sends, no base URL from the file. */
@@ -33,34 +36,42 @@ export interface EnvironmentInfo {
  * graphreq.env.json from the folder of `uri` up to its workspace folder, never above it (a file in a
  * parent folder of the workspace is not the workspace's): the server's rule (server/src/files/envFile.ts).
  * A document outside every folder looks in its own folder only; without a document, the first
- * workspace folder's root.
+ * workspace folder's root. No symbolic link is followed, and only a regular file is read (envFileLookup.ts).
  */
-export async function findEnvFile(uri?: vscode.Uri): Promise<vscode.Uri | undefined> {
-  const candidates: vscode.Uri[] = [];
+export async function findEnvFile(uri?: vscode.Uri): Promise<EnvFileFound<vscode.Uri>> {
+  const candidates: Array<EnvFileCandidate<vscode.Uri>> = [];
   const folder = uri ? vscode.workspace.getWorkspaceFolder(uri) : undefined;
   if (uri && (uri.scheme === 'file' || folder)) {
     const root = folder?.uri;
+    // The folders from the document's up to the workspace folder (the last one, when reached).
+    const dirs: vscode.Uri[] = [];
+    let reachedRoot = false;
     let dir = vscode.Uri.joinPath(uri, '..');
     for (let i = 0; i < 64; i++) {
-      candidates.push(vscode.Uri.joinPath(dir, ENV_FILE));
-      if (!root || dir.path === root.path || !dir.path.startsWith(root.path)) break;
+      dirs.push(dir);
+      if (!root || !dir.path.startsWith(root.path)) break;
+      if (dir.path === root.path) {
+        reachedRoot = true;
+        break;
+      }
       const parent = vscode.Uri.joinPath(dir, '..');
       if (parent.path === dir.path) break;
       dir = parent;
     }
+    dirs.forEach((d, i) => candidates.push({ file: vscode.Uri.joinPath(d, ENV_FILE), folders: reachedRoot ? dirs.slice(i, -1) : [] }));
   } else {
     const first = vscode.workspace.workspaceFolders?.[0];
-    if (first) candidates.push(vscode.Uri.joinPath(first.uri, ENV_FILE));
+    if (first) candidates.push({ file: vscode.Uri.joinPath(first.uri, ENV_FILE), folders: [] });
   }
-  for (const c of candidates) {
+  const stat = async (u: vscode.Uri): Promise<EntryStat | undefined> => {
     try {
-      await vscode.workspace.fs.stat(c);
-      return c;
+      const s = await vscode.workspace.fs.stat(u);
+      return { type: s.type, size: s.size };
     } catch {
-      // Not there: try the next folder up.
+      return undefined; // Not there: the next folder up is tried.
     }
-  }
-  return undefined;
+  };
+  return lookUpEnvFile(candidates, stat, (u) => vscode.workspace.asRelativePath(u));
 }
 
 async function readFile(file: vscode.Uri): Promise<EnvironmentFile> {
@@ -74,7 +85,8 @@ async function readFile(file: vscode.Uri): Promise<EnvironmentFile> {
  */
 export async function environmentInfo(uri: vscode.Uri | undefined, picked: string | undefined): Promise<EnvironmentInfo> {
   const name = picked ?? (config(uri).get<string>('environment') || '');
-  const file = await findEnvFile(uri);
+  const found = await findEnvFile(uri);
+  const file = found && 'file' in found ? found.file : undefined;
   const restricted = !vscode.workspace.isTrusted;
   let names: string[] = [];
   let problem: string | undefined;
@@ -87,6 +99,8 @@ export async function environmentInfo(uri: vscode.Uri | undefined, picked: strin
     } catch (e) {
       problem = (e as Error).message.split('\n')[0];
     }
+  } else if (found && 'refused' in found) {
+    problem = `${found.reason}, so it is not read`;
   } else if (name) {
     problem = `no ${ENV_FILE} in the workspace, so environment "${name}" has no settings`;
   }
@@ -103,5 +117,5 @@ export async function environmentInfo(uri: vscode.Uri | undefined, picked: strin
     accessTokenEnv: env.accessTokenEnv,
     workspaceTrusted: !restricted,
   });
-  return { name, named, names, target, baseUrl: target.baseUrl, file, problem, restricted };
+  return { name, named, names, target, baseUrl: target.baseUrl, file, refused: !!found && 'refused' in found, problem, restricted };
 }

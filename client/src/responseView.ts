@@ -24,6 +24,11 @@ export class ResponseView implements vscode.Disposable {
 
   constructor(private readonly redactor: Redactor, private readonly icon: vscode.Uri, private readonly onAction: (action: ResponseAction, result: SendResult) => unknown) {}
 
+  /** The results shown were reopened from the history (a file of the workspace), not sent in this session. */
+  get reopened(): boolean {
+    return this.fromHistory !== undefined;
+  }
+
   /** The results shown now (the last send). */
   get current(): SendResult[] {
     return this.results;

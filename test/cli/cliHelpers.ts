@@ -152,3 +152,31 @@ export function runInTerminal(args: string[], cwd: string, env: Record<string, s
     });
   });
 }
+
+/** The CLI, killed with SIGKILL after 30 s: a process blocked or busy in a read ignores SIGTERM. Its configuration folder is `../config` beside `cwd`. */
+export function runCliKilled(args: string[], cwd: string): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd, env: cleanEnv({ GRAPHREQ_CONFIG_DIR: path.join(cwd, '..', 'config') }), timeout: 30_000, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
+      const e = error as (Error & { code?: number | string; signal?: NodeJS.Signals }) | null;
+      resolve({ code: e ? (typeof e.code === 'number' ? e.code : null) : 0, signal: e?.signal ?? null, stdout, stderr });
+    });
+  });
+}
+
+/** Whether `p` settles within `ms` (a server blocked in a read answers nothing, ever). */
+export function answersWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([p.then(() => true), late]).finally(() => clearTimeout(timer));
+}
+
+/** Ends a process a test started if it is still there (a server that answers nothing more does not shut down). */
+export function killIfRunning(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    /* ended */
+  }
+}
+

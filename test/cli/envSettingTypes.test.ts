@@ -52,6 +52,16 @@ describe('graphreq.env.json settings of the wrong type', () => {
     assert.deepEqual(Object.keys(resolveEnvironment(readEnvironmentFile({ $shared: wrong }), undefined).variables), []);
   });
 
+  it('keys named like what objects inherit are data: `__proto__` lends no settings, `constructor` is no environment', () => {
+    // JSON.parse, as graphreq reads the file: `__proto__` is then a key of its own.
+    const file = readEnvironmentFile(JSON.parse('{"$shared":{"__proto__":{"baseUrl":"http://127.0.0.1:9","accessTokenEnv":"GRAPHREQ_PROD_TOKEN"}},"dev":{"__proto__":{"baseUrl":"http://127.0.0.1:9"}},"__proto__":{"baseUrl":"http://127.0.0.1:8"}}'));
+    const dev = resolveEnvironment(file, 'dev');
+    assert.deepEqual([dev.baseUrl, dev.accessTokenEnv, Object.keys(dev.variables)], [undefined, undefined, []]);
+    assert.deepEqual(misTypedSettings(file, 'dev'), []);
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) assert.throws(() => resolveEnvironment(file, name), new RegExp(`^Error: no environment "${name}"`));
+    assert.equal(resolveEnvironment(file, '__proto__').baseUrl, 'http://127.0.0.1:8', 'a section of that name is one like any other');
+  });
+
   it('check, send and test say so in one line each, and still run', async () => {
     const check = await runCli(['check', 'read.graphreq'], dir);
     assert.equal(check.code, 0, check.stderr);

@@ -8,28 +8,18 @@
  * without it, or stops in one line where the file is needed (files/regularFile.ts).
  */
 import * as assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { LspClient } from '../lsp/lspClient';
-import { bin, cleanEnv, tempWorkspace, type CliRun } from './cliHelpers';
+import { answersWithin, killIfRunning, runCliKilled, tempWorkspace } from './cliHelpers';
 
 const dirs: string[] = [];
 after(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
-
-/** The CLI, killed with SIGKILL after 30 s: a process blocked in a read ignores SIGTERM. */
-function runCliKilled(args: string[], cwd: string): Promise<CliRun> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd, env: cleanEnv({ GRAPHREQ_CONFIG_DIR: path.join(cwd, '..', 'config') }), timeout: 30_000, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
-      const e = error as (Error & { code?: number | string; signal?: NodeJS.Signals }) | null;
-      resolve({ code: e ? (typeof e.code === 'number' ? e.code : null) : 0, signal: e?.signal ?? null, stdout, stderr });
-    });
-  });
-}
 
 const REQUESTS = '# @name me\n# @expect status 200\n# @expect body matches snapshot\nGET /v23.0/t_100200300?fields=id\n\n###\n# @expect status 200\nGET /v23.0/{{me.response.body.id}}?fields=id\n';
 
@@ -46,13 +36,6 @@ function withFifo(fifo: string): string {
   const hourAgo = new Date(Date.now() - 3_600_000);
   fs.utimesSync(path.join(dir, fifo), hourAgo, hourAgo);
   return dir;
-}
-
-/** Whether `p` settles within `ms` (the server blocked in a read answers nothing, ever). */
-function answersWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  return Promise.race([p.then(() => true), late]).finally(() => clearTimeout(timer));
 }
 
 describe('a FIFO where graphreq reads its files blocks nothing', () => {
@@ -91,13 +74,7 @@ describe('a FIFO where graphreq reads its files blocks nothing', () => {
       assert.equal(await answersWithin(client.request('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 12 } }), 20_000), true, 'the hover was answered');
       assert.equal(await client.shutdown(), 0);
     } finally {
-      if (client.pid !== undefined) {
-        try {
-          process.kill(client.pid, 'SIGKILL');
-        } catch {
-          /* ended */
-        }
-      }
+      killIfRunning(client.pid);
     }
   });
 });

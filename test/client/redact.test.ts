@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { curlWithPlaceholder, Redactor, REDACTED, renderCurl } from '../../client/src/redact';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { curlOf, curlWithPlaceholder, Redactor, REDACTED, renderCurl } from '../../client/src/redact';
 
 const TOKEN = 'EAAB-secret-token-123';
 
@@ -67,4 +71,18 @@ test('a curl command whose token is read from the shell in an Authorization head
   const curl = `curl -sS 'https://graph.example.com/v23.0/me?fields=id' -H "Authorization: Bearer $GRAPHREQ_PROD_TOKEN"`;
   assert.equal(curlWithPlaceholder(curl, r), curl);
   assert.equal(r.redact('Authorization: Bearer EAABsecret123'), `Authorization: Bearer ${REDACTED}`);
+});
+
+test('a result reopened from the history: its stored curl is not copied, the command is built again with every word quoted', () => {
+  const r = new Redactor();
+  const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-curl-')), 'ran');
+  const stored = { curl: `curl -sS https://x/me; touch ${marker}`, request: { method: `GET; touch ${marker}`, url: `https://x/me'; touch ${marker}; '`, headers: { 'X-A': `$(touch ${marker})` }, body: null } };
+  const copied = curlOf(stored, true, r);
+  assert.doesNotMatch(copied, /^curl -sS https:\/\/x\/me; touch/);
+  // Read by a shell (printf standing for curl), each part is one word and nothing runs.
+  const words = execFileSync('sh', ['-c', copied.replace(/^curl /, 'printf "%s\\n" ')], { encoding: 'utf8' }).split('\n').slice(0, -1);
+  assert.deepEqual(words, ['-sS', '-X', `GET; touch ${marker}`, '-H', `X-A: $(touch ${marker})`, `https://x/me'; touch ${marker}; '`]);
+  assert.equal(fs.existsSync(marker), false);
+  // A result of this session keeps the server's command.
+  assert.equal(curlOf({ ...stored, curl: 'curl -sS https://x/me' }, false, r), 'curl -sS https://x/me');
 });

@@ -4,7 +4,7 @@
  * system on the web).
  */
 import * as vscode from 'vscode';
-import { curlWithPlaceholder, renderCurl, type Redactor } from '../redact';
+import { curlOf, type Redactor } from '../redact';
 import type { ResponseView } from '../responseView';
 import type { SendResult } from '../sendModel';
 
@@ -53,7 +53,7 @@ export async function copyAsCurl(view: ResponseView, redactor: Redactor, r = lat
   }
   // The server renders the curl command with the token read from an environment variable; the
   // redactor runs once more so that a token can never reach the clipboard.
-  const curl = r.curl ? curlWithPlaceholder(r.curl, redactor) : renderCurl({ method: r.request.method, url: r.request.url, headers: Object.entries(r.request.headers), body: r.request.body ?? undefined }, redactor);
+  const curl = curlOf(r, view.reopened, redactor);
   await vscode.env.clipboard.writeText(curl);
   void vscode.window.showInformationMessage('GraphReq: curl command copied (the token is $GRAPHREQ_ACCESS_TOKEN).');
 }

@@ -73,7 +73,7 @@ export function planRun(parsed: Array<{ file: string; doc: GraphreqDocument; ind
     refuseAmbiguous(doc, index);
     const name = requestName(doc.blocks[index]);
     if (name) supplied.add(name);
-    plan.push({ session, doc, index, file, line: requestLine(doc, doc.blocks[index]), label: session.redactor.text(requestLabel(doc.blocks[index])), dependency, expectsError: expectsError(doc.blocks[index].parsed) });
+    plan.push({ session, doc, index, file, line: requestLine(doc, doc.blocks[index]), label: requestLabel(doc.blocks[index]), dependency, expectsError: expectsError(doc.blocks[index].parsed) });
   };
   // Names whose producer this run sends before their readers: the reader gets that response, whatever other files name.
   const supplied = new Set<string>();

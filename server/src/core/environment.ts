@@ -12,6 +12,7 @@
  * only a variable made for graphreq (TOKEN_VARIABLE_PATTERN) or one the user allowed outside the
  * repository, so that a planted file cannot send `GITHUB_TOKEN` or any other secret of the shell.
  */
+import { own } from './own';
 import type { Environment } from './types';
 import type { JsonSchema } from './model/schemaTypes';
 import envSchema from '../../../schemas/graphreq.env.schema.json';
@@ -38,7 +39,7 @@ const RESERVED = new Set(Object.keys(SETTING_TYPES));
 
 /** Whether `value` has the JSON type of setting `key` (a list or null is no object). */
 function ofType(key: string, value: unknown): boolean {
-  const want = SETTING_TYPES[key];
+  const want = own(SETTING_TYPES, key);
   return want === 'object' ? value !== null && typeof value === 'object' && !Array.isArray(value) : typeof value === want;
 }
 
@@ -50,7 +51,9 @@ export interface EnvironmentFile {
 /** Reads the parsed JSON of graphreq.env.json; throws a one-line Error for a malformed file. */
 export function readEnvironmentFile(json: unknown): EnvironmentFile {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Error('graphreq.env.json must hold an object of environments');
-  const sections: Record<string, Record<string, unknown>> = {};
+  // Without a prototype: a section named `__proto__` is a section (it became the object's prototype,
+  // and `--env constructor` found Object), and only the file's own names are environments.
+  const sections: Record<string, Record<string, unknown>> = Object.create(null);
   for (const [name, value] of Object.entries(json as Record<string, unknown>)) {
     if (name.startsWith('$schema')) continue;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`graphreq.env.json: "${name}" must be an object`);
@@ -70,11 +73,16 @@ export interface EnvironmentSettings extends Environment {
 
 /** `$shared` merged with one environment (the environment's keys win). */
 export function resolveEnvironment(file: EnvironmentFile | undefined, name: string | undefined): EnvironmentSettings {
-  const merged: Record<string, unknown> = { ...(file?.sections.$shared ?? {}) };
+  // Copied member by member into an object without a prototype: Object.assign of a section holding
+  // `"__proto__": {"baseUrl": …}` made that member merged's prototype, so its baseUrl applied while
+  // misTypedSettings said the member was ignored.
+  const merged: Record<string, unknown> = Object.create(null);
+  const shared = file ? own(file.sections, '$shared') : undefined;
+  for (const [k, v] of Object.entries(shared ?? {})) merged[k] = v;
   if (name) {
-    const section = file?.sections[name];
+    const section = file ? own(file.sections, name) : undefined;
     if (!section) throw new Error(`no environment "${name}" in graphreq.env.json${file ? ` (it has: ${file.names.join(', ') || 'none'})` : ''}`);
-    Object.assign(merged, section);
+    for (const [k, v] of Object.entries(section)) merged[k] = v;
   }
   const variables: Record<string, string> = Object.create(null);
   for (const [k, v] of Object.entries(merged)) {
@@ -112,8 +120,8 @@ export function resolveEnvironment(file: EnvironmentFile | undefined, name: stri
 export function misTypedSettings(file: EnvironmentFile, name: string | undefined): string[] {
   const out: string[] = [];
   for (const section of ['$shared', ...(name ? [name] : [])]) {
-    for (const [key, value] of Object.entries(file.sections[section] ?? {})) {
-      const want = SETTING_TYPES[key];
+    for (const [key, value] of Object.entries(own(file.sections, section) ?? {})) {
+      const want = own(SETTING_TYPES, key);
       if (!want || ofType(key, value)) continue;
       const got = value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
       out.push(`\`${key}\` of "${section}" is ignored: it must be ${want === 'object' ? 'an object' : `a ${want}`}, not ${got}`);

@@ -347,7 +347,7 @@ export function legacyState(value: unknown): Records {
 /** Builds the state from the log's lines, checking each record, then the whole. */
 export function replay(collections: string[], lines: LogLine[]): { state: Records; extras: StoreExtras } {
   const state: Records = { format: STATE_FORMAT };
-  for (const name of collections) if (name !== 'format') state[name] = {};
+  for (const name of collections) if (name !== 'format') defineData(state, name, {});
   const extras: StoreExtras = { counters: [], meta: {} };
   lines.forEach((line, i) => {
     if ('b' in line) {
@@ -368,7 +368,9 @@ export function replay(collections: string[], lines: LogLine[]): { state: Record
 
 function applyOp(state: Records, op: unknown, lineNo: number): void {
   if (!Array.isArray(op) || (op[0] !== 'p' && op[0] !== 'd') || typeof op[1] !== 'string' || typeof op[2] !== 'string') throw new NotState(`line ${lineNo} holds a damaged change`);
-  const records = state[op[1]] as Records | undefined;
+  // Only a collection the header listed: `constructor` or `__proto__` would name what `state` inherits
+  // (Object, Object.prototype), and a repository's file replaced Object.keys in the language server.
+  const records = Object.prototype.hasOwnProperty.call(state, op[1]) ? (state[op[1]] as Records) : undefined;
   if (!records || op[1] === 'format') throw new NotState(`line ${lineNo} changes "${String(op[1]).slice(0, 40)}", which the header does not list`);
   if (op[0] === 'd') {
     delete records[op[2]];

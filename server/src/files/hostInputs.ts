@@ -93,17 +93,30 @@ export function findDotenv(dir: string, stopAt: string | null): string | undefin
   return undefined;
 }
 
-/** The variables of a `.env` file; none when there is no file (every `$dotenv` name is then unknown). */
+/**
+ * The variables of a `.env` file; none when there is no file (every `$dotenv` name is then unknown).
+ * The file comes with the repository and may be a link to anything: it is opened without blocking,
+ * read only when regular, and at most DOTENV_LIMIT bytes counted as read (`.env -> /proc/self/pagemap`,
+ * 0 bytes by its size, kept `graphreq check` and the language server reading for good). A larger file is as good as none.
+ */
 export function readDotenv(file: string | undefined): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
   if (!file) return out;
+  let fd: number | undefined;
   try {
-    Object.assign(out, parseDotenv(fs.readFileSync(file)));
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    const bytes = fs.fstatSync(fd).isFile() ? readAtMost(fd, DOTENV_LIMIT) : undefined;
+    if (bytes) Object.assign(out, parseDotenv(bytes));
   } catch {
     // An unreadable .env is as good as none: the names it should hold are reported missing.
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
   return out;
 }
+
+/** A `.env` file of more than this is not read: far more than any list of variables. */
+export const DOTENV_LIMIT = 1024 * 1024;
 
 /**
  * Reads a `< path` body relative to the request file's folder, with a one-line reason when it

@@ -5,6 +5,11 @@
  * signal handler, so not even Ctrl+C ended `graphreq send`, and the language server answered nothing
  * more. The file is opened without blocking (O_NONBLOCK: a FIFO opens at once), and read only when
  * the opened file is a regular one (fstat of what was opened, so it cannot be swapped in between).
+ *
+ * A regular file is read up to the size fstat gives it, never on until the end: a link to a kernel
+ * file (`/proc/self/pagemap`, which says 0 bytes and reads as gigabytes) is regular too, and reading
+ * it to its end kept `graphreq test`, `graphreq send` and the language server busy for good. graphreq's
+ * own files always have their size; one that says 0 bytes is read as empty.
  */
 import * as fs from 'node:fs';
 
@@ -20,8 +25,10 @@ export class NotRegularFileError extends Error {
 export function readRegularFile(file: string): Buffer {
   const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   try {
-    if (!fs.fstatSync(fd).isFile()) throw new NotRegularFileError(file);
-    return fs.readFileSync(fd);
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new NotRegularFileError(file);
+    // readFileSync of a descriptor reads `size` bytes at most when fstat gives a size, and to the end only when it gives 0.
+    return stat.size === 0 ? Buffer.alloc(0) : fs.readFileSync(fd);
   } finally {
     fs.closeSync(fd);
   }

@@ -17,6 +17,7 @@ import type { RequestBlock } from '../syntax/ast';
 import type { FieldItem } from '../syntax/fields';
 import type { Finding, Span } from '../types';
 import { mask } from './completion';
+import { codeSpan } from './markdownText';
 import { BUILTINS, builtinValue, parseBuiltin } from '../analysis/builtins';
 import { cursorAt } from './cursor';
 import { expectationHover } from './expectHover';
@@ -130,14 +131,14 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
       if (value !== undefined) {
         const resolved = resolveText(value, file).text;
         const where = file.variables.has(name) ? 'file variable' : `environment${file.env.name ? ` ${file.env.name}` : ''}`;
-        return { contents: `**{{${name}}}** (${where}) = \`${mask(name, resolved)}\``, span: cursor.span };
+        return { contents: `**{{${name}}}** (${where}) = ${codeSpan(mask(name, resolved))}`, span: cursor.span };
       }
       const m = /^([\w-]+)\.response\.body\.(.+)$/.exec(name);
       if (m && file.names.has(m[1])) return { contents: `**{{${name}}}**: \`${m[2]}\` of the response of request \`${m[1]}\`, filled in when this request is sent after it.`, span: cursor.span };
       // A producer in another file of the workspace: which file, which line, and which request.
       const elsewhere = m ? file.elsewhere?.get(m[1]) : undefined;
       if (m && elsewhere) {
-        const where = elsewhere.map((r) => `\`${r.label}:${r.line}\` (${requestLabel(r.doc.blocks[r.block])})`).join(', ');
+        const where = elsewhere.map((r) => `${codeSpan(`${r.label}:${r.line}`)} (${codeSpan(requestLabel(r.doc.blocks[r.block]))})`).join(', ');
         return { contents: `**{{${name}}}**: \`${m[2]}\` of the response of request \`${m[1]}\` in ${where}, saved for the workspace when that request is sent.`, span: cursor.span };
       }
       return { contents: `**{{${name}}}** is not defined.`, span: cursor.span };
@@ -169,7 +170,7 @@ function builtinHover(expr: string, file: FileContext): string {
   const spec = BUILTINS[parsed.call.name];
   const head = `**{{${expr}}}**: built-in variable \`${spec.usage}\`\n\n${spec.doc}`;
   const value = builtinValue(parsed.call, file.env);
-  if (value.kind === 'value') return `${head}\n\nNow: \`${mask(parsed.call.args[0] ?? '', value.value)}\``;
+  if (value.kind === 'value') return `${head}\n\nNow: ${codeSpan(mask(parsed.call.args[0] ?? '', value.value))}`;
   if (value.kind === 'missing') return `${head}\n\n⚠ ${value.message}`;
   return `${head}\n\nDecided when the request is sent; not checked.`;
 }

@@ -40,6 +40,9 @@ export function tokenTransportProblem(baseUrl: string): string | null {
   } catch {
     return `the base URL \`${baseUrl}\` is not a valid URL`;
   }
+  // `https://user:password@host`: fetch refuses such a URL, and its error quoted it whole, password
+  // included, on the terminal and in history. Said here, before anything is sent, without the password.
+  if (url.username || url.password) return `the base URL gives a user name or password before its host (…@${url.host}): graphreq sends the access token itself; remove them from the base URL`;
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:') {
     if (isLoopbackHost(url.hostname)) return null;

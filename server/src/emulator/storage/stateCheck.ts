@@ -109,7 +109,8 @@ export function checkRecord(collection: string, key: string, value: unknown): vo
     return;
   }
   need(isObject(value), `${at} must be an object`);
-  RECORDS[collection]?.(value as Rec, at);
+  // Own checks only: RECORDS['constructor'] is Object, RECORDS['__proto__'] Object.prototype.
+  if (Object.prototype.hasOwnProperty.call(RECORDS, collection)) RECORDS[collection](value as Rec, at);
 }
 
 /**
