@@ -38,17 +38,6 @@ export interface BlockCall {
   origin?: { text: string; segment?: number };
 }
 
-/**
- * The names given twice: the query's, then the body's. A loop, not spreads: spreading the lists
- * (in a request with findings only) threw away buildBlockCall's compiled code (V8: "wrong map").
- */
-function duplicateNames(params: Param[], body: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < params.length; i++) out.push(params[i].name.text);
-  for (let i = 0; i < body.length; i++) out.push(body[i]);
-  return out;
-}
-
 export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: ApiModel): BlockCall | undefined {
   const request = block.parsed.request;
   if (!request) return undefined;
@@ -140,7 +129,6 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
       fieldsUnlocated: fieldsUnlocated || undefined,
       directives,
       env: ctx.env,
-      duplicates: duplicateParams.length || bodyDuplicates.length ? duplicateNames(duplicateParams, bodyDuplicates) : undefined,
       bodyBroken,
       headers,
       bodyObject,
