@@ -166,14 +166,14 @@ interface PathResolution {
 const pathCaches = new WeakMap<FileContext, Map<string, PathResolution>>();
 
 function resolvePath(block: RequestBlock, method: string, node: string | undefined, ctx: FileContext, model: ApiModel): PathResolution {
-  const rawSegments = block.parsed.request!.target.path.segments;
-  let key = `${method} ${node ?? ''}`;
-  for (const s of rawSegments) key += `/${s.text}`;
+  const target = block.parsed.request!.target;
+  // Keyed by the path's text, which decides its segments: a request line seen before reads none.
+  const key = `${method} ${node ?? ''} ${target.pathText}`;
   let cache = pathCaches.get(ctx);
   if (!cache) pathCaches.set(ctx, (cache = new Map()));
   const hit = cache.get(key);
   if (hit) return hit;
-  const { segments, sources, origin } = resolveSegments(rawSegments.map((s) => s.text), !!block.parsed.request!.target.origin, ctx);
+  const { segments, sources, origin } = resolveSegments(target.path.segments.map((s) => s.text), !!target.origin, ctx);
   let { version, versionLike, rest } = splitVersion(segments);
   let firstPathSegment = segments.length - rest.length;
   // An unresolved `{{version}}`-like first segment: treat it as the version segment.
