@@ -159,6 +159,23 @@ GET /v23.0/t_100200300?fields=messages.source(PARTICIPANTS),nmae
     assert.doesNotMatch(r.stdout, /error/);
   });
 
+  it('--fix applies rounds until nothing is left to fix: a fix that makes another possible needs no second run', () => {
+    // Adding `scrape=true` (URL-NO-CREATE-DELETE) makes the raw `?` in `id` a URL-ID-ENCODED finding, fixed in round two.
+    const file = write('rounds.graphreq', 'POST /v23.0/?id=https://example.com/p?x=1\n');
+    const r = check(['--fix', 'rounds.graphreq'], dir);
+    assert.equal(fs.readFileSync(file, 'utf8'), 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fp%3Fx%3D1&scrape=true\n');
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(
+      r.stdout,
+      'rounds.graphreq:1: fixed URL-NO-CREATE-DELETE (nothing) -> &scrape=true\nrounds.graphreq:1: fixed URL-ID-ENCODED https://example.com/p?x=1 -> https%3A%2F%2Fexample.com%2Fp%3Fx%3D1\n',
+    );
+    assert.equal(r.stderr, '1 file checked: 0 errors, 0 warnings; 2 fixes applied\n');
+    // A second run has nothing to do.
+    const again = check(['--fix', 'rounds.graphreq'], dir);
+    assert.equal(again.stdout, '');
+    assert.equal(again.stderr, '1 file checked: 0 errors, 0 warnings\n');
+  });
+
   it('an expectation with an operator written without its spaces is reported where the space is missing', () => {
     write('glued.graphreq', 'GET /v23.0/t_100200300?fields=messages\n# @expect status==200\n# @expect body.messages.data contains{"id": "m_1"}\n# @expect body.messages.data.length >= 1\n');
     const r = check(['glued.graphreq'], dir);

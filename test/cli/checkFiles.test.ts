@@ -157,14 +157,34 @@ describe('graphreq check and the file system', () => {
     assert.equal(fs.readFileSync(file, 'utf8'), edited);
   });
 
-  it('--fix writes through a symbolic link and keeps the file mode', () => {
-    const real = write('linked/real.graphreq', FIXABLE);
+  it('--fix keeps the file mode', () => {
+    const real = write('moded/real.graphreq', FIXABLE);
     fs.chmodSync(real, 0o640);
-    fs.symlinkSync('real.graphreq', path.join(dir, 'linked', 'link.graphreq'));
-    const r = check(['--fix', 'linked/link.graphreq'], dir);
+    const r = check(['--fix', 'moded/real.graphreq'], dir);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(fs.readFileSync(real, 'utf8'), 'GET /v23.0/120200000000000002?date_preset=maximum\n');
-    assert.ok(fs.lstatSync(path.join(dir, 'linked', 'link.graphreq')).isSymbolicLink());
     assert.equal(fs.statSync(real).mode & 0o777, 0o640);
+  });
+
+  it('--fix writes through no symbolic link, of the file or of a folder on its way, and says so in one line', () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-outside-'));
+    try {
+      const real = path.join(outside, 'real.graphreq');
+      fs.writeFileSync(real, FIXABLE);
+      fs.mkdirSync(path.join(dir, 'linked'), { recursive: true });
+      fs.symlinkSync(real, path.join(dir, 'linked', 'link.graphreq'));
+      fs.symlinkSync(outside, path.join(dir, 'linkedFolder'));
+      for (const named of ['linked/link.graphreq', 'linkedFolder/real.graphreq']) {
+        const r = check(['--fix', named], dir);
+        assert.equal(r.code, 2, r.stderr);
+        assert.equal(fs.readFileSync(real, 'utf8'), FIXABLE, named);
+        assert.match(r.stderr, new RegExp(`^graphreq check: ${named.replace('.', '\\.')}: a symbolic link is on its path; the fixes were not written`, 'm'));
+        // What is left to fix is still reported.
+        assert.match(r.stdout, /date_preset/);
+      }
+      assert.ok(fs.lstatSync(path.join(dir, 'linked', 'link.graphreq')).isSymbolicLink());
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -210,6 +210,15 @@ describe('graphreq send: results as they come', () => {
     }
   });
 
+  it('--bail after a request refused before it left: the stop message counts the not sent as the summary does', async () => {
+    const { dir, file } = workspace('### undefined\nGET /v23.0/{{nope}}?fields=id\n\n' + THREE);
+    const srv = await service();
+    const r = await runCli(['send', file, '--all', '--base-url', srv.url, '--no-history', '--bail'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    assert.equal(srv.requests.length, 0);
+    assert.match(r.stderr, /^graphreq send: stopped at the first failure \(--bail\); 4 requests not sent$/m);
+    assert.match(r.stderr, /^4 requests: 0 sent, 0 failed, 0 held back, 4 not sent /m);
+  });
+
   it('holds at an app rate limit with one message on stderr, and lists what it held back', async () => {
     const { dir, file } = workspace();
     const srv = await service();

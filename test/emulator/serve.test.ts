@@ -102,7 +102,7 @@ describe('graphreq serve', () => {
     run.child.kill('SIGINT');
     assert.equal((await run.exit).code, 0);
     const plain = serve(['--port', '0']);
-    assert.equal((await request(portOf(await plain.url), 'POST', '/__graphreq/clock?advance=2h', {})).status, 404);
+    assert.equal((await request(portOf(await plain.url), 'POST', '/__graphreq/clock?advance=2h', {})).status, 400);
     plain.child.kill('SIGINT');
     await plain.exit;
   });

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { allFindings, applyEdits, buildFileContext, contextNeeds, eachFindingInOrder, fixAllChoice, getApiModel, parseDocument, type ContextNeeds, type DocumentValidation, type Environment, type EnvironmentSettings, positionAt, positionWalker, validateByBlock, type Finding, type GraphreqDocument, type TextEdit } from '../core';
 import type { WorkspaceScope } from '../core/analysis/workspaceNames';
 import { Redactor, secretVariableValues } from '../core/send';
-import { FileChangedError, ReadOnlyError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
+import { FileChangedError, ReadOnlyError, readForUpdate, UnsafePathError, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
 import { hostInputsByFolder } from '../files/hostInputs';
 import { checkContext } from '../account/checkContext';
 import { parseCommandArgs } from './args';
@@ -32,9 +32,10 @@ documented API rules.
   --no-context         do not use what graphreq knows of the account (the embedded emulator's state,
                        or the environment's context): only the files' directives
   --trust-origin       with --context: as for graphreq send
-  --fix                apply the fixes that are safe without review; each one is listed
-                       (file:line: fixed RULE-ID before -> after), then what is left is reported;
-                       each file is replaced atomically, and only if nobody changed it meanwhile
+  --fix                apply the fixes that are safe without review, in rounds until none is left
+                       (at most 10); each one is listed (file:line: fixed RULE-ID before -> after),
+                       then what is left is reported; each file is replaced atomically, only if
+                       nobody changed it meanwhile, and never through a symbolic link
   --max-files N        read at most N .graphreq files under each folder, the workspace's included
                        (default 10000); a walk stopped there is told in one line, and exits 2
   --no-color           no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
@@ -132,20 +133,25 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
     if (!known) redactors.set(fileEnv, (known = new Redactor(secretVariableValues([fileEnv.processEnv, fileEnv.dotenv]))));
     const redactor = known;
     if (values.fix) {
-      const fixed = applySafeFixes(text, allFindings(checked));
-      if (fixed.text !== text) {
+      const rounds = fixInRounds(file, text, doc, checked, (d) => {
+        names.add(file, d);
+        return checkDocument(d, fileEnv, scope, true);
+      });
+      if (rounds.text !== text) {
         hooks.beforeWrite?.(file);
-        const written = writeFixes(file, fixed.text, read.stamp);
+        const written = writeFixes(file, rounds.text, read.stamp, workspace);
         if (written === true) {
           // The list goes with the primary output in text; JSON keeps its array of findings clean.
           const say = (line: string): void => (values.format === 'json' ? output.err(line) : output.out(line));
-          for (const applied of describeFixes(file, doc, text, fixed.applied)) say(fixLine(values.format === 'json' ? output.errStyle : output.style, applied));
-          counts.fixes += fixed.applied.length;
-          text = fixed.text;
-          doc = parseDocument(text);
-          names.add(file, doc);
-          checked = checkDocument(doc, fileEnv, scope, false);
+          for (const applied of rounds.applied) say(fixLine(values.format === 'json' ? output.errStyle : output.style, applied));
+          counts.fixes += rounds.applied.length;
+          text = rounds.text;
+          doc = rounds.doc;
+          // The last round's check, unless the rounds stopped at their bound with fixes still to make.
+          checked = rounds.settled ?? checkDocument(doc, fileEnv, scope, false);
         } else {
+          // The file keeps its text: the workspace's names go back to those of the version read.
+          names.add(file, read.doc);
           output.err(`graphreq check: ${written}\n`);
           counts.problems++;
         }
@@ -214,17 +220,57 @@ function filesNeeds(files: string[], env: EnvironmentSettings, workspace: string
 /**
  * Writes the fixed text over the version that was read, atomically (a kill leaves the old text or
  * the new one). Returns true, or the one-line reason it was not written: the file changed since it
- * was read (an editor saved it meanwhile; its edit wins), or the write failed.
+ * was read (an editor saved it meanwhile; its edit wins), it is reached through a symbolic link,
+ * or the write failed.
+ *
+ * A link is not written through (a repository's `reqs.graphreq -> ~/.bashrc`): no folder between the
+ * workspace and the file, nor the file itself, may be one. A file the user named outside the
+ * workspace is fixed where it is, if it is not a link itself.
  */
-function writeFixes(file: string, fixed: string, stamp: FileStamp): true | string {
+function writeFixes(file: string, fixed: string, stamp: FileStamp, workspace: string): true | string {
+  const target = path.resolve(file);
+  const inside = target.startsWith(path.resolve(workspace) + path.sep);
   try {
-    writeFileAtomicSync(file, fixed, { expect: stamp });
+    writeFileAtomicSync(file, fixed, { expect: stamp, within: inside ? workspace : path.dirname(target) });
     return true;
   } catch (e) {
     if (e instanceof FileChangedError) return `${file}: changed while it was checked; the fixes were not written (run check --fix again)`;
     if (e instanceof ReadOnlyError) return `${file}: read-only; the fixes were not written (make it writable to fix it)`;
+    if (e instanceof UnsafePathError) return `${file}: a symbolic link is on its path; the fixes were not written (graphreq writes only real files; fix the file it links to)`;
     return `${file}: cannot write the fixes (${(e as NodeJS.ErrnoException).code ?? 'error'}); the file is unchanged`;
   }
+}
+
+/** At most this many rounds of fixes per file (ESLint's bound): fixes that undo each other cannot loop. */
+export const FIX_ROUNDS = 10;
+
+interface FixRounds {
+  text: string;
+  doc: GraphreqDocument;
+  applied: AppliedFixLine[];
+  /** The findings of the final text, when the last round found nothing more to fix; undefined when the bound stopped the rounds. */
+  settled?: DocumentValidation;
+}
+
+/**
+ * Applies the safe fixes in rounds, each on the text the round before left, until a round changes
+ * nothing (or FIX_ROUNDS): a fix can make another possible (adding \`scrape=true\` makes the URL in
+ * \`id\` one that must be encoded), and of two overlapping fixes the second is made in the next round.
+ * Nothing is written here; each fix is described by the text it was made in (its line is that text's).
+ */
+export function fixInRounds(file: string, text: string, doc: GraphreqDocument, first: DocumentValidation, check: (doc: GraphreqDocument) => DocumentValidation): FixRounds {
+  const applied: AppliedFixLine[] = [];
+  let checked = first;
+  for (let round = 0; round < FIX_ROUNDS; round++) {
+    const fixed = applySafeFixes(text, allFindings(checked));
+    if (fixed.text === text) return { text, doc, applied, settled: checked };
+    applied.push(...describeFixes(file, doc, text, fixed.applied));
+    text = fixed.text;
+    doc = parseDocument(text);
+    checked = check(doc);
+  }
+  const last = applySafeFixes(text, allFindings(checked));
+  return { text, doc, applied, settled: last.text === text ? checked : undefined };
 }
 
 /** One fix that was applied: the finding's rule and the edits it made (offsets in the text before). */

@@ -21,7 +21,8 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from '../send/transport';
 import { parseCommandArgs } from './args';
 import { collectFiles, readText, UsageError } from './files';
 import { Output, type Terminal } from './render/output';
-import { failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage } from './render/send';
+import { countRun, failureLine, historyEntryText, historyListLine, jsonItem, JsonArrayWriter, progressText, resultSeparator, resultText, runSummary, stopMessage } from './render/send';
+import { plural } from './render/check';
 import { interruptedExit, openSendContext, withInterrupt, workspaceOf } from './sendContext';
 import { planRun, selectRequests } from './sendPlan';
 import { dryRun } from './sendDryRun';
@@ -187,7 +188,9 @@ export async function runSend(argv: string[], terminal: Terminal): Promise<numbe
       });
       output.clearProgress();
       json?.end();
-      const stopped = stopMessage(outcome.stop, outcome.notSent.length, Date.now(), context.target.embedded, signal.reason, outcome.held.length);
+      // Counted as the summary counts them: the requests refused before leaving are not sent either.
+      const notSent = countRun(outcome).notSent;
+      const stopped = stopMessage(outcome.stop, notSent ? `${plural(notSent, 'request')} not sent` : undefined, Date.now(), context.target.embedded, signal.reason, outcome.held.length);
       if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
       output.err(runSummary(output.errStyle, outcome, Date.now() - started));
       if (outcome.stop?.kind === 'cancelled') return interruptedExit(signal);

@@ -21,7 +21,8 @@ import { cliWorkspaceRoot, collectFiles, readText, UsageError } from './files';
 import { junitXml } from './render/junit';
 import { Output, type Terminal } from './render/output';
 import { stopMessage } from './render/send';
-import { setupText, testJson, testProgress, testSummary, testText } from './render/test';
+import { countTests, setupText, testJson, testProgress, testSummary, testText } from './render/test';
+import { plural } from './render/check';
 import { outputLevel } from './send';
 import { interruptedExit, openSendContext, withInterrupt } from './sendContext';
 import { trustOriginHelp } from './sendTrust';
@@ -154,7 +155,10 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
       if (format === 'json') output.out(JSON.stringify(testJson(outcome.reports, elapsed, outcome.snapshotsWritten), null, 2) + '\n');
       if (reporter) await writeReport(reporter, values.out, reportText(reporter, outcome, started, elapsed, context), output);
       await recordResults(context.workspace, context.environmentName, outcome.reports);
-      const stopped = outcome.stop?.kind === 'bail' ? 'graphreq test: stopped at the first failing test (--bail)\n' : stopMessage(outcome.stop, outcome.reports.filter((r) => r.status === 'not-run').length, Date.now(), context.target.embedded, signal.reason)?.replace(/^graphreq send/, 'graphreq test');
+      // What the run left undone, in the summary's words and count (`not sent` are the tests refused before they left, counted apart).
+      const notRun = countTests(outcome.reports).notRun;
+      const left = notRun ? `${plural(notRun, 'test')} not run` : undefined;
+      const stopped = outcome.stop?.kind === 'bail' ? `graphreq test: stopped at the first failing test (--bail)${left ? `; ${left}` : ''}\n` : stopMessage(outcome.stop, left, Date.now(), context.target.embedded, signal.reason)?.replace(/^graphreq send/, 'graphreq test');
       if (stopped) output.err(output.errStyle.yellow(stopped.trimEnd()) + '\n');
       output.err(testSummary(output.errStyle, outcome.reports, elapsed, outcome.snapshotsWritten.map((f) => path.relative(process.cwd(), f) || f)));
       if (outcome.stop?.kind === 'cancelled') return interruptedExit(signal);

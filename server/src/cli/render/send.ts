@@ -165,10 +165,13 @@ function secondsText(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** The one line that explains an early stop (stderr), or undefined when the run went to its end. */
-export function stopMessage(stop: RunStop | null, notSent: number, now: number, embedded = false, signal?: unknown, held = 0): string | undefined {
+/**
+ * The one line that explains an early stop (stderr), or undefined when the run went to its end.
+ * `left`: what the run did not do, as the closing summary counts it (`3 requests not sent`; `graphreq test`'s `2 tests not run`).
+ */
+export function stopMessage(stop: RunStop | null, left: string | undefined, now: number, embedded = false, signal?: unknown, held = 0): string | undefined {
   if (!stop) return undefined;
-  const rest = notSent ? `; ${plural(notSent, 'request')} not sent` : '';
+  const rest = left ? `; ${left}` : '';
   const alsoHeld = held ? `; ${plural(held, 'request')} that read its response or share its scope held back, the others sent` : '';
   if (stop.kind === 'cancelled') return `graphreq send: ${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'cancelled'}${rest}; what finished is printed and saved\n`;
   if (stop.kind === 'bail') return `graphreq send: stopped at the first failure (--bail)${rest}\n`;
