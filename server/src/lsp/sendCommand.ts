@@ -70,6 +70,8 @@ export interface SendCommandContext {
   onTest?: (report: TestReportModel) => void;
   /** The requests of the workspace's files named so, for `withDeps` (sendCommandRun.ts); without it, the document's only. */
   producersNamed?: (name: string) => WorkspaceRequest[];
+  /** The client renders sends itself (VS Code): a refusal names its picker and "Trust and Send" (editorTarget.ts). */
+  showsSendResults?: boolean;
 }
 
 /** The part of LSP's CancellationToken the handler uses. */

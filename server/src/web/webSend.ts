@@ -69,6 +69,7 @@ export function webSend(options: WebSendOptions = {}): WebSend {
     const folder = ctx.environment.folderOf(args.uri) ?? '';
     const envFile = ctx.environment.envFileOf(args.uri);
     const chosen = await chooseTarget(args, settings, {
+      showsSendResults: ctx.client().showsSendResults,
       trust,
       processEnv: {},
       root: folder,
