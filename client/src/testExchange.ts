@@ -21,7 +21,7 @@ const VERDICT: Record<TestReportModel['status'], string> = { passed: 'PASS', fai
 export function exchangeText(r: TestReportModel, where: string, redact: (s: string) => string = (s) => s): string {
   const lines: string[] = [];
   const took = r.durationMs !== null ? ` (${Math.round(r.durationMs)} ms)` : '';
-  lines.push(`── ${VERDICT[r.status]} ${r.label} · ${where}${took}`);
+  lines.push(`── ${r.notSent ? 'NOT SENT' : VERDICT[r.status]} ${r.label} · ${where}${took}`);
   const x = r.exchange;
   if (x && x.request.url) {
     lines.push(`> ${x.request.method} ${x.request.url}`);
@@ -39,7 +39,8 @@ export function exchangeText(r: TestReportModel, where: string, redact: (s: stri
       if (cut) lines.push(`… ${body.length - EXCHANGE_BODY_LIMIT} more characters: the response view shows the whole body.`);
     }
   } else if (x?.failure) {
-    lines.push(`no response: ${x.failure.message}`);
+    // Refused before it left: no request went out, and `graphreq test` says NOT SENT.
+    lines.push(`${r.notSent ? 'not sent' : 'no response'}: ${x.failure.message}`);
   } else if (r.reason) {
     lines.push(r.reason);
   }

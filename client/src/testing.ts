@@ -20,6 +20,7 @@ import type { Redactor } from './redact';
 import type { ResponseView } from './responseView';
 import { exchangeText, failureLine } from './testExchange';
 import type { UsageStatusBar } from './statusBar';
+import { testOutcome } from './testOutcome';
 import { testRunProfiles, type RunMode } from './testProfiles';
 
 export interface TestingDeps {
@@ -39,6 +40,8 @@ export interface TestingDeps {
 export interface TestRunSummary {
   passed: string[];
   failed: string[];
+  /** Tests that could not be run: not sent (refused before they left), or the run's request failed. */
+  errored: string[];
   skipped: string[];
   /** The profile that ran. */
   kind: 'run' | 'debug';
@@ -145,7 +148,7 @@ export class GraphreqTesting implements vscode.Disposable {
   private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, mode: RunMode): Promise<void> {
     const client = this.d.client();
     const run = this.controller.createTestRun(request, mode.updateSnapshots ? 'GraphReq: run and update snapshots' : mode.debug ? 'GraphReq: debug' : undefined);
-    const summary: TestRunSummary = { passed: [], failed: [], skipped: [], kind: mode.debug ? 'debug' : 'run', output: [] };
+    const summary: TestRunSummary = { passed: [], failed: [], errored: [], skipped: [], kind: mode.debug ? 'debug' : 'run', output: [] };
     try {
       if (!client?.isRunning()) {
         run.appendOutput('GraphReq: the language server is not running.\r\n');
@@ -161,7 +164,7 @@ export class GraphreqTesting implements vscode.Disposable {
       this.d.log.info(`${mode.debug ? 'debug' : 'run'} ${[...selection.values()].reduce((n, t) => n + t.length, 0)} tests in ${selection.size} files`);
       for (const [file, tests] of selection) {
         // Debug stops at the first failure: the files after it are not run either.
-        if (token.isCancellationRequested || (mode.debug && summary.failed.length)) {
+        if (token.isCancellationRequested || (mode.debug && (summary.failed.length || summary.errored.length))) {
           for (const t of tests) this.skip(run, t, summary);
           continue;
         }
@@ -246,7 +249,7 @@ export class GraphreqTesting implements vscode.Disposable {
         if (reported.has(key)) continue;
         if (result.failure) {
           run.errored(item, new vscode.TestMessage(`Not sent: ${this.d.redactor.redact(result.failure)}`));
-          summary.failed.push(item.id);
+          summary.errored.push(item.id);
         } else this.skip(run, item, summary);
       }
       if (result.stopped) run.appendOutput(`GraphReq: the run stopped at a rate limit: ${this.d.redactor.redact(result.stopped)}\r\n`);
@@ -255,7 +258,7 @@ export class GraphreqTesting implements vscode.Disposable {
       this.d.log.error(`test ${vscode.workspace.asRelativePath(uri)}: ${message}`);
       for (const [key, item] of byKey) if (!reported.has(key)) {
         run.errored(item, new vscode.TestMessage(message));
-        summary.failed.push(item.id);
+        summary.errored.push(item.id);
       }
     } finally {
       cancel.dispose();
@@ -263,16 +266,27 @@ export class GraphreqTesting implements vscode.Disposable {
     }
   }
 
-  /** One test's outcome: passed, or failed with a message at each expectation that failed (expected and actual side by side). */
+  /**
+   * One test's outcome (testOutcome.ts): passed; failed with a message at each expectation that failed
+   * (expected and actual side by side); errored with the reason it was not sent; or skipped.
+   */
   private report(run: vscode.TestRun, item: vscode.TestItem, r: TestReportModel, uri: vscode.Uri, summary: TestRunSummary): void {
     const duration = r.durationMs ?? undefined;
-    if (r.status === 'passed') {
+    const outcome = testOutcome(r);
+    if (outcome === 'passed') {
       run.passed(item, duration);
       summary.passed.push(item.id);
       return;
     }
-    if (r.status === 'not-run') {
+    if (outcome === 'skipped') {
       this.skip(run, item, summary);
+      return;
+    }
+    if (outcome === 'errored') {
+      const m = new vscode.TestMessage(this.d.redactor.redact(r.reason ?? 'not sent'));
+      m.location = new vscode.Location(uri, new vscode.Range(r.line, 0, r.line, 0));
+      run.errored(item, m, duration);
+      summary.errored.push(item.id);
       return;
     }
     const messages = r.expectations

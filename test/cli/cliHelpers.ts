@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { cleanEnv } from '../cleanEnv';
 import { copyExamples } from '../examples';
 import { localServer } from '../send/sendHelpers';
 
@@ -28,15 +29,7 @@ export interface CliRun {
   stderr: string;
 }
 
-/** The environment of a user who set nothing: no GRAPHREQ_*, no colour variables. */
-export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (v === undefined || k.startsWith('GRAPHREQ_') || k === 'NO_COLOR' || k === 'FORCE_COLOR' || k === 'NODE_TEST_CONTEXT') continue;
-    env[k] = v;
-  }
-  return { ...env, ...extra };
-}
+export { cleanEnv };
 
 export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve) => {

@@ -49,12 +49,12 @@ describe('graphreq serve (CLI)', () => {
     const answered = await fetch(`${url}/v23.0/t_100200300?fields=id&access_token=demo-token`);
     assert.equal(answered.status, 200);
     const missing = await fetch(`${url}/v23.0/999999?access_token=demo-token`);
-    assert.equal(missing.status, 404);
+    assert.equal(missing.status, 400);
     // A parameter the service does not know is refused (400), and logged all the same.
     await fetch(`${url}/v23.0/?id=https%3A%2F%2Fexample.com%2F&fields=engagement&note=demo-token`, { headers: { Authorization: 'Bearer demo-token' } });
     const log = await s.until(/GET \/v23\.0\/\?id=\S+ \d{3} \d+ ms\n/);
     assert.match(log, /^GET \/v23\.0\/t_100200300\?fields=id&access_token=\[\w+\] 200 \d+ ms$/m);
-    assert.match(log, /^GET \/v23\.0\/999999\?access_token=\[\w+\] 404 \d+ ms$/m);
+    assert.match(log, /^GET \/v23\.0\/999999\?access_token=\[\w+\] 400 \d+ ms$/m);
     // Two reads of one path tell apart by their query; a known token is hidden wherever it is.
     assert.match(log, /^GET \/v23\.0\/\?id=https%3A%2F%2Fexample\.com%2F&fields=engagement&note=\[\w+\] \d{3} \d+ ms$/m);
     assert.ok(!log.slice(banner.length).includes('demo-token'), 'no token is logged');

@@ -63,8 +63,8 @@ describe('graphreq send: sessions that last', () => {
     assert.match(fresh.stdout, /^not sent: `\{\{create\.response\.body\.id\}\}`: request `create` has no saved response in this workspace \(it was never sent, or the session was started again with --fresh\); send it first, or add --with-deps to send it \(and what it needs\) before this request$/m);
     const gone = await runCli(['send', 'direct.graphreq'], dir);
     assert.equal(gone.code, 1, 'the ad set of the old state is gone');
-    assert.match(gone.stdout, /^HTTP 404 /m);
-    assert.match(gone.stdout, /^error: Object not found \(code 100\): Nothing answers this method .+ The service sent HTTP 404 with code 100\./m);
+    assert.match(gone.stdout, /^HTTP 400 /m);
+    assert.match(gone.stdout, /^error: Object not found \(code 100, subcode 33\): Nothing answers this method .+ The service sent HTTP 400 with code 100, subcode 33\./m);
 
     const withDeps = await runCli(['send', 'adsets.graphreq', ...READ_BACK, '--with-deps'], dir);
     assert.equal(withDeps.code, 0, withDeps.stdout + withDeps.stderr);

@@ -61,3 +61,9 @@ test('the line a failure reveals: its first failing expectation, else the reques
   assert.equal(failureLine(failed), 6);
   assert.equal(failureLine(report({ status: 'failed', reason: 'answered 500' })), 4);
 });
+
+test('a test not sent says NOT SENT and why, as graphreq test does, not "no response"', () => {
+  const refused = result({ status: null, statusText: '', failure: { kind: 'build', message: '`{{nowhere}}` is not defined', retryAt: null } });
+  const text = exchangeText(report({ status: 'failed', httpStatus: null, notSent: true, reason: 'not sent: `{{nowhere}}` is not defined', exchange: refused }), 'api.graphreq:5');
+  assert.equal(text, '── NOT SENT Create an ad set [create] · api.graphreq:5 (42 ms)\r\nnot sent: `{{nowhere}}` is not defined\r\n\r\n');
+});

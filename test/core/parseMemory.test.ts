@@ -7,8 +7,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseBlock, parseDocument } from '../../server/src/core';
+import { parseBlock, parseDocument, validateDocument } from '../../server/src/core';
 import { blockNames } from '../../server/src/core/analysis/names';
+import { model } from '../helpers';
 
 describe('what a parse keeps', () => {
   it('an ordinary request shares one empty list for everything it does not have', () => {
@@ -41,5 +42,40 @@ describe('what a parse keeps', () => {
     for (const list of lists) assert.ok(!Object.isFrozen(list));
     // The empty list is still empty after all this.
     assert.deepEqual(parseBlock('GET /v23.0/1\n').comments, []);
+  });
+
+  it('keeps a separator, a header and a path as offsets, read when asked; a check reads the segments of one request a request line', () => {
+    const one = (i: number) => `### Ad set ${i}\nPOST /{{version}}/act_1234567890/adsets\nAccept-Language:  en_US \n\n{"name": "a${i}"}\n\n`;
+    let text = '@version = v23.0\n\n';
+    for (let i = 0; i < 20; i++) text += one(i);
+    const doc = parseDocument(text);
+    const findings = validateDocument(doc, { env: { variables: {} }, model });
+    assert.equal(findings.filter((f) => f.severity === 'error').length, 20, 'each request is checked (a campaign_id is missing)');
+    for (const b of doc.blocks.slice(1)) {
+      const p = b.parsed;
+      const r = p.request!;
+      // Nothing but offsets is kept: no title, name, value or segment object of its own.
+      assert.ok(!Object.hasOwn(p.separator!, 'title'), 'the title is read when asked');
+      assert.ok(!Object.hasOwn(r.headers[0], 'name') && !Object.hasOwn(r.headers[0], 'value') && !Object.hasOwn(r.headers[0], 'span'), 'the header is read when asked');
+      assert.ok(!Object.hasOwn(r.target, 'path'), 'the path is read when asked');
+      if (b.index > 1) assert.ok(!JSON.stringify(r.target).includes('segments'), 'the check matched this request line once, by its text');
+    }
+    // And each reads as written.
+    const b = doc.blocks[3];
+    const at = (s: { start: number; end: number }) => b.text.slice(s.start, s.end);
+    const { separator, request } = b.parsed;
+    assert.equal(separator!.title!.text, 'Ad set 2');
+    assert.equal(at(separator!.title!.span), 'Ad set 2');
+    assert.equal(at(separator!.span), '### Ad set 2');
+    const h = request!.headers[0];
+    assert.deepEqual([h.name.text, at(h.name.span), h.value.text, at(h.value.span), at(h.span)], ['Accept-Language', 'Accept-Language', 'en_US', 'en_US', 'Accept-Language:  en_US']);
+    const t = request!.target;
+    assert.equal(t.pathText, '/{{version}}/act_1234567890/adsets');
+    assert.equal(at(t.pathSpan), t.pathText);
+    assert.equal(at(t.path.span), t.pathText);
+    assert.deepEqual(t.path.segments.map((s) => [s.text, at(s.span)]), [['{{version}}', '{{version}}'], ['act_1234567890', 'act_1234567890'], ['adsets', 'adsets']]);
+    assert.equal(t.path, t.path, 'read once');
+    assert.deepEqual(t.pathSpan, t.path.span);
+    assert.equal(parseBlock('###\nGET /v23.0/1\n').separator!.title, undefined, 'a separator without a title');
   });
 });

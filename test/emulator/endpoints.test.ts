@@ -171,8 +171,13 @@ describe('read an ad set', () => {
     assert.equal(r.headers['x-graphreq-version'], 'v26.0');
   });
 
-  it('answers an unknown ad set with code 100', async () => {
-    assertEnvelope(await emu.get('/v23.0/99999999999'), 404, 100);
+  it('answers an unknown ad set as the real service does: 400, GraphMethodException, 100/33, naming the id', async () => {
+    const read = assertEnvelope(await emu.get('/v23.0/99999999999'), 400, 100, 33);
+    assert.equal(read.type, 'GraphMethodException');
+    assert.match(read.message, /^Unsupported get request\. Object with ID '99999999999' does not exist, cannot be loaded due to missing permissions, or does not support this operation\.$/);
+    // The object is the ad set, not the edge: the real answer to a copy names the id alone.
+    const copy = assertEnvelope(await emu.post('/v23.0/99999999999/copies', { form: {} }), 400, 100, 33);
+    assert.match(copy.message, /^Unsupported post request\. Object with ID '99999999999' does not exist/);
   });
 });
 
@@ -343,7 +348,9 @@ describe('undocumented ad set operations and methods', () => {
     const update = await emu.post(`/v23.0/${id}`, { form: { name: 'Renamed', status: 'ACTIVE' } });
     assert.deepEqual(update.body, { success: true });
     const list = await emu.get('/v23.0/act_5550001/adsets?fields=id,name,status');
-    assert.deepEqual(list.body, { data: [{ id, name: 'Renamed', status: 'ACTIVE' }] });
+    // One page: the cursors of its only item, and no links (there is nothing before or after it).
+    const cursor = Buffer.from(id).toString('base64');
+    assert.deepEqual(list.body, { data: [{ id, name: 'Renamed', status: 'ACTIVE' }], paging: { cursors: { before: cursor, after: cursor } } });
     // The listed items are ad sets: a field they do not have is refused as on a read (it was answered `{}`).
     const unknown = await emu.get('/v23.0/act_5550001/adsets?fields=id,nmae');
     assertEnvelope(unknown, 400, 100);
@@ -356,7 +363,7 @@ describe('undocumented ad set operations and methods', () => {
     assert.deepEqual(read.body, { id, name: 'Renamed', configured_status: 'DELETED', effective_status: 'DELETED' });
     assert.deepEqual((await emu.get('/v23.0/act_5550001/adsets')).body, { data: [] });
     // It can be neither changed nor deleted again.
-    assertEnvelope(await emu.send('DELETE', `/v23.0/${id}`), 404, 100);
+    assertEnvelope(await emu.send('DELETE', `/v23.0/${id}`), 400, 100, 33);
   });
 
   it('reads back an ad set created with status DELETED or ARCHIVED ([2] configured_status values)', async () => {
@@ -381,6 +388,6 @@ describe('undocumented ad set operations and methods', () => {
   });
 
   it('answers a path no document describes with code 100', async () => {
-    assertEnvelope(await emu.get('/v23.0/me/accounts'), 404, 100);
+    assertEnvelope(await emu.get('/v23.0/me/accounts'), 400, 100, 33);
   });
 });

@@ -64,7 +64,7 @@ describe('multi-id reads of ad sets and threads', () => {
     assertEnvelope(await emu.get(`/v23.0/?ids=${SEED.thread}&fields=id`, { token: 'demo-viewer-token' }), 403, 200);
   });
 
-  it('answers 404 when one of the ad sets does not exist', async () => {
-    assertEnvelope(await emu.get(`/v23.0/?ids=${A},23859999999999999&fields=name`), 404, 100);
+  it('answers 400 (100/33) when one of the ad sets does not exist', async () => {
+    assertEnvelope(await emu.get(`/v23.0/?ids=${A},23859999999999999&fields=name`), 400, 100, 33);
   });
 });

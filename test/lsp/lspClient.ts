@@ -4,6 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before } from 'node:test';
 import {
@@ -15,6 +17,7 @@ import {
   type InitializeResult,
   type DocumentDiagnosticReport,
 } from 'vscode-languageserver-protocol/node';
+import { cleanEnv } from '../cleanEnv';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 export const serverPath = path.join(repoRoot, 'dist', 'server.js');
@@ -30,9 +33,24 @@ export class LspClient {
   /** What the client answers to workspace/configuration (the `graphreq` section). */
   settings: Record<string, unknown> = {};
 
-  /** `env`: variables added to the server's environment (what an editor started from a shell passes on). */
+  /** Resolves with the exit code once the server's process has ended and its output is read. */
+  readonly exited: Promise<number | null>;
+
+  /**
+   * `env`: the variables the server gets besides a clean environment (test/cleanEnv.ts: none of the
+   * developer's GRAPHREQ_*), as an editor started from a shell passes them on. Without
+   * GRAPHREQ_CONFIG_DIR, the server's configuration (trusted origins) goes to a folder of its own,
+   * removed when it exits, never to the developer's ~/.config/graphreq.
+   */
   constructor(args: string[] = [serverPath, '--stdio'], env: Record<string, string> = {}) {
-    this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const config = env.GRAPHREQ_CONFIG_DIR === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-lsp-config-')) : undefined;
+    this.child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: cleanEnv({ ...(config ? { GRAPHREQ_CONFIG_DIR: config } : {}), ...env }) });
+    this.exited = new Promise((resolve) =>
+      this.child.once('close', (code) => {
+        if (config) fs.rmSync(config, { recursive: true, force: true });
+        resolve(code);
+      }),
+    );
     this.child.stderr!.on('data', (d) => (this.stderr += String(d)));
     this.connection = createProtocolConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {

@@ -12,6 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { CodeLens } from 'vscode-languageserver-protocol';
 import type { TestCommandResult, TestInfo, TestResultParams } from '../../server/src/lsp/protocol';
+import { exchangeText } from '../../client/src/testExchange';
+import { testOutcome } from '../../client/src/testOutcome';
 import { runCli } from '../cli/cliHelpers';
 import { LspClient } from './lspClient';
 
@@ -35,7 +37,9 @@ describe('tests through the language server', () => {
   const file = path.join(dir, 'api.graphreq');
   const closed = path.join(dir, 'closed.graphreq');
   const uri = pathToFileURL(file).href;
-  const client = new LspClient();
+  // The server and the CLI below share the workspace's emulator only with the same user's key: one configuration folder for both.
+  const config = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-lsp-test-config-'));
+  const client = new LspClient(undefined, { GRAPHREQ_CONFIG_DIR: config });
   const results: TestResultParams[] = [];
   before(async () => {
     fs.writeFileSync(file, TEXT);
@@ -49,6 +53,7 @@ describe('tests through the language server', () => {
   after(async () => {
     assert.equal(await client.shutdown(), 0);
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(config, { recursive: true, force: true });
   });
 
   it('lists the tests of a file, open or not, with their lines', async () => {
@@ -125,12 +130,27 @@ GET /v23.0/t_100200300?fields=id
     assert.deepEqual(plain.reports.map((x) => [x.status, 'exchange' in x]), [['failed', false], ['passed', false]]);
   });
 
+  it('says which tests were not sent (refused before they left), as graphreq test counts them, and the Testing view shows them errored', async () => {
+    const text = '### Sent\nGET /v23.0/t_100200300?fields=id\n# @expect status 200\n\n### Unsent\nGET /v23.0/{{nowhere}}?fields=id\n# @expect status 200\n';
+    const notSentFile = path.join(dir, 'notsent.graphreq');
+    const notSentUri = pathToFileURL(notSentFile).href;
+    fs.writeFileSync(notSentFile, text);
+    await client.open(notSentUri, text);
+    const r = await client.request<TestCommandResult>('workspace/executeCommand', { command: 'graphreq.test', arguments: [{ uri: notSentUri, runId: 'not-sent-1' }] });
+    assert.deepEqual(r.reports.map((x) => [x.key, x.status, x.notSent ?? false]), [['Sent', 'passed', false], ['Unsent', 'failed', true]]);
+    assert.match(r.reports[1].reason ?? '', /^not sent: `\{\{nowhere\}\}` is not defined/);
+    assert.deepEqual(r.reports.map((x) => testOutcome(x)), ['passed', 'errored']);
+    assert.match(exchangeText(r.reports[1], 'notsent.graphreq:6'), /^── NOT SENT Unsent · notsent\.graphreq:6 \(\d+ ms\)\r\nnot sent: /);
+    // The tests below run every file of the folder.
+    fs.rmSync(notSentFile);
+  });
+
   it('runs one test by its key, and shows a result graphreq test recorded in a terminal', async () => {
     const one = await client.request<TestCommandResult>('workspace/executeCommand', { command: 'graphreq.test', arguments: [{ uri, keys: ['Wrong count'] }] });
     assert.deepEqual(one.reports.map((x) => x.key), ['Wrong count']);
     // The CLI runs the same file in the same workspace (its embedded emulator is the server's, shared).
     fs.writeFileSync(file, TEXT.replace('data.length 3', 'data.length 2'));
-    const cli = await runCli(['test', 'api.graphreq'], dir);
+    const cli = await runCli(['test', 'api.graphreq'], dir, { GRAPHREQ_CONFIG_DIR: config });
     assert.equal(cli.code, 0, cli.stdout + cli.stderr);
     // The editor still has the old expectation: the result the terminal recorded is not its result.
     assert.match(await lens(1), /^▷ Run test \(2 expectations\) · edited since the last run \(✓ \d\d:\d\d\)$/);

@@ -136,9 +136,9 @@ GET /{{version}}/{{copy.response.body.copied_adset_id}}?fields=id,name,configure
   it('decodes a read of an ad set that does not exist as not found, not as an invalid parameter', async () => {
     const { session } = await emulator();
     const r = await sendOne(session(), 'GET /v23.0/23859999999999999?fields=id,name\n');
-    assert.equal(r.status, 404);
+    assert.equal(r.status, 400);
     assert.equal(r.error?.title, 'Object not found');
-    assert.match(r.error?.explanation ?? '', /^Nothing answers this method .+ The service sent HTTP 404 with code 100\./);
+    assert.match(r.error?.explanation ?? '', /^Nothing answers this method .+ The service sent HTTP 400 with code 100, subcode 33\./);
     assert.doesNotMatch(`${r.error?.explanation} ${r.error?.action}`, /Fix the parameter/);
   });
 

@@ -10,6 +10,8 @@ import { ExecuteCommandRequest, type BaseLanguageClient } from 'vscode-languagec
 import { Commands, EMBEDDED_TOKEN_TARGET, type SendCommandArgs, type SendCommandResult, type SentTarget } from '../../../server/src/lsp/protocol';
 import { environmentInfo, type EnvironmentInfo } from '../environments';
 import { plainText } from '../plainText';
+import { trustQuestion } from '../trustQuestion';
+import type { SendFailure } from '../../../server/src/core/send/types';
 import type { LensCommand } from '../lensCommands';
 import type { Redactor } from '../redact';
 import { requestAt } from '../requestAtCursor';
@@ -144,7 +146,7 @@ export class Sender {
       if (this.logged.length > 50) this.logged.shift();
       this.show(results, env.name, sentTo);
       const untrusted = results.find((r) => r.failure?.kind === 'untrusted' && r.failure.trustOrigin);
-      if (untrusted && !extra.trustOrigin) return (await this.offerTrust(kind, { uri, index }, untrusted.failure!.trustOrigin!, extra)) ?? results;
+      if (untrusted && !extra.trustOrigin) return (await this.offerTrust(kind, { uri, index }, untrusted.failure!.trustOrigin!, untrusted.failure!.trustFrom, extra)) ?? results;
       void this.offerRateLimitChoices(kind, { uri, index }, results);
       return results;
     } catch (e) {
@@ -228,10 +230,10 @@ export class Sender {
    * The base URL comes from the workspace (graphreq.env.json or its settings file; loopback too: the
    * repository chose the port) and the user has not chosen it: ask once. Yes is remembered by the server for this workspace.
    */
-  private async offerTrust(kind: SendKind, target: { uri: string; index?: number }, origin: string, extra: Pick<SendCommandArgs, 'wait' | 'force'>): Promise<SendResult[] | undefined> {
+  private async offerTrust(kind: SendKind, target: { uri: string; index?: number }, origin: string, from: SendFailure['trustFrom'], extra: Pick<SendCommandArgs, 'wait' | 'force'>): Promise<SendResult[] | undefined> {
     const send = 'Trust and Send';
     const chosen = await vscode.window.showWarningMessage(
-      `GraphReq: this workspace's graphreq.env.json sends your access token to ${origin}, which you have not chosen. Send it there?`,
+      trustQuestion(origin, from),
       { modal: true, detail: 'Trusting remembers the origin for this workspace. To avoid the question, choose the environment in the environment picker.' },
       send,
     );

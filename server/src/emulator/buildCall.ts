@@ -31,9 +31,7 @@ export function buildCall(input: HttpInput, config: EmulatorConfig, state: Emula
 
   const params = new Map<string, CallParam>();
   const raw = new Map<string, string>();
-  const duplicates: string[] = [];
   for (const p of input.params) {
-    if (params.has(p.name)) duplicates.push(p.name);
     params.set(p.name, { name: p.name, value: p.value, source: p.source });
     if (p.raw !== undefined) raw.set(p.name, p.raw);
     else raw.delete(p.name);
@@ -62,7 +60,6 @@ export function buildCall(input: HttpInput, config: EmulatorConfig, state: Emula
     fields: typeof fieldsValue === 'string' ? parseFieldList(fieldsValue, 0) : undefined,
     directives: campaignDirectives(params.get('campaign_id')?.value, state),
     env,
-    duplicates: duplicates.length ? duplicates : undefined,
     bodyBroken: false,
     headers: input.headers,
   };

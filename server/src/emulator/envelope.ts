@@ -78,17 +78,25 @@ function requestId(): string {
   return `A${hex(randomBytes(12))}`;
 }
 
-/** Unknown object or path: the wording of the real service's answer, as code 100. */
+/**
+ * Unknown object or path: the real service's answer, recorded in public material (test/send/replay/
+ * samples.ts, `unsupported-post-100-33`): HTTP 400, type GraphMethodException, code 100 with subcode
+ * 33. The documents give no answer for it (docs/api.md, "Objects that do not exist").
+ */
 export function unknownObject(what: string, method: string): ServiceError {
   return new ServiceError({
-    status: 404,
+    status: 400,
     code: 100,
+    subcode: UNKNOWN_OBJECT_SUBCODE,
     type: 'GraphMethodException',
     message: `Unsupported ${method.toLowerCase()} request. Object with ID '${what}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
     userTitle: 'Unknown object',
     userMessage: `Nothing answers ${method} on '${what}' in the emulator: the documents describe ad sets, URL nodes and threads.`,
   });
 }
+
+/** The subcode of an object that does not exist (code 100), as the service sends it. */
+export const UNKNOWN_OBJECT_SUBCODE = 33;
 
 /**
  * A refusal with code 100 (invalid parameter) blaming some parameters. `rule` is the RULES.md ID, or

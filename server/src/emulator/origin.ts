@@ -21,6 +21,8 @@ export interface OwnAddress {
   port: number;
   /** Extra host names that reach this emulator (config `allowedHosts`). */
   allowedHosts: string[];
+  /** How its own links begin (a page's `next`): `http`, or `https` for the web worker's (fetchEmulator.ts). */
+  scheme?: 'http' | 'https';
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

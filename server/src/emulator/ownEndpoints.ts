@@ -1,7 +1,7 @@
 /**
  * The emulator's own endpoints, under the reserved prefix `/__graphreq/` (no API path starts with
  * it: API paths start with a version, an id or `act_`). They exist only in test mode (`testClock`,
- * `graphreq serve --test-clock`); otherwise the prefix answers 404 like any unknown path.
+ * `graphreq serve --test-clock`); otherwise the prefix answers 400 (100/33) like any unknown path.
  *
  *   GET  /__graphreq/clock                  {"now": ISO time, "now_ms", "offset_ms"}
  *   POST /__graphreq/clock?advance=90m      moves the clock forward (ms, s, m, h or d), same answer;

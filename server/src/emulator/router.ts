@@ -20,6 +20,7 @@ import { limitError } from './limits/limitError';
 import { isAdsV33OrOlder, meteredScopes } from './limits/meter';
 import { usageHeaders } from './limits/usageHeaders';
 import { checkOrigin, type OwnAddress } from './origin';
+import { linkQuery, type LinkBase } from './nodes/paging';
 import { OWN_PREFIX, ownEndpoint } from './ownEndpoints';
 import { refusalOf, refusingFinding } from './refusal';
 import type { StateStore } from './stateStore';
@@ -34,6 +35,8 @@ export interface EmulatorRuntime {
   clock: EmulatorClock;
   /** Where the server listens, for the Host and Origin checks. */
   own: OwnAddress;
+  /** How its links begin (server.ts `linkOrigin`); else the origin the call came to. */
+  linkOrigin?: string;
   /** Set when the server starts to stop. */
   closing: boolean;
 }
@@ -72,7 +75,8 @@ export async function answer(req: RawRequest, rt: EmulatorRuntime): Promise<Answ
     if (refusal) throw refusalOf(refusal, rt.model);
     const handler = call.endpoint ? handlers[call.endpoint.id] : undefined;
     if (!handler) throw unknownObject(`/${input.segments.join('/')}`, input.method);
-    const reply = await handler({ call, version: version.version, caller, config: rt.config, store: rt.store, model: rt.model, now });
+    const link: LinkBase = { origin: rt.linkOrigin ?? `${rt.own.scheme ?? 'http'}://${input.headers.get('host') ?? rt.own.host}`, path: '/' + input.segments.map(encodeURIComponent).join('/'), query: linkQuery(input.params) };
+    const reply = await handler({ call, version: version.version, caller, config: rt.config, store: rt.store, model: rt.model, now, link });
     return { status: reply.status ?? 200, headers, body: reply.body };
   } catch (e) {
     if (e instanceof ServiceError) {

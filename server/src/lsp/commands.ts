@@ -33,7 +33,7 @@ export async function executeServerCommand(command: string, args: unknown[], ctx
   presenter ??= new SendPresenter(ctx.connection, ctx.client, (p) => pathToFileURL(p).href);
   const producersNamed = await workspaceProducers(command, first, ctx, cancel);
   return presenter.run(title, workDone, (onResult) =>
-    handler.execute(command, first, { text: state.getText(), workspaceFolder: ctx.environment.folderOf(first.uri) ?? null, settings: ctx.settings(), onResult, producersNamed }, cancel) as Promise<SendCommandResult>,
+    handler.execute(command, first, { text: state.getText(), workspaceFolder: ctx.environment.folderOf(first.uri) ?? null, settings: ctx.settings(), onResult, producersNamed, showsSendResults: ctx.client().showsSendResults }, cancel) as Promise<SendCommandResult>,
   );
 }
 
@@ -48,7 +48,7 @@ async function runTests(args: TestCommandArgs, ctx: CommandContext, cancel?: Can
     void ctx.connection.sendNotification(ServerNotifications.testResult, { runId: args.runId ?? null, uri: args.uri, report } satisfies TestResultParams);
   };
   try {
-    return (await handler.execute(Commands.test, args, { text, workspaceFolder: ctx.environment.folderOf(args.uri) ?? null, settings: ctx.settings(), onTest }, cancel)) as TestCommandResult;
+    return (await handler.execute(Commands.test, args, { text, workspaceFolder: ctx.environment.folderOf(args.uri) ?? null, settings: ctx.settings(), onTest, showsSendResults: ctx.client().showsSendResults }, cancel)) as TestCommandResult;
   } finally {
     ctx.refreshCodeLenses?.();
   }

@@ -245,7 +245,9 @@ export class Diagnostics {
 
   /**
    * Checks the document for `budgetMs` at most (at least one request), or until it moves on or `token`
-   * is cancelled; and `most` requests at most (the first page's: none past it).
+   * is cancelled; and `most` requests at most (the first page's: none past it). The budget starts
+   * once the file context is built: on a large document's first slice the build took it all, and the
+   * slice checked nothing (test/lsp/firstSlice.test.ts).
    */
   private checkSlice(state: DocumentState, budgetMs: number, token?: CancellationToken, most = Infinity): Checked {
     const env: Environment = this.inputs.forDocument(state.uri);
@@ -254,11 +256,16 @@ export class Diagnostics {
     // The workspace's generation moves when some file's request names change: readers here may find their producer then.
     if (c && c.version === state.version && c.env === env && c.validation.complete && c.names === scope?.names && c.generation === scope?.names.generation) return c;
     const version = state.version;
+    const context = this.fileContext(state);
     const deadline = performance.now() + budgetMs;
-    // Asked before each request it checks (validateByBlock): the `most`-th ask is for one past those wanted.
+    // Asked before each request it checks (validateByBlock): the `most`-th ask is for one past those
+    // wanted; the first ask does not look at the clock (one request at least).
     let asked = 0;
-    const stop = (): boolean => asked++ >= most || this.documents.get(state.uri)?.version !== version || !!token?.isCancellationRequested || performance.now() > deadline;
-    const validation = this.ls.validateByBlock(state.parse, env, state.cache, stop, scope, this.fileContext(state));
+    const stop = (): boolean => {
+      const n = asked++;
+      return n >= most || this.documents.get(state.uri)?.version !== version || !!token?.isCancellationRequested || (n > 0 && performance.now() > deadline);
+    };
+    const validation = this.ls.validateByBlock(state.parse, env, state.cache, stop, scope, context);
     // An environment read again with the same content (settings refreshed) gives the same result: a
     // pulling client that has it is answered `unchanged`.
     const same = c && c.version === version && c.validation.complete && c.validation.signature === validation.signature;

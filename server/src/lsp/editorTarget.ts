@@ -26,11 +26,22 @@ export interface TargetDeps {
   root: string;
   /** The document's environment `name` of its graphreq.env.json (`$shared` alone for undefined); throws a one-line error. */
   readEnvironment(name: string | undefined): EnvironmentSettings;
+  /**
+   * The client renders sends itself (VS Code's, `showsSendResults`): it has the environment picker and
+   * asks "Trust and Send", so a refusal names those; another editor's names the command's arguments.
+   */
+  showsSendResults?: boolean;
 }
+
+/** How each kind of editor names an environment and confirms an origin, in a refusal (tokenChoice.ts `hints`). */
+const REMEDIES = {
+  vscode: { name: 'choose its environment in the environment picker', confirm: 'confirm the origin once (Trust and Send)' },
+  other: { name: 'name its environment ("environment" in the send command\'s arguments)', confirm: 'confirm the origin once ("trustOrigin" in the arguments, or graphreq send --trust-origin in this folder)' },
+};
 
 export async function chooseTarget(args: Omit<SendCommandArgs, 'index'>, given: ServerSettings | undefined, deps: TargetDeps): Promise<EditorTarget | { ok: false; failure: SendFailure }> {
   const settings = given ?? {};
-  const fail = (kind: SendFailure['kind'], message: string, trustOrigin?: string): { ok: false; failure: SendFailure } => ({ ok: false, failure: { kind, message, retryAt: null, ...(trustOrigin ? { trustOrigin } : {}) } });
+  const fail = (kind: SendFailure['kind'], message: string, trustOrigin?: string, trustFrom?: SendFailure['trustFrom']): { ok: false; failure: SendFailure } => ({ ok: false, failure: { kind, message, retryAt: null, ...(trustOrigin ? { trustOrigin } : {}), ...(trustOrigin && trustFrom ? { trustFrom } : {}) } });
   if (settings.workspaceTrusted === false) return fail('untrusted', 'sending is off in a workspace you have not trusted (Restricted Mode): trust the workspace to send requests');
 
   const name = args.environment ?? settings.environment;
@@ -68,11 +79,11 @@ export async function chooseTarget(args: Omit<SendCommandArgs, 'index'>, given: 
     processEnv: deps.processEnv,
     confirm: async (origin) => args.trustOrigin === origin,
     // VS Code offers its picker and "Trust and Send"; another editor passes `environment` or `trustOrigin` in the send command's arguments.
-    hints: { name: 'choose its environment (the environment picker, or "environment" in the send command\'s arguments)', confirm: 'confirm the origin once (Trust and Send, or "trustOrigin" in the arguments, or graphreq send --trust-origin in this folder)' },
+    hints: deps.showsSendResults ? REMEDIES.vscode : REMEDIES.other,
   });
   if (!choice.ok) {
     const kind = choice.kind === 'untrusted' ? 'untrusted' : choice.kind === 'insecure' ? 'insecure' : 'no-token';
-    return fail(kind, choice.message, choice.origin);
+    return fail(kind, choice.message, choice.origin, choice.from);
   }
   return { ok: true, env, target, baseUrl: choice.baseUrl, token: choice.token, tokenEnvName: choice.tokenEnvName };
 }

@@ -139,6 +139,11 @@ export interface TestReportModel {
   durationMs: number | null;
   /** Why it failed without a failing expectation, or was not run. */
   reason: string | null;
+  /**
+   * Refused before it left (could not be built, another origin, no token): no answer was checked.
+   * `graphreq test` counts it apart (NOT SENT, JUnit `error type="not-sent"`); VS Code's Testing view shows it errored.
+   */
+  notSent?: boolean;
   expectations: Array<{ line: number; text: string; passed: boolean; expected: string; actual: string; message: string | null }>;
   /** The usage headers of its response (for the status bar), null without a response. */
   usage: import('../core/send/types').UsageModel | null;

@@ -70,6 +70,8 @@ export interface SendCommandContext {
   onTest?: (report: TestReportModel) => void;
   /** The requests of the workspace's files named so, for `withDeps` (sendCommandRun.ts); without it, the document's only. */
   producersNamed?: (name: string) => WorkspaceRequest[];
+  /** The client renders sends itself (VS Code): a refusal names its picker and "Trust and Send" (editorTarget.ts). */
+  showsSendResults?: boolean;
 }
 
 /** The part of LSP's CancellationToken the handler uses. */
@@ -164,6 +166,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       history,
       rate: history ? undefined : memoryRate,
       rateOrigin: target.rateOrigin,
+      embedded: target.embedded,
       responses: store,
       // What an environment's responses show about its campaigns joins its account context (the embedded emulator's state is read directly).
       learn: target.embedded || !context.workspaceFolder ? undefined : contextLearner({ workspace: context.workspaceFolder, environment: chosen.env.name, baseUrl: target.baseUrl, now: Date.now }),

@@ -15,12 +15,12 @@ export type { EditorTarget } from './editorTarget';
 
 export async function chooseEditorTarget(
   args: Omit<SendCommandArgs, 'index'>,
-  context: { workspaceFolder: string | null; settings: ServerSettings },
+  context: { workspaceFolder: string | null; settings: ServerSettings; showsSendResults?: boolean },
   deps: { trust: TrustRecords; processEnv: NodeJS.ProcessEnv },
 ): Promise<EditorTarget | { ok: false; failure: SendFailure }> {
   const doc = filePathOf(args.uri);
   const root = context.workspaceFolder ?? (doc ? path.dirname(doc) : undefined);
   const envFile = root ? findWorkspaceEnvFile(doc ? path.dirname(doc) : root, root).file : undefined;
-  return chooseTarget(args, context.settings, { ...deps, root: root ?? process.cwd(), readEnvironment: (name) => readWorkspaceEnvironment(envFile, name) });
+  return chooseTarget(args, context.settings, { ...deps, showsSendResults: context.showsSendResults, root: root ?? process.cwd(), readEnvironment: (name) => readWorkspaceEnvironment(envFile, name) });
 }
 

@@ -20,6 +20,7 @@ export function testReportModel(r: TestReport, exchange = false): TestReportMode
     receivedAt: r.result ? new Date(Date.parse(r.result.sentAt) + r.result.durationMs).toISOString() : null,
     request: r.result && r.result.status !== null ? r.result.request : null,
   };
+  if (r.notSent) model.notSent = true;
   if (exchange && r.result) model.exchange = r.result;
   return model;
 }

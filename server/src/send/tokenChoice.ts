@@ -45,7 +45,7 @@ export type TokenChoice =
       /** Something the user should hear although the send goes on (a confirmation that could not be remembered). */
       note?: string;
     }
-  | { ok: false; kind: 'untrusted' | 'no-token' | 'insecure' | 'token-variable'; message: string; origin?: string };
+  | { ok: false; kind: 'untrusted' | 'no-token' | 'insecure' | 'token-variable'; message: string; origin?: string; from?: 'environment' | 'workspace-settings' };
 
 export async function chooseToken(input: TokenChoiceInput): Promise<TokenChoice> {
   const { target } = input;
@@ -68,6 +68,7 @@ export async function chooseToken(input: TokenChoiceInput): Promise<TokenChoice>
         ok: false,
         kind: 'untrusted',
         origin: trust.origin,
+        from: target.from === 'workspace-settings' ? 'workspace-settings' : 'environment',
         message: `${target.from === 'workspace-settings' ? "the workspace's settings send" : 'graphreq.env.json of the workspace sends'} to ${trust.origin}, which you have not chosen; ${input.hints.name}, or ${input.hints.confirm}`,
       };
     }

@@ -71,7 +71,8 @@ grant_type=fb_exchange_token&
 client_id={app-id}&
 client_secret={app-secret}&
 fb_exchange_token={your-access-token}"`);
-    assert.match(exchange.text, /^GET \/\{graph-api-version\}\/oauth\/access_token\?grant_type=fb_exchange_token&client_id=\{app-id\}$/m);
+    // The documents' placeholders become variables, the path's and a whole value's.
+    assert.match(exchange.text, /^GET \/\{\{graph-api-version\}\}\/oauth\/access_token\?grant_type=fb_exchange_token&client_id=\{\{app-id\}\}$/m);
     assert.match(exchange.text, /^# the client_secret query parameter dropped by the import: a request file never holds a credential/m);
     assert.match(exchange.text, /^# the fb_exchange_token query parameter dropped by the import/m);
     // The same call with the values filled in, as a user runs it; and a blog post's `client_secret=bar`

@@ -96,6 +96,7 @@ export const cases: RuleCases = {
       { name: 'a code the endpoint never answers', text: 'GET /v23.0/t_100200300?fields=id\n# @expect error.code ⟦2695⟧\n' },
       { name: 'a BUC code of another use case', text: 'GET /v23.0/t_100200300?fields=id\n# @expect error.code ⟦80004⟧\n' },
       { name: 'a subcode of another endpoint', text: 'GET /v23.0/t_100200300?fields=id\n# @expect error.subcode ⟦3858079⟧\n' },
+      { name: 'the unknown object subcode on a creation, which names no object', text: `${adsetCreate().trimEnd()}\n# @expect error.subcode ⟦33⟧\n` },
       { name: 'a subcode with another code', text: `${adsetCreate().trimEnd()}\n# @expect error.code 4\n# @expect error.subcode ⟦3858079⟧\n` },
     ],
     pass: [
@@ -103,6 +104,9 @@ export const cases: RuleCases = {
       { name: 'its rate limit', text: 'GET /v23.0/t_100200300?fields=id\n# @expect error.code 80006\n' },
       { name: 'the DSA subcodes', text: `${EU_CREATE.trimEnd()}\n# @expect refused ADSET-DSA-REQUIRED\n# @expect error.code 100\n# @expect error.subcode 3858081\n` },
       { name: 'the URL read limit', text: 'GET /v23.0/?id=https://example.com/&fields=id\n# @expect error.code 613\n' },
+      // docs/api.md [2] Errors: an id that names nothing answers 100 with subcode 33 (the real service's answer).
+      { name: 'an ad set that does not exist', text: 'GET /v23.0/23859999999999999?fields=id\n# @expect status 400\n# @expect error.code 100\n# @expect error.subcode 33\n' },
+      { name: 'a thread that does not exist', text: 'GET /v23.0/t_999?fields=id\n# @expect error.subcode 33\n' },
     ],
   },
   'EXPECT-RULE': {

@@ -38,17 +38,6 @@ export interface BlockCall {
   origin?: { text: string; segment?: number };
 }
 
-/**
- * The names given twice: the query's, then the body's. A loop, not spreads: spreading the lists
- * (in a request with findings only) threw away buildBlockCall's compiled code (V8: "wrong map").
- */
-function duplicateNames(params: Param[], body: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < params.length; i++) out.push(params[i].name.text);
-  for (let i = 0; i < body.length; i++) out.push(body[i]);
-  return out;
-}
-
 export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: ApiModel): BlockCall | undefined {
   const request = block.parsed.request;
   if (!request) return undefined;
@@ -140,7 +129,6 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
       fieldsUnlocated: fieldsUnlocated || undefined,
       directives,
       env: ctx.env,
-      duplicates: duplicateParams.length || bodyDuplicates.length ? duplicateNames(duplicateParams, bodyDuplicates) : undefined,
       bodyBroken,
       headers,
       bodyObject,
@@ -178,14 +166,14 @@ interface PathResolution {
 const pathCaches = new WeakMap<FileContext, Map<string, PathResolution>>();
 
 function resolvePath(block: RequestBlock, method: string, node: string | undefined, ctx: FileContext, model: ApiModel): PathResolution {
-  const rawSegments = block.parsed.request!.target.path.segments;
-  let key = `${method} ${node ?? ''}`;
-  for (const s of rawSegments) key += `/${s.text}`;
+  const target = block.parsed.request!.target;
+  // Keyed by the path's text, which decides its segments: a request line seen before reads none.
+  const key = `${method} ${node ?? ''} ${target.pathText}`;
   let cache = pathCaches.get(ctx);
   if (!cache) pathCaches.set(ctx, (cache = new Map()));
   const hit = cache.get(key);
   if (hit) return hit;
-  const { segments, sources, origin } = resolveSegments(rawSegments.map((s) => s.text), !!block.parsed.request!.target.origin, ctx);
+  const { segments, sources, origin } = resolveSegments(target.path.segments.map((s) => s.text), !!target.origin, ctx);
   let { version, versionLike, rest } = splitVersion(segments);
   let firstPathSegment = segments.length - rest.length;
   // An unresolved `{{version}}`-like first segment: treat it as the version segment.

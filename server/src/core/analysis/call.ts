@@ -38,8 +38,6 @@ export interface Call {
   /** Directives of the request (`# @objective OUTCOME_SALES`), by name. */
   directives: Map<string, string>;
   env: Environment;
-  /** Names of parameters that appear more than once (the later one wins). */
-  duplicates?: string[];
   /** The body could not be read: body parameters are incomplete, so rules that need all of them stay quiet. */
   bodyBroken?: boolean;
   /** Headers by lower-cased name. */

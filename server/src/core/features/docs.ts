@@ -103,6 +103,9 @@ export function ruleDoc(id: string, model: ApiModel): string | undefined {
   return `**${id}**: ${r.title}\n\n${r.summary}${r.doc && r.doc !== 'product' ? `\n\nSource: ${citationMarkdown(r.doc, documentOfSection(r.section))}` : ''}`;
 }
 
+/** The one code/subcode pair endpoints list (schemas/endpoints.json): the service's answer to an id it does not hold. */
+const UNKNOWN_OBJECT = 'Object not found. The id names nothing this token can see (docs/api.md, [2] Errors).';
+
 export function endpointDoc(e: EndpointDef, model: ApiModel): string {
   const lines = [`**${e.method} ${e.path}**: ${e.title}`];
   if (e.description) lines.push('', e.description);
@@ -111,9 +114,13 @@ export function endpointDoc(e: EndpointDef, model: ApiModel): string {
   if (limitLines.length) lines.push('', '**Rate limits**', ...limitLines.map((l) => `- ${l}`));
   if (e.errors?.length) {
     lines.push('', '**Errors**');
-    for (const code of e.errors) {
-      const info = model.errorCode(code);
-      lines.push(`- \`${code}\`${info ? `: ${info.title}${info.action ? `. ${info.action}` : ''}` : ''}`);
+    for (const entry of e.errors) {
+      if (typeof entry !== 'number') {
+        lines.push(`- \`${entry[0]}\` with subcode \`${entry[1]}\`: ${UNKNOWN_OBJECT}`);
+        continue;
+      }
+      const info = model.errorCode(entry);
+      lines.push(`- \`${entry}\`${info ? `: ${info.title}${info.action ? `. ${info.action}` : ''}` : ''}`);
     }
   }
   if (e.doc) lines.push('', `Source: ${citationMarkdown(e.doc)}`);

@@ -155,7 +155,7 @@ export class Locator {
 
   /** The line-level fallback: the request's target (path and query). */
   requestSpan(): Span {
-    const t = this.request.target.path.span;
+    const t = this.request.target.pathSpan;
     return t.end > t.start ? t : this.request.target.span.end > this.request.target.span.start ? this.request.target.span : this.request.span;
   }
 

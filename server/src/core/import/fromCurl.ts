@@ -4,7 +4,7 @@
  * documents accept. Credentials (`Authorization`, `access_token`, `-u`, cookies) are dropped with a note.
  */
 import { splitCommands, straightenQuotes, VARIABLE_MARK } from './shellWords';
-import { dropToken, keepHeader, safeDecode, targetOf, writeRequest, type ImportedRequest } from './requestText';
+import { dropToken, keepHeader, placeholderValue, safeDecode, targetOf, writeRequest, type ImportedRequest } from './requestText';
 import { adviceFor, TOKEN_PARAMETER, type ImportResult } from './notes';
 
 const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json']);
@@ -19,6 +19,8 @@ const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-A', '--user-agent', '-e'
 const PLACEHOLDER = /^<[^<>]+>$/;
 /** `NAME=value`: a shell variable set for the commands after it. */
 const ASSIGNMENT = /^([A-Za-z_]\w*)=([\s\S]*)$/;
+/** PowerShell's `$NAME = value` (shellWords.ts marks `$NAME` and `$env:NAME` as variables): the name, and the value when written in the same word. */
+const POWERSHELL_ASSIGNMENT = new RegExp(`^${VARIABLE_MARK}(\\w+)${VARIABLE_MARK}=([\\s\\S]*)$`);
 /** Names of shell variables that hold credentials: their values are never copied. */
 const SECRET_VARIABLE = /token|secret|password/i;
 /** Headers a browser or curl adds by itself: they say nothing about the call. */
@@ -82,9 +84,17 @@ class ShellVariables {
   /** The names written as `{{NAME}}`, and why. */
   private readonly written = new Map<string, string>();
 
-  /** Takes a command of assignments only; false for any other command. */
+  /**
+   * Takes a command of assignments only; false for any other command. bash's `NAME=value` (and
+   * `export`), cmd's `set NAME=value`, PowerShell's `$NAME = "value"` and `$env:NAME = "value"`.
+   */
   assign(words: string[]): boolean {
-    const list = words[0] === 'export' ? words.slice(1) : words;
+    const ps = POWERSHELL_ASSIGNMENT.exec(words.length === 3 && words[1] === '=' ? `${words[0]}=` : words.length === 1 ? words[0] : '');
+    if (ps) {
+      this.values.set(ps[1], this.expand(words.length === 3 ? words[2] : ps[2]));
+      return true;
+    }
+    const list = words[0] === 'export' || /^set$/i.test(words[0] ?? '') ? words.slice(1) : words;
     if (!list.length || !list.every((w) => ASSIGNMENT.test(w))) return false;
     for (const w of list) {
       const [, name, value] = ASSIGNMENT.exec(w)!;
@@ -178,16 +188,25 @@ function toRequest(p: Parsed, notes: string[]): ImportedRequest {
   const fields = p.form.length ? p.form : p.data.length ? formFields(p.data) : undefined;
   const jsonBody = !p.form.length && p.data.length === 1 && !p.data[0].urlencode ? parseJsonDocument(p.data[0].text) : undefined;
   let body: ImportedRequest['body'];
+  // curl sends -F fields as a POST's multipart body; with -X GET it sends a GET (with -G it refuses
+  // the command): a read, whose parameters the API takes from the query (docs/import.md).
+  const formOfGet = p.form.length > 0 && (p.method === 'GET' || (p.get && p.method === undefined));
   if (p.get && p.data.length) {
     const query = p.data.map((d) => (d.urlencode ? encodeUrlencodeArg(d.text) : d.text)).join('&');
     url += (url.includes('?') ? '&' : '?') + query;
+  } else if (formOfGet) {
+    // The values as written (a query holds text), the token's left out as a body's would be.
+    const kept = p.form.filter(([name]) => !TOKEN_PARAMETER.test(name) || void dropToken(`the ${name} field`, notes, comments, adviceFor(name)));
+    if (kept.length) {
+      url += (url.includes('?') ? '&' : '?') + kept.map(([name, value]) => `${name}=${queryValue(placeholderValue(value))}`).join('&');
+      notes.push(`-F fields of a GET written in its query: ${kept.map(([name]) => name).join(', ')} (a GET sends no body; curl -F without -X GET is a POST)`);
+    }
   } else if (jsonBody !== undefined) body = { json: withoutToken(jsonBody, notes, comments) };
   else if (fields) {
-    // Fields that were only the token leave no body (`curl -X GET -F 'access_token=…' …/me/accounts` is a read).
-    const kept = withoutToken(fieldObject(fields), notes, comments) as Record<string, unknown>;
+    const kept = withoutToken(fieldObject(fields.map(([name, value]) => [name, placeholderValue(value)])), notes, comments) as Record<string, unknown>;
     if (Object.keys(kept).length) body = { json: kept };
   }
-  const method = p.method ?? (body !== undefined || (fields && !p.get) ? 'POST' : 'GET');
+  const method = formOfGet ? 'GET' : p.method ?? (body !== undefined || (fields && !p.get) ? 'POST' : 'GET');
   const target = targetOf(url, notes, comments);
   const headers: Array<[string, string]> = [];
   for (const [name, value] of p.headers) {
@@ -197,6 +216,11 @@ function toRequest(p: Parsed, notes: string[]): ImportedRequest {
     keepHeader(name, value, headers, notes, comments);
   }
   return { comments, method, target, headers, body };
+}
+
+/** A value written into a query: as it is where it reads the same there, else percent-encoded. */
+function queryValue(value: string): string {
+  return /^[^\s&#%+=?]*$/.test(value) ? value : encodeURIComponent(value);
 }
 
 /** The text of `--data-urlencode` as curl sends it: `name=value` with the value encoded. */

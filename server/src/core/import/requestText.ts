@@ -26,8 +26,9 @@ export function isApiHost(host: string): boolean {
 export function targetOf(url: string, notes: string[], comments: string[]): string {
   const m = /^(https?:\/\/)?([^/?#\s]+)([^?#]*)(\?[^#]*)?/i.exec(url.trim());
   if (!m) return url;
-  const [, scheme, host, path, query] = m;
+  const [, scheme, host, written, query] = m;
   const hostName = host.replace(/:\d+$/, '').replace(/^.*@/, '');
+  const path = pathPlaceholders(written, notes);
   const kept = query ? keptQuery(query.slice(1), notes, comments) : '';
   const pathAndQuery = (path || '/') + (kept ? `?${kept}` : '');
   if (isApiHost(hostName)) return pathAndQuery;
@@ -53,9 +54,34 @@ function keptQuery(query: string, notes: string[], comments: string[]): string {
     }
     const value = part.slice(eq + 1);
     const decoded = safeDecode(value.replace(/\+/g, ' '));
-    pairs.push(`${part.slice(0, eq)}=${/^[^\s&#%+]*$/.test(decoded) ? decoded : value}`);
+    pairs.push(`${part.slice(0, eq)}=${placeholderValue(/^[^\s&#%+]*$/.test(decoded) ? decoded : value)}`);
   }
   return pairs.join('&');
+}
+
+/**
+ * The documents' placeholders, `{app-id}` and `{graph-api-version}` in a path: the value the reader
+ * puts there, which graphreq writes as a variable, `{{app-id}}` (given in graphreq.env.json). In a
+ * path only, where braces mean nothing else (`fields=adsets{name}` is the API's own syntax). Notes
+ * the placeholders written so.
+ */
+function pathPlaceholders(path: string, notes: string[]): string {
+  const found: string[] = [];
+  const out = path.replace(PLACEHOLDER_IN_PATH, (_, name: string) => {
+    found.push(name);
+    return `{{${name}}}`;
+  });
+  if (found.length) notes.push(`the placeholders ${found.map((n) => `{${n}}`).join(', ')} written as variables (${found.map((n) => `{{${n}}}`).join(', ')}): give their values in graphreq.env.json`);
+  return out;
+}
+
+/** `{name}` not inside `{{...}}`. */
+const PLACEHOLDER_IN_PATH = /(?<!\{)\{([A-Za-z][\w.-]*)\}(?!\})/g;
+
+/** A value that is a placeholder alone (`campaign_id={campaign-id}`), as a variable; any other value as it is. */
+export function placeholderValue(value: string): string {
+  const m = /^\{([A-Za-z][\w.-]*)\}$/.exec(value);
+  return m ? `{{${m[1]}}}` : value;
 }
 
 export function safeDecode(s: string): string {

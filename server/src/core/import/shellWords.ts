@@ -3,6 +3,9 @@
  * commands for would: POSIX shells (`'...'`, `"..."`, `$'...'`, `\` escapes and `\` line
  * continuations), Windows cmd (Chrome's "Copy as cURL (cmd)": `^` escapes and `^` continuations,
  * then `"` quotes with `\"` inside) and PowerShell's backtick continuations. Pure: text in, words out.
+ *
+ * Variables are marked where the shell would expand them: bash's `$NAME` and `${NAME}`, PowerShell's
+ * `$env:NAME` (and its own `$NAME`), cmd's `%NAME%`.
  */
 
 /**
@@ -23,10 +26,21 @@ export function straightenQuotes(text: string): string | undefined {
   return text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
 }
 
-/** `$NAME` or `${NAME}` at `i` (which holds `$`): the name and the length written, if it is one. */
+/** `$NAME`, `${NAME}` or PowerShell's `$env:NAME` at `i` (which holds `$`): the name and the length written, if it is one. */
 function variableAt(text: string, i: number): { name: string; length: number } | undefined {
-  const m = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})/.exec(text.slice(i, i + 256));
-  return m ? { name: m[1] ?? m[2], length: m[0].length } : undefined;
+  const m = /^\$(?:env:([A-Za-z_]\w*)|([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})/i.exec(text.slice(i, i + 256));
+  return m ? { name: m[1] ?? m[2] ?? m[3], length: m[0].length } : undefined;
+}
+
+/**
+ * cmd's `%NAME%`, marked as the shell's variables are. In a cmd command (Chrome's cmd flavour) any
+ * name; elsewhere (a one-line command without cmd's escapes) only a name that cannot be a URL's
+ * percent-escapes: upper case, three characters or more, with a letter past F or an underscore
+ * (`%PAGE_ID%`, `%ACCESS_TOKEN%`, not `%E2%` of `%E2%80%99`). A `^%`, cmd's escaped percent, is left.
+ */
+function markCmdVariables(text: string, cmd: boolean): string {
+  const name = cmd ? /(^|[^^])%([A-Za-z_]\w*)%/g : /(^|[^^])%([A-Z0-9_]*[G-Z_][A-Z0-9_]*)%/g;
+  return text.replace(name, (all, before: string, n: string) => (cmd || n.length >= 3 ? `${before}${VARIABLE_MARK}${n}${VARIABLE_MARK}` : all));
 }
 
 /** One command: its words, and the line (0-based) it starts on, for notes. */
@@ -51,7 +65,8 @@ function undoCmdEscapes(text: string): string {
  */
 export function splitCommands(input: string): ShellCommand[] {
   const cmd = isCmdFlavour(input);
-  const text = cmd ? undoCmdEscapes(input) : input;
+  const marked = input.includes('%') ? markCmdVariables(input, cmd) : input;
+  const text = cmd ? undoCmdEscapes(marked) : marked;
   const commands: ShellCommand[] = [];
   let words: string[] = [];
   let word: string | undefined;

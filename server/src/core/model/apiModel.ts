@@ -28,9 +28,11 @@ export interface EndpointDef {
   /** The node of the items an undocumented list answers (`adset` for `GET /act_<id>/adsets`): its `fields` are checked against it. */
   itemsNode?: string;
   bucType?: string;
+  /** How a list endpoint pages: `limit` when none is given, and the largest it answers (docs/api.md, [2] Other operations). */
+  paging?: { defaultLimit: number; maxLimit: number };
   refuse?: { rule: string; message: string };
   /** Error codes the documents give for this endpoint, for hover (COPY-ERRORS). */
-  errors?: number[];
+  errors?: Array<number | [number, number]>;
   /** The call is refused when none of these parameters is given (a POST to the URL node without scrape is a create, RULES.md URL-NO-CREATE-DELETE). */
   refuseWhenAllMissing?: { params: string[]; rule: string; message: string };
 }

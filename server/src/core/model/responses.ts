@@ -74,7 +74,7 @@ export function returnableErrors(endpoint: EndpointDef | undefined, model: ApiMo
   const add = (p: ErrorPair): void => {
     if (!out.some((o) => o.code === p.code && o.subcode === p.subcode)) out.push(p);
   };
-  for (const code of endpoint.errors ?? []) add({ code, subcode: null });
+  for (const e of endpoint.errors ?? []) add(typeof e === 'number' ? { code: e, subcode: null } : { code: e[0], subcode: e[1] });
   for (const rule of Object.keys(refusalTable(model))) {
     if (refusalApplies(rule, endpoint, model)) for (const p of refusalErrors(rule, endpoint, model)) add(p);
   }

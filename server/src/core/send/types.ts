@@ -83,6 +83,8 @@ export interface SendFailure {
   retryAt: string | null;
   /** For `untrusted`: the origin the user may confirm (SendCommandArgs.trustOrigin) to send there. */
   trustOrigin?: string;
+  /** With `trustOrigin`: where that base URL came from (graphreq.env.json's environment, or the workspace's settings), for the question the editor asks. */
+  trustFrom?: 'environment' | 'workspace-settings';
 }
 
 /** An error envelope decoded with schemas/errors.json ([2] Errors, [3] Errors). */

@@ -52,7 +52,12 @@ export interface RequestTarget {
   raw: string;
   /** `https://host` for an absolute URL. */
   origin?: Token;
-  path: { span: Span; segments: PathSegment[] };
+  /** Read on first use: most requests never ask for their segments (parseBlock.ts). */
+  readonly path: { span: Span; segments: PathSegment[] };
+  /** `path.span`, without reading the segments. */
+  readonly pathSpan: Span;
+  /** The path as written (the text of `path.span`), without reading its segments. */
+  readonly pathText: string;
   /** The `?` that starts the query string on the request line, if any. */
   queryStart?: number;
 }

@@ -14,6 +14,7 @@
  *                     or `< path` / `<@ path` (a file's text), then any trailing `??` lines and
  *                     comment lines (`# @expect ...` lines go there)
  */
+import type { Span } from '../types';
 import type { Body, Directive, Header, Param, ParsedBlock, RequestNode, RequestTarget, SyntaxError, Token, VariableDef } from './ast';
 import { parseParams } from './query';
 
@@ -43,7 +44,9 @@ function added<T>(list: T[], item: T): T[] {
 }
 
 export function parseBlock(text: string): ParsedBlock {
-  const block: ParsedBlock = { length: text.length, comments: NONE, directives: NONE, variables: NONE, assertions: NONE, errors: NONE };
+  // Every field from the start (a field added later gives each block a second hidden class and a
+  // property store of its own).
+  const block: ParsedBlock = { length: text.length, separator: undefined, comments: NONE, directives: NONE, variables: NONE, request: undefined, assertions: NONE, errors: NONE };
   let state: State = 'pre';
   let request: RequestNode | undefined;
   let bodyStart = -1;
@@ -66,12 +69,7 @@ export function parseBlock(text: string): ParsedBlock {
       // The body runs to the end of the block: no need to look at its lines one by one.
       break;
     } else if (first && trimmed.startsWith('###')) {
-      const titleText = trimmed.slice(3).trim();
-      const titleStart = contentEnd - titleText.length;
-      block.separator = {
-        span: { start: contentStart, end: contentEnd },
-        title: titleText ? { text: titleText, span: { start: titleStart, end: contentEnd } } : undefined,
-      };
+      block.separator = new LazyTitleSeparator(text, contentStart, contentEnd, contentEnd - trimmed.slice(3).trimStart().length);
     } else if (trimmed === '') {
       if (state === 'headers') {
         state = 'body';
@@ -114,14 +112,8 @@ export function parseBlock(text: string): ParsedBlock {
       } else {
         const m = HEADER_RE.exec(trimmed);
         if (m) {
-          const name = m[1];
-          const value = m[2].trim();
           const valueStart = contentEnd - m[2].length + (m[2].length - m[2].trimStart().length);
-          const header: Header = {
-            name: { text: name, span: { start: contentStart, end: contentStart + name.length } },
-            value: { text: value, span: { start: valueStart, end: valueStart + value.length } },
-            span: { start: contentStart, end: contentEnd },
-          };
+          const header = new LazyHeader(text, contentStart, contentEnd, contentStart + m[1].length, valueStart, valueStart + m[2].trim().length);
           request.headers = added(request.headers, header);
         } else {
           block.errors = added(block.errors, err('SYNTAX-HEADER', 'Expected a header (`Name: value`), a query line starting with `?` or `&`, or a blank line before the body.', contentStart, contentEnd));
@@ -140,10 +132,60 @@ export function parseBlock(text: string): ParsedBlock {
       if (end > bodyStart) request.body = makeBody(text.slice(bodyStart, end), bodyStart, block);
     }
     const last = request.body?.span.end ?? lastEnd(request);
-    request.span = { start: request.span.start, end: last };
+    request.span.end = last;
     block.request = request;
   }
   return block;
+}
+
+/**
+ * A `###` line whose title is read on first use: a check never reads it, and every request of a
+ * large file has one, which a cold check keeps for the whole run (three objects and a string).
+ */
+class LazyTitleSeparator {
+  readonly span: Span;
+
+  constructor(
+    private readonly source: string,
+    start: number,
+    end: number,
+    private readonly titleStart: number,
+  ) {
+    this.span = { start, end };
+  }
+
+  get title(): Token | undefined {
+    const end = this.span.end;
+    return this.titleStart < end ? { text: this.source.slice(this.titleStart, end), span: { start: this.titleStart, end } } : undefined;
+  }
+}
+
+/**
+ * A header line kept as its offsets: its name, value and span are made when read. Nearly every
+ * request of a large file has one or two headers, read once or twice by a check, and kept as long
+ * as the parse (seven objects and two strings a header when made up front).
+ */
+class LazyHeader implements Header {
+  constructor(
+    private readonly source: string,
+    private readonly start: number,
+    private readonly end: number,
+    private readonly nameEnd: number,
+    private readonly valueStart: number,
+    private readonly valueEnd: number,
+  ) {}
+
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
+
+  get name(): Token {
+    return { text: this.source.slice(this.start, this.nameEnd), span: { start: this.start, end: this.nameEnd } };
+  }
+
+  get value(): Token {
+    return { text: this.source.slice(this.valueStart, this.valueEnd), span: { start: this.valueStart, end: this.valueEnd } };
+  }
 }
 
 function lastEnd(r: RequestNode): number {
@@ -298,19 +340,60 @@ function parseRequestLine(trimmed: string, start: number, block: ParsedBlock): R
     params,
     continuationLines: NONE,
     headers: NONE,
+    body: undefined,
   };
 }
 
 function parseTarget(raw: string, start: number): RequestTarget {
-  let pathStart = 0;
+  let pathFrom = 0;
   let origin: RequestTarget['origin'];
-  const abs = /^https?:\/\/[^/?#\s]*/i.exec(raw);
+  const abs = raw.charCodeAt(0) === 104 /* h */ || raw.charCodeAt(0) === 72 /* H */ ? ABSOLUTE_RE.exec(raw) : null;
   if (abs) {
     origin = { text: abs[0], span: { start, end: start + abs[0].length } };
-    pathStart = abs[0].length;
+    pathFrom = abs[0].length;
   }
-  const q = raw.indexOf('?', pathStart);
-  const pathEnd = q < 0 ? raw.length : q;
+  const q = raw.indexOf('?', pathFrom);
+  return new LazyPathTarget(raw, start, origin, pathFrom, q < 0 ? raw.length : q, q < 0 ? undefined : start + q);
+}
+
+const ABSOLUTE_RE = /^https?:\/\/[^/?#\s]*/i;
+
+/**
+ * A request line's target whose path (its span and segments, four objects and a string a segment)
+ * is read on first use. A cold check of 10,000 requests keeps every parse for the whole run, and
+ * reads the segments only of the first request of each distinct request line (the endpoint's match
+ * is cached by the path's text, `pathText`): the rest would be copied by every scavenge for nothing.
+ */
+class LazyPathTarget implements RequestTarget {
+  readonly span: Span;
+  private read: RequestTarget['path'] | undefined = undefined;
+
+  constructor(
+    readonly raw: string,
+    start: number,
+    readonly origin: Token | undefined,
+    /** Where the path starts and ends in `raw` (after the origin, before the `?`). */
+    private readonly pathFrom: number,
+    private readonly pathTo: number,
+    readonly queryStart: number | undefined,
+  ) {
+    this.span = { start, end: start + raw.length };
+  }
+
+  get pathSpan(): Span {
+    return this.read ? this.read.span : { start: this.span.start + this.pathFrom, end: this.span.start + this.pathTo };
+  }
+
+  get pathText(): string {
+    return this.raw.slice(this.pathFrom, this.pathTo);
+  }
+
+  get path(): RequestTarget['path'] {
+    return (this.read ??= readPath(this.raw, this.span.start, this.pathFrom, this.pathTo));
+  }
+}
+
+function readPath(raw: string, start: number, pathStart: number, pathEnd: number): RequestTarget['path'] {
   const segments = [];
   let i = pathStart;
   while (i < pathEnd) {
@@ -323,14 +406,8 @@ function parseTarget(raw: string, start: number): RequestTarget {
     segments.push({ text: raw.slice(i, j), span: { start: start + i, end: start + j } });
     i = j;
   }
-  return {
-    span: { start, end: start + raw.length },
-    raw,
-    origin,
-    // A copy of its own length: the pushes left room for 17 segments, kept as long as the parse.
-    path: { span: { start: start + pathStart, end: start + pathEnd }, segments: segments.slice() },
-    queryStart: q < 0 ? undefined : start + q,
-  };
+  // A copy of its own length: the pushes left room for 17 segments, kept as long as the parse.
+  return { span: { start: start + pathStart, end: start + pathEnd }, segments: segments.slice() };
 }
 
 function parseVariable(trimmed: string, start: number): VariableDef | undefined {

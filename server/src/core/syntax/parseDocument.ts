@@ -39,13 +39,13 @@ export function parseDocument(text: string, previous?: GraphreqDocument, origin:
     }
   }
   const blocks: RequestBlock[] = new Array(starts.length);
+  const wellFormed = origin.fromUtf8 ? true : undefined;
   for (let i = 0; i < starts.length; i++) {
     const offset = starts[i];
     const end = i + 1 < starts.length ? starts[i + 1] : text.length;
     const blockText = text.slice(offset, end);
     const cached = reuse?.get(blockText)?.pop();
-    blocks[i] = { offset, text: blockText, parsed: cached ?? parseBlock(blockText), index: i };
-    if (origin.fromUtf8) blocks[i].wellFormed = true;
+    blocks[i] = { offset, text: blockText, parsed: cached ?? parseBlock(blockText), index: i, wellFormed };
   }
   const doc = { blocks, length: text.length };
   recordStartLines(doc, lines);

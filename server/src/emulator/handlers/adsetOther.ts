@@ -4,15 +4,17 @@
  * rule engine does not check their requests, so the emulator keeps them small: an update changes the
  * parameters it is given (refusing flagged assets, as [2] says for "create or modify", and what the
  * creation's rules refuse in the ad set it would leave, regional regulation included: createRules.ts),
- * a delete marks the ad set DELETED, and both answer {"success": true}; a list answers {"data": [ad sets]}.
+ * a delete marks the ad set DELETED, and both answer {"success": true}; a list answers a page of
+ * {"data": [ad sets], "paging": {...}} (nodes/paging.ts), with `summary.total_count` when asked.
  */
-import { euTargeting } from '../../core';
+import { euTargeting, type Call } from '../../core';
 import { invalidParameter, unknownObject } from '../envelope';
 import { creationCall, refuseWhatTheChangeBreaks, storeRegionalValues, type AdSetShape } from '../nodes/createRules';
 import { adsetNode } from '../nodes/adsetNode';
 import { toMs } from '../nodes/datetime';
 import { flaggedAssetsOf, refuseFlaggedAssets } from '../nodes/flaggedAssets';
 import { checkIos14Update } from '../nodes/ios14';
+import { pageOf, type PageAsk } from '../nodes/paging';
 import { readParams } from '../nodes/params';
 import { own } from '../../core/own';
 import { adSetsOfAccount, type AdSetRecord } from '../state';
@@ -63,8 +65,29 @@ export function listAdSets(ctx: HandlerContext): Reply {
   const { call, store, version } = ctx;
   const account = call.match!.values['ad-account-id'];
   const unix = call.params.get('date_format')?.value === 'U';
-  const data = adSetsOfAccount(store.state, account).map((a) => adsetNode(a, store.state, { fields: call.fields?.items, version, unix }));
-  return { body: { data } };
+  const all = adSetsOfAccount(store.state, account);
+  // A cursor of an ad set deleted since still places the next page (it was listed).
+  const page = pageOf(all, (a) => a.id, pageAsk(call), call.endpoint!.paging!, ctx.link, (id) => own(store.state.adsets, id)?.account_id === account);
+  const body: Record<string, unknown> = { data: page.data.map((a) => adsetNode(a, store.state, { fields: call.fields?.items, version, unix })) };
+  if (page.paging) body.paging = page.paging;
+  if (wantsTotalCount(call)) body.summary = { total_count: all.length };
+  return { body };
+}
+
+/** `limit`, `after` and `before` as the call gives them. */
+function pageAsk(call: Call): PageAsk {
+  const text = (name: string): string | undefined => {
+    const v = call.params.get(name)?.value;
+    return v === undefined || v === null ? undefined : typeof v === 'string' ? v : JSON.stringify(v);
+  };
+  return { limit: text('limit'), after: text('after'), before: text('before') };
+}
+
+/** `summary=true` or `summary=total_count` (a list may name several summaries): the count of the whole list. */
+function wantsTotalCount(call: Call): boolean {
+  const v = call.params.get('summary')?.value;
+  if (typeof v !== 'string') return v === true;
+  return v.split(',').some((s) => s.trim() === 'total_count' || s.trim() === 'true');
 }
 
 function liveAdSet(ctx: HandlerContext): AdSetRecord {

@@ -2,6 +2,7 @@
 import type { ApiModel, Call, Version } from '../../core';
 import type { EmulatorConfig } from '../config';
 import type { StateStore } from '../stateStore';
+import type { LinkBase } from '../nodes/paging';
 import type { Caller } from '../tokens';
 
 export interface HandlerContext {
@@ -13,6 +14,8 @@ export interface HandlerContext {
   store: StateStore;
   model: ApiModel;
   now: number;
+  /** The call's URL as it came (origin, path, query without the token), for the links of a page. */
+  link: LinkBase;
 }
 
 export interface Reply {

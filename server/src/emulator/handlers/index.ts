@@ -4,7 +4,7 @@ import { createAdSet } from './adsetCreate';
 import { deleteAdSet, listAdSets, updateAdSet } from './adsetOther';
 import { readAdSet } from './adsetRead';
 import type { Handler } from './context';
-import { readThread } from './threadRead';
+import { readThread, readThreadMessages } from './threadRead';
 import { readUrl, refreshUrl } from './urlNode';
 
 export const handlers: Record<string, Handler> = {
@@ -17,6 +17,7 @@ export const handlers: Record<string, Handler> = {
   'url.read': readUrl,
   'url.refresh': refreshUrl,
   'thread.read': readThread,
+  'thread.messages': readThreadMessages,
 };
 
 export type { Handler, HandlerContext, Reply } from './context';

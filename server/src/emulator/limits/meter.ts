@@ -75,7 +75,7 @@ export function meteredScopes(call: Call, caller: Caller, version: Version, conf
       const account = own(state.adsets, id)?.account_id;
       if (account !== undefined) perAccount.set(account, (perAccount.get(account) ?? 0) + 1);
     }
-    // Ids the emulator does not hold (the read answers 404) count against the platform limits below.
+    // Ids the emulator does not hold (the read answers 400, 100/33) count against the platform limits below.
     if (perAccount.size) return [...perAccount].map(([account, n]) => adsScope(account, n));
   }
   if (node === 'thread') return [msgrScope(units)];

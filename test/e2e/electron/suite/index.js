@@ -136,6 +136,7 @@ exports.run = async function run() {
     // The Testing view: requests with expectations as tests.
     await require('./testing').checkTesting({ api, check, withTimeout });
     await require('./testing').checkDebug({ api, check, withTimeout });
+    await require('./testing').checkNotSent({ api, check, withTimeout });
 
     // Format on save (a file of its own, removed after).
     await require('./formatting').checkFormatOnSave({ check, withTimeout });

@@ -2,6 +2,7 @@
 // test controller lists tests.graphreq and its two tests, VS Code's "Run All Tests" (testing.runAll)
 // runs them through the language server against the embedded emulator, one passes and one fails,
 // each test's CodeLens then shows its last result, and the usage status bar follows the run.
+// A test not sent shows as errored, not failed (checkNotSent).
 const vscode = require('vscode');
 
 exports.checkTesting = async function checkTesting({ api, check, withTimeout }) {
@@ -30,7 +31,7 @@ exports.checkTesting = async function checkTesting({ api, check, withTimeout }) 
   check(summary.passed.includes(pass), 'Run All Tests: the passing test passed');
   check(summary.failed.includes(fail), 'Run All Tests: the failing test failed');
   // A normal run writes each test's exchange to Test Results too, the token redacted (issue 21).
-  const ran = summary.passed.length + summary.failed.length;
+  const ran = summary.passed.length + summary.failed.length + summary.errored.length;
   const failOut = summary.output.find((o) => /^── FAIL A count that is wrong on purpose · tests\.graphreq:\d+/.test(o));
   check(summary.kind === 'run' && summary.output.length === ran && failOut && /\r\n> GET http:\/\/127\.0\.0\.1:\d+\/v23\.0\//.test(failOut) && /\r\n< HTTP 200/.test(failOut) && /✗ body\.messages\.data\.length 3/.test(failOut), `Run All Tests: Test Results holds each test's exchange (${summary.output.length} of ${ran})`);
   check(!summary.output.join('').includes('demo-token'), 'Run All Tests: Test Results holds no token');
@@ -45,14 +46,31 @@ exports.checkTesting = async function checkTesting({ api, check, withTimeout }) 
   check(msgrSeen() > msgrBefore, `the usage status bar follows the test run: the msgr scope of its thread reads is updated ("${api.usageStatusText()}")`);
 };
 
+/** Writes a request file into the workspace, opens it, and waits for the Testing view to list its tests. */
+async function openTestFile(api, withTimeout, name, lines) {
+  const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders[0].uri, name);
+  await vscode.workspace.fs.writeFile(uri, Buffer.from(lines.join('\n'), 'utf8'));
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  await withTimeout(api.discoverTests(), 30000, 'the Testing view\'s discovery');
+  return uri;
+}
+
+/** The summary of the next test run to finish. */
+function nextRun(api) {
+  return new Promise((resolve) => {
+    const sub = api.onDidFinishTestRun((summary) => {
+      sub.dispose();
+      resolve(summary);
+    });
+  });
+}
+
 // The Debug profile (the Debug button; here "Debug Tests" of the file): the file's tests one at a time,
 // stopping at the first failure; each test's whole exchange in the run's output (the request as sent,
 // the response's status, headers with the usage headers, and body, token-free); the failing test's
 // response in the response view and its failing expectation's line selected in the editor.
 exports.checkDebug = async function checkDebug({ api, check, withTimeout }) {
-  const folder = vscode.workspace.workspaceFolders[0];
-  const uri = vscode.Uri.joinPath(folder.uri, 'debug.graphreq');
-  const text = [
+  const uri = await openTestFile(api, withTimeout, 'debug.graphreq', [
     '### Passes',
     '# @name first',
     'GET /v23.0/t_100200300?fields=id,messages.source(PARTICIPANTS)',
@@ -69,20 +87,12 @@ exports.checkDebug = async function checkDebug({ api, check, withTimeout }) {
     'GET /v23.0/t_100200300?fields=id',
     '# @expect status 200',
     '',
-  ].join('\n');
-  await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-  await withTimeout(api.discoverTests(), 30000, 'the Testing view\'s discovery');
+  ]);
   const id = uri.toString();
   const file = api.testItems().find((f) => f.id === id);
   check(file && file.tests.length === 3, `the Testing view lists debug.graphreq with its three tests (${file && file.tests.length})`);
 
-  const finished = new Promise((resolve) => {
-    const sub = api.onDidFinishTestRun((summary) => {
-      sub.dispose();
-      resolve(summary);
-    });
-  });
+  const finished = nextRun(api);
   // "Debug Tests" of the file (the Explorer's context menu): "Debug Tests in Current File" takes the
   // focused code editor, and the run before left the focus in the Test Results panel.
   await vscode.commands.executeCommand('testing.debug.uri', uri);
@@ -102,4 +112,34 @@ exports.checkDebug = async function checkDebug({ api, check, withTimeout }) {
   check(api.responseViewVisible() && shown.length === 1 && shown[0].status === 200 && shown[0].body.messages.data.length === 2, 'Debug: the response view shows the failing test\'s response');
   const editor = vscode.window.activeTextEditor;
   check(editor && editor.document.uri.toString() === id && editor.selection.start.line === 9 && editor.document.lineAt(9).text === '# @expect body.messages.data.length 3', `Debug: the editor reveals the failing expectation (line ${editor && editor.selection.start.line + 1})`);
+};
+
+// A test whose request is refused before it leaves (an undefined variable: it cannot be built) is
+// not a failed test: `graphreq test` counts it NOT SENT, JUnit writes an error, and the Testing view
+// shows it errored with the reason (VS Code's TestRun.errored), not failed; the test beside it passes.
+exports.checkNotSent = async function checkNotSent({ api, check, withTimeout }) {
+  const uri = await openTestFile(api, withTimeout, 'notsent.graphreq', [
+    '### Sent',
+    '# @name sent',
+    'GET /v23.0/t_100200300?fields=id',
+    '# @expect status 200',
+    '',
+    '### Not sent: its variable is defined nowhere',
+    '# @name unsent',
+    'GET /v23.0/{{nowhere}}?fields=id',
+    '# @expect status 200',
+    '',
+  ]);
+  try {
+    const id = uri.toString();
+    const finished = nextRun(api);
+    await vscode.commands.executeCommand('testing.run.uri', uri);
+    const summary = await withTimeout(finished, 60000, 'the run of notsent.graphreq');
+    check(summary.passed.join() === `${id}#sent` && summary.errored.join() === `${id}#unsent` && summary.failed.length === 0, `a test not sent is errored, not failed (passed ${summary.passed.length}, failed ${summary.failed.length}, errored ${summary.errored.join()})`);
+    const out = summary.output.find((o) => o.startsWith('── NOT SENT '));
+    check(out && /not sent: `\{\{nowhere\}\}` is not defined/.test(out), `Test Results says NOT SENT with the reason (${JSON.stringify(out && out.slice(0, 120))})`);
+  } finally {
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await vscode.workspace.fs.delete(uri);
+  }
 };

@@ -1,0 +1,56 @@
+/**
+ * A send refused because the workspace chose its base URL and the user did not (lsp/editorTarget.ts):
+ * the refusal says where that base URL came from (graphreq.env.json, or the settings) and carries it
+ * (`failure.trustFrom`), so VS Code's question names the same source (client/src/trustQuestion.ts);
+ * and each editor is told its own remedies: VS Code its environment picker and Trust and Send, another
+ * editor the command's `environment` and `trustOrigin` arguments and `graphreq send --trust-origin`.
+ */
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { trustQuestion } from '../../client/src/trustQuestion';
+import type { SendFailure } from '../../server/src/core/send';
+import { chooseTarget } from '../../server/src/lsp/editorTarget';
+import type { ServerSettings } from '../../server/src/lsp/protocol';
+
+const URI = 'file:///tmp/graphreq-trust-remedies/a.graphreq';
+const noTrust = { origins: () => [], trust: () => undefined, file: '/nowhere/trusted-origins.json' };
+
+async function refusal(from: 'environment' | 'workspace-settings', showsSendResults: boolean | undefined): Promise<SendFailure> {
+  const settings: ServerSettings = from === 'workspace-settings' ? { baseUrl: 'https://settings.example.com' } : {};
+  const chosen = await chooseTarget({ uri: URI }, settings, {
+    trust: noTrust,
+    processEnv: { GRAPHREQ_ACCESS_TOKEN: 'token-of-the-test' },
+    root: '/tmp/graphreq-trust-remedies',
+    readEnvironment: () => ({ variables: {}, baseUrl: 'https://env.example.com' }),
+    showsSendResults,
+  });
+  assert.equal(chosen.ok, false);
+  return (chosen as { failure: SendFailure }).failure;
+}
+
+describe('a base URL the workspace chose, refused', () => {
+  it('names its source: graphreq.env.json or the settings, in the message and in trustFrom', async () => {
+    const env = await refusal('environment', false);
+    assert.deepEqual([env.kind, env.trustOrigin, env.trustFrom], ['untrusted', 'https://env.example.com', 'environment']);
+    assert.match(env.message, /^graphreq\.env\.json of the workspace sends to https:\/\/env\.example\.com/);
+    const settings = await refusal('workspace-settings', false);
+    assert.deepEqual([settings.trustOrigin, settings.trustFrom], ['https://settings.example.com', 'workspace-settings']);
+    assert.match(settings.message, /^the workspace's settings send to https:\/\/settings\.example\.com/);
+  });
+
+  it("VS Code's question names the same source", () => {
+    assert.equal(trustQuestion('https://env.example.com', 'environment'), "GraphReq: this workspace's graphreq.env.json sends your access token to https://env.example.com, which you have not chosen. Send it there?");
+    assert.equal(trustQuestion('https://settings.example.com', 'workspace-settings'), "GraphReq: this workspace's settings (graphreq.baseUrl) send your access token to https://settings.example.com, which you have not chosen. Send it there?");
+  });
+
+  it("each editor is told its own remedies, not the other's", async () => {
+    const vscode = (await refusal('environment', true)).message;
+    assert.match(vscode, /choose its environment in the environment picker, or confirm the origin once \(Trust and Send\)$/);
+    assert.doesNotMatch(vscode, /trustOrigin|arguments|--trust-origin/);
+    for (const other of [false, undefined]) {
+      const message = (await refusal('environment', other)).message;
+      assert.match(message, /name its environment \("environment" in the send command's arguments\), or confirm the origin once \("trustOrigin" in the arguments, or graphreq send --trust-origin in this folder\)$/);
+      assert.doesNotMatch(message, /picker|Trust and Send/);
+    }
+  });
+});
