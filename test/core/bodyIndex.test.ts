@@ -124,6 +124,11 @@ describe('body member index', () => {
     assert.equal(at('{ "name": 1, "name": 2 }', 'name'), undefined);
     assert.equal(at('{ "a": "\\", "name": 2 }', 'name'), undefined);
     assert.equal(at('{ "name": 2 }', 'na"me'), undefined);
+    // Looked for without its opening quote: a key that ends with the name is another key.
+    assert.equal(at('{ "xname": 1, "name": 2, "a": {"my_name": 3} }', 'name'), '2');
+    assert.equal(at('{ "xname": 1 }', 'name'), undefined);
+    assert.equal(at('{"name": 1}', 'name'), '1');
+    assert.equal(at('{ "": 1, "a": "" }', ''), '1');
   });
 
   it('finds the node at a path below a member as the value\'s jsonc tree does', () => {

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildBlockCall, buildFileContext, parseDocument } from '../../server/src/core';
+import type { CallParams } from '../../server/src/core/analysis/callParams';
 import { checkCall } from '../../server/src/core/rules/engine';
 import { checkParams } from '../../server/src/core/rules/paramRules';
 import { regionRules } from '../../server/src/core/rules/adsetRegionRules';
@@ -38,6 +39,21 @@ describe('call parameters', () => {
     const call = callOf('POST /v23.0/act_1/adsets?status=PAUSED&b=2\n\n{ "name": "n", "status": "ACTIVE", "a": 1 }\n');
     assert.deepEqual([...call.params.keys()], [...call.params.entries()].map(([name]) => name));
     assert.deepEqual([...call.params.keys()], ['status', 'b', 'name', 'a']);
+  });
+
+  it('give the gate their values as one object, as their entries do', () => {
+    for (const text of [
+      'GET /v23.0/120210000000000001?fields=id,name&__proto__=x&limit=5\n',
+      'POST /v23.0/act_1/adsets?status=PAUSED&b=2\n\n{ "name": "n", "status": "ACTIVE", "a": 1 }\n',
+      'POST /v23.0/act_1/adsets?status=PAUSED\n\n[1, 2]\n',
+    ]) {
+      const params = callOf(text).params as CallParams;
+      const expected = Object.create(null) as Record<string, unknown>;
+      for (const p of params.values()) expected[p.name] = p.value;
+      const actual = params.valueObject();
+      assert.equal(Object.getPrototypeOf(actual), null);
+      assert.deepEqual(Object.entries(actual), Object.entries(expected), text);
+    }
   });
 
   it('are made from the body only for the members the check walks', () => {

@@ -12,6 +12,7 @@
  * first error was asked again without each refused parameter in turn).
  */
 import type { Call } from '../analysis/call';
+import { CallParams } from '../analysis/callParams';
 import { gates } from '../model/generated/gates';
 import type { JsonSchema } from '../model/schemaTypes';
 import { atLeast } from '../model/version';
@@ -137,9 +138,12 @@ export function paramsToWalk(call: Call, schema: JsonSchema, paramsName: string)
   if (!gateOptions.enabled || !gate || call.bodyBroken) return WALK_ALL;
   let value = call.bodyObject;
   if (!value) {
-    // No prototype: a parameter named `__proto__` is then a parameter like any other (and is walked).
-    value = Object.create(null) as Record<string, unknown>;
-    for (const p of call.params.values()) value[p.name] = p.value;
+    if (call.params instanceof CallParams) value = call.params.valueObject();
+    else {
+      // No prototype: a parameter named `__proto__` is then a parameter like any other (and is walked).
+      value = Object.create(null) as Record<string, unknown>;
+      for (const p of call.params.values()) value[p.name] = p.value;
+    }
   }
   // Made when a parameter is to be walked: a valid request has none.
   let walk: Set<string> | undefined;
