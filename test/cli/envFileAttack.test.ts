@@ -88,7 +88,8 @@ describe('the env-file attack (issue 15)', () => {
     const project = path.join(top, 'outer', 'some', 'project');
     const r = await send(['req.graphreq'], project);
     // The embedded emulator answers (it refuses the token it does not know: exit 1, not a usage error).
-    assert.match(r.stdout, /^HTTP 401/m, r.stderr);
+    assert.match(r.stdout, /^HTTP 400 /m, r.stderr);
+    assert.match(r.stdout, /\(code 190\)/, r.stderr);
     assert.match(r.stderr, /graphreq\.env\.json is not used: it is outside the workspace/);
     assert.match(r.stderr, /sending to the embedded emulator/);
     assert.equal(listener.requests.length, 0);

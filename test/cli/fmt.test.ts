@@ -114,6 +114,31 @@ describe('graphreq fmt (CLI)', () => {
     assert.equal(fs.statSync(messy).mode & 0o777, 0o640);
   });
 
+  it('writes through no symbolic link, of the file or of a folder on its way, and says so in one line', { skip: process.platform === 'win32' }, () => {
+    // A repository's `requests.graphreq -> ~/notes.graphreq`: named or walked, the file it links to is not rewritten.
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-fmt-outside-'));
+    try {
+      const real = path.join(outside, 'real.graphreq');
+      fs.writeFileSync(real, MESSY);
+      fs.mkdirSync(path.join(dir, 'linked'), { recursive: true });
+      fs.symlinkSync(real, path.join(dir, 'linked', 'link.graphreq'));
+      fs.symlinkSync(outside, path.join(dir, 'linkedFolder'));
+      for (const named of ['linked/link.graphreq', 'linkedFolder/real.graphreq']) {
+        const r = fmt([named], dir);
+        assert.equal(r.code, 2, r.stderr);
+        assert.equal(fs.readFileSync(real, 'utf8'), MESSY, named);
+        assert.match(r.stderr, new RegExp(`^graphreq fmt: ${named.replace('.', '\\.')}: a symbolic link is on its path; not formatted`, 'm'));
+      }
+      assert.equal(fmt(['.'], dir).code, 0);
+      assert.equal(fs.readFileSync(real, 'utf8'), MESSY, 'the folder walk');
+      assert.ok(fs.lstatSync(path.join(dir, 'linked', 'link.graphreq')).isSymbolicLink());
+    } finally {
+      fs.rmSync(path.join(dir, 'linked'), { recursive: true, force: true });
+      fs.rmSync(path.join(dir, 'linkedFolder'), { force: true });
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it('answers a bad flag, a bad value and a missing path in one line with exit code 2', () => {
     for (const [args, pattern] of [
       [['--chek'], /unknown option --chek \(did you mean --check\?\)/],

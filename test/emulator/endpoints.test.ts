@@ -171,8 +171,13 @@ describe('read an ad set', () => {
     assert.equal(r.headers['x-graphreq-version'], 'v26.0');
   });
 
-  it('answers an unknown ad set with code 100', async () => {
-    assertEnvelope(await emu.get('/v23.0/99999999999'), 400, 100, 33);
+  it('answers an unknown ad set as the real service does: 400, GraphMethodException, 100/33, naming the id', async () => {
+    const read = assertEnvelope(await emu.get('/v23.0/99999999999'), 400, 100, 33);
+    assert.equal(read.type, 'GraphMethodException');
+    assert.match(read.message, /^Unsupported get request\. Object with ID '99999999999' does not exist, cannot be loaded due to missing permissions, or does not support this operation\.$/);
+    // The object is the ad set, not the edge: the real answer to a copy names the id alone.
+    const copy = assertEnvelope(await emu.post('/v23.0/99999999999/copies', { form: {} }), 400, 100, 33);
+    assert.match(copy.message, /^Unsupported post request\. Object with ID '99999999999' does not exist/);
   });
 });
 

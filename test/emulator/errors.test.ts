@@ -27,11 +27,15 @@ before(async () => {
 after(closeAllEmulators);
 
 describe('tokens (REQ-TOKEN-REQUIRED, THREAD-CALLER; every answer checked against ERR-ENVELOPE and ERR-CODES)', () => {
-  it('answers 190 without a token and for an unknown token', async () => {
-    const none = assertEnvelope(await emu.get(`/v23.0/${SEED.adsets.withThreeAds}`, { token: null }), 401, 190);
+  it('answers 190 without a token and for an unknown token, with status 400 and the challenge, as the real service does', async () => {
+    const noToken = await emu.get(`/v23.0/${SEED.adsets.withThreeAds}`, { token: null });
+    const none = assertEnvelope(noToken, 400, 190);
     assert.equal(none.type, 'OAuthException');
-    assertEnvelope(await emu.get(`/v23.0/${SEED.adsets.withThreeAds}`, { token: 'EAAB-not-a-token' }), 401, 190);
-    assertEnvelope(await emu.get(`/v23.0/${SEED.adsets.withThreeAds}?access_token=wrong`, { token: 'demo-token' }), 401, 190);
+    assert.equal(noToken.headers['www-authenticate'], `OAuth "Facebook Platform" "invalid_request" "${none.message}"`);
+    const unknown = await emu.get(`/v23.0/${SEED.adsets.withThreeAds}`, { token: 'EAAB-not-a-token' });
+    const e = assertEnvelope(unknown, 400, 190);
+    assert.equal(unknown.headers['www-authenticate'], `OAuth "Facebook Platform" "invalid_token" "${e.message}"`);
+    assertEnvelope(await emu.get(`/v23.0/${SEED.adsets.withThreeAds}?access_token=wrong`, { token: 'demo-token' }), 400, 190);
   });
 
   it('takes the token from access_token in the query, the form body or a JSON body, or an OAuth header', async () => {

@@ -112,7 +112,7 @@ describe('hostile input', () => {
     const prefix = await emu.post(`/v23.0/${kept}/copies`, { json: { rename_options: { rename_prefix: TEN_K } } });
     assertEnvelope(prefix, 400, 100);
     assert.equal(prefix.headers['x-graphreq-rule'], 'ADSET-NAME-MAX');
-    assertEnvelope(await emu.get(`/v23.0/${kept}`, { token: TEN_K }), 401, 190);
+    assertEnvelope(await emu.get(`/v23.0/${kept}`, { token: TEN_K }), 400, 190);
     assertEnvelope(await emu.get(`/v23.0/${TEN_K}`), 400, 100, 33);
     const longUrl = await emu.get(`/v23.0/?id=${encodeURIComponent(`https://example.com/${TEN_K}`)}&fields=engagement{share_count}`);
     assert.deepEqual(longUrl.body, { engagement: { share_count: 0 }, id: `https://example.com/${TEN_K}` });
@@ -143,7 +143,7 @@ describe('hostile input', () => {
     assert.deepEqual(Object.keys(several.body), ['__proto__', 'constructor', 'https://example.com/post']);
     assert.equal(several.text.startsWith('{"__proto__":{"id":"__proto__"}'), true, several.text);
     assertEnvelope(await emu.get('/v23.0/t___proto__'), 400, 100, 33);
-    assertEnvelope(await emu.get(`/v23.0/${kept}?access_token=constructor`, { token: null }), 401, 190);
+    assertEnvelope(await emu.get(`/v23.0/${kept}?access_token=constructor`, { token: null }), 400, 190);
   });
 
   it('answers malformed HTTP and oversized headers with an envelope', async () => {

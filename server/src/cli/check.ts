@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { allFindings, applyEdits, buildFileContext, contextNeeds, eachFindingInOrder, fixAllChoice, getApiModel, parseDocument, type ContextNeeds, type DocumentValidation, type Environment, type EnvironmentSettings, positionAt, positionWalker, validateByBlock, type Finding, type GraphreqDocument, type TextEdit } from '../core';
 import type { WorkspaceScope } from '../core/analysis/workspaceNames';
 import { Redactor, secretVariableValues } from '../core/send';
-import { FileChangedError, ReadOnlyError, readForUpdate, UnsafePathError, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
+import { readForUpdate, type FileStamp } from '../files/atomicWrite';
+import { writeInPlace } from './writeInPlace';
 import { hostInputsByFolder } from '../files/hostInputs';
 import { checkContext } from '../account/checkContext';
 import { parseCommandArgs } from './args';
@@ -220,24 +221,21 @@ function filesNeeds(files: string[], env: EnvironmentSettings, workspace: string
 /**
  * Writes the fixed text over the version that was read, atomically (a kill leaves the old text or
  * the new one). Returns true, or the one-line reason it was not written: the file changed since it
- * was read (an editor saved it meanwhile; its edit wins), it is reached through a symbolic link,
- * or the write failed.
- *
- * A link is not written through (a repository's `reqs.graphreq -> ~/.bashrc`): no folder between the
- * workspace and the file, nor the file itself, may be one. A file the user named outside the
- * workspace is fixed where it is, if it is not a link itself.
+ * was read (an editor saved it meanwhile; its edit wins), it is reached through a symbolic link
+ * (writeInPlace.ts), or the write failed.
  */
 function writeFixes(file: string, fixed: string, stamp: FileStamp, workspace: string): true | string {
-  const target = path.resolve(file);
-  const inside = target.startsWith(path.resolve(workspace) + path.sep);
-  try {
-    writeFileAtomicSync(file, fixed, { expect: stamp, within: inside ? workspace : path.dirname(target) });
-    return true;
-  } catch (e) {
-    if (e instanceof FileChangedError) return `${file}: changed while it was checked; the fixes were not written (run check --fix again)`;
-    if (e instanceof ReadOnlyError) return `${file}: read-only; the fixes were not written (make it writable to fix it)`;
-    if (e instanceof UnsafePathError) return `${file}: a symbolic link is on its path; the fixes were not written (graphreq writes only real files; fix the file it links to)`;
-    return `${file}: cannot write the fixes (${(e as NodeJS.ErrnoException).code ?? 'error'}); the file is unchanged`;
+  const written = writeInPlace(file, fixed, stamp, workspace);
+  if (written === true) return true;
+  switch (written.why) {
+    case 'changed':
+      return `${file}: changed while it was checked; the fixes were not written (run check --fix again)`;
+    case 'read-only':
+      return `${file}: read-only; the fixes were not written (make it writable to fix it)`;
+    case 'link':
+      return `${file}: a symbolic link is on its path; the fixes were not written (graphreq writes only real files; fix the file it links to)`;
+    case 'io':
+      return `${file}: cannot write the fixes (${written.code}); the file is unchanged`;
   }
 }
 

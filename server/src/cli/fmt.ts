@@ -7,10 +7,11 @@
  */
 import * as path from 'node:path';
 import { formatText, parseDocument, type FormatOptions } from '../core';
-import { FileChangedError, ReadOnlyError, readForUpdate, writeFileAtomicSync, type FileStamp } from '../files/atomicWrite';
+import { readForUpdate, type FileStamp } from '../files/atomicWrite';
 import { editorConfigFor } from '../files/editorConfig';
 import { parseCommandArgs } from './args';
-import { cliWorkspaceRoot, collectFiles, unreadable, UsageError } from './files';
+import { cliSessionFolder, cliWorkspaceRoot, collectFiles, unreadable, UsageError } from './files';
+import { writeInPlace } from './writeInPlace';
 import { fmtSummary, formattedLine } from './render/fmt';
 import { Output, type Terminal } from './render/output';
 
@@ -27,7 +28,8 @@ headers, variables and directives are normalised, JSON bodies are laid out as Pr
   --use-tabs       indent with tabs (default: .editorconfig's indent_style)
   --keep-lines     keep the line breaks of JSON bodies as written
   --no-color       no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
-Files are written atomically, and a file that changed while it was formatted is left as it is.
+Files are written atomically and never through a symbolic link; a file that changed while it was
+formatted is left as it is.
 Exit codes: 0 formatted (or, with --check, nothing to change), 1 with --check: some file would
 change, 2 usage or I/O error (also: a PATH with no .graphreq file).`;
 
@@ -69,6 +71,7 @@ export async function runFmt(argv: string[], terminal: Terminal): Promise<number
   const inputs = positionals.length ? positionals : ['.'];
   const skipped: string[] = [];
   const files = collectFiles(inputs, skipped);
+  const workspace = cliSessionFolder(undefined, inputs[0]);
   for (const line of skipped) output.err(`graphreq fmt: ${line}\n`);
   const counts = { files: 0, changed: 0, problems: skipped.length };
   for (const file of files) {
@@ -84,7 +87,7 @@ export async function runFmt(argv: string[], terminal: Terminal): Promise<number
     const formatted = formatText(read.text, parseDocument(read.text), optionsFor(file));
     if (formatted === read.text) continue;
     if (!values.check) {
-      const problem = write(file, formatted, read.stamp);
+      const problem = write(file, formatted, read.stamp, workspace);
       if (problem) {
         output.err(`graphreq fmt: ${problem}\n`);
         counts.problems++;
@@ -107,14 +110,21 @@ function wholeNumberFlag(flag: string, value: string | undefined, min: number, m
   return n;
 }
 
-/** Writes over the version that was read, atomically; the one-line reason when it was not written. */
-function write(file: string, text: string, stamp: FileStamp): string | undefined {
-  try {
-    writeFileAtomicSync(file, text, { expect: stamp });
-    return undefined;
-  } catch (e) {
-    if (e instanceof FileChangedError) return `${file}: changed while it was formatted; not written (run graphreq fmt again)`;
-    if (e instanceof ReadOnlyError) return `${file}: read-only; not formatted (make it writable to format it)`;
-    return `${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? 'error'}); the file is unchanged`;
+/**
+ * Writes over the version that was read, atomically, never through a symbolic link (writeInPlace.ts);
+ * the one-line reason when it was not written.
+ */
+function write(file: string, text: string, stamp: FileStamp, workspace: string): string | undefined {
+  const written = writeInPlace(file, text, stamp, workspace);
+  if (written === true) return undefined;
+  switch (written.why) {
+    case 'changed':
+      return `${file}: changed while it was formatted; not written (run graphreq fmt again)`;
+    case 'read-only':
+      return `${file}: read-only; not formatted (make it writable to format it)`;
+    case 'link':
+      return `${file}: a symbolic link is on its path; not formatted (graphreq writes only real files; format the file it links to)`;
+    case 'io':
+      return `${file}: cannot write (${written.code}); the file is unchanged`;
   }
 }

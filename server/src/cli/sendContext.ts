@@ -114,6 +114,7 @@ export async function openSendContext(o: SendContextOptions, terminal: Terminal,
         history,
         rate,
         rateOrigin: target.rateOrigin,
+        embedded: target.embedded,
         responses,
         // What an environment's responses show about its campaigns joins its account context (the embedded emulator's state is read directly).
         learn: target.embedded ? undefined : contextLearner({ workspace, environment: environmentName, baseUrl: target.baseUrl, now: Date.now }),

@@ -27,6 +27,8 @@ export interface FetchEmulatorOptions {
   store: StateStore;
   config?: Partial<EmulatorConfig>;
   now?: () => number;
+  /** How the links it writes begin (server.ts `linkOrigin`); else its own URL. */
+  linkOrigin?: string;
 }
 
 export interface FetchEmulator {
@@ -45,7 +47,7 @@ export function createFetchEmulator(o: FetchEmulatorOptions): FetchEmulator {
   limiter.restore(store.restored.counters, clock.now());
   store.extras = () => ({ counters: limiter.snapshot(clock.now()), meta: config.testClock ? { clockOffsetMs: clock.offset } : {} });
   const own = new URL(IN_PROCESS_URL);
-  const rt: EmulatorRuntime = { config, store, limiter, model: getApiModel(), clock, own: { host: own.hostname, port: 443, allowedHosts: config.allowedHosts, scheme: 'https' }, closing: false };
+  const rt: EmulatorRuntime = { config, store, limiter, model: getApiModel(), clock, own: { host: own.hostname, port: 443, allowedHosts: config.allowedHosts, scheme: 'https' }, linkOrigin: o.linkOrigin, closing: false };
   let queue: Promise<unknown> = Promise.resolve();
   return {
     url: IN_PROCESS_URL,

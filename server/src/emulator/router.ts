@@ -35,6 +35,8 @@ export interface EmulatorRuntime {
   clock: EmulatorClock;
   /** Where the server listens, for the Host and Origin checks. */
   own: OwnAddress;
+  /** How its links begin (server.ts `linkOrigin`); else the origin the call came to. */
+  linkOrigin?: string;
   /** Set when the server starts to stop. */
   closing: boolean;
 }
@@ -73,7 +75,7 @@ export async function answer(req: RawRequest, rt: EmulatorRuntime): Promise<Answ
     if (refusal) throw refusalOf(refusal, rt.model);
     const handler = call.endpoint ? handlers[call.endpoint.id] : undefined;
     if (!handler) throw unknownObject(`/${input.segments.join('/')}`, input.method);
-    const link: LinkBase = { origin: `${rt.own.scheme ?? 'http'}://${input.headers.get('host') ?? rt.own.host}`, path: '/' + input.segments.map(encodeURIComponent).join('/'), query: linkQuery(input.params) };
+    const link: LinkBase = { origin: rt.linkOrigin ?? `${rt.own.scheme ?? 'http'}://${input.headers.get('host') ?? rt.own.host}`, path: '/' + input.segments.map(encodeURIComponent).join('/'), query: linkQuery(input.params) };
     const reply = await handler({ call, version: version.version, caller, config: rt.config, store: rt.store, model: rt.model, now, link });
     return { status: reply.status ?? 200, headers, body: reply.body };
   } catch (e) {

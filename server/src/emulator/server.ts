@@ -29,6 +29,12 @@ export interface EmulatorOptions {
   dataFile?: string;
   config?: Partial<EmulatorConfig>;
   now?: () => number;
+  /**
+   * How the links it writes begin (a page's `next`): the embedded emulator's name
+   * (core/send/embeddedEmulator.ts), which names it in every run, whatever its port. Without it,
+   * the origin the call came to (`graphreq serve`).
+   */
+  linkOrigin?: string;
   /** Told once per answered request (`graphreq serve` logs it); the query may hold a token: whoever shows it redacts it. */
   onRequest?: (entry: RequestLogEntry) => void;
 }
@@ -61,7 +67,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   limiter.restore(store.restored.counters, clock.now());
   store.extras = () => ({ counters: limiter.snapshot(clock.now()), meta: config.testClock ? { clockOffsetMs: clock.offset } : {} });
   const host = options.host ?? '127.0.0.1';
-  const rt: EmulatorRuntime = { config, store, limiter, model: getApiModel(), clock, own: { host, port: 0, allowedHosts: config.allowedHosts }, closing: false };
+  const rt: EmulatorRuntime = { config, store, limiter, model: getApiModel(), clock, own: { host, port: 0, allowedHosts: config.allowedHosts }, linkOrigin: options.linkOrigin, closing: false };
 
   const inFlight = new Map<Promise<unknown>, http.IncomingMessage>();
   const { headersMs, requestMs, keepAliveMs, idleMs } = config.timeouts;

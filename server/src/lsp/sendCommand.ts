@@ -166,6 +166,7 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       history,
       rate: history ? undefined : memoryRate,
       rateOrigin: target.rateOrigin,
+      embedded: target.embedded,
       responses: store,
       // What an environment's responses show about its campaigns joins its account context (the embedded emulator's state is read directly).
       learn: target.embedded || !context.workspaceFolder ? undefined : contextLearner({ workspace: context.workspaceFolder, environment: chosen.env.name, baseUrl: target.baseUrl, now: Date.now }),

@@ -73,6 +73,8 @@ export interface SendSessionOptions {
    * emulator answers on a new port every run, but its state (and its counters) are the workspace's.
    */
   rateOrigin?: string;
+  /** The base URL is an embedded emulator's, so a request written with its name (a link it wrote) goes there (core/send/embeddedEmulator.ts). */
+  embedded?: boolean;
   /** Named responses (send/responseStore.ts); defaults to one that lives as long as the session. */
   responses?: ResponseStore;
   /** Hears each response received (the account context learns from it: account/responseLearning.ts); its failure is ignored. */
@@ -186,7 +188,7 @@ export class SendSession {
     const block = doc.blocks[index];
     if (!block || holds.length === 0) return undefined;
     const runtime = { now: this.clock.now(), random: this.o.random ?? Math.random, uuid: randomUUID };
-    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, runtime });
+    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, embedded: this.o.embedded, runtime });
     if (!prepared.ok) return undefined;
     const req = this.forRate(prepared.request);
     return holds.find((h) => holdCovers(h.key, req));
@@ -220,7 +222,7 @@ export class SendSession {
 
     // `{{$guid}}`, `{{$timestamp}}` & co. take the session's clock and randomness (fixed in tests).
     const runtime = { now: sentAt, random: this.o.random ?? Math.random, uuid: randomUUID };
-    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, validateOnly: options.validateOnly, runtime });
+    const prepared = prepareRequest(block, { model: this.o.model, ctx: this.context(doc), responses: this.responses, baseUrl: this.o.baseUrl, embedded: this.o.embedded, validateOnly: options.validateOnly, runtime });
     if (!prepared.ok) return resultFromFailure({ index, name: prepared.name, title: prepared.title }, failure(prepared.kind, prepared.message), base);
     const req = prepared.request;
     for (const s of prepared.secretsInFile) this.redactor.add(s);

@@ -4,6 +4,7 @@
  * network). The emulator's documented demo token is used when no token is given.
  */
 import { startEmulator } from '../emulator';
+import { EMBEDDED_RATE_ORIGIN } from './embeddedOrigin';
 
 export { DEMO_TOKEN } from './embeddedOrigin';
 
@@ -29,6 +30,6 @@ export interface EmbeddedOptions {
 
 export async function openTarget(baseUrl: string | undefined, embedded: EmbeddedOptions = {}): Promise<Target> {
   if (baseUrl) return { baseUrl, embedded: false, close: async () => {} };
-  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, config: embedded.config, now: embedded.now });
+  const emulator = await startEmulator({ host: '127.0.0.1', port: 0, config: embedded.config, now: embedded.now, linkOrigin: EMBEDDED_RATE_ORIGIN });
   return { baseUrl: emulator.url, embedded: true, close: () => emulator.close() };
 }

@@ -147,7 +147,7 @@ async function startOwned(lockFile: string, stateFile: string, holder: Holder, w
     }
     let emulator;
     try {
-      emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataFile: stateFile, config: o.config, now: o.now });
+      emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataFile: stateFile, config: o.config, now: o.now, linkOrigin: EMBEDDED_RATE_ORIGIN });
     } catch (e) {
       const reason = (e as Error).message.replace(`${stateFile}: `, '').split(';')[0];
       throw new WorkspaceEmulatorError(`${stateFile} cannot be used (${reason}); send with --fresh to start again from the seed data (the file is replaced)`);

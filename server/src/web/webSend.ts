@@ -60,7 +60,7 @@ export function webSend(options: WebSendOptions = {}): WebSend {
   let presenter: SendPresenter | undefined;
 
   const openEmulator = (connection: Connection, stored?: WebEmulatorState | null): Promise<InWorker> =>
-    (emulator ??= openWebStore(connection, stored).then(({ store, note }) => (opened = { emulator: createFetchEmulator({ store, config: options.emulatorConfig }), store, note })));
+    (emulator ??= openWebStore(connection, stored).then(({ store, note }) => (opened = { emulator: createFetchEmulator({ store, config: options.emulatorConfig, linkOrigin: EMBEDDED_RATE_ORIGIN }), store, note })));
   const account = new WorkerAccountContext(() => opened?.store);
 
   async function openSession(args: Omit<SendCommandArgs, 'index'>, ctx: CommandContext): Promise<OpenedSession> {
@@ -94,6 +94,7 @@ export function webSend(options: WebSendOptions = {}): WebSend {
       history: null,
       rate,
       rateOrigin: inWorker ? EMBEDDED_RATE_ORIGIN : undefined,
+      embedded: !!inWorker,
       responses: store,
       holdHint: 'Wait until access returns and send then, or send anyway',
     });

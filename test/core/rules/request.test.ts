@@ -303,8 +303,11 @@ Object.assign(cases, {
     fail: [
       { name: 'a base-URL variable without a base URL', text: '@host = http://127.0.0.1:8990\n\n###\nGET ⟦{{host}}⟧/v23.0/120200000000000002?fields=id\n' },
       { name: 'another origin than the base URL', text: 'GET ⟦https://graph.example.com⟧/v23.0/120200000000000002?fields=id\n', env: { baseUrl: 'http://127.0.0.1:8990' } },
+      { name: "a link of the embedded emulator, sent to a base URL", text: 'GET ⟦http://embedded-emulator.graphreq.invalid⟧/v23.0/act_1/adsets?limit=2\n', env: { baseUrl: 'http://127.0.0.1:8990' } },
     ],
     pass: [
+      // docs/sending.md, Pages of a list: without a base URL, sends go to the embedded emulator, which its links name.
+      { name: 'a link of the embedded emulator, without a base URL', text: 'GET http://embedded-emulator.graphreq.invalid/v23.0/act_1000000001/adsets?limit=2&after=MjM4NTAwMDAwMDAwMDAwMDI%3D\n' },
       { name: 'the base URL written through a variable', text: '@host = http://127.0.0.1:8990\n\n###\nGET {{host}}/v23.0/120200000000000002?fields=id\n', env: { baseUrl: 'http://127.0.0.1:8990/' } },
       {
         name: 'the rest of the path is checked as send resolves it',

@@ -18,6 +18,7 @@
  *   the Authorization header (`@token = EAAB...`, then `access_token={{token}}`): the rule engine sees
  *   a value from a variable and leaves it alone, but the token is in the file all the same.
  */
+import { EMBEDDED_EMULATOR_ORIGIN } from '../send/embeddedEmulator';
 import type { BlockCall } from '../analysis/blockCall';
 import { parseBuiltin, builtinValue } from '../analysis/builtins';
 import { envInUrlMessage, envValuesInUrl } from '../analysis/envInUrl';
@@ -208,7 +209,7 @@ function checkUnknownDirectives(block: RequestBlock, model: ApiModel, out: Findi
 /**
  * REQ-BASE-URL: the token goes only to the base URL's origin, so send refuses a request written for
  * another one (prepareRequest); without a base URL, sends go to the embedded emulator, whose
- * address is never the one written.
+ * address is never the one written, but whose name (a link it wrote) is.
  */
 function checkOrigin(block: RequestBlock, ctx: FileContext, bc: BlockCall, out: Finding[]): void {
   const origin = bc.origin;
@@ -217,13 +218,17 @@ function checkOrigin(block: RequestBlock, ctx: FileContext, bc: BlockCall, out: 
   const written = originOf(origin.text);
   const configured = ctx.env.baseUrl ? originOf(ctx.env.baseUrl) : undefined;
   if (written && configured && written === configured) return;
+  // Without a base URL sends go to the embedded emulator, which a link it wrote names (embeddedEmulator.ts).
+  if (!configured && written === EMBEDDED_EMULATOR_ORIGIN) return;
   const span = origin.segment !== undefined ? target.path.segments[origin.segment]?.span ?? target.span : target.origin?.span ?? target.span;
   const shown = written ?? origin.text;
   out.push({
     code: 'REQ-BASE-URL',
     severity: 'error',
     message: configured
-      ? `Not sent: written for ${shown}, but the token goes only to the base URL ${configured}; drop the origin or change baseUrl.`
+      ? written === EMBEDDED_EMULATOR_ORIGIN
+        ? `Not sent: a link of the embedded emulator, but the token goes only to the base URL ${configured}; drop the origin or the base URL.`
+        : `Not sent: written for ${shown}, but the token goes only to the base URL ${configured}; drop the origin or change baseUrl.`
       : `Not sent: written for ${shown}, but no baseUrl is set (sends go to the embedded emulator); set baseUrl to ${shown}.`,
     detail: 'The access token only ever goes to the base URL\'s origin (graphreq.env.json\'s baseUrl or the editor\'s graphreq.baseUrl setting), so send refuses a request written for another origin (docs/sending.md).',
     span,

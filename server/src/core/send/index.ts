@@ -4,6 +4,7 @@
  */
 export * from './types';
 export { prepareRequest, type PrepareOptions, type PrepareOutcome } from './prepareRequest';
+export { EMBEDDED_EMULATOR_ORIGIN } from './embeddedEmulator';
 export { requestDependencies, namesRead, producersIn, requestPlace, workspaceDependencies, type RequestDependencies, type WorkspaceDependencies, type WorkspaceRequest } from './dependencies';
 export { lookupResponseRef, type NamedResponses, type StoredResponse } from './namedResponses';
 export { toWire, describeRequest, TOKEN_PLACEHOLDER, type WireRequest } from './wire';

@@ -14,6 +14,7 @@
  * The access token is not part of the result: `toWire` adds it at the very last moment, in the form
  * body of a POST or the Authorization header of a GET or DELETE, never in the URL.
  */
+import { EMBEDDED_EMULATOR_ORIGIN } from './embeddedEmulator';
 import type { BuiltinRuntime } from '../analysis/builtins';
 import { readFileBody } from '../analysis/bodyFile';
 import { envInUrlMessage, envValuesInUrl } from '../analysis/envInUrl';
@@ -39,6 +40,11 @@ export interface PrepareOptions {
   responses: NamedResponses;
   /** Where the request goes unless it is written with an absolute URL of the same origin. */
   baseUrl: string;
+  /**
+   * The base URL is an embedded emulator's: a request written for its name (a link it wrote,
+   * embeddedEmulator.ts) goes there too, whatever port it listens on in this run.
+   */
+  embedded?: boolean;
   /** Adds `validate_only` to `execution_options` of an ad set creation (ADSET-EXECUTION-OPTIONS). */
   validateOnly?: boolean;
   /** The clock and randomness of `{{$guid}}`, `{{$timestamp}}` & co.; without it they cannot be sent. */
@@ -81,10 +87,12 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
     if (absolute) {
       const target = originOf(absolute[1]);
       if (!target) return fail(`\`${absolute[1]}\` is not a valid URL`);
-      if (target !== originOf(baseUrl)) {
+      // A link of the embedded emulator names it, not a port: it goes to this run's embedded emulator.
+      const toEmbedded = opts.embedded === true && target === EMBEDDED_EMULATOR_ORIGIN;
+      if (target !== originOf(baseUrl) && !toEmbedded) {
         return fail(`the request is written for ${target}, but the access token goes only to the base URL's origin ${originOf(baseUrl) ?? baseUrl}: set the base URL to it, or write the path without the origin`, 'insecure');
       }
-      baseUrl = target;
+      if (!toEmbedded) baseUrl = target;
       pathText = absolute[2];
     }
     const segments = pathText.split('/').filter((s) => s !== '').map(decodeParamValue);

@@ -27,7 +27,7 @@ export async function copyAdSet(ctx: HandlerContext): Promise<Reply> {
   const state = store.state;
   const sourceId = call.match!.values['adset-id'];
   const source = own(state.adsets, sourceId);
-  if (!source || source.configured_status === 'DELETED') throw unknownObject(`${sourceId}/copies`, call.method);
+  if (!source || source.configured_status === 'DELETED') throw unknownObject(sourceId, call.method);
   const params = readParams(call, model);
   const campaign = existingCampaign(state, params.campaign_id !== undefined ? String(params.campaign_id) : source.campaign_id);
 
