@@ -44,7 +44,7 @@ describe('what a parse keeps', () => {
     assert.deepEqual(parseBlock('GET /v23.0/1\n').comments, []);
   });
 
-  it('keeps a separator, a header and a path as offsets, read when asked; a check reads the segments of one request a request line', () => {
+  it('keeps a separator, a header, a path and the spans of the method, target and body as offsets, read when asked; a check reads the segments of one request a request line', () => {
     const one = (i: number) => `### Ad set ${i}\nPOST /{{version}}/act_1234567890/adsets\nAccept-Language:  en_US \n\n{"name": "a${i}"}\n\n`;
     let text = '@version = v23.0\n\n';
     for (let i = 0; i < 20; i++) text += one(i);
@@ -58,6 +58,7 @@ describe('what a parse keeps', () => {
       assert.ok(!Object.hasOwn(p.separator!, 'title'), 'the title is read when asked');
       assert.ok(!Object.hasOwn(r.headers[0], 'name') && !Object.hasOwn(r.headers[0], 'value') && !Object.hasOwn(r.headers[0], 'span'), 'the header is read when asked');
       assert.ok(!Object.hasOwn(r.target, 'path'), 'the path is read when asked');
+      assert.ok(!Object.hasOwn(r.target, 'span') && !Object.hasOwn(r.method!, 'span') && !Object.hasOwn(r.body!, 'span'), 'the spans of the target, the method and the body are made when read');
       if (b.index > 1) assert.ok(!JSON.stringify(r.target).includes('segments'), 'the check matched this request line once, by its text');
     }
     // And each reads as written.
@@ -69,7 +70,11 @@ describe('what a parse keeps', () => {
     assert.equal(at(separator!.span), '### Ad set 2');
     const h = request!.headers[0];
     assert.deepEqual([h.name.text, at(h.name.span), h.value.text, at(h.value.span), at(h.span)], ['Accept-Language', 'Accept-Language', 'en_US', 'en_US', 'Accept-Language:  en_US']);
+    assert.deepEqual([request!.method!.text, at(request!.method!.span)], ['POST', 'POST']);
+    assert.equal(at(request!.body!.span), request!.body!.text);
+    assert.equal(request!.body!.kind, 'json');
     const t = request!.target;
+    assert.equal(at(t.span), t.raw);
     assert.equal(t.pathText, '/{{version}}/act_1234567890/adsets');
     assert.equal(at(t.pathSpan), t.pathText);
     assert.equal(at(t.path.span), t.pathText);

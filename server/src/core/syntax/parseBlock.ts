@@ -20,6 +20,8 @@ import { parseParams } from './query';
 
 export const HTTP_METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'HEAD', 'OPTIONS'];
 const METHOD_SET = new Set(HTTP_METHODS);
+/** Each method as written in capitals, so that ten thousand requests share one string for it. */
+const METHOD_TEXT = new Map(HTTP_METHODS.map((m) => [m, m]));
 const VARIABLE_RE = /^@([A-Za-z_][\w.-]*)\s*=\s?(.*)$/;
 const DIRECTIVE_RE = /^(#|\/\/)\s*@([A-Za-z][\w-]*)(?:\s+(.*))?$/;
 const HEADER_RE = /^([A-Za-z0-9!#$%&'*+.^_`|~-]+)\s*:\s?(.*)$/;
@@ -138,6 +140,19 @@ export function parseBlock(text: string): ParsedBlock {
   return block;
 }
 
+/** A token whose span is made when read (kept for every request: its text is one of a few strings). */
+class OffsetToken implements Token {
+  constructor(
+    readonly text: string,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
+}
+
 /**
  * A `###` line whose title is read on first use: a check never reads it, and every request of a
  * large file has one, which a cold check keeps for the whole run (three objects and a string).
@@ -239,10 +254,24 @@ function trailingLines(text: string, bodyStart: number, end: number, block: Pars
   return cut;
 }
 
+/** A JSON body (nearly every body): its text and where it starts; its span is made when read. */
+class JsonBody implements Body {
+  readonly kind = 'json';
+
+  constructor(
+    readonly text: string,
+    private readonly start: number,
+  ) {}
+
+  get span(): Span {
+    return { start: this.start, end: this.start + this.text.length };
+  }
+}
+
 function makeBody(text: string, start: number, block: ParsedBlock): Body {
   const c = text.charCodeAt(0);
+  if (c === 123 || c === 91) return new JsonBody(text, start);
   const span = { start, end: start + text.length };
-  if (c === 123 || c === 91) return { span, text, kind: 'json' };
   const file = c === 60 /* < */ && text.indexOf('\n') < 0 ? FILE_BODY_RE.exec(text) : null;
   if (file) {
     const pathStart = start + text.indexOf(file[2], 1 + file[1].length);
@@ -295,8 +324,9 @@ function parseRequestLine(trimmed: string, start: number, block: ParsedBlock): R
   const bare = trimmed.startsWith('/') || trimmed.startsWith('{{') || /^https?:\/\//i.test(trimmed);
   if (m && !bare) {
     const word = m[1];
-    method = { text: word, span: { start, end: start + word.length } };
-    if (!METHOD_SET.has(word.toUpperCase())) {
+    const known = METHOD_TEXT.get(word);
+    method = new OffsetToken(known ?? word, start, start + word.length);
+    if (known === undefined && !METHOD_SET.has(word.toUpperCase())) {
       addError(block, err('SYNTAX-METHOD', `\`${word}\` is not an HTTP method: a request line is \`METHOD /path\` (GET, POST or DELETE).`, start, start + word.length));
     } else if (word !== word.toUpperCase()) {
       addError(block, err('SYNTAX-METHOD', `Write the method in capitals: \`${word.toUpperCase()}\`.`, start, start + word.length));
@@ -365,23 +395,24 @@ const ABSOLUTE_RE = /^https?:\/\/[^/?#\s]*/i;
  * is cached by the path's text, `pathText`): the rest would be copied by every scavenge for nothing.
  */
 class LazyPathTarget implements RequestTarget {
-  readonly span: Span;
   private read: RequestTarget['path'] | undefined = undefined;
 
   constructor(
     readonly raw: string,
-    start: number,
+    private readonly start: number,
     readonly origin: Token | undefined,
     /** Where the path starts and ends in `raw` (after the origin, before the `?`). */
     private readonly pathFrom: number,
     private readonly pathTo: number,
     readonly queryStart: number | undefined,
-  ) {
-    this.span = { start, end: start + raw.length };
+  ) {}
+
+  get span(): Span {
+    return { start: this.start, end: this.start + this.raw.length };
   }
 
   get pathSpan(): Span {
-    return this.read ? this.read.span : { start: this.span.start + this.pathFrom, end: this.span.start + this.pathTo };
+    return this.read ? this.read.span : { start: this.start + this.pathFrom, end: this.start + this.pathTo };
   }
 
   get pathText(): string {
@@ -389,7 +420,7 @@ class LazyPathTarget implements RequestTarget {
   }
 
   get path(): RequestTarget['path'] {
-    return (this.read ??= readPath(this.raw, this.span.start, this.pathFrom, this.pathTo));
+    return (this.read ??= readPath(this.raw, this.start, this.pathFrom, this.pathTo));
   }
 }
 
