@@ -138,7 +138,7 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
       // A producer in another file of the workspace: which file, which line, and which request.
       const elsewhere = m ? file.elsewhere?.get(m[1]) : undefined;
       if (m && elsewhere) {
-        const where = elsewhere.map((r) => `${codeSpan(`${r.label}:${r.line}`)} (${codeSpan(requestLabel(r.doc.blocks[r.block]))})`).join(', ');
+        const where = elsewhere.map((r) => `${codeSpan(`${r.label}:${r.line}`)} (${requestLabel(r.doc.blocks[r.block])})`).join(', ');
         return { contents: `**{{${name}}}**: \`${m[2]}\` of the response of request \`${m[1]}\` in ${where}, saved for the workspace when that request is sent.`, span: cursor.span };
       }
       return { contents: `**{{${name}}}** is not defined.`, span: cursor.span };
