@@ -128,6 +128,8 @@ describe('graphreq fmt (CLI)', () => {
         assert.equal(r.code, 2, r.stderr);
         assert.equal(fs.readFileSync(real, 'utf8'), MESSY, named);
         assert.match(r.stderr, new RegExp(`^graphreq fmt: ${named.replace('.', '\\.')}: a symbolic link is on its path; not formatted`, 'm'));
+        // Not written is neither formatted nor already formatted.
+        assert.match(r.stderr, /^0 files formatted, 0 already formatted, 1 not written; 1 problem reported above$/m);
       }
       assert.equal(fmt(['.'], dir).code, 0);
       assert.equal(fs.readFileSync(real, 'utf8'), MESSY, 'the folder walk');

@@ -73,7 +73,7 @@ export async function runFmt(argv: string[], terminal: Terminal): Promise<number
   const files = collectFiles(inputs, skipped);
   const workspace = cliSessionFolder(undefined, inputs[0]);
   for (const line of skipped) output.err(`graphreq fmt: ${line}\n`);
-  const counts = { files: 0, changed: 0, problems: skipped.length };
+  const counts = { files: 0, changed: 0, unwritten: 0, problems: skipped.length };
   for (const file of files) {
     let read: { text: string; stamp: FileStamp };
     try {
@@ -91,6 +91,7 @@ export async function runFmt(argv: string[], terminal: Terminal): Promise<number
       if (problem) {
         output.err(`graphreq fmt: ${problem}\n`);
         counts.problems++;
+        counts.unwritten++;
         continue;
       }
     }

@@ -12,6 +12,8 @@ export function formattedLine(s: Style, file: string, check: boolean): string {
 export interface FmtCounts {
   files: number;
   changed: number;
+  /** Files that would change but were not written (read-only, a link on the path, changed meanwhile): neither formatted nor already formatted. */
+  unwritten: number;
   /** Files that could not be read or written, each already reported in its own line. */
   problems: number;
 }
@@ -21,7 +23,7 @@ export function fmtSummary(s: Style, c: FmtCounts, check: boolean): string {
   if (check) {
     parts.push(c.changed ? s.yellow(`${plural(c.changed, 'file')} of ${c.files} would be reformatted (run graphreq fmt to format ${c.changed === 1 ? 'it' : 'them'})`) : `${plural(c.files, 'file')} already formatted`);
   } else {
-    parts.push(`${plural(c.changed, 'file')} formatted, ${c.files - c.changed} already formatted`);
+    parts.push(`${plural(c.changed, 'file')} formatted, ${c.files - c.changed - c.unwritten} already formatted${c.unwritten ? `, ${c.unwritten} not written` : ''}`);
   }
   if (c.problems) parts.push(s.red(`${plural(c.problems, 'problem')} reported above`));
   return `${parts.join('; ')}\n`;
