@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { runCheck } from '../../server/src/cli/check';
 import type { Terminal } from '../../server/src/cli/render/output';
+import { linksOutside } from './cliHelpers';
 
 function terminal(out: (s: string) => void = () => undefined, err: (s: string) => void = () => undefined): Terminal {
   return { out, err, outIsTTY: false, errIsTTY: false, env: {} };
@@ -167,14 +168,9 @@ describe('graphreq check and the file system', () => {
   });
 
   it('--fix writes through no symbolic link, of the file or of a folder on its way, and says so in one line', () => {
-    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-outside-'));
+    const { real, names, remove } = linksOutside(dir, FIXABLE);
     try {
-      const real = path.join(outside, 'real.graphreq');
-      fs.writeFileSync(real, FIXABLE);
-      fs.mkdirSync(path.join(dir, 'linked'), { recursive: true });
-      fs.symlinkSync(real, path.join(dir, 'linked', 'link.graphreq'));
-      fs.symlinkSync(outside, path.join(dir, 'linkedFolder'));
-      for (const named of ['linked/link.graphreq', 'linkedFolder/real.graphreq']) {
+      for (const named of names) {
         const r = check(['--fix', named], dir);
         assert.equal(r.code, 2, r.stderr);
         assert.equal(fs.readFileSync(real, 'utf8'), FIXABLE, named);
@@ -184,7 +180,7 @@ describe('graphreq check and the file system', () => {
       }
       assert.ok(fs.lstatSync(path.join(dir, 'linked', 'link.graphreq')).isSymbolicLink());
     } finally {
-      fs.rmSync(outside, { recursive: true, force: true });
+      remove();
     }
   });
 });

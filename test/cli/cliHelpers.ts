@@ -173,3 +173,26 @@ export function killIfRunning(pid: number | undefined): void {
   }
 }
 
+
+/**
+ * A repository's symbolic links, seen from the workspace `dir`: a file outside it holding `text`, linked
+ * as `linked/link.graphreq`, and its folder linked as `linkedFolder`. `names` are the two ways to reach
+ * the file from `dir` (the file a link, a folder on the way a link); `remove` takes it all away.
+ */
+export function linksOutside(dir: string, text: string): { real: string; names: string[]; remove: () => void } {
+  const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-outside-'));
+  const real = path.join(outside, 'real.graphreq');
+  fs.writeFileSync(real, text);
+  fs.mkdirSync(path.join(dir, 'linked'), { recursive: true });
+  fs.symlinkSync(real, path.join(dir, 'linked', 'link.graphreq'));
+  fs.symlinkSync(outside, path.join(dir, 'linkedFolder'));
+  return {
+    real,
+    names: ['linked/link.graphreq', 'linkedFolder/real.graphreq'],
+    remove: () => {
+      fs.rmSync(path.join(dir, 'linked'), { recursive: true, force: true });
+      fs.rmSync(path.join(dir, 'linkedFolder'), { force: true });
+      fs.rmSync(outside, { recursive: true, force: true });
+    },
+  };
+}

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, beforeEach, describe, it } from 'node:test';
+import { linksOutside } from './cliHelpers';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const bin = path.join(repoRoot, 'bin', 'graphreq.js');
@@ -116,14 +117,9 @@ describe('graphreq fmt (CLI)', () => {
 
   it('writes through no symbolic link, of the file or of a folder on its way, and says so in one line', { skip: process.platform === 'win32' }, () => {
     // A repository's `requests.graphreq -> ~/notes.graphreq`: named or walked, the file it links to is not rewritten.
-    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-fmt-outside-'));
+    const { real, names, remove } = linksOutside(dir, MESSY);
     try {
-      const real = path.join(outside, 'real.graphreq');
-      fs.writeFileSync(real, MESSY);
-      fs.mkdirSync(path.join(dir, 'linked'), { recursive: true });
-      fs.symlinkSync(real, path.join(dir, 'linked', 'link.graphreq'));
-      fs.symlinkSync(outside, path.join(dir, 'linkedFolder'));
-      for (const named of ['linked/link.graphreq', 'linkedFolder/real.graphreq']) {
+      for (const named of names) {
         const r = fmt([named], dir);
         assert.equal(r.code, 2, r.stderr);
         assert.equal(fs.readFileSync(real, 'utf8'), MESSY, named);
@@ -135,9 +131,7 @@ describe('graphreq fmt (CLI)', () => {
       assert.equal(fs.readFileSync(real, 'utf8'), MESSY, 'the folder walk');
       assert.ok(fs.lstatSync(path.join(dir, 'linked', 'link.graphreq')).isSymbolicLink());
     } finally {
-      fs.rmSync(path.join(dir, 'linked'), { recursive: true, force: true });
-      fs.rmSync(path.join(dir, 'linkedFolder'), { force: true });
-      fs.rmSync(outside, { recursive: true, force: true });
+      remove();
     }
   });
 

@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { readableVariableProblem, type BodyFileResult, type EnvironmentSettings } from '../core';
 import { allowedVariables } from '../send/tokenChoice';
+import { NotRegularFileError, readRegularFileAtMost } from './regularFile';
 import { decodeUtf8 } from './textFile';
 
 /** `< path` bodies larger than this are refused: a request body of the API is a few kilobytes. */
@@ -102,15 +103,11 @@ export function findDotenv(dir: string, stopAt: string | null): string | undefin
 export function readDotenv(file: string | undefined): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
   if (!file) return out;
-  let fd: number | undefined;
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-    const bytes = fs.fstatSync(fd).isFile() ? readAtMost(fd, DOTENV_LIMIT) : undefined;
+    const bytes = readRegularFileAtMost(file, DOTENV_LIMIT);
     if (bytes) Object.assign(out, parseDotenv(bytes));
   } catch {
-    // An unreadable .env is as good as none: the names it should hold are reported missing.
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    // An unreadable .env (or one that is not a regular file) is as good as none: the names it should hold are reported missing.
   }
   return out;
 }
@@ -139,46 +136,21 @@ export function readBodyFile(dir: string, written: string, root: string): BodyFi
   // What a workspace keeps hidden is not the repository's to send: `.env` holds every variable (where
   // `{{$dotenv NAME}}` reads only those allowed), `.git/config` credentials in remote URLs, `.npmrc` a registry token.
   if (rel.split(path.sep).some((part) => part.startsWith('.'))) return { ok: false, reason: `${file} is hidden (${rel}): a body file may not be a hidden file or inside a hidden folder, where secrets are kept (.env, .git/config)` };
-  let fd: number;
-  try {
-    // Non-blocking: a FIFO opened to read would wait for a writer; it is refused below instead.
-    fd = fs.openSync(real, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-  } catch (e) {
-    return { ok: false, reason: `it cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
-  }
   let bytes: Buffer;
   try {
-    if (!fs.fstatSync(fd).isFile()) return { ok: false, reason: `${file} is not a file` };
-    const read = readAtMost(fd, BODY_FILE_LIMIT);
+    // Opened without blocking (a FIFO would wait for a writer) and read only when regular: regularFile.ts.
+    const read = readRegularFileAtMost(real, BODY_FILE_LIMIT);
     if (read === undefined) return { ok: false, reason: `it is larger than 1 MiB` };
     bytes = read;
   } catch (e) {
+    if (e instanceof NotRegularFileError) return { ok: false, reason: `${file} is not a file` };
     return { ok: false, reason: `it cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
-  } finally {
-    fs.closeSync(fd);
   }
   try {
     return { ok: true, text: decodeUtf8(bytes) };
   } catch (e) {
     // Sent with replacement characters, a Latin-1 "Café" would reach the service as "Caf�".
     return { ok: false, reason: `it is ${(e as Error).message}` };
-  }
-}
-
-/**
- * The bytes of `fd`, or undefined as soon as more than `limit` have been read (the size stat reports
- * is not trusted). Read in 64 KiB pieces: some kernel files take only reads of whole records (8 bytes).
- */
-function readAtMost(fd: number, limit: number): Buffer | undefined {
-  const pieces: Buffer[] = [];
-  let total = 0;
-  for (;;) {
-    const piece = Buffer.allocUnsafe(64 * 1024);
-    const n = fs.readSync(fd, piece, 0, piece.length, null);
-    if (n === 0) return Buffer.concat(pieces, total);
-    pieces.push(piece.subarray(0, n));
-    total += n;
-    if (total > limit) return undefined;
   }
 }
 

@@ -23,12 +23,39 @@ export class NotRegularFileError extends Error {
 
 /** The bytes of `file`; throws NotRegularFileError for anything but a regular file, and the system's errors (ENOENT, EACCES) as they are. */
 export function readRegularFile(file: string): Buffer {
+  return withRegularFile(file, (fd, size) =>
+    // readFileSync of a descriptor reads `size` bytes at most when fstat gives a size, and to the end only when it gives 0.
+    size === 0 ? Buffer.alloc(0) : fs.readFileSync(fd),
+  );
+}
+
+/**
+ * The bytes of a file the repository chose (a `.env`, a `< path` body), or undefined when it holds more
+ * than `limit`: read until its end, counted as read (its size is not trusted; a kernel file says 0), and
+ * in 64 KiB pieces (some kernel files take only reads of whole records). Throws as readRegularFile does.
+ */
+export function readRegularFileAtMost(file: string, limit: number): Buffer | undefined {
+  return withRegularFile(file, (fd) => {
+    const pieces: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const piece = Buffer.allocUnsafe(64 * 1024);
+      const n = fs.readSync(fd, piece, 0, piece.length, null);
+      if (n === 0) return Buffer.concat(pieces, total);
+      pieces.push(piece.subarray(0, n));
+      total += n;
+      if (total > limit) return undefined;
+    }
+  });
+}
+
+/** Opens `file` without blocking and hands it to `read` only when what was opened is a regular file. */
+function withRegularFile<T>(file: string, read: (fd: number, size: number) => T): T {
   const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   try {
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) throw new NotRegularFileError(file);
-    // readFileSync of a descriptor reads `size` bytes at most when fstat gives a size, and to the end only when it gives 0.
-    return stat.size === 0 ? Buffer.alloc(0) : fs.readFileSync(fd);
+    return read(fd, stat.size);
   } finally {
     fs.closeSync(fd);
   }
