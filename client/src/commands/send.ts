@@ -12,6 +12,7 @@ import { environmentInfo, type EnvironmentInfo } from '../environments';
 import { plainText } from '../plainText';
 import { trustQuestion } from '../trustQuestion';
 import type { SendFailure } from '../../../server/src/core/send/types';
+import { shownUrl } from '../../../server/src/core/send/shownUrl';
 import type { LensCommand } from '../lensCommands';
 import type { Redactor } from '../redact';
 import { requestAt } from '../requestAtCursor';
@@ -58,7 +59,7 @@ export interface SenderDeps {
 
 /** The address a send went to, as the view, the status bar and the log show it. */
 export function sentAddress(target: SentTarget): string {
-  return target.embedded ? `the embedded emulator (${target.baseUrl})` : target.baseUrl;
+  return target.embedded ? `the embedded emulator (${target.baseUrl})` : shownUrl(target.baseUrl);
 }
 
 export class Sender {
@@ -130,7 +131,7 @@ export class Sender {
     this.inFlight.set(sendId, cts);
     void vscode.commands.executeCommand('setContext', 'graphreq.sending', true);
     const started = Date.now();
-    const where = env.baseUrl ? env.baseUrl : 'the embedded emulator';
+    const where = env.baseUrl ? shownUrl(env.baseUrl) : 'the embedded emulator';
     try {
       // The status bar at once; a notification with Cancel only if the send takes over a second.
       const title = `GraphReq: ${VERB[kind]} ${kind === 'sendAll' ? vscode.workspace.asRelativePath(docUri) : 'the request'} to ${where}…`;

@@ -24,3 +24,4 @@ export { testCases, requestKeys, requestLabel, planTests, testSource, type TestC
 export { emptyRecentUsage, recordUsage, usageNow, pruneRecentUsage, figureAt, type RecentUsage, type UsageScope, type ScopeNow, type UsageNow } from './recentUsage';
 export { contextLine, forecastRun, forecastTitle, scopeLine, type Forecast, type ForecastInputs, type ForecastScope, type ForecastItem, type LimitInputs } from './forecast';
 export { decideSendTarget, settingValue, targetAddress, type SendTarget, type SendTargetInput, type BaseUrlFrom } from './sendTarget';
+export { shownUrl } from './shownUrl';
