@@ -105,7 +105,7 @@ export interface DecodedError {
   userTitle: string | null;
   userMessage: string | null;
   isTransient: boolean | null;
-  /** Rate-limit family of the code (`app`, `user`, `page`, `custom`, `buc`), null for other errors. */
+  /** Rate-limit family of the code (`app`, `user`, `page`, `custom`, `buc`; `http`: HTTP 429 without a rate-limit code, decodeError.ts httpRateLimit), null for other errors. */
   rateLimit: string | null;
   /** BUC type the code belongs to (`ads_management`, ...), when errors.json gives one. */
   bucType: string | null;
