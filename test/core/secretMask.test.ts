@@ -94,3 +94,21 @@ describe('secrets in hover, inlay hints and completion', () => {
     assertNoSecret(JSON.stringify([names, dotenv, vars]));
   });
 });
+
+describe('secrets in findings', () => {
+  it('a finding never quotes what $processEnv or $dotenv read, nor a secret of graphreq.env.json or the file', () => {
+    const text = [
+      '@password = zqPasswordValue99',
+      'POST /v23.0/act_1234567890/adsets',
+      '',
+      '{ "name": "x", "campaign_id": "{{$dotenv GRAPHREQ_VAR_SESSION}}", "daily_budget": "{{$processEnv GRAPHREQ_VAR_BUDGET}}x", "billing_event": "{{app_secret}}", "optimization_goal": "{{password}}", "bid_strategy": "{{$processEnv GRAPHREQ_VAR_PLAIN}}" }',
+    ].join('\n');
+    const doc = ls.parse(text);
+    const findings = ls.validate(doc, env);
+    const quoting = findings.filter((f) => /\[REDACTED\]/.test(f.message));
+    assert.ok(quoting.length >= 4, JSON.stringify(findings.map((f) => f.message)));
+    assertNoSecret(JSON.stringify(findings));
+    // Every value $processEnv reads is redacted in findings, as in outputs (docs/sending.md, "Redaction"), 2000 too.
+    assert.ok(!JSON.stringify(findings).includes('2000x'), JSON.stringify(findings));
+  });
+});

@@ -28,7 +28,8 @@ import {
   resultFromResponse,
   responseError,
   retryReason,
-  secretVariableValues,
+  environmentSecrets,
+  fileSecrets,
   toWire,
   tokenTransportProblem,
   type AttemptOutcome,
@@ -110,8 +111,9 @@ export class SendSession {
   private readonly emulatorRedact: string | undefined;
 
   constructor(private readonly o: SendSessionOptions) {
-    // Besides the token: every value the request may read through `$processEnv` and `$dotenv`.
-    const variableValues = secretVariableValues([o.env.processEnv, o.env.dotenv]);
+    // Besides the token: every value the request may read through `$processEnv` and `$dotenv`, and
+    // graphreq.env.json's secrets (an `app_secret` sent in a header came back in the echo, the history, `--out`).
+    const variableValues = environmentSecrets(o.env);
     this.redactor = new Redactor([o.token, ...variableValues]);
     // The embedded emulator (its rate origin says so) is told them, to keep them out of its state file.
     this.emulatorRedact = o.rateOrigin === EMBEDDED_RATE_ORIGIN ? redactHeaderValue(variableValues) : undefined;
@@ -209,7 +211,11 @@ export class SendSession {
 
   private context(doc: GraphreqDocument): FileContext {
     let ctx = this.contexts.get(doc);
-    if (!ctx) this.contexts.set(doc, (ctx = buildFileContext(doc, this.o.env)));
+    if (!ctx) {
+      this.contexts.set(doc, (ctx = buildFileContext(doc, this.o.env)));
+      // The file's secrets, resolved (`@password = …`, `@auth = Bearer {{$dotenv GRAPHREQ_VAR_SESSION}}`).
+      for (const s of fileSecrets(ctx, true)) this.redactor.add(s);
+    }
     return ctx;
   }
 

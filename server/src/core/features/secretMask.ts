@@ -10,39 +10,24 @@
  * it holds one of those, in any encoding: `@auth = Bearer {{$dotenv GRAPHREQ_VAR_SESSION}}` is masked
  * wherever `{{auth}}` is shown (the Redactor, which knows every spelling).
  */
-import { resolveText, type FileContext } from '../analysis/fileContext';
-import { DEFAULT_TOKEN_VARIABLE, type EnvironmentSettings } from '../environment';
-import { Redactor, isSecretName, looksLikeToken, secretValuesOf } from '../send/redact';
+import type { FileContext } from '../analysis/fileContext';
+import { fileSecrets, tokenVariableOf } from '../send/fileSecrets';
+import { Redactor, isSecretName, looksLikeToken } from '../send/redact';
 
 export const MASK = '••••';
 
-/** The secrets of a file's variables and of its environment, resolved: one Redactor per file context. */
+/** The secrets of a file's variables and of its environment (send/fileSecrets.ts): one Redactor per file context. */
 const knownSecrets = new WeakMap<FileContext, Redactor>();
 
 function secretsOf(file: FileContext): Redactor {
   let redactor = knownSecrets.get(file);
-  if (redactor) return redactor;
-  const env = file.env;
-  const tokenVariable = tokenVariableOf(file);
-  const values = [
-    ...secretValuesOf(Object.entries(env.processEnv ?? {}), tokenVariable),
-    ...secretValuesOf(Object.entries(env.dotenv ?? {}), tokenVariable),
-    ...secretValuesOf(Object.entries(env.variables)),
-    ...secretValuesOf([...file.variables].map(([name, v]) => [name, v.value])),
-  ];
-  redactor = new Redactor(values.map((v) => resolveText(v, file).text));
-  knownSecrets.set(file, redactor);
+  if (!redactor) knownSecrets.set(file, (redactor = new Redactor(fileSecrets(file, false))));
   return redactor;
-}
-
-/** The process variable the token is read from in this environment. */
-function tokenVariableOf(file: FileContext): string {
-  return (file.env as EnvironmentSettings).accessTokenEnv || DEFAULT_TOKEN_VARIABLE;
 }
 
 /** Whether the variable `name` (a file or environment variable, or what `$processEnv`/`$dotenv` read), whose value resolves to `value`, is a secret. */
 export function isSecretValue(name: string, value: string, file: FileContext): boolean {
-  return isSecretName(name) || name === tokenVariableOf(file) || looksLikeToken(value) || secretsOf(file).text(value) !== value;
+  return isSecretName(name) || name === tokenVariableOf(file.env) || looksLikeToken(value) || secretsOf(file).text(value) !== value;
 }
 
 /** A secret as it is shown: its length, never a character of it. */

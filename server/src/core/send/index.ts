@@ -10,6 +10,7 @@ export { lookupResponseRef, type NamedResponses, type StoredResponse } from './n
 export { toWire, describeRequest, TOKEN_PLACEHOLDER, type WireRequest } from './wire';
 export { toCurl } from './curl';
 export { EMULATOR_REDACT_HEADER, Redactor, isSecretName, looksLikeToken, redactHeaderValue, secretPattern, secretsOfRedactHeader, secretValuesOf, secretVariableValues } from './redact';
+export { environmentSecrets, fileSecrets, tokenVariableOf } from './fileSecrets';
 export { decodeErrorBody, findErrorInfo } from './decodeError';
 export { parseUsageHeaders, emptyUsage } from './usageHeaders';
 export { adviseBeforeSend, recordResult, refusalScopes, holdCovers, originOf, pruneRateState, forgetOrigin, readRateState, emptyRateState, minutesText, URL_READS_PER_HOUR, type RateState, type SendAdvice, type HoldKey } from './rateLimits';
