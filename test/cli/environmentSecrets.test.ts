@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { localServer } from '../send/sendHelpers';
-import { runCli, tempWorkspace } from './cliHelpers';
+import { filesUnder, runCli, tempWorkspace } from './cliHelpers';
 
 const APP_SECRET = 'zqAppSecretFromEnvJson01';
 const SHAPED = 'QVFIUnpxU2hhcGVkVmFsdWUwMTIzNDU2';
@@ -19,16 +19,6 @@ const PASSWORD = 'zqPasswordInTheFile02';
 const LITERAL = 'EAABzqLiteralInAHeader0123456789';
 const TOKEN = 'EAABzqTheRealToken0123456789abcdef';
 const SECRETS = [APP_SECRET, SHAPED, PASSWORD, LITERAL, TOKEN];
-
-function filesUnder(dir: string): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...filesUnder(p));
-    else out.push([p, fs.readFileSync(p, 'utf8')]);
-  }
-  return out;
-}
 
 function assertNone(where: string, text: string): void {
   for (const s of SECRETS) assert.ok(!text.includes(s) && !text.includes(s.slice(4, 16)), `${where} shows ${s}:\n${text}`);
