@@ -81,4 +81,21 @@ describe("graphreq.env.json's and the file's secrets", () => {
     for (const part of ['out', '.graphreq-history', 'echo.snap.json', 'report.xml', 'report.json', 'responses.json']) assert.ok(written.some(([p]) => p.includes(part)), `${part} written`);
     for (const [p, text] of written) assertNone(p, text);
   });
+
+  it("are kept out of the embedded emulator's state, as what $processEnv and $dotenv read is", async () => {
+    const own = tempWorkspace();
+    try {
+      fs.writeFileSync(path.join(own, 'graphreq.env.json'), JSON.stringify({ $shared: { app_secret: APP_SECRET } }));
+      const body = { name: `{{app_secret}} {{password}} ${LITERAL}`, campaign_id: '120200000000000001', daily_budget: 2000, billing_event: 'IMPRESSIONS', optimization_goal: 'REACH', targeting: { geo_locations: { countries: ['US'] } }, status: 'PAUSED' };
+      fs.writeFileSync(path.join(own, 'create.graphreq'), `@password = ${PASSWORD}\n### create\nPOST /v23.0/act_1234567890/adsets\n\n${JSON.stringify(body)}\n`);
+      const run = await runCli(['send', 'create.graphreq', '--all', '--format', 'json'], own);
+      assert.match(run.stdout, /"status": 200/, run.stdout + run.stderr);
+      const state = fs.readFileSync(path.join(own, '.graphreq', 'emulator-state.json'), 'utf8');
+      assert.match(state, /"name":"\[REDACTED\] \[REDACTED\] \[REDACTED\]"/);
+      assertNone('run', run.stdout + run.stderr);
+      for (const [p, text] of filesUnder(own).filter(([f]) => !f.endsWith('.graphreq') && !f.endsWith('graphreq.env.json'))) assertNone(p, text);
+    } finally {
+      fs.rmSync(own, { recursive: true, force: true });
+    }
+  });
 });

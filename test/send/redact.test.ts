@@ -56,6 +56,7 @@ describe('redaction', () => {
     assert.equal(r.text('X-Token: EAABwrittenInAHeader0123456789'), `X-Token: ${TOKEN_PLACEHOLDER}`);
     assert.equal(r.text('{"echo":"EAAGechoedBack0123456789abcdef"}'), `{"echo":"${TOKEN_PLACEHOLDER}"}`);
     assert.deepEqual(r.value({ secret: 'EAABinAMember0123456789abcdef', name: 'EAA short' }), { secret: TOKEN_PLACEHOLDER, name: 'EAA short' });
+    assert.equal(r.text('name=x%20EAABinAFormBody0123456789abcdef&y=1'), `name=x%20${TOKEN_PLACEHOLDER}&y=1`);
   });
 
   it('tells secrets by name and by shape; ids, names and URLs are not', () => {

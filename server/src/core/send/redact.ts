@@ -22,9 +22,10 @@ const AUTH_HEADER_RE = /(\bauthorization"?\s*[:=]\s*"?OAuth\s+)[^\s"',]+/gi;
 /**
  * The shape of the service's access tokens (`EAAB...`, `EAAG...`: `EAA` and a long run of letters and
  * digits), wherever it stands: a token written in any header or body member, or echoed by a service
- * under any name, is a token all the same.
+ * under any name, is a token all the same. Not after a letter, but after a digit: percent-encoded,
+ * `name=x%20EAAB…` puts one before it.
  */
-const ACCESS_TOKEN_SHAPE_RE = /\bEAA[A-Za-z0-9]{20,}/g;
+const ACCESS_TOKEN_SHAPE_RE = /(?<![A-Za-z])EAA[A-Za-z0-9]{20,}/g;
 /** What each of the patterns above needs in the text: most strings have none, and skip them. */
 const PATTERN_HINT_RE = /access_token|bearer|authorization|EAA/i;
 
