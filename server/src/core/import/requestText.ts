@@ -109,7 +109,8 @@ export function keepHeader(name: string, value: string, headers: Array<[string, 
     dropToken(`the ${name} header`, notes, comments);
     return;
   }
-  if (isSecretName(name) || looksLikeToken(value)) {
+  // A value that is only a variable (`X-Api-Key: {{apiKey}}`) holds no secret: it is kept.
+  if ((isSecretName(name) && !/^\s*\{\{[^{}]+\}\}\s*$/.test(value)) || looksLikeToken(value)) {
     dropToken(`the ${name} header`, notes, comments, OTHER_SECRET_ADVICE);
     return;
   }
