@@ -292,15 +292,17 @@ const secretRedactors = new WeakMap<FileContext, Redactor | null>();
 
 /**
  * A finding may quote a value the file reads from its environment (`billing_event` does not take the
- * text `…`, `{{$processEnv GRAPHREQ_VAR_KEY}}` in a parameter): a secret there is redacted as in
- * everything graphreq shows, so that neither the editor's diagnostics (and the hovers that explain
- * them) nor `graphreq check` show it.
+ * text `…`, `{{$processEnv GRAPHREQ_VAR_KEY}}` in a parameter): a secret there is redacted, so that
+ * neither the editor's diagnostics (and the hovers that explain them) nor `graphreq check` show it.
+ * The secrets are those the editor masks (send/fileSecrets.ts, display): a value the hover shows
+ * (`GRAPHREQ_VAR_FIELD` = `name`) would otherwise turn every `name` of every message into
+ * `[REDACTED]`. `graphreq check` redacts every value `$processEnv` and `$dotenv` read in what it prints.
  */
 function withoutSecrets(result: BlockResult, ctx: FileContext): BlockResult {
   if (result.findings.length === 0) return result;
   let redactor = secretRedactors.get(ctx);
   if (redactor === undefined) {
-    const secrets = fileSecrets(ctx, true);
+    const secrets = fileSecrets(ctx, false);
     secretRedactors.set(ctx, (redactor = secrets.length ? new Redactor(secrets) : null));
   }
   if (!redactor) return result;
