@@ -9,7 +9,8 @@ export { requestDependencies, namesRead, producersIn, requestPlace, workspaceDep
 export { lookupResponseRef, type NamedResponses, type StoredResponse } from './namedResponses';
 export { toWire, describeRequest, TOKEN_PLACEHOLDER, type WireRequest } from './wire';
 export { toCurl } from './curl';
-export { EMULATOR_REDACT_HEADER, Redactor, redactHeaderValue, secretPattern, secretsOfRedactHeader, secretVariableValues } from './redact';
+export { EMULATOR_REDACT_HEADER, Redactor, isSecretName, looksLikeToken, redactHeaderValue, secretPattern, secretsOfRedactHeader, secretValuesOf, secretVariableValues } from './redact';
+export { environmentSecrets, fileSecrets, tokenVariableOf } from './fileSecrets';
 export { decodeErrorBody, findErrorInfo } from './decodeError';
 export { parseUsageHeaders, emptyUsage } from './usageHeaders';
 export { adviseBeforeSend, recordResult, refusalScopes, holdCovers, originOf, pruneRateState, forgetOrigin, readRateState, emptyRateState, minutesText, URL_READS_PER_HOUR, type RateState, type SendAdvice, type HoldKey } from './rateLimits';
