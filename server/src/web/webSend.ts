@@ -113,7 +113,8 @@ export function webSend(options: WebSendOptions = {}): WebSend {
     };
     try {
       const opened = await openSession(args, ctx);
-      return await runTestCommand(args, { text, settings: ctx.settings(), onTest }, opened, { running, now: Date.now, cancel }, { model, file: args.uri, path: null });
+      const producersNamed = await workspaceProducers(Commands.test, args, ctx, cancel);
+      return await runTestCommand(args, { text, settings: ctx.settings(), onTest, producersNamed }, opened, { running, now: Date.now, cancel }, { model, file: args.uri, path: null });
     } finally {
       ctx.refreshCodeLenses?.();
     }

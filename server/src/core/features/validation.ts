@@ -10,7 +10,7 @@ import { fieldsNode } from '../analysis/call';
 import { buildBlockCall } from '../analysis/blockCall';
 import { buildFileContext, lookupVariable, namesRequest, type FileContext } from '../analysis/fileContext';
 import { placesOf, type WorkspaceScope } from '../analysis/workspaceNames';
-import { blockNames, type NameUse } from '../analysis/names';
+import { blockNames, VARIABLE_NAME_RE, type NameUse } from '../analysis/names';
 import type { ApiModel } from '../model/apiModel';
 import { checkCall } from '../rules/engine';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
@@ -453,6 +453,10 @@ function unknownVariable(use: NameUse, ctx: FileContext): Finding {
   const name = expr.split('.')[0];
   if (ctx.names.has(name) || (ctx.workspace && ctx.workspace.names.producerCount(name) > 0)) {
     return { ...base, message: `\`{{${expr}}}\`: a reference to request \`${name}\` is written \`{{${name}.response.body.<path>}}\`.` };
+  }
+  // `{{}}`, `{{foo bar}}`, `{{9lives}}`: no `@name = value` can define it, so saying to define one would not help.
+  if (!VARIABLE_NAME_RE.test(expr)) {
+    return { ...base, message: `\`{{${expr}}}\` names no variable: a variable's name is a letter or \`_\`, then letters, digits, \`_\`, \`-\` or \`.\`.` };
   }
   return {
     ...base,

@@ -21,7 +21,7 @@ export { baseUrlTrust, type BaseUrlSource, type BaseUrlTrust, type BaseUrlTrustI
 export { formatResultText, failureLabel, OUTPUT_LEVELS, usageText, type OutputLevel, type TextPaint, type TextReportOptions } from './textReport';
 export { evaluateExpectations, expectedText, expectsError, type ExpectationOutcome, type EvaluateContext, type SnapshotSource } from './expectations';
 export { maskForSnapshot, firstDifference, shortValue, MASK, type Difference } from './snapshot';
-export { testCases, requestKeys, requestLabel, planTests, testSource, type TestCaseInfo, type PlannedStep } from './testPlan';
+export { testCases, requestKeys, requestLabel, testSource, type TestCaseInfo } from './testPlan';
 export { emptyRecentUsage, recordUsage, usageNow, pruneRecentUsage, figureAt, type RecentUsage, type UsageScope, type ScopeNow, type UsageNow } from './recentUsage';
 export { contextLine, forecastRun, forecastTitle, scopeLine, type Forecast, type ForecastInputs, type ForecastScope, type ForecastItem, type LimitInputs } from './forecast';
 export { decideSendTarget, settingValue, targetAddress, type SendTarget, type SendTargetInput, type BaseUrlFrom } from './sendTarget';
