@@ -108,6 +108,20 @@ export function unknownObject(what: string, method: string): ServiceError {
   });
 }
 
+/**
+ * A path no endpoint answers. When its first segment names an object the emulator holds (an ad set,
+ * a thread, an ad account) the rest is an edge nobody serves: code 2500, `Unknown path components:
+ * /<id>/<edge>`, HTTP 400, as the real service answers it (arsduo/koala issue 611); else the object
+ * does not exist, 100/33 naming it. The version segment is no part of either.
+ */
+export function unknownPath(segments: string[], method: string, exists: (id: string) => boolean): ServiceError {
+  if (segments.length > 1 && exists(segments[0])) {
+    const message = `Unknown path components: /${segments.join('/')}`;
+    return new ServiceError({ status: 400, code: 2500, message, userTitle: 'Unknown path', userMessage: `${message}: the emulator serves the endpoints of the documents only.` });
+  }
+  return unknownObject(segments[0] ?? '/', method);
+}
+
 /** The subcode of an object that does not exist (code 100), as the service sends it. */
 export const UNKNOWN_OBJECT_SUBCODE = 33;
 
