@@ -39,10 +39,24 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * The ids of one answer: `trace` is the envelope's fbtrace_id and __fb_trace_id__ and the
+ * `x-fb-trace-id` header, `request` its __www_request_id__ and `x-fb-request-id`, as the real service
+ * sends them with every answer (restfb issues 305 and 352; facebook-node-sdk issue 30).
+ */
+export interface AnswerIds {
+  trace: string;
+  request: string;
+}
+
+export function newAnswerIds(): AnswerIds {
+  return { trace: traceId(), request: requestId() };
+}
+
 /** The envelope's text fields default to the meaning of the code in schemas/errors.json. */
-export function envelopeOf(init: ServiceErrorInit, model: ApiModel): Record<string, unknown> {
+export function envelopeOf(init: ServiceErrorInit, model: ApiModel, ids: AnswerIds = newAnswerIds()): Record<string, unknown> {
   const info = errorInfo(model, init.code, init.subcode);
-  const trace = traceId();
+  const trace = ids.trace;
   const error: Record<string, unknown> = {
     message: init.message,
     type: init.type ?? 'OAuthException',
@@ -60,7 +74,7 @@ export function envelopeOf(init: ServiceErrorInit, model: ApiModel): Record<stri
   error.error_user_title = init.userTitle ?? info?.title ?? init.message;
   error.error_user_msg = init.userMessage ?? info?.meaning ?? init.message;
   error.fbtrace_id = trace;
-  return { error, __fb_trace_id__: trace, __www_request_id__: requestId() };
+  return { error, __fb_trace_id__: trace, __www_request_id__: ids.request };
 }
 
 /**
