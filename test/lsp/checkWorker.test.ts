@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { blockJob, buildFileContext, parseDocument, validateBlock } from '../../server/src/core';
 import { WorkerBlockChecker } from '../../server/src/lsp/checkWorker';
 import { model } from '../helpers';
@@ -22,6 +22,15 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 describe('the checker\'s worker thread', () => {
+  // The worker is unref'd (the server exits when its input closes, whatever the worker does), so
+  // while a test awaits its answer nothing else may hold the event loop: on a loaded machine the loop
+  // drained before the worker answered ("Promise resolution is still pending"). This timer holds it.
+  let keepAlive: ReturnType<typeof setInterval> | undefined;
+  before(() => {
+    keepAlive = setInterval(() => undefined, 1000);
+  });
+  after(() => clearInterval(keepAlive));
+
   it('checks a job as the server\'s thread would, ends when idle, and starts again for the next job', async () => {
     const checker = new WorkerBlockChecker(() => undefined, 1, script, 20);
     try {
