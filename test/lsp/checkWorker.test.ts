@@ -22,14 +22,13 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 describe('the checker\'s worker thread', () => {
-  // The worker is unref'd (the server exits when its input closes, whatever the worker does), so
-  // while a test awaits its answer nothing else may hold the event loop: on a loaded machine the loop
-  // drained before the worker answered ("Promise resolution is still pending"). This timer holds it.
-  let keepAlive: ReturnType<typeof setInterval> | undefined;
-  before(() => {
-    keepAlive = setInterval(() => undefined, 1000);
-  });
-  after(() => clearInterval(keepAlive));
+  // The worker is unref'd (the server exits when its input closes, whatever the worker does), and in
+  // the server its input keeps the process alive. Here nothing else does: without this handle, a
+  // worker slow to start on a loaded machine left the test's process with an empty event loop
+  // ('Promise resolution is still pending but the event loop has already resolved').
+  let alive: ReturnType<typeof setInterval>;
+  before(() => { alive = setInterval(() => undefined, 1000); });
+  after(() => clearInterval(alive));
 
   it('checks a job as the server\'s thread would, ends when idle, and starts again for the next job', async () => {
     const checker = new WorkerBlockChecker(() => undefined, 1, script, 20);

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { allFindings, applyEdits, buildFileContext, contextNeeds, eachFindingInOrder, fixAllChoice, getApiModel, parseDocument, type ContextNeeds, type DocumentValidation, type Environment, type EnvironmentSettings, positionAt, positionWalker, validateByBlock, type Finding, type GraphreqDocument, type TextEdit } from '../core';
 import type { WorkspaceScope } from '../core/analysis/workspaceNames';
-import { Redactor, secretVariableValues } from '../core/send';
+import { environmentSecrets, Redactor } from '../core/send';
 import { readForUpdate, type FileStamp } from '../files/atomicWrite';
 import { writeInPlace } from './writeInPlace';
 import { hostInputsByFolder } from '../files/hostInputs';
@@ -131,9 +131,9 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
     const fileEnv = hostInputs(file);
     // Without --fix the findings need no fixes, not even deferred ones.
     let checked = checkDocument(doc, fileEnv, scope, values.fix);
-    // A finding may quote a value read through `$processEnv` or `$dotenv`: a secret there is not printed.
+    // A finding may quote a value read through `$processEnv` or `$dotenv`, or a secret of graphreq.env.json: it is not printed.
     let known = redactors.get(fileEnv);
-    if (!known) redactors.set(fileEnv, (known = new Redactor(secretVariableValues([fileEnv.processEnv, fileEnv.dotenv]))));
+    if (!known) redactors.set(fileEnv, (known = new Redactor(environmentSecrets(fileEnv))));
     const redactor = known;
     if (values.fix) {
       const rounds = fixInRounds(file, text, doc, checked, (d) => {

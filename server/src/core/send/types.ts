@@ -85,6 +85,8 @@ export interface SendFailure {
   trustOrigin?: string;
   /** With `trustOrigin`: where that base URL came from (graphreq.env.json's environment, or the workspace's settings), for the question the editor asks. */
   trustFrom?: 'environment' | 'workspace-settings';
+  /** With `trustOrigin`: the variable whose value would go there (none: the client's own token); a confirmation names it (SendCommandArgs.trustTokenVariable). */
+  trustTokenVariable?: string;
 }
 
 /** An error envelope decoded with schemas/errors.json ([2] Errors, [3] Errors). */
