@@ -39,10 +39,24 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * The ids of one answer: `trace` is the envelope's fbtrace_id and __fb_trace_id__ and the
+ * `x-fb-trace-id` header, `request` its __www_request_id__ and `x-fb-request-id`, as the real service
+ * sends them with every answer (restfb issues 305 and 352; facebook-node-sdk issue 30).
+ */
+export interface AnswerIds {
+  trace: string;
+  request: string;
+}
+
+export function newAnswerIds(): AnswerIds {
+  return { trace: traceId(), request: requestId() };
+}
+
 /** The envelope's text fields default to the meaning of the code in schemas/errors.json. */
-export function envelopeOf(init: ServiceErrorInit, model: ApiModel): Record<string, unknown> {
+export function envelopeOf(init: ServiceErrorInit, model: ApiModel, ids: AnswerIds = newAnswerIds()): Record<string, unknown> {
   const info = errorInfo(model, init.code, init.subcode);
-  const trace = traceId();
+  const trace = ids.trace;
   const error: Record<string, unknown> = {
     message: init.message,
     type: init.type ?? 'OAuthException',
@@ -60,7 +74,7 @@ export function envelopeOf(init: ServiceErrorInit, model: ApiModel): Record<stri
   error.error_user_title = init.userTitle ?? info?.title ?? init.message;
   error.error_user_msg = init.userMessage ?? info?.meaning ?? init.message;
   error.fbtrace_id = trace;
-  return { error, __fb_trace_id__: trace, __www_request_id__: requestId() };
+  return { error, __fb_trace_id__: trace, __www_request_id__: ids.request };
 }
 
 /**
@@ -106,6 +120,20 @@ export function unknownObject(what: string, method: string): ServiceError {
     userTitle: 'Unknown object',
     userMessage: `Nothing answers ${method} on '${what}' in the emulator: the documents describe ad sets, URL nodes and threads.`,
   });
+}
+
+/**
+ * A path no endpoint answers. When its first segment names an object the emulator holds (an ad set,
+ * a thread, an ad account) the rest is an edge nobody serves: code 2500, `Unknown path components:
+ * /<id>/<edge>`, HTTP 400, as the real service answers it (arsduo/koala issue 611); else the object
+ * does not exist, 100/33 naming it. The version segment is no part of either.
+ */
+export function unknownPath(segments: string[], method: string, exists: (id: string) => boolean): ServiceError {
+  if (segments.length > 1 && exists(segments[0])) {
+    const message = `Unknown path components: /${segments.join('/')}`;
+    return new ServiceError({ status: 400, code: 2500, message, userTitle: 'Unknown path', userMessage: `${message}: the emulator serves the endpoints of the documents only.` });
+  }
+  return unknownObject(segments[0] ?? '/', method);
 }
 
 /** The subcode of an object that does not exist (code 100), as the service sends it. */

@@ -24,7 +24,7 @@ export function refusalOf(f: RuleFinding, model: ApiModel): ServiceError {
     status: 400,
     code: service.code,
     subcode: service.subcode,
-    message: service.code === 100 ? 'Invalid parameter' : info?.title ?? 'Invalid request',
+    message: service.message ?? (service.code === 100 ? 'Invalid parameter' : info?.title ?? 'Invalid request'),
     errorData: service.blame?.length ? blameData(service.blame) : undefined,
     transient: false,
     userTitle: service.userTitle ?? (service.subcode !== undefined ? info?.title : undefined) ?? model.rule(f.rule)?.title ?? info?.title,

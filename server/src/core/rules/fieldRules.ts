@@ -76,7 +76,8 @@ export function checkFieldList(call: Call, ctx: RuleContext): void {
         at: locate({ kind: 'field', item }),
         // Past the cut-off the name may exist: the near documented name is offered, never preferred.
         fixes: suggestion && !inBody ? [{ kind: 'replaceAt', title: `Change to \`${suggestion}\``, text: suggestion, preferred: !pastCutoff }] : [],
-        service: severity === 'hint' ? undefined : { code: 100, blame: ['fields'] },
+        // The service's wording for a field a node does not have (facebook/facebook-java-business-sdk issue 332).
+        service: severity === 'hint' ? undefined : { code: 100, blame: ['fields'], message: `(#100) Tried accessing nonexisting field (${item.name}) on node type (${nodeType(node.title)})` },
       });
       continue;
     }
@@ -93,6 +94,11 @@ function fieldList(schema: JsonSchema): string {
     fieldLists.set(schema, (text = listForMessage(names, names.length)));
   }
   return text;
+}
+
+/** The node's type as the service names it in messages: "Ad set" is AdSet, "URL node" URL, "Thread" Thread. */
+function nodeType(title: string | undefined): string {
+  return (title ?? 'Node').replace(/ node$/, '').split(' ').map((w) => (w === w.toUpperCase() ? w : w[0].toUpperCase() + w.slice(1))).join('');
 }
 
 /** "URL node" stays as written; "Ad set" becomes "ad set" inside a sentence. */

@@ -124,7 +124,8 @@ function checkVersion(call: Call, ctx: RuleContext): void {
         : `It is older than every version in the release table, so it expired two years after its successor's release at the latest. Calls to it are routed to an older available version or fail with code 2635 ([3] Versioning 2-3).`
       ) + (releasesSource ? ` The release table is ${releasesSource}.` : ''),
       at: { kind: 'version' },
-      service: { code: 2635 },
+      // The service's wording (test/send/replay/samples.ts, deprecated-version-2635).
+      service: { code: 2635, message: `(#2635) You are calling a deprecated version of the Ads API. Please upgrade to the latest version: ${known[known.length - 1].text}.` },
     });
   }
 }

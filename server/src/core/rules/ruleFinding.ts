@@ -45,6 +45,8 @@ export type FixSpec =
 export interface ServiceError {
   code: number;
   subcode?: number;
+  /** The service's own message, where it is known ("Invalid parameter" for code 100 otherwise). */
+  message?: string;
   /** Members named in error_data.blame_field_specs. */
   blame?: string[];
   userTitle?: string;
