@@ -83,6 +83,9 @@ export const cases: RuleCases = {
     fail: [
       { name: 'no name in a JSON body', text: create({ name: undefined }, [PATH]) },
       { name: 'no name in a form body', text: `POST ⟦${PATH}⟧\n\ncampaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&status=PAUSED\n` },
+      // Required means a name: an empty one is none (docs/rules.md, ADSET-NAME-REQUIRED decision).
+      { name: 'an empty name', text: create({ name: '' }, ['""']) },
+      { name: 'an empty name in a form body', text: `POST ${PATH}\n\n⟦name=⟧&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH\n` },
     ],
     pass: [
       { name: 'a name', text: adsetCreate({ name: 'Spring sale' }) },
@@ -97,6 +100,7 @@ export const cases: RuleCases = {
     pass: [
       { name: '400 characters', text: adsetCreate({ name: 'a'.repeat(400) }) },
       { name: '400 emoji: characters, not bytes or UTF-16 units', text: adsetCreate({ name: '🎉'.repeat(400) }) },
+      { name: 'one character', text: adsetCreate({ name: 'a' }) },
     ],
   },
   'ADSET-CAMPAIGN': {
@@ -233,15 +237,27 @@ export const cases: RuleCases = {
       { name: 'more than 24 hours', text: adsetCreate({ start_time: 1788220800, end_time: 1788307201 }) },
       { name: 'end_time 0: ongoing', text: adsetCreate({ start_time: 1788220800, end_time: 0 }) },
       { name: 'no end_time', text: adsetCreate({ start_time: 1788220800 }) },
+      // A daily budget of 0 is no daily budget ([2]: either budget "must be greater than 0"): a 12-hour lifetime ad set.
+      {
+        name: 'daily_budget 0 beside a lifetime budget, 12 hours',
+        text: adsetCreate({ daily_budget: 0, lifetime_budget: 50000, start_time: '2026-09-01T00:00:00+0000', end_time: '2026-09-01T12:00:00+0000' }),
+      },
     ],
   },
   'ADSET-LIFETIME-END': {
     fail: [{ name: 'lifetime_budget without end_time', text: create({ daily_budget: undefined, lifetime_budget: 50000 }, ['"lifetime_budget"']) }],
-    pass: [{ name: 'with end_time', text: adsetCreate({ daily_budget: undefined, lifetime_budget: 50000, end_time: 1788307200 }) }],
+    pass: [
+      { name: 'with end_time', text: adsetCreate({ daily_budget: undefined, lifetime_budget: 50000, end_time: 1788307200 }) },
+      { name: 'lifetime_budget 0 beside a daily budget is no lifetime budget', text: adsetCreate({ lifetime_budget: 0 }) },
+      { name: 'lifetime_budget "0" (form text) beside a daily budget', text: `POST ${PATH}\n\nname=Sale&campaign_id=120200000000000001&daily_budget=2000&lifetime_budget=0&billing_event=IMPRESSIONS&optimization_goal=REACH\n` },
+    ],
   },
   'ADSET-END-ZERO': {
     fail: [{ name: 'lifetime budget and end_time 0', text: create({ daily_budget: undefined, lifetime_budget: 50000, end_time: 0 }, [valueOf('end_time', '0')]) }],
-    pass: [{ name: 'daily budget and end_time 0 (ongoing)', text: adsetCreate({ end_time: 0 }) }],
+    pass: [
+      { name: 'daily budget and end_time 0 (ongoing)', text: adsetCreate({ end_time: 0 }) },
+      { name: 'daily budget, lifetime_budget 0 and end_time 0', text: adsetCreate({ lifetime_budget: 0, end_time: 0 }) },
+    ],
   },
   'ADSET-BID-AMOUNT-REQUIRED': {
     fail: [
@@ -491,7 +507,10 @@ export const cases: RuleCases = {
     pass: [{ name: 'WEBSITE', text: adsetCreate({ destination_type: 'WEBSITE' }) }],
   },
   'ADSET-EXECUTION-OPTIONS': {
-    fail: [{ name: 'include_recommendations alone', text: create({ execution_options: ['include_recommendations'] }, ['"include_recommendations"']) }],
+    fail: [
+      { name: 'include_recommendations alone', text: create({ execution_options: ['include_recommendations'] }, ['"include_recommendations"']) },
+      { name: 'include_recommendations twice, still without validate_only', text: create({ execution_options: ['include_recommendations', 'include_recommendations'] }, ['"include_recommendations"']) },
+    ],
     pass: [
       { name: 'validate_only', text: adsetCreate({ execution_options: ['validate_only'] }) },
       { name: 'both', text: adsetCreate({ execution_options: ['validate_only', 'include_recommendations'] }) },
