@@ -337,9 +337,13 @@ export const cases: RuleCases = {
         name: 'Leads with no location given: outside every location of the objective',
         text: create({ ...spec('OUTCOME_LEADS'), optimization_goal: 'THRUPLAY' }, ['"THRUPLAY"']),
       },
+      // [2]'s table writes objectives as words: the word, in any case, names the outcome objective.
+      { name: 'the objective as [2] writes it, in capitals (SALES)', text: create({ ...spec('SALES'), optimization_goal: 'THRUPLAY' }, ['"THRUPLAY"']) },
+      { name: 'the objective as [2] writes it (App Promotion)', text: create({ ...spec('App Promotion'), optimization_goal: 'REACH' }, ['"REACH"']) },
     ],
     pass: [
       { name: 'Awareness and REACH', text: adsetCreate({ ...spec('OUTCOME_AWARENESS'), optimization_goal: 'REACH' }) },
+      { name: 'awareness, the word in lower case, and REACH', text: adsetCreate({ ...spec('awareness'), optimization_goal: 'REACH' }) },
       { name: 'Traffic, Website, LANDING_PAGE_VIEWS', text: adsetCreate({ ...spec('OUTCOME_TRAFFIC'), destination_type: 'WEBSITE', optimization_goal: 'LANDING_PAGE_VIEWS' }) },
       {
         name: 'Sales, Website, OFFSITE_CONVERSIONS',
