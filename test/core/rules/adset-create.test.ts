@@ -44,8 +44,6 @@ const DSA = { dsa_payor: 'Librairie Exemple SARL', dsa_beneficiary: 'Librairie E
 const enumFailures: Array<[string, Record<string, unknown>, string]> = [
   ['bid_strategy', { bid_strategy: 'LOWEST_COST' }, '"LOWEST_COST"'],
   ['billing_event', { billing_event: 'IMPRESION' }, '"IMPRESION"'],
-  // Named by the bid_amount rule of [2] but in neither list of billing_event values: refused (docs/rules.md, ADSET-ENUMS decision).
-  ['billing_event REACH', { billing_event: 'REACH' }, '"REACH"'],
   ['optimization_goal', { optimization_goal: 'REACHH' }, '"REACHH"'],
   ['optimization_sub_event', { optimization_sub_event: 'SOUND_ON' }, '"SOUND_ON"'],
   ['destination_type', { destination_type: 'WEBSIT' }, '"WEBSIT"'],
@@ -141,6 +139,7 @@ export const cases: RuleCases = {
         }),
       },
       { name: 'VIDEO_VIEWS, described in the read fields', text: adsetCreate({ billing_event: 'VIDEO_VIEWS', optimization_goal: 'THRUPLAY' }) },
+      { name: 'REACH, named by the bid_amount rows', text: adsetCreate({ billing_event: 'REACH' }) },
       { name: 'billing_event NONE', text: adsetCreate({ billing_event: 'NONE' }) },
     ],
   },
@@ -278,9 +277,12 @@ export const cases: RuleCases = {
         name: '0 per click',
         text: create({ billing_event: 'LINK_CLICKS', optimization_goal: 'LINK_CLICKS', bid_strategy: 'COST_CAP', bid_amount: 0 }, [valueOf('bid_amount', '0')]),
       },
+      // RULES.md names REACH beside IMPRESSIONS: a billing event of its own, per 1,000 (docs/rules.md, ADSET-ENUMS decision).
+      { name: '1 per 1,000 people reached (billing_event REACH)', text: create({ billing_event: 'REACH', bid_strategy: 'COST_CAP', bid_amount: 1 }, [valueOf('bid_amount', '1')]) },
     ],
     pass: [
       { name: '2 per 1,000 impressions', text: adsetCreate({ bid_strategy: 'COST_CAP', bid_amount: 2 }) },
+      { name: '2 per 1,000 people reached (billing_event REACH)', text: adsetCreate({ billing_event: 'REACH', bid_strategy: 'COST_CAP', bid_amount: 2 }) },
       { name: '1 per click', text: adsetCreate({ billing_event: 'LINK_CLICKS', optimization_goal: 'LINK_CLICKS', bid_strategy: 'COST_CAP', bid_amount: 1 }) },
     ],
   },
