@@ -8,6 +8,8 @@
 import * as vscode from 'vscode';
 import { FileChangedError, writeFileAtomic } from '../../server/src/files/atomicWrite';
 import { environmentInfo, ENV_FILE } from './environments';
+import { environmentTooltipMarkdown } from './environmentTooltip';
+import { shownUrl } from '../../server/src/core/send/shownUrl';
 import type { SentTarget } from '../../server/src/lsp/protocol';
 
 /** Workspace state (outside the repository): the environment the user picked, which may then receive the token. */
@@ -46,14 +48,14 @@ export class EnvironmentPicker implements vscode.Disposable {
     }
     const info = await environmentInfo(editor.document.uri, this.picked());
     this.item.text = info.restricted ? '$(shield) GraphReq: Restricted Mode' : `$(server-environment) ${info.name || 'no environment'} · ${info.baseUrl ? hostOf(info.baseUrl) : 'emulator'}`;
-    const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**GraphReq environment**: ${info.name || '(none: `$shared` only)'}\n\n`);
-    md.appendMarkdown(`Requests go to: ${info.baseUrl ?? 'the embedded emulator'}\n\n`);
-    if (this.lastSent) md.appendMarkdown(`Last sent to: ${this.lastSent.embedded ? `the embedded emulator (${this.lastSent.baseUrl})` : this.lastSent.baseUrl}\n\n`);
-    if (info.file) md.appendMarkdown(`From: \`${vscode.workspace.asRelativePath(info.file)}\`\n\n`);
-    if (info.problem) md.appendMarkdown(`$(warning) ${info.problem}\n\n`);
-    md.appendMarkdown('Click to choose another environment.');
-    this.item.tooltip = md;
+    // Untrusted and without theme icons: the text is the workspace's (environmentTooltip.ts).
+    this.item.tooltip = new vscode.MarkdownString(environmentTooltipMarkdown({
+      name: info.name,
+      baseUrl: info.baseUrl,
+      file: info.file ? vscode.workspace.asRelativePath(info.file) : undefined,
+      problem: info.problem,
+      lastSent: this.lastSent,
+    }));
     this.item.backgroundColor = info.problem ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();
   }
@@ -113,7 +115,7 @@ function hostOf(baseUrl: string): string {
   try {
     return new URL(baseUrl).host;
   } catch {
-    return baseUrl;
+    return shownUrl(baseUrl); // Not a URL: still no password or query on the status bar.
   }
 }
 

@@ -72,9 +72,8 @@ export class UsageStatusBar implements vscode.Disposable {
     this.item.backgroundColor = view.level === 'error'
       ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : view.level === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    const md = new vscode.MarkdownString(usageTooltipMarkdown(scopes, { ...this.ctx, latest: this.latest, thresholds: t, now }), true);
-    md.isTrusted = { enabledCommands: ['graphreq.showUsage'] };
-    this.item.tooltip = md;
+    // Not trusted, no theme icons: the text holds a response's and the workspace's words (usagePresentation.ts).
+    this.item.tooltip = new vscode.MarkdownString(usageTooltipMarkdown(scopes, { ...this.ctx, latest: this.latest, thresholds: t, now }));
     this.item.accessibilityInformation = { label: `GraphReq usage: ${view.text}`, role: 'button' };
     // A countdown ticks every second; falling figures are drawn again now and then; nothing seen, no timer.
     this.tick(view.counting ? 1000 : scopes.scopes.length ? SLOW_TICK_MS : 0);

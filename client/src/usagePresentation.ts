@@ -3,6 +3,7 @@
  * usage model the server decoded. Plain module (no 'vscode' import) so unit tests can load it.
  */
 import type { ScopeNow, UsageNow } from '../../server/src/core/send/recentUsage';
+import { markdownText } from '../../server/src/core/features/markdownText';
 import type { UsageModel } from './sendModel';
 
 export type UsageLevel = 'normal' | 'warning' | 'error';
@@ -86,11 +87,15 @@ export interface TooltipContext {
 
 const LEVEL_MARK: Record<UsageLevel, string> = { normal: '', error: ' ⛔', warning: ' ⚠️' };
 
-/** Markdown of the tooltip: each scope seen recently with its figure now and when seen, the limiting one, throttle, environment. */
+/**
+ * Markdown of the tooltip: each scope seen recently with its figure now and when seen, the limiting one, throttle, environment.
+ * Every word of a response or the workspace (scope labels, metrics, warnings, the environment, the base URL) is plain text
+ * (markdownText), and the tooltip is not trusted: it holds no command link (a click on the item opens the usage view).
+ */
 export function usageTooltipMarkdown(view: UsageNow, ctx: TooltipContext): string {
   const t = ctx.thresholds ?? DEFAULT_THRESHOLDS;
   const lines: string[] = [];
-  lines.push('**Graph API usage**, the highest figure of the scopes seen recently' + (ctx.requestLabel ? ` (last: \`${ctx.requestLabel.replace(/`/g, "'")}\`)` : ''));
+  lines.push('**Graph API usage**, the highest figure of the scopes seen recently' + (ctx.requestLabel ? ` (last: ${markdownText(ctx.requestLabel)})` : ''));
   lines.push('');
   if (!view.scopes.length) {
     lines.push('No usage headers seen recently (X-App-Usage is sent once an app issues enough requests).');
@@ -100,11 +105,11 @@ export function usageTooltipMarkdown(view: UsageNow, ctx: TooltipContext): strin
     for (const s of view.scopes) {
       const blocked = s.holdUntil !== null && s.holdUntil > ctx.now;
       const when = blocked ? `blocked until ${time(s.holdUntil!)}` : s.now > 0 ? `0% by ${time(Math.max(s.at, s.holdUntil ?? s.at) + s.windowMs)}` : '';
-      lines.push(`| ${escapeMd(s.label)} | ${formatPercent(s.now)}${LEVEL_MARK[usageLevel(s.now, t)]} | ${formatPercent(s.percent)} ${escapeMd(s.metric)} at ${time(s.at)} | ${when} |`);
+      lines.push(`| ${markdownText(s.label)} | ${formatPercent(s.now)}${LEVEL_MARK[usageLevel(s.now, t)]} | ${formatPercent(s.percent)} ${markdownText(s.metric)} at ${time(s.at)} | ${when} |`);
     }
     if (view.highest) {
       lines.push('');
-      lines.push(`Limiting scope: **${escapeMd(view.highest.label)}** (${escapeMd(view.highest.metric)}). Each figure falls as its window rolls; a call to another scope does not reset it.`);
+      lines.push(`Limiting scope: **${markdownText(view.highest.label)}** (${markdownText(view.highest.metric)}). Each figure falls as its window rolls; a call to another scope does not reset it.`);
     }
   }
   for (const th of ctx.latest?.throttle ?? []) {
@@ -112,22 +117,22 @@ export function usageTooltipMarkdown(view: UsageNow, ctx: TooltipContext): strin
     if (th.throttled !== null) parts.push(`throttled: **${th.throttled ? 'yes' : 'no'}**`);
     for (const k of ['backend_qps', 'complexity_score'] as const) {
       const sc = th[k];
-      if (sc) parts.push(`${escapeMd(k)}: ${sc.actual_score ?? '?'} of ${sc.limit ?? '?'}`);
+      if (sc) parts.push(`${markdownText(k)}: ${markdownText(String(sc.actual_score ?? '?'))} of ${markdownText(String(sc.limit ?? '?'))}`);
     }
     if (parts.length) {
       lines.push('');
-      lines.push(`Throttle (${escapeMd(th.source)}): ${parts.join(' · ')}`);
+      lines.push(`Throttle (${markdownText(th.source)}): ${parts.join(' · ')}`);
     }
   }
   for (const w of ctx.latest?.warnings ?? []) {
     lines.push('');
-    lines.push(`⚠️ ${escapeMd(w)}`);
+    lines.push(`⚠️ ${markdownText(w)}`);
   }
   lines.push('');
-  lines.push(`Environment: **${escapeMd(ctx.environment || '(none)')}** · ${ctx.baseUrl ? escapeMd(ctx.baseUrl) : 'embedded emulator'}`);
+  lines.push(`Environment: **${markdownText(ctx.environment || '(none)')}** · ${ctx.baseUrl ? markdownText(ctx.baseUrl) : 'embedded emulator'}`);
   if (ctx.receivedAt) lines.push(`  \nLast response ${time(ctx.receivedAt)}`);
   lines.push('');
-  lines.push('[Open the usage view](command:graphreq.showUsage)');
+  lines.push('Click to open the usage view.');
   return lines.join('\n');
 }
 
@@ -135,6 +140,3 @@ function time(ms: number): string {
   return new Date(ms).toLocaleTimeString();
 }
 
-function escapeMd(s: string): string {
-  return s.replace(/[\\`*_{}[\]#+!|<>]/g, (c) => `\\${c}`);
-}

@@ -176,6 +176,29 @@ GET /v23.0/t_100200300?fields=messages.source(PARTICIPANTS),nmae
     assert.equal(again.stderr, '1 file checked: 0 errors, 0 warnings\n');
   });
 
+  it('--fix reports every fix at its line in the fixed file, past the lines a fix removed above it and the rounds after', () => {
+    // Round one removes the Authorization header (line 3), adds `scrape=true` and fixes the thread
+    // read; round two encodes the URL. Every line printed is a line of the file as written.
+    const file = write(
+      'lines.graphreq',
+      '### One\nGET /v23.0/me?fields=id\nAuthorization: Bearer EAAB1234567890abcdefgh\n\n### Two\nPOST /v23.0/?id=https://example.com/p?x=1\n\n### Three\nGET /v23/t_100200300?fields=messages.source(ADMINS)\n',
+    );
+    const r = check(['--fix', 'lines.graphreq'], dir);
+    const fixed = fs.readFileSync(file, 'utf8').split('\n');
+    assert.equal(fixed[4], 'POST /v23.0/?id=https%3A%2F%2Fexample.com%2Fp%3Fx%3D1&scrape=true');
+    assert.equal(fixed[7], 'GET /v23.0/t_100200300?fields=messages.source(PARTICIPANTS)');
+    assert.equal(
+      r.stdout.split('\n').filter((l) => l.includes(' fixed ')).join('\n'),
+      [
+        'lines.graphreq:3: fixed REQ-TOKEN-IN-FILE "Authorization: Bearer [REDACTED]\\n" -> (nothing)',
+        'lines.graphreq:5: fixed URL-NO-CREATE-DELETE (nothing) -> &scrape=true',
+        'lines.graphreq:8: fixed REQ-VERSION-FORMAT v23 -> v23.0',
+        'lines.graphreq:8: fixed THREAD-SOURCE-VALUE ADMINS -> PARTICIPANTS',
+        'lines.graphreq:5: fixed URL-ID-ENCODED https://example.com/p?x=1 -> https%3A%2F%2Fexample.com%2Fp%3Fx%3D1',
+      ].join('\n'),
+    );
+  });
+
   it('an expectation with an operator written without its spaces is reported where the space is missing', () => {
     write('glued.graphreq', 'GET /v23.0/t_100200300?fields=messages\n# @expect status==200\n# @expect body.messages.data contains{"id": "m_1"}\n# @expect body.messages.data.length >= 1\n');
     const r = check(['glued.graphreq'], dir);

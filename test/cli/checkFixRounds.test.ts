@@ -38,4 +38,27 @@ describe('check --fix rounds', () => {
     assert.equal(rounds.text, TEXT);
     assert.equal(rounds.settled, clean);
   });
+
+  it('report each fix at its line in the final text, past the lines later rounds add above it', () => {
+    // Round one changes `b` on line 2; round two, seeing the `B`, writes two lines above it.
+    const text = 'a\nb\n';
+    const fixOnce = (doc: GraphreqDocument): DocumentValidation => {
+      const whole = doc.blocks.map((b) => b.text).join('');
+      const at = whole.indexOf('b');
+      const top = !whole.startsWith('#');
+      const edits = at >= 0 ? [{ span: { start: at, end: at + 1 }, newText: 'B' }] : top ? [{ span: { start: 0, end: 0 }, newText: '# 1\n# 2\n' }] : [];
+      const finding = { code: at >= 0 ? 'TEST-B' : 'TEST-TOP', severity: 'error' as const, message: 'fix', span: { start: 0, end: 0 }, fixes: edits.length ? [{ title: 'fix', edits, fixAll: true }] : [] };
+      return { doc, results: [], cross: [finding], complete: true, signature: '' };
+    };
+    const doc = parseDocument(text);
+    const rounds = fixInRounds('a.graphreq', text, doc, fixOnce(doc), fixOnce);
+    assert.equal(rounds.text, '# 1\n# 2\na\nB\n');
+    assert.deepEqual(
+      rounds.applied.map((a) => [a.code, a.line, a.before, a.after]),
+      [
+        ['TEST-B', 4, 'b', 'B'],
+        ['TEST-TOP', 1, '', '# 1\n# 2\n'],
+      ],
+    );
+  });
 });

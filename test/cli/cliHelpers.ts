@@ -196,3 +196,14 @@ export function linksOutside(dir: string, text: string): { real: string; names: 
     },
   };
 }
+
+/** Every file under `dir` with its text (path, text), for tests that grep everything a run wrote. */
+export function filesUnder(dir: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...filesUnder(p));
+    else out.push([p, fs.readFileSync(p, 'utf8')]);
+  }
+  return out;
+}

@@ -108,7 +108,7 @@ describe('the env-file attack (issue 15)', () => {
     const top = plant('https', { $shared: { baseUrl: 'https://graph.example.invalid' } });
     const r = await send([REQ], top);
     assert.equal(r.code, 2);
-    assert.equal(r.stderr, 'graphreq send: not sent: graphreq.env.json of the workspace sends to https://graph.example.invalid, which you have not chosen; name its environment with --env NAME, or confirm the origin once with --trust-origin\n');
+    assert.equal(r.stderr, 'graphreq send: not sent: graphreq.env.json of the workspace sends GRAPHREQ_ACCESS_TOKEN to https://graph.example.invalid, which you have not chosen; name its environment with --env NAME, or confirm the origin once with --trust-origin\n');
     assert.equal(fs.existsSync(path.join(configDir, 'trusted-origins.json')), false);
   });
 
@@ -153,7 +153,7 @@ describe('the env-file attack (issue 15)', () => {
       const io = { out: () => undefined, err: (s: string) => void err.push(s), outIsTTY: false, errIsTTY: false, env: process.env, confirm: async (q: string) => (questions.push(q), true) };
       await runSend([REQ, '--no-history', '--timeout', '10000'], io);
       assert.equal(questions.length, 1);
-      assert.match(questions[0], /^graphreq\.env\.json sends your access token to https:\/\/asked\.example\.invalid\. Trust it for .+\? \[y\/N\] $/);
+      assert.match(questions[0], /^graphreq\.env\.json sends your token GRAPHREQ_ACCESS_TOKEN to https:\/\/asked\.example\.invalid\. Trust it for .+\? \[y\/N\] $/);
       assert.deepEqual(new TrustStore(configDir).origins(top), ['https://asked.example.invalid']);
     } finally {
       process.chdir(cwd);

@@ -53,6 +53,21 @@ describe('graphreq: mistakes and help', () => {
     assert.equal(lsp.stderr, 'graphreq lsp: unknown option --stdoi (did you mean --stdio?); see graphreq lsp --help\n');
   });
 
+  it('lsp: a transport it cannot use is one line and exit 2, not the library\'s message nor a silent exit 0', async () => {
+    const cases: Array<[string[], string]> = [
+      [['lsp', '--socket=abc'], 'graphreq lsp: --socket takes the port the editor listens on, from 1 to 65535, not "abc"\n'],
+      [['lsp', '--socket'], 'graphreq lsp: --socket takes the port the editor listens on, from 1 to 65535, not nothing\n'],
+      [['lsp', '--stdio', '--node-ipc'], 'graphreq lsp: choose one of --stdio, --node-ipc and --socket=PORT\n'],
+      // Started from a terminal: no channel to a parent, where the library exited 0 at once.
+      [['lsp', '--node-ipc'], 'graphreq lsp: --node-ipc needs the IPC channel of an editor that started graphreq with one (a Node fork); from a terminal or a plain editor, use --stdio\n'],
+    ];
+    for (const [args, stderr] of cases) {
+      const r = await runCli(args, dir);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.equal(r.stderr, stderr, args.join(' '));
+    }
+  });
+
   it('graphreq help send and send --help print send\'s own help', async () => {
     const viaHelp = await runCli(['help', 'send'], dir);
     const viaFlag = await runCli(['send', '--help'], dir);

@@ -10,21 +10,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runCli, tempWorkspace } from './cliHelpers';
+import { filesUnder, runCli, tempWorkspace } from './cliHelpers';
 
 const PROD_SECRET = 'EAABprodSecretValue9931';
 const DEV_SECRET = 'EAABdotenvSecretValue4242';
 const OTHER_SECRET = 'ghp_notGraphreqButSecret77';
-
-function filesUnder(dir: string): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...filesUnder(p));
-    else out.push([p, fs.readFileSync(p, 'utf8')]);
-  }
-  return out;
-}
 
 describe('values read through $processEnv and $dotenv', () => {
   const dirs: string[] = [];

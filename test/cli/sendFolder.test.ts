@@ -20,7 +20,7 @@ it('sends every example of a folder with --all to the embedded emulator (the qui
     assert.ok(results.every((x) => x.usage));
     // Every answer is 2xx but the refusals the examples expect (examples/contract.graphreq), which count as sent.
     const refused = results.filter((x) => x.status !== 200).map((x) => `${x.status} ${x.title}`);
-    assert.deepEqual(refused, ['400 DSA: an account without defaults refuses an EU ad set that names no payor', '429 The 11th read of the URL within the hour is refused']);
+    assert.deepEqual(refused, ['400 DSA: an account without defaults refuses an EU ad set that names no payor', '400 The 11th read of the URL within the hour is refused']);
     assert.match(r.stderr, new RegExp(`${requests} requests: ${requests} sent, 0 failed`));
     assert.ok(!r.stdout.includes('demo-token') && !r.stderr.includes('demo-token'));
     const mixed = spawnSync(process.execPath, [bin, 'send', folder], { cwd: folder, encoding: 'utf8' });

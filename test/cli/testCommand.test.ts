@@ -265,6 +265,40 @@ GET /v23.0/{{create.response.body.id}}?fields=id,name
     assert.match(r.stderr, /^1 test: 1 passed, 0 failed/m);
   });
 
+  it('sends first the requests a test reads from another file of the workspace, once, and as a test when it is one', async () => {
+    // A fresh clone in CI: no saved response, the producer named in another file (docs/format.md, "Files of a workspace").
+    const { dir } = workspace('### Read\nGET /v23.0/{{create.response.body.id}}?fields=id,name\n# @expect body.name "Read me"\n\n### Read again\nGET /v23.0/{{create.response.body.id}}?fields=name\n# @expect status 200\n', 'read.graphreq');
+    fs.mkdirSync(path.join(dir, 'setup'));
+    fs.writeFileSync(
+      path.join(dir, 'setup', 'create.graphreq'),
+      `### Create
+# @name create
+POST /v23.0/act_1000000001/adsets
+
+{ "name": "Read me", "campaign_id": "120200000000000001", "daily_budget": 2000, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "targeting": { "geo_locations": { "countries": ["US"] } }, "status": "PAUSED" }
+`,
+    );
+    const r = await runCli(['test', 'read.graphreq', '--fresh'], dir);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^· setup\/create\.graphreq:3 Create \[create\]: sent first, a test reads its response \(200\)\nPASS read\.graphreq:2 Read /m);
+    assert.equal(r.stdout.match(/sent first/g)?.length, 1, r.stdout);
+    assert.match(r.stderr, /^2 tests: 2 passed, 0 failed/m);
+
+    // The producer is a test of the run too (its file comes after the reader's): sent once, reported as a test.
+    fs.appendFileSync(path.join(dir, 'setup', 'create.graphreq'), '# @expect status 200\n');
+    const both = await runCli(['test', '.', '--fresh'], dir);
+    assert.equal(both.code, 0, both.stdout + both.stderr);
+    assert.match(both.stdout, /^PASS setup\/create\.graphreq:3 Create \[create\] .*\n.*\nPASS read\.graphreq:2 Read /m);
+    assert.doesNotMatch(both.stdout, /sent first/);
+    assert.match(both.stderr, /^3 tests: 3 passed, 0 failed/m);
+
+    // Named in two files: nothing is sent first, and the test says which files to set right.
+    fs.writeFileSync(path.join(dir, 'setup', 'copy.graphreq'), fs.readFileSync(path.join(dir, 'setup', 'create.graphreq')));
+    const twice = await runCli(['test', 'read.graphreq', '--fresh'], dir);
+    assert.equal(twice.code, 1, twice.stdout + twice.stderr);
+    assert.match(twice.stdout, /^NOT SENT read\.graphreq:2 Read\n .*rename all but one of the requests named `create` \(setup\/copy\.graphreq:3, setup\/create\.graphreq:3; REQ-AMBIGUOUS-NAME\) for graphreq test to send it first$/m);
+  });
+
   it('usage errors exit 2 with one line', async () => {
     const { dir } = workspace('GET /v23.0/t_100200300?fields=id\n');
     const cases: Array<[string[], RegExp]> = [

@@ -15,6 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { chooseCliToken } from '../../server/src/cli/sendTrust';
 import { TrustStore } from '../../server/src/files/trustStore';
 import type { SendCommandResult } from '../../server/src/lsp/protocol';
 import { LspClient } from '../lsp/lspClient';
@@ -54,7 +55,7 @@ function clone(env: object): string {
 
 const cli = (args: string[], dir: string, env: Record<string, string> = {}) => runCli([...args, '--no-history'], dir, { GRAPHREQ_CONFIG_DIR: config, GRAPHREQ_ACCESS_TOKEN: TOKEN, ...env });
 const refused = (origin: string, hint = 'NAME') =>
-  `graphreq send: not sent: graphreq.env.json of the workspace sends to ${origin}, which you have not chosen; name its environment with --env ${hint}, or confirm the origin once with --trust-origin\n`;
+  `graphreq send: not sent: graphreq.env.json of the workspace sends GRAPHREQ_ACCESS_TOKEN to ${origin}, which you have not chosen; name its environment with --env ${hint}, or confirm the origin once with --trust-origin\n`;
 
 describe("a repository's loopback base URL gets no token the user did not send there", () => {
   for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
@@ -116,20 +117,23 @@ describe("a repository's loopback base URL gets no token the user did not send t
   });
 });
 
-describe("the language server's send (stdio, as Neovim sends) follows the same rule", () => {
-  async function lspSend(dir: string, args: Record<string, unknown>, settings: Record<string, unknown> = {}): Promise<SendCommandResult> {
-    const file = path.join(dir, 'req.graphreq');
-    const uri = pathToFileURL(file).href;
-    const client = new LspClient(undefined, { GRAPHREQ_CONFIG_DIR: config, GRAPHREQ_ACCESS_TOKEN: TOKEN });
-    client.settings = settings;
-    try {
-      await client.initialize(pathToFileURL(dir).href);
-      await client.open(uri, REQUEST);
-      return await client.request<SendCommandResult>('workspace/executeCommand', { command: 'graphreq.send', arguments: [{ uri, index: 0, ...args }] });
-    } finally {
-      assert.equal(await client.shutdown(), 0);
-    }
+/** The language server's send over stdio (as Neovim sends), the user's token in its environment. */
+async function lspSend(dir: string, args: Record<string, unknown>, settings: Record<string, unknown> = {}, env: Record<string, string> = {}): Promise<SendCommandResult> {
+  const file = path.join(dir, 'req.graphreq');
+  const uri = pathToFileURL(file).href;
+  const client = new LspClient(undefined, { GRAPHREQ_CONFIG_DIR: config, GRAPHREQ_ACCESS_TOKEN: TOKEN, ...env });
+  client.settings = settings;
+  try {
+    await client.initialize(pathToFileURL(dir).href);
+    await client.open(uri, REQUEST);
+    return await client.request<SendCommandResult>('workspace/executeCommand', { command: 'graphreq.send', arguments: [{ uri, index: 0, ...args }] });
+  } finally {
+    assert.equal(await client.shutdown(), 0);
   }
+}
+
+describe("the language server's send (stdio, as Neovim sends) follows the same rule", () => {
+
 
   it("graphreq.env.json's loopback base URL, and one from the settings the server reads: untrusted, nothing received", async () => {
     const dir = clone({ $shared: { baseUrl: recorder.url } });
@@ -202,5 +206,117 @@ describe("the repository's accessTokenEnv does not choose which token goes to a 
       assert.equal(await client.shutdown(), 0);
     }
     assert.deepEqual(recorder.requests.map((r) => r.headers.authorization), [`Bearer ${TOKEN}`]);
+  });
+});
+
+/**
+ * A confirmation covers the origin and the token that goes there (files/trustStore.ts). The attack:
+ * the user confirms a clone's base URL, whose environment sends GRAPHREQ_ACCESS_TOKEN; a later
+ * commit sets `accessTokenEnv` to GRAPHREQ_PROD_TOKEN, and the user's production token went to the
+ * confirmed origin without a question. Now `graphreq send`, `graphreq test` and the language
+ * server's send send nothing, naming the variable, until the user confirms that pair; VS Code's
+ * confirmation (its own stored token) does not cover a variable; a record of the old format (an
+ * origin alone) covers GRAPHREQ_ACCESS_TOKEN and the editor's token only.
+ */
+const PROD_TOKEN = 'CANARY-prod-token-8e7f20';
+const USER_ENV = { GRAPHREQ_PROD_TOKEN: PROD_TOKEN };
+const tokensReceived = (): string[] => recorder.requests.map((r) => String(r.headers.authorization ?? ''));
+/** A clone whose graphreq.env.json a later commit changes. */
+function repo(env: object): { dir: string; commit: (env: object) => void } {
+  const dir = clone(env);
+  return { dir, commit: (e) => fs.writeFileSync(path.join(dir, 'graphreq.env.json'), JSON.stringify(e)) };
+}
+
+describe('the CLI: a confirmation covers the origin and the token variable', () => {
+  it("a commit that changes accessTokenEnv sends nothing and names the variable; the user's yes to that pair sends it", async () => {
+    const c = repo({ $shared: { baseUrl: recorder.url } });
+    const first = await cli(['send', 'req.graphreq', '--trust-origin'], c.dir, USER_ENV);
+    assert.equal(first.code, 0, first.stderr);
+    assert.deepEqual(tokensReceived(), [`Bearer ${TOKEN}`]);
+
+    // The later commit: the same origin, the user's production token.
+    c.commit({ $shared: { baseUrl: recorder.url, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' } });
+    for (const command of ['send', 'test']) {
+      const run = await cli([command, 'req.graphreq'], c.dir, USER_ENV);
+      assert.equal(run.code, 2, run.stdout + run.stderr);
+      assert.equal(
+        run.stderr,
+        `graphreq ${command}: not sent: graphreq.env.json of the workspace sends GRAPHREQ_PROD_TOKEN to ${recorder.url}, where you confirmed GRAPHREQ_ACCESS_TOKEN only; name its environment with --env NAME, or confirm the origin once with --trust-origin\n`,
+      );
+    }
+    assert.deepEqual(tokensReceived(), [`Bearer ${TOKEN}`], 'the production token went nowhere');
+
+    const confirmed = await cli(['send', 'req.graphreq', '--trust-origin'], c.dir, USER_ENV);
+    assert.equal(confirmed.code, 0, confirmed.stderr);
+    assert.deepEqual(tokensReceived(), [`Bearer ${TOKEN}`, `Bearer ${PROD_TOKEN}`]);
+    assert.deepEqual(new TrustStore(config).records(c.dir), [
+      { origin: recorder.url, token: { variable: 'GRAPHREQ_ACCESS_TOKEN' } },
+      { origin: recorder.url, token: { variable: 'GRAPHREQ_PROD_TOKEN' } },
+    ]);
+    const file = JSON.parse(fs.readFileSync(new TrustStore(config).file, 'utf8')) as { workspaces: Record<string, unknown> };
+    assert.deepEqual(file.workspaces[fs.realpathSync(c.dir)], [
+      { origin: recorder.url, tokenVariable: 'GRAPHREQ_ACCESS_TOKEN' },
+      { origin: recorder.url, tokenVariable: 'GRAPHREQ_PROD_TOKEN' },
+    ]);
+    assert.doesNotMatch(fs.readFileSync(new TrustStore(config).file, 'utf8'), new RegExp(`${TOKEN}|${PROD_TOKEN}`), 'no token in the records');
+  });
+
+  it('the question at a terminal names the variable whose value goes', async () => {
+    const c = repo({ $shared: { baseUrl: recorder.url, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' } });
+    const saved = { ...process.env };
+    Object.assign(process.env, USER_ENV, { GRAPHREQ_CONFIG_DIR: config });
+    try {
+      const questions: string[] = [];
+      const choice = await chooseCliToken({}, { variables: {}, baseUrl: recorder.url, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' }, path.join(c.dir, 'req.graphreq'), { err: () => undefined, confirm: async (q) => (questions.push(q), false) }).catch((e: Error) => e);
+      assert.match(String(choice), /sends GRAPHREQ_PROD_TOKEN to /);
+      assert.deepEqual(questions, [`graphreq.env.json sends your token GRAPHREQ_PROD_TOKEN to ${recorder.url}. Trust it for ${c.dir}? [y/N] `]);
+    } finally {
+      for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+      Object.assign(process.env, saved);
+    }
+  });
+
+  it('a record of the old format (an origin alone) still covers GRAPHREQ_ACCESS_TOKEN, and no variable the repository names', async () => {
+    const c = repo({ $shared: { baseUrl: recorder.url } });
+    // The old format, as an earlier graphreq wrote it (this configuration folder's other records are of other workspaces).
+    const store = new TrustStore(config);
+    fs.mkdirSync(config, { recursive: true });
+    fs.writeFileSync(store.file, JSON.stringify({ format: 1, workspaces: { [fs.realpathSync(c.dir)]: [recorder.url] } }));
+    const kept = await cli(['send', 'req.graphreq'], c.dir, USER_ENV);
+    assert.equal(kept.code, 0, kept.stderr);
+    c.commit({ $shared: { baseUrl: recorder.url, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' } });
+    const asked = await cli(['send', 'req.graphreq'], c.dir, USER_ENV);
+    assert.equal(asked.code, 2);
+    assert.match(asked.stderr, /sends GRAPHREQ_PROD_TOKEN to .*, where you confirmed the editor's token and GRAPHREQ_ACCESS_TOKEN only/);
+    assert.deepEqual(tokensReceived(), [`Bearer ${TOKEN}`]);
+  });
+});
+
+describe("the language server's send: a confirmation covers the origin and the token", () => {
+  it('trustOrigin alone covers GRAPHREQ_ACCESS_TOKEN only; the variable the refusal names, with trustTokenVariable, sends it', async () => {
+    const c = repo({ $shared: { baseUrl: recorder.url } });
+    const first = await lspSend(c.dir, { trustOrigin: recorder.url }, {}, USER_ENV);
+    assert.equal(first.results[0].status, 200, JSON.stringify(first.results[0].failure));
+    c.commit({ $shared: { baseUrl: recorder.url, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' } });
+    const changed = await lspSend(c.dir, {}, {}, USER_ENV);
+    assert.deepEqual([changed.results[0].failure?.kind, changed.results[0].failure?.trustOrigin, changed.results[0].failure?.trustTokenVariable], ['untrusted', recorder.url, 'GRAPHREQ_PROD_TOKEN']);
+    assert.match(changed.results[0].failure?.message ?? '', /sends GRAPHREQ_PROD_TOKEN to .*, where you confirmed GRAPHREQ_ACCESS_TOKEN only/);
+    const originOnly = await lspSend(c.dir, { trustOrigin: recorder.url }, {}, USER_ENV);
+    assert.equal(originOnly.results[0].failure?.kind, 'untrusted', 'a confirmation of the origin alone does not cover GRAPHREQ_PROD_TOKEN');
+    assert.deepEqual(tokensReceived(), [`Bearer ${TOKEN}`]);
+    const pair = await lspSend(c.dir, { trustOrigin: recorder.url, trustTokenVariable: 'GRAPHREQ_PROD_TOKEN' }, {}, USER_ENV);
+    assert.equal(pair.results[0].status, 200, JSON.stringify(pair.results[0].failure));
+    assert.deepEqual(tokensReceived(), [`Bearer ${TOKEN}`, `Bearer ${PROD_TOKEN}`]);
+  });
+
+  it("VS Code's confirmation covers the token it stored for the origin, not a variable the CLI would read", async () => {
+    const c = repo({ $shared: { baseUrl: recorder.url, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' } });
+    const editor = await lspSend(c.dir, { token: 'CANARY-editor-token-11', tokenFor: recorder.url, trustOrigin: recorder.url }, {}, USER_ENV);
+    assert.equal(editor.results[0].status, 200, JSON.stringify(editor.results[0].failure));
+    assert.deepEqual(new TrustStore(config).records(c.dir), [{ origin: recorder.url, token: { editor: true } }]);
+    const cliRun = await cli(['send', 'req.graphreq'], c.dir, USER_ENV);
+    assert.equal(cliRun.code, 2);
+    assert.match(cliRun.stderr, /sends GRAPHREQ_PROD_TOKEN to .*, where you confirmed the editor's token only/);
+    assert.deepEqual(tokensReceived(), ['Bearer CANARY-editor-token-11']);
   });
 });

@@ -63,7 +63,7 @@ test('while a scope is blocked, the item counts down to the estimated time of re
 
 test('the tooltip lists every scope with its figure now and when seen, the limiting scope, throttle indicators and the environment', () => {
   const md = usageTooltipMarkdown(usageNow(seen(u), T0 + MIN), { environment: 'prod', baseUrl: 'https://graph.example.com', latest: u, now: T0 + MIN });
-  for (const s of ['| ads\\_management (business 777) | 95% ⛔ | 95% total\\_time at', 'blocked until', '| app | 41.3% | 42% call\\_count at', 'Limiting scope: **ads\\_management (business 777)**', 'throttled: **no**', 'backend\\_qps: 2 of 10', 'Environment: **prod**', 'command:graphreq.showUsage']) {
+  for (const s of ['| ads\\_management \\(business 777\\) | 95% ⛔ | 95% total\\_time at', 'blocked until', '| app | 41.3% | 42% call\\_count at', 'Limiting scope: **ads\\_management \\(business 777\\)**', 'throttled: **no**', 'backend\\_qps: 2 of 10', 'Environment: **prod**', 'Click to open the usage view']) {
     assert.ok(md.includes(s), `tooltip lacks ${s}:\n${md}`);
   }
   assert.ok(usageTooltipMarkdown(usageNow(emptyRecentUsage(), T0), { now: T0 }).includes('embedded emulator'));

@@ -47,7 +47,7 @@ describe('built-in variables', () => {
 
   it('completion offers the names of $processEnv and $dotenv, values masked', () => {
     const items = complete('POST /v23.0/1/copies\n\nx={{$processEnv G‸}}', { processEnv: { GRAPHREQ_VAR_ADSET: '120200000000000002', GRAPHREQ_VAR_API_TOKEN: 'EAAB1234567890abcdef' } });
-    assert.deepEqual(items.map((i) => [i.label, i.detail]), [['GRAPHREQ_VAR_ADSET', '120200000000000002'], ['GRAPHREQ_VAR_API_TOKEN', 'EA••••']]);
+    assert.deepEqual(items.map((i) => [i.label, i.detail]), [['GRAPHREQ_VAR_ADSET', '120200000000000002'], ['GRAPHREQ_VAR_API_TOKEN', '•••• (secret, 20 characters)']]);
     const dot = complete('POST /v23.0/1/copies\n\nx={{$dotenv ‸}}', { dotenv: { GRAPHREQ_VAR_ACCOUNT: '1234567890' } });
     assert.deepEqual(dot.map((i) => i.label), ['GRAPHREQ_VAR_ACCOUNT']);
   });
@@ -55,7 +55,7 @@ describe('built-in variables', () => {
   it('hover explains a built-in, shows a known value (masked when secret) and explains a wrong one', () => {
     assert.match(hover('GET /v23.0/1?date_format={{$gu‸id}}'), /random UUID[\s\S]*Decided when the request is sent/);
     assert.match(hover('POST /v23.0/1/copies\n\nx={{$processEnv GRAPHREQ_VAR_AD‸SET}}', { processEnv: { GRAPHREQ_VAR_ADSET: '120200000000000002' } }), /Now: `120200000000000002`/);
-    assert.match(hover('POST /v23.0/1/copies\n\nx={{$processEnv GRAPHREQ_VAR_API_TO‸KEN}}', { processEnv: { GRAPHREQ_VAR_API_TOKEN: 'EAAB1234567890abcdef' } }), /Now: `EA••••`/);
+    assert.match(hover('POST /v23.0/1/copies\n\nx={{$processEnv GRAPHREQ_VAR_API_TO‸KEN}}', { processEnv: { GRAPHREQ_VAR_API_TOKEN: 'EAAB1234567890abcdef' } }), /Now: •••• \(secret, 20 characters\): not shown/);
     assert.match(hover('POST /v23.0/1/copies\n\nx={{$processEnv HO‸ME}}', { processEnv: { HOME: '/root' } }), /⚠ .*`\$processEnv` may not read HOME: name it GRAPHREQ_VAR_HOME, or list it in GRAPHREQ_TOKEN_VARIABLES/);
     assert.match(hover('GET /v23.0/1?x={{$uu‸id}}'), /did you mean `\{\{\$guid\}\}`/);
     assert.match(hover('POST /v23.0/1/copies\n\nx={{$dotenv GRAPHREQ_VAR_NO‸PE}}', { dotenv: {} }), /⚠ .*GRAPHREQ_VAR_NOPE is not in the \.env file/);

@@ -91,7 +91,7 @@ describe('evaluating expectations', () => {
     assert.match(evaluate(['refused ADSET-NAME-REQUIRED'], dsa(undefined, 'ADSET-CAMPAIGN'), create)[0][1]!, /the emulator refused it for ADSET-CAMPAIGN/);
     assert.match(evaluate(['refused ADSET-NAME-REQUIRED'], result({ body: { id: '1' } }), create)[0][1]!, /^Not refused: .* got accepted \(200\)\.$/);
     // A rate limit of the URL node.
-    assert.deepEqual(verdicts(['refused URL-READ-RATE'], result({ status: 429, body: { error: { code: 613 } } }), 'GET /v23.0/?id=https://example.com/'), [true]);
+    assert.deepEqual(verdicts(['refused URL-READ-RATE'], result({ status: 400, body: { error: { code: 613 } } }), 'GET /v23.0/?id=https://example.com/'), [true]);
   });
 
   it('JSON objects and lists: deep equality, numbers also as their digits in text, at every leaf', () => {

@@ -68,4 +68,14 @@ describe('lean diagnostics', () => {
     assert.match(hover, /The allowed values are `NONE`, `VIDEO_SOUND_ON`/);
     assert.match(hover, /\[2\] Create an ad set/);
   });
+
+  it('an unknown variable is told to be defined only when a variable can take its name', () => {
+    const messages = findingsOf('GET /v23.0/t_100200300?fields={{}}\nX-A: {{foo bar}}\nX-B: {{9lives}}\nX-C: {{adset}}\n').map((f) => f.message);
+    assert.deepEqual(messages, [
+      "`{{}}` names no variable: a variable's name is a letter or `_`, then letters, digits, `_`, `-` or `.`.",
+      "`{{foo bar}}` names no variable: a variable's name is a letter or `_`, then letters, digits, `_`, `-` or `.`.",
+      "`{{9lives}}` names no variable: a variable's name is a letter or `_`, then letters, digits, `_`, `-` or `.`.",
+      '`{{adset}}` is not defined: define `@adset = value` in this file or in graphreq.env.json.',
+    ]);
+  });
 });

@@ -142,7 +142,7 @@ function plan(text: string, env: Environment, label: string): Planned[] {
     } else if (inBlock.some((f) => f.code === 'URL-READ-RATE') || expectedRefusals(block).has('URL-READ-RATE')) {
       // The 11th read of a URL: flagged by the checker, or (when the URL is decided at send time)
       // declared by the request itself (`# @expect refused URL-READ-RATE`, examples/contract.graphreq).
-      entry.expect = { kind: 'refuse', status: 429, code: 613, rule: 'URL-READ-RATE' };
+      entry.expect = { kind: 'refuse', status: 400, code: 613, rule: 'URL-READ-RATE' };
     } else if (inBlock.some((f) => f.severity === 'error')) {
       entry.skip = `an editor error about the text, which no service sees: ${errors(inBlock)}`;
     } else {

@@ -43,7 +43,7 @@ describe('[2] Create an ad set: the emulator refuses what the parameter table re
     const emu = await startTest();
     refusedBy(await emu.post(CREATE, { json: adsetBody({ bid_amount: 4294967296 }) }), 'ADSET-TYPES');
     const id = await created(emu, { bid_amount: 4294967295, bid_strategy: 'LOWEST_COST_WITH_BID_CAP' });
-    assert.deepEqual((await emu.get(`/v23.0/${id}?fields=bid_amount`)).body, { bid_amount: 4294967295 });
+    assert.deepEqual((await emu.get(`/v23.0/${id}?fields=bid_amount`)).body, { bid_amount: 4294967295, id });
   });
 
   it('"LINK_CLICKS | application_id + object_store_url (mobile or canvas app engagement)": goal LINK_CLICKS with destination APP and no app', async () => {
@@ -104,10 +104,10 @@ describe('[2] answers as the documents write them', () => {
   it('"is_dynamic_creative | boolean | From v3.2. Default false": a new ad set reads false', async () => {
     const emu = await startTest();
     const id = await created(emu, {});
-    assert.deepEqual((await emu.get(`/v23.0/${id}?fields=is_dynamic_creative`)).body, { is_dynamic_creative: false });
+    assert.deepEqual((await emu.get(`/v23.0/${id}?fields=is_dynamic_creative`)).body, { is_dynamic_creative: false, id });
     // Set at creation, it reads as set.
     const dynamic = await created(emu, { is_dynamic_creative: true });
-    assert.deepEqual((await emu.get(`/v23.0/${dynamic}?fields=is_dynamic_creative`)).body, { is_dynamic_creative: true });
+    assert.deepEqual((await emu.get(`/v23.0/${dynamic}?fields=is_dynamic_creative`)).body, { is_dynamic_creative: true, id: dynamic });
   });
 
   it('"adset_schedule ... start_minute int64 ... days list<int64>": numbers sent as text are stored and read as numbers', async () => {

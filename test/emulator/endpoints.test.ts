@@ -44,7 +44,7 @@ describe('create an ad set', () => {
     const created = await emu.post('/v23.0/act_42/adsets?status=ACTIVE', { body: formBody(form), contentType: 'application/x-www-form-urlencoded' });
     assert.equal(created.status, 200, created.text);
     const read = await emu.get(`/v23.0/${created.body.id}?fields=name,targeting,status,daily_budget`);
-    assert.deepEqual(read.body, { name: 'Form-encoded', targeting: { geo_locations: { countries: ['CA'] } }, status: 'ACTIVE', daily_budget: '2000' });
+    assert.deepEqual(read.body, { name: 'Form-encoded', targeting: { geo_locations: { countries: ['CA'] } }, status: 'ACTIVE', daily_budget: '2000', id: created.body.id });
   });
 
   it('creates a campaign inline from campaign_spec', async () => {
@@ -53,7 +53,9 @@ describe('create an ad set', () => {
     });
     assert.equal(created.status, 200, created.text);
     const read = await emu.get(`/v23.0/${created.body.id}?fields=campaign{name,objective}`);
-    assert.deepEqual(read.body, { campaign: { name: 'Inline', objective: 'OUTCOME_TRAFFIC' } });
+    // A node inside a read keeps its id too, last when not asked for.
+    assert.match(read.body.campaign?.id, /^\d+$/);
+    assert.deepEqual(read.body, { campaign: { name: 'Inline', objective: 'OUTCOME_TRAFFIC', id: read.body.campaign.id }, id: created.body.id });
   });
 
   it('answers validate_only with {"success": true} and stores nothing', async () => {
@@ -71,11 +73,11 @@ describe('create an ad set', () => {
     const both = await emu.post(`/v23.0/act_${SEED.account}/adsets`, { json: adsetBody(eu) });
     assert.equal(both.status, 200, both.text);
     const read = await emu.get(`/v23.0/${both.body.id}?fields=dsa_payor,dsa_beneficiary`);
-    assert.deepEqual(read.body, { dsa_payor: 'Demo Payor Ltd', dsa_beneficiary: 'Demo Beneficiary Ltd' });
+    assert.deepEqual(read.body, { dsa_payor: 'Demo Payor Ltd', dsa_beneficiary: 'Demo Beneficiary Ltd', id: both.body.id });
     const payorOnly = await emu.post(`/v23.0/act_${SEED.account}/adsets`, { json: adsetBody({ ...eu, dsa_payor: 'Given Payor' }) });
     const read2 = await emu.get(`/v23.0/${payorOnly.body.id}?fields=dsa_payor,dsa_beneficiary`);
     // [2] rule 3: the beneficiary takes the account default, never the payor's value.
-    assert.deepEqual(read2.body, { dsa_payor: 'Given Payor', dsa_beneficiary: 'Demo Beneficiary Ltd' });
+    assert.deepEqual(read2.body, { dsa_payor: 'Given Payor', dsa_beneficiary: 'Demo Beneficiary Ltd', id: payorOnly.body.id });
   });
 
   it('does not store payor and beneficiary for an ad set targeting no EU country', async () => {
@@ -107,9 +109,9 @@ describe('read an ad set', () => {
 
   it('writes datetimes as ISO 8601, or as UNIX timestamps with date_format=U (ADSET-DATE-FORMAT)', async () => {
     const iso = await emu.get(`/v23.0/${SEED.adsets.withThreeAds}?fields=created_time,start_time`);
-    assert.deepEqual(iso.body, { created_time: '2026-01-15T09:00:00+0000', start_time: '2026-01-15T09:00:00+0000' });
+    assert.deepEqual(iso.body, { created_time: '2026-01-15T09:00:00+0000', start_time: '2026-01-15T09:00:00+0000', id: SEED.adsets.withThreeAds });
     const unix = await emu.get(`/v23.0/${SEED.adsets.withThreeAds}?fields=created_time,start_time&date_format=U`);
-    assert.deepEqual(unix.body, { created_time: Date.UTC(2026, 0, 15, 9) / 1000, start_time: Date.UTC(2026, 0, 15, 9) / 1000 });
+    assert.deepEqual(unix.body, { created_time: Date.UTC(2026, 0, 15, 9) / 1000, start_time: Date.UTC(2026, 0, 15, 9) / 1000, id: SEED.adsets.withThreeAds });
   });
 
   it('accepts date_preset and time_range, and ignores an invalid range', async () => {
@@ -137,7 +139,7 @@ describe('read an ad set', () => {
 
   it('narrows object fields to the subfields asked for', async () => {
     const r = await emu.get(`/v23.0/${SEED.adsets.withThreeAds}?fields=campaign{id,objective},targeting{geo_locations}`);
-    assert.deepEqual(r.body, { campaign: { id: SEED.campaigns.OUTCOME_AWARENESS, objective: 'OUTCOME_AWARENESS' }, targeting: { geo_locations: { countries: ['US'] } } });
+    assert.deepEqual(r.body, { campaign: { id: SEED.campaigns.OUTCOME_AWARENESS, objective: 'OUTCOME_AWARENESS' }, targeting: { geo_locations: { countries: ['US'] } }, id: SEED.adsets.withThreeAds });
   });
 
   it('reports flagged assets in issues_info and WITH_ISSUES, and leaves them out below v3.2', async () => {
@@ -195,6 +197,7 @@ describe('copy an ad set', () => {
       start_time: '2026-01-15T09:00:00+0000',
       targeting: { geo_locations: { countries: ['US'] } },
       daily_budget: '1000',
+      id: r.body.copied_adset_id,
     });
   });
 
@@ -211,13 +214,13 @@ describe('copy an ad set', () => {
     });
     assert.equal(r.status, 200, r.text);
     const read = await emu.get(`/v23.0/${r.body.copied_adset_id}?fields=name,campaign_id,status,start_time,end_time&date_format=U`);
-    assert.deepEqual(read.body, { name: 'Copy of Seed ad set with three ads (2)', campaign_id: SEED.campaigns.OUTCOME_TRAFFIC, status: 'ACTIVE', start_time: Date.UTC(2026, 6, 1) / 1000, end_time: 1790000000 });
+    assert.deepEqual(read.body, { name: 'Copy of Seed ad set with three ads (2)', campaign_id: SEED.campaigns.OUTCOME_TRAFFIC, status: 'ACTIVE', start_time: Date.UTC(2026, 6, 1) / 1000, end_time: 1790000000, id: r.body.copied_adset_id });
   });
 
   it('keeps the name with NO_RENAME and the source status with INHERITED_FROM_SOURCE', async () => {
     const r = await emu.post(`/v23.0/${SEED.adsets.withThreeAds}/copies`, { json: { rename_options: { rename_strategy: 'NO_RENAME', rename_prefix: 'ignored ' }, status_option: 'INHERITED_FROM_SOURCE' } });
     const read = await emu.get(`/v23.0/${r.body.copied_adset_id}?fields=name,status`);
-    assert.deepEqual(read.body, { name: 'Seed ad set with three ads', status: 'ACTIVE' });
+    assert.deepEqual(read.body, { name: 'Seed ad set with three ads', status: 'ACTIVE', id: r.body.copied_adset_id });
   });
 
   it('copies the child ads with deep_copy, renaming them only with DEEP_RENAME', async () => {
@@ -253,7 +256,7 @@ describe('URL node', () => {
     assert.deepEqual(r.body, {
       id: 'https://example.com/post',
       engagement: { comment_count: 12, comment_plugin_count: 3, reaction_count: 87, share_count: 41 },
-      og_object: { title: 'An example post', type: 'article' },
+      og_object: { title: 'An example post', type: 'article', id: '10150000000000001' },
     });
   });
 
@@ -281,7 +284,8 @@ describe('URL node', () => {
     const fresh = await emu.post('/v23.0/?id=https%3A%2F%2Ffresh.example.net%2Fpage&scrape=true');
     assert.deepEqual(fresh.body, { success: true });
     const freshRead = await emu.get('/v23.0/?id=https://fresh.example.net/page&fields=og_object{type}');
-    assert.deepEqual(freshRead.body, { og_object: { type: 'website' }, id: 'https://fresh.example.net/page' });
+    assert.match(freshRead.body.og_object?.id, /^\d+$/);
+    assert.deepEqual(freshRead.body, { og_object: { type: 'website', id: freshRead.body.og_object.id }, id: 'https://fresh.example.net/page' });
   });
 
   it('refuses create (POST without scrape) and delete', async () => {
@@ -372,7 +376,7 @@ describe('undocumented ad set operations and methods', () => {
       assert.equal(created.status, 200, created.text);
       const read = await emu.get(`/v23.0/${created.body.id}?fields=configured_status,effective_status`);
       assert.equal(read.status, 200, read.text);
-      assert.deepEqual(read.body, { configured_status: status, effective_status: status });
+      assert.deepEqual(read.body, { configured_status: status, effective_status: status, id: created.body.id });
     }
   });
 

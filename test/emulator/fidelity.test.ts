@@ -67,7 +67,7 @@ describe('JSON null (ADSET-REGIONAL-CATEGORIES, [2] "Accepts null")', () => {
       const created = await send();
       assert.equal(created.status, 200, created.text);
       const read = await emu.get(`/v23.0/${created.body.id}?fields=regional_regulated_categories`);
-      assert.deepEqual(read.body, { regional_regulated_categories: null });
+      assert.deepEqual(read.body, { regional_regulated_categories: null, id: created.body.id });
     }
   });
 
@@ -113,7 +113,7 @@ describe('int64: range-checked, exact end to end (ADSET-TYPES)', () => {
       const read = await emu.get(`/v23.0/${id}?fields=attribution_spec,daily_budget`);
       assert.equal(read.status, 200, read.text);
       // The wire text: a number, not a string, and not rounded to ...992.
-      assert.equal(read.text, `{"attribution_spec":${spec},"daily_budget":"2000"}`);
+      assert.equal(read.text, `{"attribution_spec":${spec},"daily_budget":"2000","id":"${id}"}`);
     }
   });
 
@@ -122,7 +122,7 @@ describe('int64: range-checked, exact end to end (ADSET-TYPES)', () => {
     const created = await emu.post(CREATE, { json: adsetBody({ name: '9007199254740993' }) });
     assert.equal(created.status, 200, created.text);
     const read = await emu.get(`/v23.0/${created.body.id}?fields=name`);
-    assert.equal(read.text, '{"name":"9007199254740993"}');
+    assert.equal(read.text, `{"name":"9007199254740993","id":"${created.body.id}"}`);
   });
 
   it('refuses an integer outside the int64 range, as text or as a JSON number', async () => {

@@ -130,6 +130,31 @@ const ENVELOPE_KEYS = ['message', 'type', 'code', 'error_subcode', 'error_data',
  * (error_subcode and error_data only when there is one), and the two trace ids beside it.
  * Returns the error object.
  */
+/**
+ * Checks a rate-limit refusal as the real service answers it (docs/emulator.md, "Rate-limit
+ * refusals"): HTTP 400 (403 for the app's limit, code 4), the short envelope of [3] with exactly
+ * message, type, code, error_subcode (when there is one), is_transient (platform codes only) and
+ * fbtrace_id, nothing beside `error`, a message starting with `(#code)`, and the OAuth challenge.
+ * Returns the error object.
+ */
+export function assertLimitEnvelope(sent: Sent, code: number, subcode?: number): Record<string, any> {
+  assert.equal(sent.status, code === 4 ? 403 : 400, `status of ${sent.text.slice(0, 400)}`);
+  assert.match(String(sent.headers['content-type']), /^application\/json/);
+  const body = sent.body as Record<string, any>;
+  assert.deepEqual(Object.keys(body), ['error'], `only the error object: ${sent.text.slice(0, 200)}`);
+  const e = body.error as Record<string, any>;
+  const keys = ['message', 'type', 'code', ...(code < 80000 ? ['is_transient'] : []), ...(subcode !== undefined ? ['error_subcode'] : []), 'fbtrace_id'];
+  assert.deepEqual(Object.keys(e), keys);
+  assert.equal(e.code, code);
+  assert.equal(e.error_subcode, subcode);
+  assert.equal(e.type, 'OAuthException');
+  if (code < 80000) assert.equal(e.is_transient, true);
+  assert.ok(String(e.message).startsWith(`(#${code}) `), e.message);
+  assert.match(e.fbtrace_id, /^[A-Za-z0-9]+$/);
+  assert.equal(sent.headers['www-authenticate'], `OAuth "Facebook Platform" "invalid_request" "${e.message}"`);
+  return e;
+}
+
 export function assertEnvelope(sent: Sent, status: number, code: number, subcode?: number): Record<string, any> {
   assert.equal(sent.status, status, `status of ${sent.text.slice(0, 400)}`);
   assert.match(String(sent.headers['content-type']), /^application\/json/);

@@ -84,7 +84,7 @@ describe('cross-origin browser writes', () => {
       const post = await emu.post('/v23.0/act_1234567890/adsets', { headers, form: adsetBody({ name: 'From a web page' }) });
       assertEnvelope(post, 403, 100);
     }
-    assert.deepEqual((await emu.get(`/v23.0/${SEED.adsets.withFourAds}?fields=status`)).body, { status: 'ACTIVE' });
+    assert.deepEqual((await emu.get(`/v23.0/${SEED.adsets.withFourAds}?fields=status`)).body, { status: 'ACTIVE', id: SEED.adsets.withFourAds });
     // The emulator's own origin, and clients that send none (curl, graphreq send), may write.
     const own = await emu.post('/v23.0/act_1234567890/adsets', { headers: { Origin: emu.url }, form: adsetBody({ name: 'Own origin' }) });
     assert.equal(own.status, 200, own.text);

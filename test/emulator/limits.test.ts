@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { EmulatorConfig } from '../../server/src/emulator';
 import { SEED } from '../../server/src/emulator/seed';
-import { assertEnvelope, closeAllEmulators, startTest, TestClock, usageHeader, type TestEmulator } from './harness';
+import { assertEnvelope, assertLimitEnvelope, closeAllEmulators, startTest, TestClock, usageHeader, type TestEmulator } from './harness';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -45,8 +45,8 @@ describe('ads management BUC limit (LIMIT-BUC, USAGE-BUC)', () => {
       { type: 'ads_management', call_count: 100, total_cputime: 50, total_time: 50, estimated_time_to_regain_access: 1, ads_api_access_tier: 'development_access' },
     ]);
     const refused = await emu.get(READ);
-    const e = assertEnvelope(refused, 429, 80004, 2446079);
-    assert.equal(e.is_transient, true);
+    const e = assertLimitEnvelope(refused, 80004, 2446079);
+    assert.equal(e.is_transient, undefined, 'the business-use-case refusals recorded carry no is_transient');
     assert.equal(refused.headers['x-graphreq-rule'], 'LIMIT-BLOCK');
     assert.deepEqual(usageHeader(refused, 'X-Business-Use-Case-Usage')[SEED.account][0].call_count, 133);
     // Ad sets of another account count against that account.
@@ -68,15 +68,15 @@ describe('ads management BUC limit (LIMIT-BUC, USAGE-BUC)', () => {
         assert.equal((await emu.get(READ)).status, 200);
       }
       emu.clock.t = patient.clock.t0 + 30 * SECOND;
-      assert.equal((await emu.get(READ)).status, 429);
+      assert.equal((await emu.get(READ)).status, 400);
     }
     hammering.clock.t = patient.clock.t0 + 40 * SECOND;
-    assert.equal((await hammering.get(READ)).status, 429);
+    assert.equal((await hammering.get(READ)).status, 400);
     // Without further calls, access returns when the call made at 10 s leaves the window (70 s)...
     patient.clock.t = hammering.clock.t = patient.clock.t0 + 70 * SECOND;
     assert.equal((await patient.get(READ)).status, 200);
     // ...but the calls refused at 30 s and 40 s still count, so the hammering client waits longer.
-    assert.equal((await hammering.get(READ)).status, 429);
+    assert.equal((await hammering.get(READ)).status, 400);
     hammering.clock.t = patient.clock.t0 + 100 * SECOND;
     assert.equal((await hammering.get(READ)).status, 200);
   });
@@ -85,11 +85,11 @@ describe('ads management BUC limit (LIMIT-BUC, USAGE-BUC)', () => {
     const emu = await emulator({});
     for (let i = 0; i < 300; i++) assert.equal((await emu.get(READ)).status, 200);
     const refused = await emu.get(READ);
-    assertEnvelope(refused, 429, 80004, 2446079);
+    assertLimitEnvelope(refused, 80004, 2446079);
     assert.equal(usageHeader(refused, 'X-Business-Use-Case-Usage')[SEED.account][0].estimated_time_to_regain_access, 60);
     emu.clock.advance(45 * MINUTE);
     const later = await emu.get(READ);
-    assert.equal(later.status, 429);
+    assert.equal(later.status, 400);
     assert.equal(usageHeader(later, 'X-Business-Use-Case-Usage')[SEED.account][0].estimated_time_to_regain_access, 15);
     emu.clock.advance(15 * MINUTE);
     assert.equal((await emu.get(READ)).status, 200);
@@ -114,7 +114,7 @@ describe('ads management quota from the emulator state (LIMIT-BUC, [3] "300 + 40
   async function quotaOf(emu: TestEmulator, path = READ): Promise<number> {
     for (let n = 1; n < 2000; n++) {
       const r = await emu.get(path);
-      if (r.status === 429) return n - 1;
+      if (r.status === 400) return n - 1;
       assert.equal(r.status, 200, r.text);
     }
     throw new Error('no limit reached');
@@ -170,10 +170,10 @@ describe('ads API v3.3 and older (USAGE-ADACCOUNT)', () => {
     emu.clock.advance(15 * SECOND);
     assert.equal((await emu.get(`/v3.3/${SEED.adsets.withThreeAds}`)).status, 200);
     const refused = await emu.get(`/v3.3/${SEED.adsets.withThreeAds}`);
-    assertEnvelope(refused, 429, 17, 2446079);
+    assertLimitEnvelope(refused, 17, 2446079);
     // v4.0 calls report the BUC header; they share the account's counter.
     const newer = await emu.get(`/v4.0/${SEED.adsets.withThreeAds}`);
-    assertEnvelope(newer, 429, 80004, 2446079);
+    assertLimitEnvelope(newer, 80004, 2446079);
     assert.equal(usageHeader(newer, 'X-Business-Use-Case-Usage')[SEED.account][0].call_count, 166);
     assert.equal(newer.headers['x-ad-account-usage'], undefined);
   });
@@ -188,10 +188,10 @@ describe('platform limits (LIMIT-PLATFORM, USAGE-APP)', () => {
     assert.deepEqual(usageHeader(await emu.get(url(1)), 'X-App-Usage'), { call_count: 50, total_cputime: 25, total_time: 25 });
     assert.deepEqual(usageHeader(await emu.get(url(2)), 'X-App-Usage'), { call_count: 100, total_cputime: 50, total_time: 50 });
     const refused = await emu.get(url(3));
-    assertEnvelope(refused, 429, 4);
+    assertLimitEnvelope(refused, 4);
     assert.equal(usageHeader(refused, 'X-App-Usage').call_count, 150);
     // The viewer token is another user of the same app: refused too. Another app is not.
-    assertEnvelope(await emu.get(url(4), { token: 'demo-viewer-token' }), 429, 4);
+    assertLimitEnvelope(await emu.get(url(4), { token: 'demo-viewer-token' }), 4);
     assert.equal((await emu.get(url(5), { token: 'app2-token' })).status, 200);
   });
 
@@ -199,9 +199,9 @@ describe('platform limits (LIMIT-PLATFORM, USAGE-APP)', () => {
     // A user limit of 100 per hour x 1/100 = 1 call per minute.
     const emu = await emulator({ testMode: true, userCallsPerHour: 100, tokens: { ...OTHER_APP, 'user1-app2': { app: '2', user: '1', business: '2', kind: 'user', developer: true } } });
     assert.equal((await emu.get(url(1))).status, 200);
-    assertEnvelope(await emu.get(url(2)), 429, 17);
+    assertLimitEnvelope(await emu.get(url(2)), 17);
     // The same user through another app is still the same user.
-    assertEnvelope(await emu.get(url(3), { token: 'user1-app2' }), 429, 17);
+    assertLimitEnvelope(await emu.get(url(3), { token: 'user1-app2' }), 17);
     assert.equal((await emu.get(url(4), { token: 'demo-viewer-token' })).status, 200);
     emu.clock.advance(MINUTE);
     assert.equal((await emu.get(url(5))).status, 200);
@@ -227,7 +227,7 @@ describe('URL node reads (URL-READ-RATE)', () => {
       assert.equal((await read()).status, 200, `read ${i + 1}`);
     }
     const eleventh = await read();
-    assertEnvelope(eleventh, 429, 613);
+    assertLimitEnvelope(eleventh, 613);
     assert.equal(eleventh.headers['x-graphreq-rule'], 'URL-READ-RATE');
     // Another URL, and the same URL from another app, are not limited. A refresh is no read.
     assert.equal((await emu.get('/v23.0/?id=https://example.com/')).status, 200);
@@ -248,7 +248,7 @@ describe('messaging BUC limit', () => {
     assert.deepEqual(usageHeader(first, 'X-Business-Use-Case-Usage'), { '1': [{ type: 'msgr', call_count: 50, total_cputime: 25, total_time: 25, estimated_time_to_regain_access: 0 }] });
     assert.equal((await emu.get(`/v23.0/${SEED.thread}`)).status, 200);
     const refused = await emu.get(`/v23.0/${SEED.thread}`);
-    assertEnvelope(refused, 429, 80006);
+    assertLimitEnvelope(refused, 80006);
     assert.equal(usageHeader(refused, 'X-Business-Use-Case-Usage')['1'][0].estimated_time_to_regain_access, 24);
     emu.clock.advance(24 * MINUTE);
     assert.equal((await emu.get(`/v23.0/${SEED.thread}`)).status, 200);

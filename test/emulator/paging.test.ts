@@ -159,13 +159,13 @@ describe("a thread's messages, a page at a time", () => {
   it('carries source(PARTICIPANTS) and a sub-selection into the links, and the list honours them', async () => {
     const first = await emu.get(`${THREAD}?fields=messages.source(PARTICIPANTS).limit(1){message}`);
     assert.equal(first.status, 200, first.text);
-    assert.deepEqual(Object.keys(first.body.messages.data[0]), ['message']);
+    assert.deepEqual(Object.keys(first.body.messages.data[0]), ['message', 'id']);
     const next = new URL(first.body.messages.paging.next);
     assert.equal(next.searchParams.get('source'), 'PARTICIPANTS');
     assert.equal(next.searchParams.get('fields'), 'message');
     const page = await emu.get(pathOf(first.body.messages.paging.next));
     assert.equal(page.status, 200, page.text);
-    assert.deepEqual(Object.keys(page.body.data[0]), ['message']);
+    assert.deepEqual(Object.keys(page.body.data[0]), ['message', 'id']);
     const participants = await emu.get(`${THREAD}/messages?source=PARTICIPANTS&limit=100`);
     const everyone = await emu.get(`${THREAD}/messages?limit=100`);
     assert.ok(participants.body.data.length < everyone.body.data.length, 'admin texts are left out');

@@ -58,16 +58,16 @@ describe('persistence', () => {
     await first.emulator.close();
 
     const second = await startTest({ dataFile: file }, clock);
-    assert.deepEqual((await second.get(`/v23.0/${created.body.id}?fields=name,status`)).body, { name: 'Survives', status: 'PAUSED' });
-    assert.deepEqual((await second.get(`/v23.0/${copy.body.copied_adset_id}?fields=name`)).body, { name: 'Copy of Survives - Copy' });
-    assert.deepEqual((await second.get(`/v23.0/${inline.body.id}?fields=campaign{name}`)).body, { campaign: { name: 'Kept campaign' } });
+    assert.deepEqual((await second.get(`/v23.0/${created.body.id}?fields=name,status`)).body, { name: 'Survives', status: 'PAUSED', id: created.body.id });
+    assert.deepEqual((await second.get(`/v23.0/${copy.body.copied_adset_id}?fields=name`)).body, { name: 'Copy of Survives - Copy', id: copy.body.copied_adset_id });
+    assert.equal((await second.get(`/v23.0/${inline.body.id}?fields=campaign{name}`)).body.campaign.name, 'Kept campaign');
     const refreshed = await second.get('/v23.0/?id=https://survives.example.net/&fields=og_object{type}');
-    assert.deepEqual(refreshed.body, { og_object: { type: 'website' }, id: 'https://survives.example.net/' });
+    assert.deepEqual(refreshed.body, { og_object: { type: 'website', id: refreshed.body.og_object.id }, id: 'https://survives.example.net/' });
     // The delete survives: the ad set reads as DELETED (docs/emulator.md, Decisions) and is out of its account's list.
-    assert.deepEqual((await second.get(`/v23.0/${SEED.adsets.withFourAds}?fields=configured_status`)).body, { configured_status: 'DELETED' });
+    assert.deepEqual((await second.get(`/v23.0/${SEED.adsets.withFourAds}?fields=configured_status`)).body, { configured_status: 'DELETED', id: SEED.adsets.withFourAds });
     assert.ok(!(await second.get(`/v23.0/act_${SEED.account}/adsets`)).body.data.some((a: { id: string }) => a.id === SEED.adsets.withFourAds));
     for (let i = 0; i < concurrent.length; i++) {
-      assert.deepEqual((await second.get(`/v23.0/${concurrent[i].body.id}?fields=name`)).body, { name: `Concurrent ${i}` });
+      assert.deepEqual((await second.get(`/v23.0/${concurrent[i].body.id}?fields=name`)).body, { name: `Concurrent ${i}`, id: concurrent[i].body.id });
     }
     // Ids go on from where they were, so nothing is overwritten.
     const next = await second.post('/v23.0/act_1234567890/adsets', { json: adsetBody({ name: 'After restart' }) });
@@ -102,7 +102,7 @@ describe('persistence', () => {
     const leftover = path.join(dir, 'leftover.json.tmp-99999-1');
     fs.writeFileSync(leftover, fs.readFileSync(file, 'utf8').slice(0, 100));
     const again = await startTest({ dataFile: file });
-    assert.deepEqual((await again.get(`/v23.0/${created.body.id}?fields=name`)).body, { name: 'Before the crash' });
+    assert.deepEqual((await again.get(`/v23.0/${created.body.id}?fields=name`)).body, { name: 'Before the crash', id: created.body.id });
     assert.equal(fs.existsSync(leftover), false);
   });
 

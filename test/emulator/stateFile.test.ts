@@ -87,7 +87,7 @@ describe('state file', () => {
     await emu.emulator.close();
     fs.appendFileSync(file, '{"b":[["p","adsets","238500000000099');
     const again = await startTest({ dataFile: file });
-    assert.deepEqual((await again.get(`/v23.0/${kept}?fields=name`)).body, { name: 'Before the crash' });
+    assert.deepEqual((await again.get(`/v23.0/${kept}?fields=name`)).body, { name: 'Before the crash', id: kept });
     const after = (await again.post('/v23.0/act_1234567890/adsets', { json: adsetBody({ name: 'After the crash' }) })).body.id;
     await again.emulator.close();
     assert.equal(readStateFile(file).adsets[after].name, 'After the crash');
@@ -99,7 +99,7 @@ describe('state file', () => {
     old.adsets[SEED.adsets.withThreeAds].name = 'Renamed in the old file';
     fs.writeFileSync(file, JSON.stringify(old));
     const emu = await startTest({ dataFile: file });
-    assert.deepEqual((await emu.get(`/v23.0/${SEED.adsets.withThreeAds}?fields=name`)).body, { name: 'Renamed in the old file' });
+    assert.deepEqual((await emu.get(`/v23.0/${SEED.adsets.withThreeAds}?fields=name`)).body, { name: 'Renamed in the old file', id: SEED.adsets.withThreeAds });
     await emu.emulator.close();
     assert.match(fs.readFileSync(file, 'utf8'), /^\{"graphreq":"emulator-state","format":2/);
   });

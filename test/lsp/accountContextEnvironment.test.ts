@@ -36,7 +36,7 @@ describe("the language server reading an environment's account context", () => {
     // The settings the server reads name the environment, which is not the user's choice of its base URL
     // (a project's settings may name it): the user confirmed the origin once, as `graphreq send --trust-origin` does.
     const config = path.join(root, 'config');
-    new TrustStore(config).trust(folder, server.url);
+    new TrustStore(config).trust(folder, server.url, { variable: 'GRAPHREQ_ACCESS_TOKEN' });
     client = new LspClient(undefined, { GRAPHREQ_ACCESS_TOKEN: TOKEN, GRAPHREQ_CONFIG_DIR: config });
     client.settings = { environment: 'prod', context: 'environment' };
     client.connection.onNotification('graphreq/contextStatus', (s: { calls: number; madeThisHour: number; callsPerHour: number }) => {

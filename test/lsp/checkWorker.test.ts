@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { blockJob, buildFileContext, parseDocument, validateBlock } from '../../server/src/core';
 import { WorkerBlockChecker } from '../../server/src/lsp/checkWorker';
 import { model } from '../helpers';
@@ -22,6 +22,14 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 describe('the checker\'s worker thread', () => {
+  // The worker is unref'd (the server exits when its input closes, whatever the worker does), and in
+  // the server its input keeps the process alive. Here nothing else does: without this handle, a
+  // worker slow to start on a loaded machine left the test's process with an empty event loop
+  // ('Promise resolution is still pending but the event loop has already resolved').
+  let alive: ReturnType<typeof setInterval>;
+  before(() => { alive = setInterval(() => undefined, 1000); });
+  after(() => clearInterval(alive));
+
   it('checks a job as the server\'s thread would, ends when idle, and starts again for the next job', async () => {
     const checker = new WorkerBlockChecker(() => undefined, 1, script, 20);
     try {

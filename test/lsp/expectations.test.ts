@@ -72,6 +72,12 @@ describe('expectations in the language server', () => {
   it('completes subjects, response paths, a named response\'s paths, codes, usage scopes and rules', async () => {
     // `# @expect ` + cursor after the subject word typed so far.
     assert.deepEqual((await complete(2, 10)).slice(0, 4), ['status', 'body.', 'body matches snapshot', 'error.code']);
+    // A rate limit is answered 400 (403 for code 4) by the API: 429 is offered as a proxy's answer only.
+    const statuses = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: { line: 2, character: 17 } });
+    const detail = (v: string): string | undefined => statuses.items.find((i) => i.label === v)?.detail;
+    assert.match(detail('400') ?? '', /rate limit/);
+    assert.match(detail('403') ?? '', /code 4/);
+    assert.match(detail('429') ?? '', /proxy/);
     const body = await complete(9, 15); // body.|nme
     assert.deepEqual(body.slice(0, 3), ['id', 'name', 'status'], 'the fields the read asks for');
     const codes = await complete(10, 21); // error.code |80006

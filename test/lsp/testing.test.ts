@@ -185,3 +185,31 @@ GET /v23.0/t_100200300?fields=id
     return lenses.filter((l) => l.command?.command === 'graphreq.test')[n].command!.title;
   }
 });
+
+describe('tests through the language server, reading a response named in another file', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-lsp-test-deps-'));
+  const config = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-lsp-test-deps-config-'));
+  const client = new LspClient(undefined, { GRAPHREQ_CONFIG_DIR: config });
+  const read = path.join(dir, 'read.graphreq');
+  const READ = '### Read\nGET /v23.0/{{create.response.body.id}}?fields=id,name\n# @expect body.name "Read me"\n';
+  before(async () => {
+    fs.mkdirSync(path.join(dir, 'setup'));
+    fs.writeFileSync(
+      path.join(dir, 'setup', 'create.graphreq'),
+      '### Create\n# @name create\nPOST /v23.0/act_1000000001/adsets\n\n{ "name": "Read me", "campaign_id": "120200000000000001", "daily_budget": 2000, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "targeting": { "geo_locations": { "countries": ["US"] } }, "status": "PAUSED" }\n',
+    );
+    fs.writeFileSync(read, READ);
+    await client.initialize(pathToFileURL(dir).href);
+    await client.open(pathToFileURL(read).href, READ);
+  });
+  after(async () => {
+    assert.equal(await client.shutdown(), 0);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(config, { recursive: true, force: true });
+  });
+
+  it('sends the producer of the other file first, as graphreq test does, in a workspace that never sent it', async () => {
+    const r = await client.request<TestCommandResult>('workspace/executeCommand', { command: 'graphreq.test', arguments: [{ uri: pathToFileURL(read).href }] });
+    assert.deepEqual(r.reports.map((x) => [x.key, x.status, x.reason ?? null]), [['Read', 'passed', null]]);
+  });
+});

@@ -99,7 +99,8 @@ describe('decodeErrorBody: the error envelope explained with errors.json', () =>
     assert.match(failure.explanation, /The service says: "An unknown error occurred"/);
     // A parameter refused with 400 stays what the documents call it, and so do rate limits and token errors.
     assert.equal(decodeErrorBody(envelope({ message: 'Invalid parameter', code: 100 }), model, 400)!.title, 'Invalid parameter');
-    assert.equal(decodeErrorBody(envelope({ code: 4 }), model, 429)!.title, 'App rate limit reached');
+    assert.equal(decodeErrorBody(envelope({ code: 4 }), model, 403)!.title, 'App rate limit reached');
+    assert.equal(decodeErrorBody(envelope({ code: 17 }), model, 400)!.title, 'User rate limit reached');
     assert.equal(decodeErrorBody(envelope({ code: 190 }), model, 401)!.title, 'Invalid OAuth 2.0 token');
   });
 

@@ -56,7 +56,7 @@ GET /v23.0/{{create.response.body.id}}?fields=daily_budget,regional_regulated_ca
 `);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.results[0].status, 200, JSON.stringify(r.results[0]));
-    assert.deepEqual(r.results[1].body, { daily_budget: '9007199254740993', regional_regulated_categories: null, campaign_id: '120200000000000001' });
+    assert.deepEqual(r.results[1].body, { daily_budget: '9007199254740993', regional_regulated_categories: null, campaign_id: '120200000000000001', id: (r.results[0].body as { id: string }).id });
   });
 
   it('reads an int64 past 2^53 nested in the answer without rounding it, as at the top level', () => {
@@ -71,7 +71,7 @@ POST /v23.0/act_1000000001/adsets
 GET /v23.0/{{create.response.body.id}}?fields=attribution_spec
 `);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(r.results[1].body, { attribution_spec: [{ event_type: 'CLICK_THROUGH', window_days: '9007199254740993' }] });
+    assert.deepEqual(r.results[1].body, { attribution_spec: [{ event_type: 'CLICK_THROUGH', window_days: '9007199254740993' }], id: (r.results[0].body as { id: string }).id });
   });
 
   it('does not send a null the parameter does not take: a form field cannot carry it', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describeRequest, Redactor, retryReason, backoffDelay, defaultRetryPolicy, secretVariableValues, toCurl, TOKEN_PLACEHOLDER } from '../../server/src/core/send';
+import { describeRequest, isSecretName, looksLikeToken, Redactor, retryReason, secretValuesOf, backoffDelay, defaultRetryPolicy, secretVariableValues, toCurl, TOKEN_PLACEHOLDER } from '../../server/src/core/send';
 import { prepared } from './sendHelpers';
 
 const TOKEN = 'EAAB+secret/tok en=1';
@@ -49,6 +49,22 @@ describe('redaction', () => {
     assert.equal(r.text('{"access_token": "abc\\"def"}'), `{"access_token": "${TOKEN_PLACEHOLDER}"}`);
     assert.equal(r.text('Authorization: Bearer abc.def'), `Authorization: Bearer ${TOKEN_PLACEHOLDER}`);
     assert.deepEqual(r.value({ headers: { Authorization: 'Basic dXNlcg==' }, access_token: 'zzz', list: ['access_token=q'] }), { headers: { Authorization: TOKEN_PLACEHOLDER }, access_token: TOKEN_PLACEHOLDER, list: [`access_token=${TOKEN_PLACEHOLDER}`] });
+  });
+
+  it("replaces a token of the service's shape wherever it stands: any header, any member, any prose", () => {
+    const r = new Redactor();
+    assert.equal(r.text('X-Token: EAABwrittenInAHeader0123456789'), `X-Token: ${TOKEN_PLACEHOLDER}`);
+    assert.equal(r.text('{"echo":"EAAGechoedBack0123456789abcdef"}'), `{"echo":"${TOKEN_PLACEHOLDER}"}`);
+    assert.deepEqual(r.value({ secret: 'EAABinAMember0123456789abcdef', name: 'EAA short' }), { secret: TOKEN_PLACEHOLDER, name: 'EAA short' });
+    assert.equal(r.text('name=x%20EAABinAFormBody0123456789abcdef&y=1'), `name=x%20${TOKEN_PLACEHOLDER}&y=1`);
+  });
+
+  it('tells secrets by name and by shape; ids, names and URLs are not', () => {
+    for (const name of ['token', 'app_secret', 'GRAPHREQ_VAR_SESSION', 'api_key', 'password', 'passwd', 'Cookie', 'auth_header', 'client_credentials']) assert.ok(isSecretName(name), name);
+    for (const name of ['account', 'version', 'campaign_id', 'name']) assert.ok(!isSecretName(name), name);
+    for (const value of ['EAAB0123456789abcdefghijkl', 'Bearer abc.def', 'access_token=abc', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', '0123456789abcdef0123456789abcdef', 'QVFIUjRhbmRvbUJhc2U2NFRva2VuMDEy']) assert.ok(looksLikeToken(value), value);
+    for (const value of ['120200000000000001', '12345678901234567890123456789012345', 'https://graph.example.com/v23.0/act_1', 'spring_sale_campaign_for_the_year_2026', 'Spring sale', 'v23.0']) assert.ok(!looksLikeToken(value), value);
+    assert.deepEqual(secretValuesOf([['password', 'hunter22'], ['account', '1234'], ['x', 'EAAB0123456789abcdefghijkl'], ['MY_CRED', 'plain'], ['empty_token', '']], 'MY_CRED'), ['hunter22', 'EAAB0123456789abcdefghijkl', 'plain']);
   });
 
   it('shows requests and curl commands with a placeholder, never the token', () => {

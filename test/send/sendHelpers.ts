@@ -73,3 +73,11 @@ export async function localServer(handler: Handler): Promise<{ url: string; requ
       }),
   };
 }
+
+/** A loopback server that answers every request `200 {"id":"1"}` and records it: what reached a service. */
+export function recordingServer(): ReturnType<typeof localServer> {
+  return localServer((_req, _body, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end('{"id":"1"}');
+  });
+}

@@ -163,8 +163,9 @@ describe('SendSession over HTTP', () => {
   });
 
   it('never retries a rate-limit error: it says when access returns and offers to wait', async () => {
+    // As the service answers it (airbytehq/airbyte issue 8773): HTTP 400, recognised by its code.
     const srv = await server(
-      json(429, { error: { message: 'too many', type: 'OAuthException', code: 80004, error_subcode: 2446079, is_transient: true } }, {
+      json(400, { error: { message: '(#80004) There have been too many calls to this ad-account. Wait a bit and try again.', type: 'OAuthException', code: 80004, error_subcode: 2446079, fbtrace_id: 'AbC' } }, {
         'X-Business-Use-Case-Usage': '{"1":[{"type":"ads_management","call_count":100,"total_cputime":50,"total_time":50,"estimated_time_to_regain_access":7}]}',
       }),
     );
@@ -179,6 +180,34 @@ describe('SendSession over HTTP', () => {
     assert.equal(held.failure?.kind, 'rate-limited', 'the block is honoured: no second call');
     assert.equal(held.failure?.retryAt, new Date(clock.t + 7 * 60_000).toISOString());
     assert.equal(srv.requests.length, 1);
+  });
+
+  it('holds after HTTP 429 from a proxy (no rate-limit code), for its Retry-After, and never retries it', async () => {
+    const srv = await server((_q, _b, res) => {
+      res.writeHead(429, { 'Content-Type': 'text/plain', 'Retry-After': '120' });
+      res.end('Too Many Requests');
+    });
+    const { s, clock } = session(srv.url);
+    const r = await s.send(GET, 0);
+    assert.equal(r.attempts, 1);
+    assert.equal(r.error?.rateLimit, 'http');
+    assert.equal(r.error?.title, 'Too many requests (HTTP 429)');
+    assert.equal(r.error?.regainAccessMinutes, 2);
+    const held = await s.send(GET, 0);
+    assert.equal(held.failure?.kind, 'rate-limited', 'the block is honoured: no second call');
+    assert.equal(held.failure?.retryAt, new Date(clock.t + 2 * 60_000).toISOString());
+    assert.equal(srv.requests.length, 1);
+  });
+
+  it('takes a 429 whose envelope carries no rate-limit code as a rate limit: not retried, and the next send warned', async () => {
+    // Code 1 is transient (retried with backoff) under any other status.
+    const srv = await server(json(429, { error: { message: 'Slow down', type: 'OAuthException', code: 1, is_transient: true } }));
+    const { s } = session(srv.url);
+    const r = await s.send(GET, 0);
+    assert.equal(r.error?.rateLimit, 'http');
+    assert.equal(r.attempts, 1);
+    const next = await s.send(GET, 0);
+    assert.ok(next.warnings.some((w) => /gave no time to regain access/.test(w)), next.warnings.join('\n'));
   });
 
   it('waits for a known block to pass when asked, then sends', async () => {

@@ -149,7 +149,7 @@ describe('the same target from the CLI, the language server and VS Code', () => 
       const r = await other.request<SendCommandResult>('workspace/executeCommand', { command: 'graphreq.send', arguments: [{ uri, index: 0, environment: 'elsewhere', token: 't' }] });
       assert.equal(r.results[0].failure?.kind, 'untrusted');
       assert.equal(r.results[0].failure?.trustOrigin, 'https://graph.example.com');
-      assert.match(r.results[0].failure?.message ?? '', /the workspace's settings send to https:\/\/graph\.example\.com/);
+      assert.match(r.results[0].failure?.message ?? '', /the workspace's settings send your access token to https:\/\/graph\.example\.com/);
       const before = recorder.requests.length;
       const local = await other.request<SendCommandResult>('workspace/executeCommand', { command: 'graphreq.send', arguments: [{ uri, index: 0, baseUrl: recorder.url, baseUrlFromWorkspace: true, token: 'loopback-token' }] });
       assert.deepEqual([local.results[0].failure?.kind, local.results[0].failure?.trustOrigin], ['untrusted', recorder.url], 'a loopback base URL of the workspace needs consent too');

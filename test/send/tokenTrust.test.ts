@@ -113,7 +113,7 @@ describe('chooseToken', () => {
     const refused = await chooseToken(no);
     assert.deepEqual(no.asked, ['https://graph.example.com']);
     assert.deepEqual(refused.ok ? null : [refused.kind, refused.origin], ['untrusted', 'https://graph.example.com']);
-    assert.match(refused.ok ? '' : refused.message, /^graphreq\.env\.json of the workspace sends to https:\/\/graph\.example\.com, which you have not chosen; name it, or confirm it$/);
+    assert.match(refused.ok ? '' : refused.message, /^graphreq\.env\.json of the workspace sends GRAPHREQ_ACCESS_TOKEN to https:\/\/graph\.example\.com, which you have not chosen; name it, or confirm it$/);
     assert.deepEqual(trust.origins('/work/project'), []);
 
     const yes = input({ env, trust, confirm: async () => true });
@@ -137,6 +137,45 @@ describe('chooseToken', () => {
     assert.deepEqual(await chooseToken(input({ clientToken: 'from-the-editor', environmentNamed: true, env })), { ok: true, baseUrl: 'https://graph.example.com', token: 'from-the-editor', tokenEnvName: 'GRAPHREQ_ACCESS_TOKEN' });
   });
 
+  it('asks again, naming the variable, when the environment names another token variable for a confirmed origin', async () => {
+    const trust = new TrustStore(fresh());
+    const confirmed: string[] = [];
+    const yes = input({ env: { variables: {}, baseUrl: 'https://graph.example.com' }, trust, confirm: async (origin, token) => (confirmed.push(`${origin} ${JSON.stringify(token)}`), true) });
+    assert.equal((await chooseToken(yes)).ok, true);
+    assert.deepEqual(confirmed, ['https://graph.example.com {"variable":"GRAPHREQ_ACCESS_TOKEN"}']);
+    // A later commit: the same origin, another of the user's tokens.
+    const changed = { variables: {}, baseUrl: 'https://graph.example.com', accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' };
+    const no = input({ env: changed, trust });
+    const refused = await chooseToken(no);
+    assert.deepEqual(no.asked, ['https://graph.example.com']);
+    assert.deepEqual(refused.ok ? null : [refused.kind, refused.origin, refused.tokenVariable, refused.message], [
+      'untrusted',
+      'https://graph.example.com',
+      'GRAPHREQ_PROD_TOKEN',
+      'graphreq.env.json of the workspace sends GRAPHREQ_PROD_TOKEN to https://graph.example.com, where you confirmed GRAPHREQ_ACCESS_TOKEN only; name it, or confirm it',
+    ]);
+    // The editor's own token (given for this origin) is another pair again.
+    const editor = input({ env: changed, trust, clientToken: 'from-the-editor' });
+    assert.equal((await chooseToken(editor)).ok, false);
+    const both = input({ env: changed, trust, confirm: async () => true });
+    assert.deepEqual(await chooseToken(both), { ok: true, baseUrl: 'https://graph.example.com', token: 'prod-token', tokenEnvName: 'GRAPHREQ_PROD_TOKEN' });
+    assert.deepEqual(trust.records('/work/project').map((r) => r.token), [{ variable: 'GRAPHREQ_ACCESS_TOKEN' }, { variable: 'GRAPHREQ_PROD_TOKEN' }]);
+  });
+
+  it('reads a record of the old format (an origin alone) as covering GRAPHREQ_ACCESS_TOKEN and the editor token, nothing else', async () => {
+    const trust = new TrustStore(fresh());
+    fs.writeFileSync(trust.file, JSON.stringify({ format: 1, workspaces: { '/work/project': ['https://graph.example.com'] } }));
+    const env = { variables: {}, baseUrl: 'https://graph.example.com' };
+    const plain = input({ env, trust });
+    assert.equal((await chooseToken(plain)).ok, true);
+    assert.equal((await chooseToken(input({ env: { ...env, accessTokenEnv: 'GRAPHREQ_ACCESS_TOKEN' }, trust }))).ok, true);
+    assert.equal((await chooseToken(input({ env: { ...env, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' }, clientToken: 'from-the-editor', trust }))).ok, true);
+    const prod = input({ env: { ...env, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' }, trust });
+    const r = await chooseToken(prod);
+    assert.deepEqual(r.ok ? null : [r.kind, r.tokenVariable], ['untrusted', 'GRAPHREQ_PROD_TOKEN']);
+    assert.deepEqual(prod.asked, ['https://graph.example.com']);
+  });
+
   it('refuses plain http off loopback before asking anything', async () => {
     const i = input({ env: { variables: {}, baseUrl: 'http://graph.example.com' }, environmentNamed: true });
     const r = await chooseToken(i);
@@ -148,23 +187,33 @@ describe('trust records', () => {
   it('live in the configuration folder, readable by the user only, per workspace', () => {
     const cfg = path.join(fresh(), 'graphreq');
     const store = new TrustStore(cfg);
-    store.trust('/a', 'https://one.example.com');
-    store.trust('/a', 'https://one.example.com');
-    store.trust('/b', 'https://two.example.com');
+    store.trust('/a', 'https://one.example.com', { variable: 'GRAPHREQ_PROD_TOKEN' });
+    store.trust('/a', 'https://one.example.com', { variable: 'GRAPHREQ_PROD_TOKEN' });
+    store.trust('/a', 'https://one.example.com', { editor: true });
+    store.trust('/b', 'https://two.example.com', { variable: 'GRAPHREQ_ACCESS_TOKEN' });
     assert.deepEqual(store.origins('/a'), ['https://one.example.com']);
     assert.deepEqual(new TrustStore(cfg).origins('/b'), ['https://two.example.com']);
+    assert.equal(store.trusts('/a', 'https://one.example.com', { variable: 'GRAPHREQ_PROD_TOKEN' }), true);
+    assert.equal(store.trusts('/a', 'https://one.example.com', { variable: 'GRAPHREQ_ACCESS_TOKEN' }), false);
+    assert.equal(store.trusts('/b', 'https://two.example.com', { editor: true }), false);
     if (process.platform !== 'win32') assert.equal(fs.statSync(store.file).mode & 0o777, 0o600);
-    assert.deepEqual(JSON.parse(fs.readFileSync(store.file, 'utf8')), { format: 1, workspaces: { '/a': ['https://one.example.com'], '/b': ['https://two.example.com'] } });
+    assert.deepEqual(JSON.parse(fs.readFileSync(store.file, 'utf8')), {
+      format: 2,
+      workspaces: {
+        '/a': [{ origin: 'https://one.example.com', editorToken: true }, { origin: 'https://one.example.com', tokenVariable: 'GRAPHREQ_PROD_TOKEN' }],
+        '/b': [{ origin: 'https://two.example.com', tokenVariable: 'GRAPHREQ_ACCESS_TOKEN' }],
+      },
+    });
   });
 
   it('trust nothing when the file is broken, and are rewritten whole by the next confirmation', () => {
     const cfg = fresh();
     const store = new TrustStore(cfg);
-    for (const junk of ['not json', 'null', '[]', '{"format":2,"workspaces":{"/a":["https://x"]}}', '{"format":1,"workspaces":{"/a":"https://x"}}']) {
+    for (const junk of ['not json', 'null', '[]', '{"format":2,"workspaces":{"/a":["https://x"]}}', '{"format":3,"workspaces":{"/a":[{"origin":"https://x","editorToken":true}]}}', '{"format":2,"workspaces":{"/a":[{"origin":"https://x","tokenVariable":""}]}}', '{"format":1,"workspaces":{"/a":"https://x"}}']) {
       fs.writeFileSync(store.file, junk);
       assert.deepEqual(store.origins('/a'), [], junk);
     }
-    store.trust('/a', 'https://x');
+    store.trust('/a', 'https://x', { editor: true });
     assert.deepEqual(store.origins('/a'), ['https://x']);
   });
 });

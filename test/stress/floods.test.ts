@@ -81,7 +81,7 @@ describe('floods keep the emulator fast', stressOnly, () => {
     const r = await flood({ port, seconds: SECONDS, clients: CLIENTS, warmup: URL_WARMUP, request: manyUrls });
     t.diagnostic(report('refused many-URL flood', r, `; server RSS ${rssMiB(run.child.pid!)} MiB`));
     holdsFloor(r);
-    assert.ok((r.statuses[429] ?? 0) > r.total / 2, 'most calls refused by the rate limits');
+    assert.ok((r.statuses[403] ?? 0) + (r.statuses[400] ?? 0) > r.total / 2, 'most calls refused by the rate limits');
     await stop(run);
   });
 

@@ -12,6 +12,7 @@ import { environmentInfo, type EnvironmentInfo } from '../environments';
 import { plainText } from '../plainText';
 import { trustQuestion } from '../trustQuestion';
 import type { SendFailure } from '../../../server/src/core/send/types';
+import { shownUrl } from '../../../server/src/core/send/shownUrl';
 import type { LensCommand } from '../lensCommands';
 import type { Redactor } from '../redact';
 import { requestAt } from '../requestAtCursor';
@@ -58,7 +59,7 @@ export interface SenderDeps {
 
 /** The address a send went to, as the view, the status bar and the log show it. */
 export function sentAddress(target: SentTarget): string {
-  return target.embedded ? `the embedded emulator (${target.baseUrl})` : target.baseUrl;
+  return target.embedded ? `the embedded emulator (${target.baseUrl})` : shownUrl(target.baseUrl);
 }
 
 export class Sender {
@@ -102,7 +103,7 @@ export class Sender {
    * Sends the request given by `target` ({uri, index} from a CodeLens), or the one under the cursor.
    * Returns the results (also shown in the response view), or undefined if nothing was sent.
    */
-  async run(kind: SendKind, target?: { uri?: string; index?: number }, extra: Pick<SendCommandArgs, 'wait' | 'force' | 'trustOrigin'> = {}): Promise<SendResult[] | undefined> {
+  async run(kind: SendKind, target?: { uri?: string; index?: number }, extra: Pick<SendCommandArgs, 'wait' | 'force' | 'trustOrigin' | 'trustTokenVariable'> = {}): Promise<SendResult[] | undefined> {
     if (!vscode.workspace.isTrusted) {
       // Restricted Mode (package.json, capabilities.untrustedWorkspaces): the repository's files may not send anything.
       const manage = 'Manage Workspace Trust';
@@ -130,7 +131,7 @@ export class Sender {
     this.inFlight.set(sendId, cts);
     void vscode.commands.executeCommand('setContext', 'graphreq.sending', true);
     const started = Date.now();
-    const where = env.baseUrl ? env.baseUrl : 'the embedded emulator';
+    const where = env.baseUrl ? shownUrl(env.baseUrl) : 'the embedded emulator';
     try {
       // The status bar at once; a notification with Cancel only if the send takes over a second.
       const title = `GraphReq: ${VERB[kind]} ${kind === 'sendAll' ? vscode.workspace.asRelativePath(docUri) : 'the request'} to ${where}…`;
@@ -146,7 +147,7 @@ export class Sender {
       if (this.logged.length > 50) this.logged.shift();
       this.show(results, env.name, sentTo);
       const untrusted = results.find((r) => r.failure?.kind === 'untrusted' && r.failure.trustOrigin);
-      if (untrusted && !extra.trustOrigin) return (await this.offerTrust(kind, { uri, index }, untrusted.failure!.trustOrigin!, untrusted.failure!.trustFrom, extra)) ?? results;
+      if (untrusted && !extra.trustOrigin) return (await this.offerTrust(kind, { uri, index }, untrusted.failure!, env.name, extra)) ?? results;
       void this.offerRateLimitChoices(kind, { uri, index }, results);
       return results;
     } catch (e) {
@@ -230,16 +231,20 @@ export class Sender {
    * The base URL comes from the workspace (graphreq.env.json or its settings file; loopback too: the
    * repository chose the port) and the user has not chosen it: ask once. Yes is remembered by the server for this workspace.
    */
-  private async offerTrust(kind: SendKind, target: { uri: string; index?: number }, origin: string, from: SendFailure['trustFrom'], extra: Pick<SendCommandArgs, 'wait' | 'force'>): Promise<SendResult[] | undefined> {
+  private async offerTrust(kind: SendKind, target: { uri: string; index?: number }, failure: SendFailure, environment: string, extra: Pick<SendCommandArgs, 'wait' | 'force'>): Promise<SendResult[] | undefined> {
     const send = 'Trust and Send';
+    const origin = failure.trustOrigin!;
+    // The question names the token that goes (the one stored for the environment, or a variable's value); Trust covers that pair.
+    const variable = failure.trustTokenVariable;
     const chosen = await vscode.window.showWarningMessage(
-      trustQuestion(origin, from),
-      { modal: true, detail: 'Trusting remembers the origin for this workspace. To avoid the question, choose the environment in the environment picker.' },
+      trustQuestion(origin, failure.trustFrom, variable ? { variable } : { environment }),
+      { modal: true, detail: 'Trusting remembers the origin, with this token, for this workspace. To avoid the question, choose the environment in the environment picker.' },
       send,
     );
     if (chosen !== send) return undefined;
-    return this.run(kind, target, { ...extra, trustOrigin: origin });
+    return this.run(kind, target, { ...extra, trustOrigin: origin, ...(variable ? { trustTokenVariable: variable } : {}) });
   }
+
 
   /**
    * A call the engine held back (a known block) or a rate-limit error: never retried blindly. The

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { allFindings, applyEdits, buildFileContext, contextNeeds, eachFindingInOrder, fixAllChoice, getApiModel, parseDocument, type ContextNeeds, type DocumentValidation, type Environment, type EnvironmentSettings, positionAt, positionWalker, validateByBlock, type Finding, type GraphreqDocument, type TextEdit } from '../core';
 import type { WorkspaceScope } from '../core/analysis/workspaceNames';
-import { Redactor, secretVariableValues } from '../core/send';
+import { environmentSecrets, Redactor } from '../core/send';
 import { readForUpdate, type FileStamp } from '../files/atomicWrite';
 import { writeInPlace } from './writeInPlace';
 import { hostInputsByFolder } from '../files/hostInputs';
@@ -16,6 +16,7 @@ import { chooseCliToken } from './sendTrust';
 import { readTextFile } from '../files/textFile';
 import { cliSessionFolder, collectFiles, findEnvFile, ignoredEnvFileNote, loadEnvironment, unreadable, UsageError } from './files';
 import { CliWorkspace } from './workspaceRequests';
+import { EditShift } from './editShift';
 import { WALK_LIMITS, type WalkLimits } from '../files/workspaceWalk';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
 import { Output, type Terminal } from './render/output';
@@ -34,9 +35,10 @@ documented API rules.
                        or the environment's context): only the files' directives
   --trust-origin       with --context: as for graphreq send
   --fix                apply the fixes that are safe without review, in rounds until none is left
-                       (at most 10); each one is listed (file:line: fixed RULE-ID before -> after),
-                       then what is left is reported; each file is replaced atomically, only if
-                       nobody changed it meanwhile, and never through a symbolic link
+                       (at most 10); each one is listed (file:line: fixed RULE-ID before -> after,
+                       at its line in the file as written), then what is left is reported; each
+                       file is replaced atomically, only if nobody changed it meanwhile, and never
+                       through a symbolic link
   --max-files N        read at most N .graphreq files under each folder, the workspace's included
                        (default 10000); a walk stopped there is told in one line, and exits 2
   --no-color           no colours (also NO_COLOR=1; FORCE_COLOR=1 forces them)
@@ -129,9 +131,9 @@ export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckH
     const fileEnv = hostInputs(file);
     // Without --fix the findings need no fixes, not even deferred ones.
     let checked = checkDocument(doc, fileEnv, scope, values.fix);
-    // A finding may quote a value read through `$processEnv` or `$dotenv`: a secret there is not printed.
+    // A finding may quote a value read through `$processEnv` or `$dotenv`, or a secret of graphreq.env.json: it is not printed.
     let known = redactors.get(fileEnv);
-    if (!known) redactors.set(fileEnv, (known = new Redactor(secretVariableValues([fileEnv.processEnv, fileEnv.dotenv]))));
+    if (!known) redactors.set(fileEnv, (known = new Redactor(environmentSecrets(fileEnv))));
     const redactor = known;
     if (values.fix) {
       const rounds = fixInRounds(file, text, doc, checked, (d) => {
@@ -254,21 +256,31 @@ interface FixRounds {
  * Applies the safe fixes in rounds, each on the text the round before left, until a round changes
  * nothing (or FIX_ROUNDS): a fix can make another possible (adding \`scrape=true\` makes the URL in
  * \`id\` one that must be encoded), and of two overlapping fixes the second is made in the next round.
- * Nothing is written here; each fix is described by the text it was made in (its line is that text's).
+ * Nothing is written here. Each fix is reported at its line in the final text, the file the user
+ * opens afterwards (the findings left are reported there too): where a fix wrote is carried
+ * through the edits of its own round and of the rounds after it, which may add or remove lines
+ * above it (a removed \`Authorization\` header).
  */
 export function fixInRounds(file: string, text: string, doc: GraphreqDocument, first: DocumentValidation, check: (doc: GraphreqDocument) => DocumentValidation): FixRounds {
-  const applied: AppliedFixLine[] = [];
+  const made: Array<{ fix: Omit<AppliedFixLine, 'line'>; at: number }> = [];
   let checked = first;
-  for (let round = 0; round < FIX_ROUNDS; round++) {
+  let settled: DocumentValidation | undefined;
+  for (let round = 0; ; round++) {
     const fixed = applySafeFixes(text, allFindings(checked));
-    if (fixed.text === text) return { text, doc, applied, settled: checked };
-    applied.push(...describeFixes(file, doc, text, fixed.applied));
+    if (fixed.text === text) {
+      settled = checked;
+      break;
+    }
+    if (round === FIX_ROUNDS) break;
+    const shift = new EditShift(fixed.applied.flatMap((f) => f.edits));
+    for (const m of made) m.at = shift.after(m.at);
+    for (const f of fixed.applied) made.push({ fix: describeFix(file, text, f), at: shift.start(firstOffset(f)) });
     text = fixed.text;
     doc = parseDocument(text);
     checked = check(doc);
   }
-  const last = applySafeFixes(text, allFindings(checked));
-  return { text, doc, applied, settled: last.text === text ? checked : undefined };
+  const applied = made.map((m) => ({ ...m.fix, line: positionAt(doc, m.at).line + 1 }));
+  return { text, doc, applied, settled };
 }
 
 /** One fix that was applied: the finding's rule and the edits it made (offsets in the text before). */
@@ -295,15 +307,14 @@ function firstOffset(f: AppliedFix): number {
 }
 
 /**
- * Each applied fix as `file:line`, rule, the text it replaced and the text it wrote. A fix that
- * removes a token from the file must not print it: both sides go through the redactor.
+ * An applied fix's rule, the text it replaced and the text it wrote (its line is found once the
+ * rounds end). A fix that removes a token from the file must not print it: both sides go through
+ * the redactor.
  */
-function describeFixes(file: string, doc: GraphreqDocument, text: string, applied: AppliedFix[]): AppliedFixLine[] {
+function describeFix(file: string, text: string, f: AppliedFix): Omit<AppliedFixLine, 'line'> {
   const redactor = new Redactor();
-  return applied.map((f) => {
-    const edits = [...f.edits].sort((a, b) => a.span.start - b.span.start);
-    const before = edits.map((e) => text.slice(e.span.start, e.span.end)).join(' … ');
-    const after = edits.map((e) => e.newText).join(' … ');
-    return { file, line: positionAt(doc, edits[0].span.start).line + 1, code: f.code, before: redactor.text(before), after: redactor.text(after) };
-  });
+  const edits = [...f.edits].sort((a, b) => a.span.start - b.span.start);
+  const before = edits.map((e) => text.slice(e.span.start, e.span.end)).join(' … ');
+  const after = edits.map((e) => e.newText).join(' … ');
+  return { file, code: f.code, before: redactor.text(before), after: redactor.text(after) };
 }

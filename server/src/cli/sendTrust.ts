@@ -1,8 +1,8 @@
 /**
  * The CLI's side of "where the token goes" (send/tokenChoice.ts): the user names an environment
  * with `--env` (or an explicit `--env-file`), types a base URL with `--base-url`,
- * and confirms an origin of graphreq.env.json with `--trust-origin` or, at a terminal, by answering
- * the question. Every refusal is a one-line usage error (exit 2) and nothing is sent.
+ * and confirms an origin of graphreq.env.json, with the variable whose value goes there, with
+ * `--trust-origin` or, at a terminal, by answering the question. Every refusal is a one-line usage error (exit 2) and nothing is sent.
  * GRAPHREQ_ENV still selects the environment (its variables, its base URL), but it is set in the
  * shell for every repository alike, so it is no choice of this repository's base URL.
  */
@@ -27,7 +27,8 @@ export interface CliTokenIo {
 }
 
 export const trustOriginHelp = `  --trust-origin     send to the base URL of graphreq.env.json (loopback included) although its
-                     environment was not named with --env; remembered for this workspace`;
+                     environment was not named with --env; remembered for this workspace, with
+                     the token variable sent (another variable there asks again)`;
 
 export async function chooseCliToken(values: CliTokenOptions, env: EnvironmentSettings, firstInput: string, io: CliTokenIo): Promise<{ baseUrl?: string; token?: string; tokenEnvName: string }> {
   const root = cliWorkspaceRoot(firstInput);
@@ -44,7 +45,8 @@ export async function chooseCliToken(values: CliTokenOptions, env: EnvironmentSe
     root,
     trust: new TrustStore(),
     processEnv: process.env,
-    confirm: async (origin) => values['trust-origin'] === true || ask(`graphreq.env.json sends your access token to ${origin}. Trust it for ${root}? [y/N] `),
+    // The question names the variable whose value goes: a confirmation covers that pair (files/trustStore.ts).
+    confirm: async (origin, token) => values['trust-origin'] === true || ask(`graphreq.env.json sends ${'variable' in token ? `your token ${token.variable}` : 'your access token'} to ${origin}. Trust it for ${root}? [y/N] `),
     hints: { name: nameHint(values, env.name), confirm: 'confirm the origin once with --trust-origin' },
   });
   if (!choice.ok) throw new UsageError(`${choice.kind === 'untrusted' ? 'not sent: ' : ''}${choice.message}`);

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { getApiModel, parseDocument } from '../core';
-import { testCases } from '../core/send';
+import { requestPlace, testCases } from '../core/send';
 import { checkWithin, UnsafePathError, writeFileAtomic } from '../files/atomicWrite';
 import { openSnapshots, SnapshotFileError } from '../send/snapshotFile';
 import { lastResult, TestResults, type LastTestResult } from '../send/testResults';
@@ -26,11 +26,13 @@ import { plural } from './render/check';
 import { outputLevel } from './send';
 import { interruptedExit, openSendContext, withInterrupt } from './sendContext';
 import { trustOriginHelp } from './sendTrust';
+import { workspaceOfRun, type CliWorkspace } from './workspaceRequests';
 
 export const testHelp = `Usage: graphreq test [PATH...] [options]
 Sends every request that has expectations (# @expect status 200, # @expect body.id exists, ...)
-in file order, the requests they read responses from first, and reports each expectation as it
-comes: PASS or FAIL, with what was expected and what came. PATH: files or folders (default: .).
+in file order, the requests they read responses from first (from any file of the workspace), and
+reports each expectation as it comes: PASS or FAIL, with what was expected and what came.
+PATH: files or folders (default: .).
   --all              test every request: one without expectations passes when answered 2xx
   --bail             stop at the first test that fails
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
@@ -107,6 +109,8 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
     throw new UsageError(`no request with expectations in ${paths.join(', ')}: add # @expect lines (docs/format.md), or test every request with --all`);
   }
 
+  // Every file of the workspace, for the requests a test reads that another file names (named responses are the workspace's); known once the session's folder is.
+  let workspace: CliWorkspace | undefined;
   const context = await openSendContext(
     {
       command: 'test',
@@ -119,10 +123,13 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
       fresh: values.fresh,
       timeout: values.timeout,
       noHistory: values['no-history'],
+      // The producers a test reads are sent first from any file of the workspace: one still missing is named by no file, or by several.
+      dependencyHint: (name, folder) => missingProducerHint(name, folder, workspace),
     },
     terminal,
     output,
   );
+  workspace = workspaceOfRun(context.workspace, parsed);
   const model = getApiModel();
   const started = new Date();
   try {
@@ -134,6 +141,8 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
           model,
           env: context.env,
           signal,
+          producersNamed: workspace.producersNamed,
+          sessionFor: (producer) => context.sessionFor(producer.label),
           bail: values.bail,
           updateSnapshots: values['update-snapshots'],
           // Below the workspace root no folder on the way may be a link (a repository's `reqs -> ~/other`).
@@ -168,6 +177,13 @@ export async function runTest(argv: string[], terminal: Terminal): Promise<numbe
     output.clearProgress();
     await context.close();
   }
+}
+
+/** How to have a producer sent first that the run could not send: name it in a file, or once only. */
+function missingProducerHint(name: string, folder: string, workspace: CliWorkspace | undefined): string {
+  const found = workspace?.producersNamed(name) ?? [];
+  if (found.length > 1) return `rename all but one of the requests named \`${name}\` (${found.map(requestPlace).join(', ')}; REQ-AMBIGUOUS-NAME) for graphreq test to send it first`;
+  return `name a request \`# @name ${name}\` in a .graphreq file of the workspace (${folder}) for graphreq test to send it first`;
 }
 
 function makeFolderOf(file: string): void {

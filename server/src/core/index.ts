@@ -33,7 +33,6 @@ export { misTypedSettings, readableVariableProblem, readEnvironmentFile, resolve
 export { createLanguageService, type LanguageService, type CompletionItem, type Hover, type CodeLens, type DocumentSymbol, type FoldingRange, type SemanticToken } from './languageService';
 export { SEMANTIC_TOKEN_TYPES } from './features/structure';
 export { fixAllEdits, fixAllChoice, applyEdits } from './features/fixAll';
-export { mask } from './features/completion';
 // Used by the emulator to read HTTP requests the way the editor reads files.
 export { splitVersion } from './model/apiModel';
 export { coerce, coerceDeep, resolveRef, characterCount } from './model/validateValue';

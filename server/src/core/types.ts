@@ -95,6 +95,8 @@ export interface Environment {
   processEnv?: Record<string, string>;
   /** The variables of the `.env` file of the request file's folder or above it, for `{{$dotenv NAME}}`. */
   dotenv?: Record<string, string>;
+  /** Why the host did not read the `.env` file it found (a symbolic link, a file outside the workspace): `$dotenv` says so. */
+  dotenvRefused?: string;
   /** The names the user allows `$processEnv` and `$dotenv` to read besides GRAPHREQ_VAR_* (GRAPHREQ_TOKEN_VARIABLES). */
   readableVariables?: readonly string[];
   /**

@@ -24,6 +24,13 @@ export interface ServiceErrorInit {
   type?: string;
   /** Extra headers, for example the usage headers of a rate-limited call. */
   headers?: Record<string, string>;
+  /**
+   * The short envelope of [3] "Rate-limit error envelope": message, type, code, error_subcode,
+   * fbtrace_id (is_transient only when `transient` is set), without error_user_title,
+   * error_user_msg or the __fb_trace_id__ / __www_request_id__ siblings, as the real service's
+   * rate-limit answers carry none of them (docs/emulator.md, "Rate-limit refusals").
+   */
+  short?: boolean;
 }
 
 export class ServiceError extends Error {
@@ -41,6 +48,12 @@ export function envelopeOf(init: ServiceErrorInit, model: ApiModel): Record<stri
     type: init.type ?? 'OAuthException',
     code: init.code,
   };
+  if (init.short) {
+    if (init.transient) error.is_transient = true;
+    if (init.subcode !== undefined) error.error_subcode = init.subcode;
+    error.fbtrace_id = trace;
+    return { error };
+  }
   if (init.subcode !== undefined) error.error_subcode = init.subcode;
   if (init.errorData !== undefined) error.error_data = init.errorData;
   error.is_transient = init.transient ?? info?.transient ?? false;

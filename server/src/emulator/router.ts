@@ -1,8 +1,8 @@
 /**
  * One call, start to finish, in the order the service works:
  *   read the request, within the input limits (400) -> a browser page of another origin (403) ->
- *   who is calling (190) -> which version and endpoint -> count it against the rate limits (429
- *   once a limit is reached) -> the rule engine (the editor's rules, 400), with the app's version
+ *   who is calling (190) -> which version and endpoint -> count it against the rate limits (400, or 403
+ *   for the app limit, once a limit is reached: limitError.ts) -> the rule engine (the editor's rules, 400), with the app's version
  *   history ([3] Versioning 5) after its version findings -> the endpoint's handler (the checks that
  *   need stored data, then the answer).
  * Whatever goes wrong becomes an error envelope; the usage headers go out on every counted call,
@@ -64,7 +64,7 @@ export async function answer(req: RawRequest, rt: EmulatorRuntime): Promise<Answ
     const scopes = meteredScopes(call, caller, version.version, rt.config, rt.store.state);
     const blocked = rt.limiter.take(scopes, now);
     Object.assign(headers, usageHeaders(scopes, rt.limiter, now, caller, appSettings(rt.config, caller.app), isAdsV33OrOlder(version.version)));
-    if (blocked) throw limitError(blocked, rt.limiter.usage(blocked, now), headers);
+    if (blocked) throw limitError(blocked, headers);
 
     const refusal = refusingFinding(checkCall(call, rt.model, { written }), rt.model);
     // A version the service does not publish (or has expired) is refused before the app's history is

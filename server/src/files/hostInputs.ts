@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { readableVariableProblem, type BodyFileResult, type EnvironmentSettings } from '../core';
 import { allowedVariables } from '../send/tokenChoice';
+import { isWithin } from './envFile';
 import { NotRegularFileError, readRegularFileAtMost } from './regularFile';
 import { decodeUtf8 } from './textFile';
 
@@ -54,7 +55,9 @@ export function hostInputsByFolder<T extends EnvironmentSettings>(env: T, option
     const dir = path.dirname(path.resolve(requestFile));
     let out = byFolder.get(dir);
     if (out) return out;
-    out = { ...base, dotenv: onlyReadable(readDotenv(findDotenv(dir, options.stopAt ?? null)), readable) };
+    const found = findDotenv(dir, options.stopAt ?? null);
+    const dotenv = readDotenv(found, options.stopAt ?? null);
+    out = { ...base, dotenv: onlyReadable(dotenv.variables, readable), ...(dotenv.refused ? { dotenvRefused: dotenv.refused } : {}) };
     // Without a workspace folder (a document outside every folder), the request file's folder is its workspace.
     const root = options.stopAt ?? dir;
     out.readFile = (p: string) => readBodyFile(dir, p, root);
@@ -96,20 +99,42 @@ export function findDotenv(dir: string, stopAt: string | null): string | undefin
 
 /**
  * The variables of a `.env` file; none when there is no file (every `$dotenv` name is then unknown).
- * The file comes with the repository and may be a link to anything: it is opened without blocking,
- * read only when regular, and at most DOTENV_LIMIT bytes counted as read (`.env -> /proc/self/pagemap`,
- * 0 bytes by its size, kept `graphreq check` and the language server reading for good). A larger file is as good as none.
+ * The file comes with the repository and may be a link to anything: a link to a file of the user's
+ * elsewhere (`.env -> ~/work/other/.env`, `~/.aws/credentials`) would lend its values to the
+ * repository's requests, so a `.env` that is a symbolic link, or whose real path leaves the
+ * workspace `root` (through a linked folder), is not read, and `refused` says why (the `$dotenv`
+ * finding quotes it), as graphreq.env.json is refused (files/envFile.ts). Without a workspace (a
+ * document outside every folder) only the link itself is refused. The file is opened without
+ * blocking, read only when regular, and at most DOTENV_LIMIT bytes counted as read
+ * (`.env -> /proc/self/pagemap`, 0 bytes by its size, kept `graphreq check` and the language server
+ * reading for good). A larger file is as good as none.
  */
-export function readDotenv(file: string | undefined): Record<string, string> {
-  const out: Record<string, string> = Object.create(null);
-  if (!file) return out;
+export function readDotenv(file: string | undefined, root: string | null = null): { variables: Record<string, string>; refused?: string } {
+  const variables: Record<string, string> = Object.create(null);
+  if (!file) return { variables };
+  const refused = dotenvRefusal(file, root);
+  if (refused) return { variables, refused };
   try {
     const bytes = readRegularFileAtMost(file, DOTENV_LIMIT);
-    if (bytes) Object.assign(out, parseDotenv(bytes));
+    if (bytes) Object.assign(variables, parseDotenv(bytes));
   } catch {
     // An unreadable .env (or one that is not a regular file) is as good as none: the names it should hold are reported missing.
   }
-  return out;
+  return { variables };
+}
+
+/** Why the `.env` at `file` is not read (a symbolic link, or outside `root` once links are followed), or undefined. */
+function dotenvRefusal(file: string, root: string | null): string | undefined {
+  const shown = root ? path.relative(root, file) || file : file;
+  try {
+    if (fs.lstatSync(file).isSymbolicLink()) return `${shown} is a symbolic link, which graphreq does not follow (it could name a file of yours outside the repository)`;
+    if (!root) return undefined;
+    const top = realOrResolved(root);
+    if (!isWithin(fs.realpathSync(file), top)) return `${shown} lies outside the workspace (${top}) through a linked folder`;
+  } catch {
+    return undefined; // Gone since it was found: read as none below.
+  }
+  return undefined;
 }
 
 /** A `.env` file of more than this is not read: far more than any list of variables. */

@@ -44,11 +44,12 @@ export async function executeServerCommand(command: string, args: unknown[], ctx
  */
 async function runTests(args: TestCommandArgs, ctx: CommandContext, cancel?: CancellationLike): Promise<TestCommandResult> {
   const text = ctx.documents.get(args.uri)?.getText() ?? readFileOf(args.uri);
+  const producersNamed = await workspaceProducers(Commands.test, args, ctx, cancel);
   const onTest = (report: TestReportModel): void => {
     void ctx.connection.sendNotification(ServerNotifications.testResult, { runId: args.runId ?? null, uri: args.uri, report } satisfies TestResultParams);
   };
   try {
-    return (await handler.execute(Commands.test, args, { text, workspaceFolder: ctx.environment.folderOf(args.uri) ?? null, settings: ctx.settings(), onTest, showsSendResults: ctx.client().showsSendResults }, cancel)) as TestCommandResult;
+    return (await handler.execute(Commands.test, args, { text, workspaceFolder: ctx.environment.folderOf(args.uri) ?? null, settings: ctx.settings(), onTest, producersNamed, showsSendResults: ctx.client().showsSendResults }, cancel)) as TestCommandResult;
   } finally {
     ctx.refreshCodeLenses?.();
   }

@@ -4,7 +4,7 @@
  * environment, the environment the client named, the base URL it typed or read from the workspace,
  * and the origin the user confirmed. In an untrusted workspace nothing is sent.
  */
-import type { EnvironmentSettings } from '../core';
+import { DEFAULT_TOKEN_VARIABLE, type EnvironmentSettings } from '../core';
 import { decideSendTarget, targetAddress, type SendFailure, type SendTarget } from '../core/send';
 import { chooseToken, type TrustRecords } from '../send/tokenChoice';
 import { EMBEDDED_TOKEN_TARGET, type SendCommandArgs, type ServerSettings } from './protocol';
@@ -41,7 +41,10 @@ const REMEDIES = {
 
 export async function chooseTarget(args: Omit<SendCommandArgs, 'index'>, given: ServerSettings | undefined, deps: TargetDeps): Promise<EditorTarget | { ok: false; failure: SendFailure }> {
   const settings = given ?? {};
-  const fail = (kind: SendFailure['kind'], message: string, trustOrigin?: string, trustFrom?: SendFailure['trustFrom']): { ok: false; failure: SendFailure } => ({ ok: false, failure: { kind, message, retryAt: null, ...(trustOrigin ? { trustOrigin } : {}), ...(trustOrigin && trustFrom ? { trustFrom } : {}) } });
+  const fail = (kind: SendFailure['kind'], message: string, trust: { origin?: string; from?: SendFailure['trustFrom']; tokenVariable?: string } = {}): { ok: false; failure: SendFailure } => ({
+    ok: false,
+    failure: { kind, message, retryAt: null, ...(trust.origin ? { trustOrigin: trust.origin, ...(trust.from ? { trustFrom: trust.from } : {}), ...(trust.tokenVariable ? { trustTokenVariable: trust.tokenVariable } : {}) } : {}) },
+  });
   if (settings.workspaceTrusted === false) return fail('untrusted', 'sending is off in a workspace you have not trusted (Restricted Mode): trust the workspace to send requests');
 
   const name = args.environment ?? settings.environment;
@@ -77,13 +80,15 @@ export async function chooseTarget(args: Omit<SendCommandArgs, 'index'>, given: 
     trust: deps.trust,
     clientToken: args.token,
     processEnv: deps.processEnv,
-    confirm: async (origin) => args.trustOrigin === origin,
+    // The confirmation covers the origin and the token: the client's own, or the variable it names
+    // (without a name, GRAPHREQ_ACCESS_TOKEN only, as an origin-only trust record: files/trustStore.ts).
+    confirm: async (origin, token) => args.trustOrigin === origin && ('editor' in token || token.variable === (args.trustTokenVariable ?? DEFAULT_TOKEN_VARIABLE)),
     // VS Code offers its picker and "Trust and Send"; another editor passes `environment` or `trustOrigin` in the send command's arguments.
     hints: deps.showsSendResults ? REMEDIES.vscode : REMEDIES.other,
   });
   if (!choice.ok) {
     const kind = choice.kind === 'untrusted' ? 'untrusted' : choice.kind === 'insecure' ? 'insecure' : 'no-token';
-    return fail(kind, choice.message, choice.origin, choice.from);
+    return fail(kind, choice.message, { origin: choice.origin, from: choice.from, tokenVariable: choice.tokenVariable });
   }
   return { ok: true, env, target, baseUrl: choice.baseUrl, token: choice.token, tokenEnvName: choice.tokenEnvName };
 }

@@ -212,8 +212,16 @@ export interface SendCommandArgs {
    * is sent: a token never goes where it was not asked for.
    */
   tokenFor?: string;
-  /** The user confirmed that the token may go to this origin of the workspace's graphreq.env.json; the server remembers it. */
+  /**
+   * The user confirmed that the token may go to this origin of the workspace's graphreq.env.json; the
+   * server remembers it, with the token it covers: the client's `token`, or without one the variable
+   * `trustTokenVariable` names (the refusal's `failure.trustTokenVariable`). Without
+   * `trustTokenVariable`, the confirmation covers GRAPHREQ_ACCESS_TOKEN only, as a record made
+   * before the variable was asked about (files/trustStore.ts).
+   */
   trustOrigin?: string;
+  /** With `trustOrigin`: the variable whose value the user agreed to send there. */
+  trustTokenVariable?: string;
   timeoutMs?: number;
   /** Wait for a known rate-limit block to pass, then send (also once after a rate-limit error). */
   wait?: boolean;

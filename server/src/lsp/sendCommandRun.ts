@@ -55,8 +55,10 @@ export interface SendRunOptions {
  * every file of it is read, so that a producer named in another file is found as `graphreq send
  * --with-deps` finds it; undefined for any other command.
  */
-export async function workspaceProducers(command: string, args: SendCommandArgs, ctx: Pick<CommandContext, 'workspaceNames'>, cancel?: { isCancellationRequested: boolean }): Promise<SendRunContext['producersNamed']> {
-  if (command !== Commands.send || !args.withDeps || !ctx.workspaceNames) return undefined;
+export async function workspaceProducers(command: string, args: Pick<SendCommandArgs, 'uri' | 'withDeps'>, ctx: Pick<CommandContext, 'workspaceNames'>, cancel?: { isCancellationRequested: boolean }): Promise<SendRunContext['producersNamed']> {
+  // A test reads what other files' requests answer as `graphreq test` does: they are sent first.
+  const wanted = command === Commands.test || (command === Commands.send && args.withDeps);
+  if (!wanted || !ctx.workspaceNames) return undefined;
   const names = await ctx.workspaceNames(args.uri, cancel);
   return (name) => producersIn(names, name);
 }
@@ -110,6 +112,8 @@ export interface TestRunContext {
   settings?: ServerSettings;
   /** Hears each test's report as it completes. */
   onTest?: (report: TestReportModel) => void;
+  /** The requests named `name` in the workspace's files, for the producers of another file a test reads (sent first, as `graphreq test` sends them); without it, the document's only. */
+  producersNamed?: (name: string) => WorkspaceRequest[];
 }
 
 export interface TestRunHost {
@@ -137,10 +141,13 @@ export async function runTestCommand(args: TestCommandArgs, context: TestRunCont
     const doc = parseDocument(context.text);
     const cases = testCases(doc, { all: args.all });
     const tests = args.keys ? cases.filter((t) => args.keys!.includes(t.key)) : cases;
-    const outcome = await runTests([{ file: host.file, path: host.path, doc, session, tests }], {
+    const outcome = await runTests([{ file: host.file, path: host.path, id: args.uri, doc, session, tests }], {
       model: host.model,
       env,
       signal: run.signal,
+      producersNamed: context.producersNamed,
+      // As a send with its dependencies sends them: a host without sessions per file sends them in the document's.
+      sessionFor: (producer) => opened.sessionFor?.(producer.id) ?? session,
       updateSnapshots: args.updateSnapshots,
       snapshotsOf: host.snapshotsOf,
       bail: args.bail,

@@ -28,7 +28,8 @@ import {
   resultFromResponse,
   responseError,
   retryReason,
-  secretVariableValues,
+  environmentSecrets,
+  fileSecrets,
   toWire,
   tokenTransportProblem,
   type AttemptOutcome,
@@ -107,14 +108,16 @@ export class SendSession {
   private contexts = new WeakMap<GraphreqDocument, FileContext>();
   /** The scopes a result was held back or refused in (rateLimits.ts `requestScopes`), for the run to hold the calls in them. */
   private readonly heldIn = new WeakMap<SendResult, HoldKey[]>();
-  private readonly emulatorRedact: string | undefined;
+  /** What the embedded emulator is told to redact in its state (EMULATOR_REDACT_HEADER); null for any other service. */
+  private readonly emulatorSecrets: string[] | null;
 
   constructor(private readonly o: SendSessionOptions) {
-    // Besides the token: every value the request may read through `$processEnv` and `$dotenv`.
-    const variableValues = secretVariableValues([o.env.processEnv, o.env.dotenv]);
+    // Besides the token: every value the request may read through `$processEnv` and `$dotenv`, and
+    // graphreq.env.json's secrets (an `app_secret` sent in a header came back in the echo, the history, `--out`).
+    const variableValues = environmentSecrets(o.env);
     this.redactor = new Redactor([o.token, ...variableValues]);
     // The embedded emulator (its rate origin says so) is told them, to keep them out of its state file.
-    this.emulatorRedact = o.rateOrigin === EMBEDDED_RATE_ORIGIN ? redactHeaderValue(variableValues) : undefined;
+    this.emulatorSecrets = o.rateOrigin === EMBEDDED_RATE_ORIGIN ? variableValues : null;
     this.clock = o.clock ?? systemClock;
     this.rate = o.rate ?? o.history?.rateStore() ?? new MemoryRateStore();
     this.responses = o.responses ?? new ResponseStore({ saved: null, environment: o.env.name });
@@ -209,7 +212,14 @@ export class SendSession {
 
   private context(doc: GraphreqDocument): FileContext {
     let ctx = this.contexts.get(doc);
-    if (!ctx) this.contexts.set(doc, (ctx = buildFileContext(doc, this.o.env)));
+    if (!ctx) {
+      this.contexts.set(doc, (ctx = buildFileContext(doc, this.o.env)));
+      // The file's secrets, resolved (`@password = …`, `@auth = Bearer {{$dotenv GRAPHREQ_VAR_SESSION}}`).
+      for (const s of fileSecrets(ctx, true)) {
+        this.redactor.add(s);
+        if (this.emulatorSecrets && !this.emulatorSecrets.includes(s)) this.emulatorSecrets.push(s);
+      }
+    }
     return ctx;
   }
 
@@ -277,7 +287,8 @@ export class SendSession {
   private async exchange(req: PreparedRequest, signal: AbortSignal | undefined, warnings: string[]): Promise<{ raw: RawResponse; attempts: number } | { failure: SendFailure; attempts: number; durationMs: number }> {
     const policy = this.o.retry ?? defaultRetryPolicy;
     const wire = toWire(req, this.o.token);
-    if (this.emulatorRedact) wire.headers[EMULATOR_REDACT_HEADER] = this.emulatorRedact;
+    const redact = this.emulatorSecrets && redactHeaderValue(this.emulatorSecrets);
+    if (redact) wire.headers[EMULATOR_REDACT_HEADER] = redact;
     const started = this.clock.now();
     for (let attempt = 1; ; attempt++) {
       let outcome: AttemptOutcome;

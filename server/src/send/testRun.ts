@@ -8,9 +8,9 @@
  * differ only in how they show the reports.
  */
 import { buildBlockCall, buildFileContext, positionAt, type ApiModel, type EnvironmentSettings, type FileContext, type GraphreqDocument } from '../core';
-import { evaluateExpectations, expectsError, failureLabel, type ExpectationOutcome, type SendResult } from '../core/send';
+import { evaluateExpectations, expectsError, failureLabel, requestDependencies, workspaceDependencies, type ExpectationOutcome, type SendResult, type WorkspaceRequest } from '../core/send';
 import { resolveForSend, UnresolvedReference } from '../core/send/resolveForSend';
-import { planTests, requestLabel, type TestCaseInfo } from '../core/send/testPlan';
+import { requestLabel, type TestCaseInfo } from '../core/send/testPlan';
 import { blockExpectations } from '../core/syntax/expectation';
 import type { SnapshotFile } from './snapshotFile';
 import { answeredAsExpected, runRequests, type PlannedRequest, type RunStop } from './sendRun';
@@ -21,6 +21,8 @@ export interface TestFile {
   file: string;
   /** Absolute path (for the snapshot file beside it); null for a document that is not a file yet. */
   path: string | null;
+  /** The id `producersNamed` gives the requests of this file (the language server's are URIs); default: `path`, else `file`. */
+  id?: string;
   doc: GraphreqDocument;
   session: SendSession;
   /** The tests of the file (core/send/testPlan.ts testCases). */
@@ -66,6 +68,15 @@ export interface TestRunOptions {
   onTest?(report: TestReport): void | Promise<void>;
   /** A request sent only because a test reads its response finished. */
   onSetup?(request: PlannedRequest, result: SendResult): void | Promise<void>;
+  /**
+   * The requests named `name` in the workspace's files (core/send `producersIn`), each with the
+   * `path` of its file as id: a test that reads the response of a request of another file gets that
+   * request sent first, as `graphreq send --with-deps` sends it (named responses are the
+   * workspace's). Without it, only the test's own file is looked in.
+   */
+  producersNamed?: (name: string) => WorkspaceRequest[];
+  /** The session of a file that is not one of the run's, for a producer of it sent first (same target, token and named responses). */
+  sessionFor?: (producer: WorkspaceRequest) => SendSession;
 }
 
 export interface TestRunOutcome {
@@ -79,27 +90,50 @@ export async function runTests(files: TestFile[], o: TestRunOptions): Promise<Te
   const plan: PlannedRequest[] = [];
   const testOf = new Map<PlannedRequest, { file: TestFile; test: TestCaseInfo }>();
   const snapshots = new Map<TestFile, SnapshotFile>();
-  const contexts = new Map<TestFile, FileContext>();
+  const contexts = new Map<GraphreqDocument, FileContext>();
+  const contextOf = (doc: GraphreqDocument): FileContext => {
+    let ctx = contexts.get(doc);
+    if (!ctx) contexts.set(doc, (ctx = buildFileContext(doc, o.env)));
+    return ctx;
+  };
+  // A request is planned once, whichever tests read it: by its file's id and its block.
+  const fileOf = new Map(files.map((f) => [idOf(f), f]));
+  const testsOf = new Map(files.map((f) => [f, new Map(f.tests.map((t) => [t.index, t]))]));
+  const planned = new Set<string>();
+  const add = (r: WorkspaceRequest): void => {
+    const key = `${r.id}\u0000${r.index}`;
+    if (planned.has(key)) return;
+    const owner = fileOf.get(r.id);
+    const session = owner?.session ?? o.sessionFor?.(r);
+    // A producer of a file outside the run with no session to send it: its reader says what is missing.
+    if (!session) return;
+    planned.add(key);
+    const doc = owner?.doc ?? r.doc;
+    const block = doc.blocks[r.index];
+    // A request read by a test that is itself a test of the run is sent once, as a test.
+    const test = owner && testsOf.get(owner)!.get(r.index);
+    const request: PlannedRequest = {
+      session,
+      doc,
+      index: r.index,
+      file: owner?.file ?? r.label,
+      line: requestLine(doc, r.index),
+      label: session.redactor.text(test?.label ?? requestLabel(block)),
+      dependency: !test,
+      expectsError: expectsError(block.parsed),
+    };
+    plan.push(request);
+    if (test && owner) testOf.set(request, { file: owner, test });
+  };
   for (const f of files) {
-    const byIndex = new Map(f.tests.map((t) => [t.index, t]));
     // A file whose tests match snapshots has its snapshot file read before anything is sent.
     if (f.path && o.snapshotsOf && f.tests.some((t) => blockExpectations(f.doc.blocks[t.index].parsed).some((e) => e.check?.op === 'snapshot'))) snapshots.set(f, o.snapshotsOf(f.path));
-    contexts.set(f, buildFileContext(f.doc, o.env));
-    for (const step of planTests(f.doc, f.tests.map((t) => t.index), o.env)) {
-      const block = f.doc.blocks[step.index];
-      const test = byIndex.get(step.index);
-      const planned: PlannedRequest = {
-        session: f.session,
-        doc: f.doc,
-        index: step.index,
-        file: f.file,
-        line: requestLine(f.doc, step.index),
-        label: f.session.redactor.text(test?.label ?? requestLabel(block)),
-        dependency: !step.test,
-        expectsError: expectsError(block.parsed),
-      };
-      plan.push(planned);
-      if (step.test && test) testOf.set(planned, { file: f, test });
+    // In file order, each test preceded by the requests it reads that are not planned yet.
+    for (const test of [...f.tests].sort((a, b) => a.index - b.index)) {
+      const start: WorkspaceRequest = { id: idOf(f), label: f.file, doc: f.doc, index: test.index };
+      if (planned.has(`${start.id}\u0000${start.index}`)) continue;
+      for (const dep of producersFirst(start, contextOf, o.producersNamed)) add(dep);
+      add(start);
     }
   }
 
@@ -116,7 +150,7 @@ export async function runTests(files: TestFile[], o: TestRunOptions): Promise<Te
         await o.onSetup?.(request, result);
         return;
       }
-      const report = evaluate(t.file, t.test, request, result, snapshots.get(t.file), contexts.get(t.file)!, o);
+      const report = evaluate(t.file, t.test, request, result, snapshots.get(t.file), contextOf(t.file.doc), o);
       if (report.status === 'failed') failed.add(request);
       reports.push(report);
       await o.onTest?.(report);
@@ -173,6 +207,23 @@ function evaluate(f: TestFile, test: TestCaseInfo, request: PlannedRequest, resu
     return { ...base, status: 'failed', reason };
   }
   return { ...base, status: outcomes.every((x) => x.passed) ? 'passed' : 'failed' };
+}
+
+/** A file of the run as producers name theirs: its path, else its name (a document not saved). */
+function idOf(f: TestFile): string {
+  return f.id ?? f.path ?? f.file;
+}
+
+/**
+ * The requests to send before a test, producers first, from its file or another of the workspace
+ * (core/send/dependencies.ts, as `graphreq send --with-deps` finds them). When they cannot be
+ * ordered (a name two files give, requests reading each other in a circle), those of its own file
+ * that can: the test is sent, and says what it could not read.
+ */
+function producersFirst(start: WorkspaceRequest, contextOf: (doc: GraphreqDocument) => FileContext, producersNamed: TestRunOptions['producersNamed']): WorkspaceRequest[] {
+  const deps = workspaceDependencies(start, { contextOf, producersNamed: producersNamed ?? (() => []) });
+  if (deps.ok) return deps.before;
+  return requestDependencies(start.doc, start.index, contextOf(start.doc)).before.map((index) => ({ ...start, index }));
 }
 
 function requestLine(doc: GraphreqDocument, index: number): number {

@@ -25,7 +25,7 @@ import { environmentOfText } from '../lsp/workspaceEnvironment';
 import { MemoryRateStore } from '../send/rateStore';
 import { ResponseStore } from '../send/responseStore';
 import { DEFAULT_TIMEOUT_MS, SendSession } from '../send/sendSession';
-import type { TrustRecords } from '../send/tokenChoice';
+import { memoryTrust } from '../send/trustRecords';
 import { DEMO_TOKEN, EMBEDDED_RATE_ORIGIN } from '../send/embeddedOrigin';
 import type { StateStore } from '../emulator/stateStore';
 import { openWebStore, readStoredState } from './emulatorState';
@@ -113,7 +113,8 @@ export function webSend(options: WebSendOptions = {}): WebSend {
     };
     try {
       const opened = await openSession(args, ctx);
-      return await runTestCommand(args, { text, settings: ctx.settings(), onTest }, opened, { running, now: Date.now, cancel }, { model, file: args.uri, path: null });
+      const producersNamed = await workspaceProducers(Commands.test, args, ctx, cancel);
+      return await runTestCommand(args, { text, settings: ctx.settings(), onTest, producersNamed }, opened, { running, now: Date.now, cancel }, { model, file: args.uri, path: null });
     } finally {
       ctx.refreshCodeLenses?.();
     }
@@ -182,18 +183,5 @@ function browserFetch(f: typeof fetch): typeof fetch {
         "the browser gave no answer the editor may read: the service does not allow calls from this web page's origin (CORS), or it cannot be reached. Send from VS Code on the desktop or the graphreq CLI, or to the embedded emulator (no environment)",
       );
     }
-  };
-}
-
-/** The origins the user confirmed, kept for the worker's life (the web has no configuration folder). */
-function memoryTrust(): TrustRecords {
-  const byRoot = new Map<string, string[]>();
-  return {
-    file: "the editor's memory",
-    origins: (root) => byRoot.get(root) ?? [],
-    trust(root, origin) {
-      const list = byRoot.get(root) ?? [];
-      if (!list.includes(origin)) byRoot.set(root, [...list, origin]);
-    },
   };
 }

@@ -58,6 +58,17 @@ describe('import: curl', () => {
     assertNoSecret(r, TOKEN);
   });
 
+  it('drops a header whose name says it holds a credential, or whose value is a token, with a note', () => {
+    const r = convert(`curl 'https://graph.facebook.com/v23.0/me?fields=id' -H 'X-Api-Key: zqHeaderKey0123' -H 'X-Auth-Token: zqAuthToken0123' -H 'X-Debug: EAABzqDebugHeader0123456789abcdef' -H 'accept-language: en_US' -H "X-Key: $MY_KEY"`);
+    assert.match(r.text, /^accept-language: en_US$/m);
+    assert.match(r.text, /^X-Key: \{\{MY_KEY\}\}$/m, 'a variable is no secret');
+    for (const name of ['X-Api-Key', 'X-Auth-Token', 'X-Debug']) {
+      assert.match(r.text, new RegExp(`^# the ${name} header dropped by the import: a request file never holds a credential`, 'm'));
+      assert.ok(r.notes.some((n) => n.includes(`the ${name} header was not copied`)), r.notes.join('\n'));
+    }
+    for (const secret of ['zqHeaderKey0123', 'zqAuthToken0123', 'EAABzqDebugHeader0123456789abcdef']) assertNoSecret(r, secret);
+  });
+
   it("reads Chrome's cmd flavour: ^ escapes and ^ line continuations", () => {
     const cmd = ['curl ^"https://graph.facebook.com/v23.0/act_1/adsets^" ^', '  -H ^"accept: */*^" ^', '  -H ^"content-type: application/json^" ^', '  --data-raw ^"^{^\\^"name^\\^":^\\^"A ^& B^\\^",^\\^"status^\\^":^\\^"PAUSED^\\^"^}^"'].join('\r\n');
     const r = convert(cmd);

@@ -91,4 +91,21 @@ describe('import: .http files', () => {
     for (const what of ['script block', 'GRPC requests', '@prompt', 'has no graphreq expectation', 'access_token field']) assert.ok(r.notes.some((n) => n.includes(what)), what);
     assertNoSecret(r, TOKEN);
   });
+
+  it('writes an httpYac value with spaces as quoted text, the whole of it, as httpYac compares it (no SYNTAX-EXPECT)', () => {
+    const r = convert('# @name read\nGET https://graph.facebook.com/v23.0/120200000000000002?fields=name,targeting\n?? body name == Spring sale 2026\n?? header content-type includes application/json; charset=UTF-8\n?? body targeting == {"geo_locations": {"countries": ["US"]}}\n?? body name != "Winter sale"\n', 'http');
+    for (const line of ['# @expect body.name == "Spring sale 2026"', '# @expect header.content-type contains "application/json; charset=UTF-8"', '# @expect body.targeting == {"geo_locations": {"countries": ["US"]}}', '# @expect body.name != "Winter sale"']) {
+      assert.ok(r.text.split('\n').includes(line), `${line} in:\n${r.text}`);
+    }
+  });
+
+  it('names the line of the header or body member it dropped, notes in the order of their lines, and says in the file what was dropped', () => {
+    const r = convert('### A\nPOST https://graph.facebook.com/v23.0/act_1/adsets\nAuthorization: Bearer {{token}}\n\n{\n  "name": "x",\n  "access_token": "EAAB123456789012345"\n}\n\n> {%\n  client.global.set("a", 1);\n%}\n', 'http');
+    assert.deepEqual(
+      r.notes.map((n) => n.replace(/:.*?(header|field|response handler).*$/, ' $1')),
+      ['line 3 header', 'line 7 field', 'line 10 response handler'],
+    );
+    assert.match(r.text, /^# the access_token field dropped by the import/m);
+    assertNoSecret(r, 'EAAB123456789012345');
+  });
 });

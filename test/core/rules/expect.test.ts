@@ -89,6 +89,9 @@ export const cases: RuleCases = {
       { name: 'a validate-only create', text: `${adsetCreate({ execution_options: ['validate_only'] }).trimEnd()}\n# @expect body.success true\n` },
       { name: 'an undocumented answer is not judged', text: 'GET /v23.0/act_1/adsets\n# @expect body.data.length <= 10\n' },
       { name: 'a sub-selection', text: 'GET /v23.0/?id=https://example.com/&fields=og_object{title}\n# @expect body.og_object.title exists\n' },
+      { name: 'the id of a node read with a field list that does not name it', text: 'GET /v23.0/120200000000000002?fields=name\n# @expect body.id exists\n' },
+      { name: 'the id of a node inside a sub-selection', text: 'GET /v23.0/?id=https://example.com/&fields=og_object{title}\n# @expect body.og_object.id exists\n' },
+      { name: 'the id of each message of a narrowed connection', text: 'GET /v23.0/t_100200300?fields=messages{message}\n# @expect body.messages.data[0].id exists\n' },
     ],
   },
   'EXPECT-CODE': {

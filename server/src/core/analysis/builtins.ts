@@ -144,6 +144,7 @@ export function builtinValue(call: BuiltinCall, env: Environment, runtime?: Buil
       const refused = refusedName(call, env);
       if (refused) return refused;
       const v = own(env.dotenv, call.args[0]);
+      if (v === undefined && env.dotenvRefused) return { kind: 'missing', message: `\`{{${call.text}}}\`: the .env file is not read: ${env.dotenvRefused}.` };
       return v !== undefined ? { kind: 'value', value: v } : { kind: 'missing', message: `\`{{${call.text}}}\`: ${call.args[0]} is not in the .env file of the request's folder or above it; add \`${call.args[0]}=...\` there.` };
     }
     default:

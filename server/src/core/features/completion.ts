@@ -18,6 +18,7 @@ import type { FieldItem } from '../syntax/fields';
 import type { Span } from '../types';
 import { BUILTINS, type BuiltinName } from '../analysis/builtins';
 import { cursorAt, type InString } from './cursor';
+import { shownValue } from './secretMask';
 import { expectationCompletions } from './expectCompletion';
 import { EXPECT_DIRECTIVE } from '../syntax/expectation';
 import { lookupPath, successBodySchema } from '../model/responses';
@@ -447,7 +448,7 @@ function variableItems(ctx: CompletionContext, span: Span, prefix: string, block
     const values = named[1] === 'processEnv' ? file.env.processEnv : file.env.dotenv;
     const start = span.start + prefix.length - named[3].length;
     const end = Math.max(start, span.end);
-    return Object.keys(values ?? {}).sort().map((name) => ({ label: name, kind: 'variable' as const, detail: mask(name, values![name]), replace: { start, end } }));
+    return Object.keys(values ?? {}).sort().map((name) => ({ label: name, kind: 'variable' as const, detail: shownValue(name, values![name], file), replace: { start, end } }));
   }
   if (prefix.startsWith('$') || prefix === '') out.push(...builtinItems(span, prefix));
   if (prefix.startsWith('$')) return out;
@@ -462,9 +463,9 @@ function variableItems(ctx: CompletionContext, span: Span, prefix: string, block
     }
     return out;
   }
-  for (const [name, v] of file.variables) out.push({ label: name, kind: 'variable', detail: mask(name, v.value), replace: span, sortText: `0${name}` });
+  for (const [name, v] of file.variables) out.push({ label: name, kind: 'variable', detail: shownValue(name, v.value, file), replace: span, sortText: `0${name}` });
   for (const [name, value] of Object.entries(file.env.variables)) {
-    if (!file.variables.has(name)) out.push({ label: name, kind: 'variable', detail: `${mask(name, value)} (environment${file.env.name ? ` ${file.env.name}` : ''})`, replace: span, sortText: `1${name}` });
+    if (!file.variables.has(name)) out.push({ label: name, kind: 'variable', detail: `${shownValue(name, value, file)} (environment${file.env.name ? ` ${file.env.name}` : ''})`, replace: span, sortText: `1${name}` });
   }
   for (const [name] of earlier) {
     out.push({ label: `${name}.response.body.`, kind: 'variable', detail: `response of request ${name}`, replace: span, sortText: `2${name}`, retrigger: true });
@@ -516,12 +517,6 @@ function responsePaths(ctx: CompletionContext, index: number, path: string[] = [
   const s = resolveRef(found.schema, root);
   if (s.items) return [['0', 'The first item of the list']];
   return Object.entries(s.properties ?? {}).map(([name, sub]) => [name, resolveRef(sub, root).description ?? '']);
-}
-
-/** Masks values that look like secrets, so completion and hover never show a token. */
-export function mask(name: string, value: string): string {
-  if (/token|secret|password|key/i.test(name) || /^EAA[A-Za-z0-9]{20,}/.test(value)) return value.length ? `${value.slice(0, 2)}••••` : value;
-  return value;
 }
 
 /** Whole paths for a request line that has a method and nothing else yet (`POST ‸`). */

@@ -99,11 +99,22 @@ function headerItems(span: Span, model: ApiModel): CompletionItem[] {
   return out;
 }
 
+const STATUS_VALUES: Array<[string, string]> = [
+  ['200', 'OK'],
+  ['2xx', 'any success'],
+  ['400', 'refused: an invalid call, or a rate limit (see error.code)'],
+  ['403', 'refused: permissions, or the app rate limit (code 4)'],
+  ['4xx', 'any refusal'],
+  ['429', 'a proxy in front of the API limiting the rate (the API itself answers 400 or 403)'],
+];
+
 /** Values of the subject: codes and subcodes with their meaning, statuses, enum values of a body member. */
 function valueItems(head: string, path: string[], span: Span, bc: ReturnType<typeof blockCallOf>, model: ApiModel): CompletionItem[] {
   const endpoint = bc?.call.endpoint;
   if (head === 'status') {
-    return [['200', 'OK'], ['2xx', 'any success'], ['400', 'refused: an invalid call'], ['4xx', 'any refusal'], ['429', 'a rate limit']].map(([v, d], i) => item(v, 'value', span, { detail: d, sortText: pad(i) }));
+    // The API refuses a call over a rate limit with 400 (403 for the app's limit, code 4), never 429:
+    // `error.code` or `refused LIMIT-BLOCK` says a rate limit; 429 comes from a proxy in front of it.
+    return STATUS_VALUES.map(([v, d], i) => item(v, 'value', span, { detail: d, sortText: pad(i) }));
   }
   if (head === 'error' && path.length === 1 && (path[0] === 'code' || path[0] === 'subcode' || path[0] === 'error_subcode')) {
     const pairs = returnableErrors(endpoint, model) ?? model.errors.filter((e) => e.code !== null).map((e) => ({ code: e.code as number, subcode: e.subcode }));

@@ -16,7 +16,7 @@ import { parseVersion } from '../model/version';
 import type { RequestBlock } from '../syntax/ast';
 import type { FieldItem } from '../syntax/fields';
 import type { Finding, Span } from '../types';
-import { mask } from './completion';
+import { isSecretValue, maskedValue } from './secretMask';
 import { codeSpan } from './markdownText';
 import { BUILTINS, builtinValue, parseBuiltin } from '../analysis/builtins';
 import { cursorAt } from './cursor';
@@ -131,7 +131,7 @@ function hoverOf(block: RequestBlock, offset: number, ctx: HoverContext): Hover 
       if (value !== undefined) {
         const resolved = resolveText(value, file).text;
         const where = file.variables.has(name) ? 'file variable' : `environment${file.env.name ? ` ${file.env.name}` : ''}`;
-        return { contents: `**{{${name}}}** (${where}) = ${codeSpan(mask(name, resolved))}`, span: cursor.span };
+        return { contents: `**{{${name}}}** (${where}) = ${shownInHover(name, resolved, file)}`, span: cursor.span };
       }
       const m = /^([\w-]+)\.response\.body\.(.+)$/.exec(name);
       if (m && file.names.has(m[1])) return { contents: `**{{${name}}}**: \`${m[2]}\` of the response of request \`${m[1]}\`, filled in when this request is sent after it.`, span: cursor.span };
@@ -170,9 +170,14 @@ function builtinHover(expr: string, file: FileContext): string {
   const spec = BUILTINS[parsed.call.name];
   const head = `**{{${expr}}}**: built-in variable \`${spec.usage}\`\n\n${spec.doc}`;
   const value = builtinValue(parsed.call, file.env);
-  if (value.kind === 'value') return `${head}\n\nNow: ${codeSpan(mask(parsed.call.args[0] ?? '', value.value))}`;
+  if (value.kind === 'value') return `${head}\n\nNow: ${shownInHover(parsed.call.args[0] ?? '', value.value, file)}`;
   if (value.kind === 'missing') return `${head}\n\n⚠ ${value.message}`;
   return `${head}\n\nDecided when the request is sent; not checked.`;
+}
+
+/** A value in a code span, or for a secret the mask (secretMask.ts): hovers are seen by whoever sees the screen. */
+function shownInHover(name: string, value: string, file: FileContext): string {
+  return isSecretValue(name, value, file) ? `${maskedValue(value)}: not shown` : codeSpan(value);
 }
 
 function versionDoc(text: string, ctx: HoverContext): string {

@@ -21,7 +21,7 @@ import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
 import { parseBodyTree } from '../syntax/jsonBody';
 import { blockAt } from '../syntax/parseDocument';
 import type { Span } from '../types';
-import { mask } from './completion';
+import { MASK, isSecretValue } from './secretMask';
 
 export type InlayHintKind = 'variable' | 'currency' | 'time' | 'dateRange';
 
@@ -69,11 +69,11 @@ function variableHints(block: RequestBlock, file: FileContext, inUrls: boolean, 
     const value = lookupVariable(use.expr, file);
     if (value === undefined) continue;
     const resolved = resolveText(value, file).text;
-    const secret = mask(use.expr, resolved) !== resolved;
+    const secret = isSecretValue(use.expr, resolved, file);
     const where = file.variables.has(use.expr) ? 'file variable' : `environment${file.env.name ? ` \`${file.env.name}\`` : ' (`$shared`)'} of graphreq.env.json`;
     out.push({
       offset: block.offset + use.span.end,
-      label: secret ? '= ••••' : `= ${shorten(resolved)}`,
+      label: secret ? `= ${MASK}` : `= ${shorten(resolved)}`,
       tooltip: secret ? `\`{{${use.expr}}}\` (${where}) holds a secret: its value is not shown.` : `\`{{${use.expr}}}\` from the ${where}.`,
       kind: 'variable',
     });

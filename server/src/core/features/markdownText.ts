@@ -14,3 +14,14 @@ export function codeSpan(text: string): string {
   const pad = /^`|`$/.test(text) ? ' ' : '';
   return `${fence}${pad}${text.replace(/[\r\n]+/g, ' ')}${pad}${fence}`;
 }
+
+/**
+ * Text of a file, a setting or a service shown as plain words in Markdown (a tooltip naming an
+ * environment, a base URL, a usage header's scope). Every ASCII punctuation character is escaped
+ * with a backslash (CommonMark lets each be), so nothing in it opens a link, an image, HTML, an
+ * entity, emphasis, a table cell or a theme icon (`$(…)`), and a URL in it is not made a link
+ * (autolinks need `://`, `www.` or `@` unbroken in the source); a line break is a space.
+ */
+export function markdownText(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}

@@ -10,7 +10,7 @@ import { fieldsNode } from '../analysis/call';
 import { buildBlockCall } from '../analysis/blockCall';
 import { buildFileContext, lookupVariable, namesRequest, type FileContext } from '../analysis/fileContext';
 import { placesOf, type WorkspaceScope } from '../analysis/workspaceNames';
-import { blockNames, type NameUse } from '../analysis/names';
+import { blockNames, VARIABLE_NAME_RE, type NameUse } from '../analysis/names';
 import type { ApiModel } from '../model/apiModel';
 import { checkCall } from '../rules/engine';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
@@ -22,6 +22,8 @@ import { checkWrittenBlock, checkWrittenRequest } from './writtenChecks';
 import { closest, inlineList, listForMessage } from '../rules/suggest';
 import { checkExpectations, expectedRefusals } from '../rules/expectRules';
 import { urlCounterKey } from '../model/limitFormulas';
+import { fileSecrets } from '../send/fileSecrets';
+import { Redactor } from '../send/redact';
 
 /** What a block's check leaves behind: its findings (block-relative) and what cross-request rules need. */
 export interface BlockResult {
@@ -285,11 +287,50 @@ function limitFindings(result: BlockResult, block: RequestBlock, rulesStopped: b
   return { ...result, findings: kept };
 }
 
+/** The secrets of each file context as one Redactor (send/fileSecrets.ts); null when it has none. */
+const secretRedactors = new WeakMap<FileContext, Redactor | null>();
+
+/**
+ * A finding may quote a value the file reads from its environment (`billing_event` does not take the
+ * text `…`, `{{$processEnv GRAPHREQ_VAR_KEY}}` in a parameter): a secret there is redacted, so that
+ * neither the editor's diagnostics (and the hovers that explain them) nor `graphreq check` show it.
+ * The secrets are those the editor masks (send/fileSecrets.ts, display): a value the hover shows
+ * (`GRAPHREQ_VAR_FIELD` = `name`) would otherwise turn every `name` of every message into
+ * `[REDACTED]`. `graphreq check` redacts every value `$processEnv` and `$dotenv` read in what it prints.
+ */
+function withoutSecrets(result: BlockResult, ctx: FileContext): BlockResult {
+  if (result.findings.length === 0) return result;
+  let redactor = secretRedactors.get(ctx);
+  if (redactor === undefined) {
+    const secrets = fileSecrets(ctx, false);
+    secretRedactors.set(ctx, (redactor = secrets.length ? new Redactor(secrets) : null));
+  }
+  if (!redactor) return result;
+  const r = redactor;
+  let changed = false;
+  const findings = result.findings.map((f) => {
+    const changes: Partial<Finding> = {};
+    const message = r.text(f.message);
+    if (message !== f.message) changes.message = message;
+    const detail = f.detail === undefined ? undefined : r.text(f.detail);
+    if (detail !== f.detail) changes.detail = detail;
+    const related = f.related?.map((x) => {
+      const m = r.text(x.message);
+      return m === x.message ? x : { ...x, message: m };
+    });
+    if (related && related.some((x, i) => x !== f.related![i])) changes.related = related;
+    if (Object.keys(changes).length === 0) return f;
+    changed = true;
+    return copyFinding(f, changes, undefined);
+  });
+  return changed ? { ...result, findings } : result;
+}
+
 /** With `fixes` false, the findings of rules carry no fixes (ValidateOptions.fixes). */
 export function validateBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, fixes = true): BlockResult {
   try {
     const limit = { reached: false };
-    return limitFindings(checkBlock(block, ctx, model, limit, fixes), block, limit.reached);
+    return withoutSecrets(limitFindings(checkBlock(block, ctx, model, limit, fixes), block, limit.reached), ctx);
   } catch (e) {
     // Any text gets diagnostics, never a crash: a body or field list nested thousands of levels deep
     // exhausts the stack of the recursive readers, and is reported as such.
@@ -412,6 +453,10 @@ function unknownVariable(use: NameUse, ctx: FileContext): Finding {
   const name = expr.split('.')[0];
   if (ctx.names.has(name) || (ctx.workspace && ctx.workspace.names.producerCount(name) > 0)) {
     return { ...base, message: `\`{{${expr}}}\`: a reference to request \`${name}\` is written \`{{${name}.response.body.<path>}}\`.` };
+  }
+  // `{{}}`, `{{foo bar}}`, `{{9lives}}`: no `@name = value` can define it, so saying to define one would not help.
+  if (!VARIABLE_NAME_RE.test(expr)) {
+    return { ...base, message: `\`{{${expr}}}\` names no variable: a variable's name is a letter or \`_\`, then letters, digits, \`_\`, \`-\` or \`.\`.` };
   }
   return {
     ...base,

@@ -7,6 +7,7 @@
  */
 import { dropToken, isApiHost, keepHeader, targetOf } from './requestText';
 import { adviceFor, TOKEN_PARAMETER, type ImportResult } from './notes';
+import { startsJson } from '../syntax/expectation';
 
 const METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT)\s+(\S.*?)(?:\s+HTTP\/[\d.]+)?\s*$/i;
 const OTHER_PROTOCOL = /^(GRPC|WS|SSE|MQTT|AMQP|GRAPHQL|WEBSOCKET|RPC)\s+\S/i;
@@ -59,8 +60,11 @@ function convertBlock(lines: string[], first: number, state: State): void {
   const { out, notes } = state;
   const comments: string[] = [];
   const headers: Array<[string, string]> = [];
-  const headerNotes: string[] = [];
   const body: string[] = [];
+  /** The line of the input each body line comes from (1-based), for the notes. */
+  const bodyAt: number[] = [];
+  // The notes of this request, put in the order of the lines they name once it is read.
+  const noted = notes.length;
   const after: string[] = [];
   const head: string[] = [];
   let phase: Phase = 'before';
@@ -166,7 +170,9 @@ function convertBlock(lines: string[], first: number, state: State): void {
       if (h && (/^content-type$/i.test(h[1]) || (/^host$/i.test(h[1]) && isApiHost(h[2].trim().replace(/:\d+$/, ''))))) continue;
       if (h) {
         const kept: Array<[string, string]> = [];
-        keepHeader(h[1], rewriteReferences(h[2], state), kept, headerNotes, comments);
+        const local: string[] = [];
+        keepHeader(h[1], rewriteReferences(h[2], state), kept, local, comments);
+        notes.push(...local.map((n) => `${at}: ${n}`));
         headers.push(...kept);
         continue;
       }
@@ -175,17 +181,25 @@ function convertBlock(lines: string[], first: number, state: State): void {
       continue;
     }
     body.push(rewriteReferences(raw, state));
+    bodyAt.push(first + k + 1);
   }
-  notes.push(...headerNotes.map((n) => `line ${first + 1}: ${n}`));
   out.push(...trimBlank(head));
   if (requestLine) {
+    const text = trimBlank(bodyWithoutToken(body, comments, notes, (i) => `line ${bodyAt[i]}`));
     out.push(...comments, requestLine);
     for (const [name, value] of headers) out.push(name ? `${name}: ${value}` : value);
-    const text = trimBlank(body);
-    if (text.length) out.push('', ...bodyWithoutToken(text, comments, notes, `line ${first + 1}`));
+    if (text.length) out.push('', ...text);
   }
+  sortByLine(notes, noted);
   if (after.length) out.push(...after);
   out.push('');
+}
+
+/** The notes from `from` on, in the order of the lines they name (`line N: ...`), as the user reads the file. */
+function sortByLine(notes: string[], from: number): void {
+  const lineOf = (n: string): number => Number(/^line (\d+)/.exec(n)?.[1] ?? 0);
+  const sorted = notes.slice(from).sort((a, b) => lineOf(a) - lineOf(b));
+  notes.splice(from, sorted.length, ...sorted);
 }
 
 function trimBlank(lines: string[]): string[] {
@@ -253,15 +267,19 @@ function queryLine(line: string, comments: string[], notes: string[], at: string
 }
 
 /** A JSON body's top-level members that hold credentials (access_token, a secret), dropped; a form body's too. */
-function bodyWithoutToken(lines: string[], comments: string[], notes: string[], at: string): string[] {
+function bodyWithoutToken(lines: string[], comments: string[], notes: string[], at: (index: number) => string): string[] {
   const local: string[] = [];
-  const kept = lines.filter((l) => {
+  const kept = lines.filter((l, i) => {
     const m = /^\s*"?(\w+)"?\s*[:=]/.exec(l);
     const secret = !!m && TOKEN_PARAMETER.test(m[1]);
-    if (secret) dropToken(`the ${m[1]} field`, local, comments, adviceFor(m[1]));
+    if (secret) {
+      const dropped: string[] = [];
+      dropToken(`the ${m[1]} field`, dropped, comments, adviceFor(m[1]));
+      local.push(...dropped.map((n) => `${at(i)}: ${n}`));
+    }
     return !secret;
   });
-  notes.push(...local.map((n) => `${at}: ${n}`));
+  notes.push(...local);
   // A member removed before the closing brace leaves a trailing comma: JSONC allows it, but keep strict JSON tidy.
   for (let i = kept.length - 1; i > 0; i--) {
     if (/^\s*[}\]]/.test(kept[i])) {
@@ -295,7 +313,7 @@ function expectationOf(subject: string, rest: string, state: State): string | un
   if (!opAt) return undefined;
   const path = words.slice(0, opAt.index).trim().replace(/^\$\.?/, '');
   const op = opAt.op;
-  const value = rewriteReferences(words.slice(opAt.index + op.length).trim(), state);
+  const value = expectedText(rewriteReferences(words.slice(opAt.index + op.length).trim(), state));
   let target: string;
   if (subject === 'status' && !path) target = 'status';
   else if (subject === 'duration' && !path) target = 'time';
@@ -322,6 +340,15 @@ function expectationOf(subject: string, rest: string, state: State): string | un
     default:
       return undefined;
   }
+}
+
+/**
+ * httpYac expects the rest of the line, spaces included (`?? body name == Spring sale` is the text
+ * "Spring sale"); an expectation reads one word there, so text with spaces is written as JSON text.
+ * A JSON object or list, and text already in double quotes, are kept as written.
+ */
+function expectedText(value: string): string {
+  return /\s/.test(value) && !value.startsWith('"') && !startsJson(value, 0) ? JSON.stringify(value) : value;
 }
 
 function findOperator(words: string): { op: string; index: number } | undefined {

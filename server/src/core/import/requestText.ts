@@ -2,7 +2,8 @@
  * A request as the importers build it, written as `.graphreq` text: comments and directives, the
  * request line (the API's host left to the environment's base URL), headers, and a JSON body.
  */
-import { adviceFor, SECRET_HEADER, TOKEN_PARAMETER, tokenComment } from './notes';
+import { isSecretName, looksLikeToken } from '../send/redact';
+import { adviceFor, OTHER_SECRET_ADVICE, SECRET_HEADER, TOKEN_PARAMETER, tokenComment } from './notes';
 
 export interface ImportedRequest {
   comments: string[];
@@ -98,10 +99,19 @@ export function dropToken(what: string, notes: string[], comments: string[], adv
   notes.push(`${what} was not copied: ${comment.replace(/^# .*?dropped by the import: /, '')}`);
 }
 
-/** A header that is kept, or a note and a comment for one that holds a credential. */
+/**
+ * A header that is kept, or a note and a comment for one that holds a credential: by the header's
+ * name (`Authorization`, `Cookie`; and any name that says secret, as variables are told:
+ * `X-Api-Key`, `X-Auth-Token`, send/redact.ts `isSecretName`), or by its value's shape (a token in any header).
+ */
 export function keepHeader(name: string, value: string, headers: Array<[string, string]>, notes: string[], comments: string[]): void {
   if (SECRET_HEADER.test(name)) {
     dropToken(`the ${name} header`, notes, comments);
+    return;
+  }
+  // A value that is only a variable (`X-Api-Key: {{apiKey}}`) holds no secret: it is kept.
+  if ((isSecretName(name) && !/^\s*\{\{[^{}]+\}\}\s*$/.test(value)) || looksLikeToken(value)) {
+    dropToken(`the ${name} header`, notes, comments, OTHER_SECRET_ADVICE);
     return;
   }
   headers.push([name, value]);

@@ -152,7 +152,8 @@ function selectedSchema(holder: JsonSchema, root: JsonSchema, items: Array<Pick<
   if (!base?.properties) return base ?? holder;
   const props = base.properties;
   const out: Record<string, JsonSchema> = Object.create(null) as Record<string, JsonSchema>;
-  if (depth === 0 && props.id) out.id = resolveRef(props.id, root);
+  // A node answers its id with any field list (emulator nodes/selectFields.ts `withId`), nested ones too.
+  if (props.id) out.id = resolveRef(props.id, root);
   for (const item of items) {
     const field = own(props, item.name);
     if (!field) {

@@ -6,7 +6,7 @@
 import { parseJsonExact } from '../syntax/jsonBody';
 import type { ApiModel } from '../model/apiModel';
 import { toCurl } from './curl';
-import { decodeBareStatus, decodeErrorBody, decodeRedirect, findErrorInfo } from './decodeError';
+import { decodeBareStatus, decodeErrorBody, decodeRedirect, findErrorInfo, httpRateLimit } from './decodeError';
 import { emptyUsage, parseUsageHeaders } from './usageHeaders';
 import type { DecodedError, PreparedRequest, ResponseTimings, SendFailure, SendResult } from './types';
 import { describeRequest } from './wire';
@@ -62,8 +62,11 @@ export function parseBody(raw: RawResponse): { body: unknown; bodyKind: SendResu
 /** The error of a response: its envelope decoded, or a bare HTTP error for a failed status without one. */
 export function responseError(raw: RawResponse, body: unknown, model: ApiModel): DecodedError | null {
   const decoded = decodeErrorBody(body, model, raw.status);
-  if (decoded) return decoded;
+  // The API says a rate limit by its error code (400, or 403 for code 4); a 429 from a proxy or another
+  // service in front of it says one by its status alone, and is held the same way.
+  if (decoded) return raw.status === 429 && !decoded.rateLimit ? httpRateLimit(decoded, raw) : decoded;
   if (raw.status >= 300 && raw.status < 400) return decodeRedirect(raw.status, raw.headers.location);
+  if (raw.status === 429) return httpRateLimit(decodeBareStatus(raw.status, raw.statusText), raw);
   return raw.status >= 400 ? decodeBareStatus(raw.status, raw.statusText) : null;
 }
 

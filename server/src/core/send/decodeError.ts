@@ -171,6 +171,35 @@ export function decodeRedirect(status: number, location: string | undefined): De
   };
 }
 
+/**
+ * HTTP 429 (Too Many Requests) without a rate-limit code: a proxy or another service in front of the
+ * API refused the call for its rate. It is held like the API's own rate limits (rateLimit `http`,
+ * scope: the whole origin, as nothing says which calls it counts), never retried blindly, and its
+ * `Retry-After` (seconds, or an HTTP date read against the answer's `Date`) is the regain time.
+ */
+export function httpRateLimit(error: DecodedError, raw: { status: number; headers: Record<string, string> }): DecodedError {
+  const seconds = retryAfterSeconds(raw.headers['retry-after'], raw.headers.date);
+  return {
+    ...error,
+    title: error.known ? error.title : `Too many requests (HTTP ${raw.status})`,
+    explanation: `${error.explanation} HTTP ${raw.status} says the calls came too fast for what answered (a proxy or the service): calls made before it lifts may lengthen the wait.`,
+    action: seconds !== null ? `Wait ${seconds} s (Retry-After) before sending again.` : 'Wait before sending again; nothing said for how long.',
+    isTransient: true,
+    rateLimit: 'http',
+    regainAccessMinutes: error.regainAccessMinutes ?? (seconds !== null ? Math.ceil(seconds / 60) : null),
+  };
+}
+
+/** `Retry-After` in seconds: delta-seconds, or an HTTP date less the answer's `Date` (null when unreadable). */
+function retryAfterSeconds(value: string | undefined, date: string | undefined): number | null {
+  if (!value) return null;
+  const v = value.trim();
+  if (/^\d{1,9}$/.test(v)) return Number(v);
+  const at = Date.parse(v);
+  const sent = date ? Date.parse(date) : NaN;
+  return Number.isFinite(at) && Number.isFinite(sent) ? Math.max(0, Math.ceil((at - sent) / 1000)) : null;
+}
+
 /** An error for a failed status without the envelope (a proxy's 502 page, an empty 500). */
 export function decodeBareStatus(status: number, statusText: string): DecodedError {
   const server = status >= 500;

@@ -9,7 +9,8 @@ export { requestDependencies, namesRead, producersIn, requestPlace, workspaceDep
 export { lookupResponseRef, type NamedResponses, type StoredResponse } from './namedResponses';
 export { toWire, describeRequest, TOKEN_PLACEHOLDER, type WireRequest } from './wire';
 export { toCurl } from './curl';
-export { EMULATOR_REDACT_HEADER, Redactor, redactHeaderValue, secretPattern, secretsOfRedactHeader, secretVariableValues } from './redact';
+export { EMULATOR_REDACT_HEADER, Redactor, isSecretName, looksLikeToken, redactHeaderValue, secretPattern, secretsOfRedactHeader, secretValuesOf, secretVariableValues } from './redact';
+export { environmentSecrets, fileSecrets, tokenVariableOf } from './fileSecrets';
 export { decodeErrorBody, findErrorInfo } from './decodeError';
 export { parseUsageHeaders, emptyUsage } from './usageHeaders';
 export { adviseBeforeSend, recordResult, refusalScopes, holdCovers, originOf, pruneRateState, forgetOrigin, readRateState, emptyRateState, minutesText, URL_READS_PER_HOUR, type RateState, type SendAdvice, type HoldKey } from './rateLimits';
@@ -20,7 +21,8 @@ export { baseUrlTrust, type BaseUrlSource, type BaseUrlTrust, type BaseUrlTrustI
 export { formatResultText, failureLabel, OUTPUT_LEVELS, usageText, type OutputLevel, type TextPaint, type TextReportOptions } from './textReport';
 export { evaluateExpectations, expectedText, expectsError, type ExpectationOutcome, type EvaluateContext, type SnapshotSource } from './expectations';
 export { maskForSnapshot, firstDifference, shortValue, MASK, type Difference } from './snapshot';
-export { testCases, requestKeys, requestLabel, planTests, testSource, type TestCaseInfo, type PlannedStep } from './testPlan';
+export { testCases, requestKeys, requestLabel, testSource, type TestCaseInfo } from './testPlan';
 export { emptyRecentUsage, recordUsage, usageNow, pruneRecentUsage, figureAt, type RecentUsage, type UsageScope, type ScopeNow, type UsageNow } from './recentUsage';
 export { contextLine, forecastRun, forecastTitle, scopeLine, type Forecast, type ForecastInputs, type ForecastScope, type ForecastItem, type LimitInputs } from './forecast';
 export { decideSendTarget, settingValue, targetAddress, type SendTarget, type SendTargetInput, type BaseUrlFrom } from './sendTarget';
+export { shownUrl } from './shownUrl';

@@ -30,6 +30,7 @@ import { loneSurrogateAt, loneSurrogateReason, showLoneSurrogates } from '../syn
 import { decodeParamValue } from '../syntax/query';
 import { formFieldText, readLosslessBody } from './losslessJson';
 import type { NamedResponses } from './namedResponses';
+import { shownUrl } from './shownUrl';
 import { resolveForSend, resolveJsonValue, UnresolvedReference } from './resolveForSend';
 import type { FailureKind, Pairs, PreparedRequest, VersionInfo } from './types';
 
@@ -90,7 +91,7 @@ export function prepareRequest(block: RequestBlock, opts: PrepareOptions): Prepa
       // A link of the embedded emulator names it, not a port: it goes to this run's embedded emulator.
       const toEmbedded = opts.embedded === true && target === EMBEDDED_EMULATOR_ORIGIN;
       if (target !== originOf(baseUrl) && !toEmbedded) {
-        return fail(`the request is written for ${target}, but the access token goes only to the base URL's origin ${originOf(baseUrl) ?? baseUrl}: set the base URL to it, or write the path without the origin`, 'insecure');
+        return fail(`the request is written for ${target}, but the access token goes only to the base URL's origin ${originOf(baseUrl) ?? shownUrl(baseUrl)}: set the base URL to it, or write the path without the origin`, 'insecure');
       }
       if (!toEmbedded) baseUrl = target;
       pathText = absolute[2];

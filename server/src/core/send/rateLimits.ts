@@ -12,6 +12,7 @@
  */
 import { HOUR, URL_READS_PER_HOUR, urlCounterKey } from '../model/limitFormulas';
 import { accountOf, blockHolds, perAdAccount } from './holdScopes';
+import { shownUrl } from './shownUrl';
 import type { PreparedRequest, SendResult } from './types';
 
 /** [1] Limits: "at most ten GET requests per URL, per app, per hour". */
@@ -56,11 +57,12 @@ export interface SendAdvice {
   holdScopes: HoldKey[];
 }
 
+/** The origin of a base URL; for text that is no URL, that text as messages may quote it (shownUrl: no user information, no query). */
 export function originOf(req: Pick<PreparedRequest, 'baseUrl'>): string {
   try {
     return new URL(req.baseUrl).origin;
   } catch {
-    return req.baseUrl;
+    return shownUrl(req.baseUrl);
   }
 }
 

@@ -19,8 +19,15 @@ const TOKEN_MEMBER_RE = /("access_token"\s*:\s*")(?:[^"\\]|\\.)*"/gi;
 const BEARER_RE = /(\bBearer\s+)([A-Za-z0-9\-._~+/=%]+)/gi;
 // The service's own scheme, `Authorization: OAuth <token>`, only in a header (the word alone is common prose: "OAuth 2.0 token").
 const AUTH_HEADER_RE = /(\bauthorization"?\s*[:=]\s*"?OAuth\s+)[^\s"',]+/gi;
+/**
+ * The shape of the service's access tokens (`EAAB...`, `EAAG...`: `EAA` and a long run of letters and
+ * digits), wherever it stands: a token written in any header or body member, or echoed by a service
+ * under any name, is a token all the same. Not after a letter, but after a digit: percent-encoded,
+ * `name=x%20EAAB…` puts one before it.
+ */
+const ACCESS_TOKEN_SHAPE_RE = /(?<![A-Za-z])EAA[A-Za-z0-9]{20,}/g;
 /** What each of the patterns above needs in the text: most strings have none, and skip them. */
-const PATTERN_HINT_RE = /access_token|bearer|authorization/i;
+const PATTERN_HINT_RE = /access_token|bearer|authorization|EAA/i;
 
 /** Secrets shorter than this would mask ordinary text; no real token is this short. */
 const MIN_SECRET_LENGTH = 4;
@@ -50,7 +57,8 @@ export class Redactor {
       .replace(ENCODED_TOKEN_PARAM_RE, `$1${TOKEN_PLACEHOLDER}`)
       .replace(TOKEN_MEMBER_RE, `$1${TOKEN_PLACEHOLDER}"`)
       .replace(BEARER_RE, (whole, head: string, value: string) => (value.startsWith('%5B') ? whole : head + TOKEN_PLACEHOLDER))
-      .replace(AUTH_HEADER_RE, `$1${TOKEN_PLACEHOLDER}`);
+      .replace(AUTH_HEADER_RE, `$1${TOKEN_PLACEHOLDER}`)
+      .replace(ACCESS_TOKEN_SHAPE_RE, TOKEN_PLACEHOLDER);
   }
 
   /** A deep copy with every string (keys included) redacted; `access_token` and `authorization` values replaced whole. */
@@ -100,6 +108,51 @@ export function secretVariableValues(sources: ReadonlyArray<Record<string, strin
   for (const vars of sources) {
     if (!vars) continue;
     for (const value of Object.values(vars)) if (typeof value === 'string' && value !== '') out.push(value);
+  }
+  return out;
+}
+
+/**
+ * Names that say a variable holds a secret (`token`, `app_secret`, `GRAPHREQ_VAR_SESSION`,
+ * `api_key`, `password`, `Cookie`...): as REST Client, httpYac and Postman mask such values, graphreq
+ * never shows them (hover, inlay hints, completion) and redacts them where they are sent.
+ */
+const SECRET_NAME_RE = /token|secret|passw(?:or)?d|passphrase|pwd|key|auth|credential|session|cookie|private|signature|jwt/i;
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME_RE.test(name);
+}
+
+/** The patterns alone, without known secrets. */
+const PATTERNS_ONLY = new Redactor();
+
+/** A JSON Web Token: three base64url parts, the first a JSON object (`eyJ`). */
+const JWT_RE = /^eyJ[\w-]+\.[\w-]+\.[\w-]*$/;
+/** A run of base64 and base64url characters long enough to be random (an id or a word is shorter). */
+const RANDOM_RE = /^[A-Za-z0-9_\-.~+/]{32,}={0,2}$/;
+
+/**
+ * Whether a value looks like a token whatever its name: the service's access token (`EAA...`), a
+ * credential the patterns above take (`Bearer ...`, `access_token=...`), a JSON Web Token, or a
+ * long random string (32 characters or more, hexadecimal as an app secret is, or of mixed case with
+ * digits as base64 is). Ids (digits), names and URLs do not look like one.
+ */
+export function looksLikeToken(value: string): boolean {
+  const v = value.trim();
+  if (v.length < MIN_SECRET_LENGTH) return false;
+  if (PATTERNS_ONLY.text(v) !== v || JWT_RE.test(v)) return true;
+  if (!RANDOM_RE.test(v)) return false;
+  return /^[0-9a-f]+$/i.test(v) ? /[a-f]/i.test(v) : /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v);
+}
+
+/**
+ * The values of `variables` that are secrets: by their name, by their shape, or as the variable
+ * the token is read from (`tokenVariable`: the environment's accessTokenEnv, else GRAPHREQ_ACCESS_TOKEN).
+ */
+export function secretValuesOf(variables: Iterable<[string, string]>, tokenVariable?: string): string[] {
+  const out: string[] = [];
+  for (const [name, value] of variables) {
+    if (typeof value === 'string' && value !== '' && (name === tokenVariable || isSecretName(name) || looksLikeToken(value))) out.push(value);
   }
   return out;
 }

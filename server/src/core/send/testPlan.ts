@@ -1,15 +1,13 @@
 /**
- * Requests as tests (pure): which requests of a file are tests, the key each is known by (in
- * snapshot files, reports and the editor's Testing view), and the order to send them in, with the
- * requests whose named responses they read sent first. `graphreq test` and the language server both
- * plan here, so a test is the same test in the terminal, in CI and in the editor.
+ * Requests as tests (pure): which requests of a file are tests, and the key each is known by (in
+ * snapshot files, reports and the editor's Testing view). `graphreq test` and the language server
+ * both ask here, so a test is the same test in the terminal, in CI and in the editor; the order they
+ * are sent in, producers first, is send/testRun.ts's.
  */
-import { buildFileContext, requestName } from '../analysis/fileContext';
+import { requestName } from '../analysis/fileContext';
 import { digest } from '../digest';
-import type { Environment } from '../types';
 import type { GraphreqDocument, RequestBlock } from '../syntax/ast';
 import { blockExpectations } from '../syntax/expectation';
-import { requestDependencies } from './dependencies';
 import { Redactor } from './redact';
 
 /**
@@ -79,33 +77,4 @@ export function requestLabel(block: RequestBlock): string {
   const r = block.parsed.request;
   const line = r ? WRITTEN_CREDENTIALS.text(`${r.method?.text ?? 'GET'} ${r.target.raw}`) : `request ${block.index + 1}`;
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
-}
-
-export interface PlannedStep {
-  index: number;
-  /** A test, or a request sent only because a test reads its response. */
-  test: boolean;
-}
-
-/**
- * The order to send `tests` (block indexes) in: file order, each test preceded by the requests it
- * reads that are not sent yet (core/send/dependencies.ts). A request read by a later test that is
- * itself a test is sent once, as a test.
- */
-export function planTests(doc: GraphreqDocument, tests: number[], env: Environment): PlannedStep[] {
-  const ctx = buildFileContext(doc, env);
-  const wanted = new Set(tests);
-  const planned = new Set<number>();
-  const out: PlannedStep[] = [];
-  for (const index of [...tests].sort((a, b) => a - b)) {
-    if (planned.has(index)) continue;
-    for (const dep of requestDependencies(doc, index, ctx).before) {
-      if (planned.has(dep)) continue;
-      planned.add(dep);
-      out.push({ index: dep, test: wanted.has(dep) });
-    }
-    planned.add(index);
-    out.push({ index, test: true });
-  }
-  return out;
 }

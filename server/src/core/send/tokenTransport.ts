@@ -10,6 +10,8 @@
  * the address the connection then resolves. Decided in docs/sending.md.
  */
 
+import { shownUrl } from './shownUrl';
+
 /** `localhost`, `127.0.0.0/8`, `::1` (and the IPv4-mapped `::ffff:127.x.y.z`, in either spelling). */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
@@ -38,11 +40,14 @@ export function tokenTransportProblem(baseUrl: string): string | null {
   try {
     url = new URL(baseUrl);
   } catch {
-    return `the base URL \`${baseUrl}\` is not a valid URL`;
+    return `the base URL \`${shownUrl(baseUrl)}\` is not a valid URL`;
   }
   // `https://user:password@host`: fetch refuses such a URL, and its error quoted it whole, password
   // included, on the terminal and in history. Said here, before anything is sent, without the password.
   if (url.username || url.password) return `the base URL gives a user name or password before its host (…@${url.host}): graphreq sends the access token itself; remove them from the base URL`;
+  // `?access_token=…`: the request's path is appended to the base URL, so a query there never reached the
+  // service as one; it only put its value in every URL graphreq shows and keeps (history, reports).
+  if (url.search || url.hash) return `the base URL has a ${url.search ? 'query (?…)' : 'fragment (#…)'} (${shownUrl(baseUrl)}): the request's path is appended to it, and graphreq sends the access token itself; remove it from the base URL`;
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:') {
     if (isLoopbackHost(url.hostname)) return null;

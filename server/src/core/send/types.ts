@@ -85,6 +85,8 @@ export interface SendFailure {
   trustOrigin?: string;
   /** With `trustOrigin`: where that base URL came from (graphreq.env.json's environment, or the workspace's settings), for the question the editor asks. */
   trustFrom?: 'environment' | 'workspace-settings';
+  /** With `trustOrigin`: the variable whose value would go there (none: the client's own token); a confirmation names it (SendCommandArgs.trustTokenVariable). */
+  trustTokenVariable?: string;
 }
 
 /** An error envelope decoded with schemas/errors.json ([2] Errors, [3] Errors). */
@@ -105,7 +107,7 @@ export interface DecodedError {
   userTitle: string | null;
   userMessage: string | null;
   isTransient: boolean | null;
-  /** Rate-limit family of the code (`app`, `user`, `page`, `custom`, `buc`), null for other errors. */
+  /** Rate-limit family of the code (`app`, `user`, `page`, `custom`, `buc`; `http`: HTTP 429 without a rate-limit code, decodeError.ts httpRateLimit), null for other errors. */
   rateLimit: string | null;
   /** BUC type the code belongs to (`ads_management`, ...), when errors.json gives one. */
   bucType: string | null;

@@ -14,7 +14,7 @@ import { invalidParameter, ServiceError, unknownObject } from '../envelope';
 import { formatDatetime } from '../nodes/datetime';
 import { own } from '../../core/own';
 import { pageOf, type LinkBase, type PageAsk, type PagingRule } from '../nodes/paging';
-import { fieldItems, narrow, selectFields } from '../nodes/selectFields';
+import { fieldItems, narrow, selectFields, withId } from '../nodes/selectFields';
 import type { MessageRecord, ThreadRecord } from '../state';
 import type { HandlerContext, Reply } from './context';
 
@@ -26,11 +26,12 @@ export function readThread(ctx: HandlerContext): Reply {
 export function threadAnswer(ctx: HandlerContext, id: string): Record<string, unknown> {
   const thread = readableThread(ctx, id);
   const items = ctx.call.fields?.items.length ? ctx.call.fields.items : fieldItems(['id']);
-  return selectFields(items, (item) => {
+  const answer = selectFields(items, (item) => {
     if (item.name === 'id') return thread.id;
     if (item.name === 'messages') return messages(ctx, thread, item);
     return undefined;
   });
+  return withId(answer, thread.id);
 }
 
 /**

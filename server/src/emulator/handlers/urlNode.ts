@@ -12,8 +12,8 @@ import { fieldsNode } from '../../core/analysis/call';
 import { invalidParameter } from '../envelope';
 import { idsNamed } from '../limits/meter';
 import { formatDatetime } from '../nodes/datetime';
-import { hasOwn, own } from '../../core/own';
-import { fieldItems, selectFields } from '../nodes/selectFields';
+import { own } from '../../core/own';
+import { fieldItems, selectFields, withId } from '../nodes/selectFields';
 import type { UrlNodeRecord } from '../state';
 import { adSetAnswer } from './adsetRead';
 import type { HandlerContext, Reply } from './context';
@@ -76,8 +76,7 @@ function urlNode(url: string, record: UrlNodeRecord | undefined, items: FieldIte
         return undefined;
     }
   });
-  if (!hasOwn(node, 'id')) node.id = url;
-  return node;
+  return withId(node, url);
 }
 
 /** A stable numeric id for the object-graph object of a URL first seen by a refresh. */

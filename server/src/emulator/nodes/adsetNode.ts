@@ -1,5 +1,5 @@
 /**
- * An ad set as a read answers it ([2] Read an ad set): the fields asked for (id by default), typed
+ * An ad set as a read answers it ([2] Read an ad set): the fields asked for and its id, typed
  * as the node schema says (numeric strings, datetimes), datetimes as UNIX timestamps with
  * date_format=U, and fields or values newer than the call's version left out
  * (ADSET-READ-FIELD-VERSION: "omitted"); a field never set reads as the node schema's `default`.
@@ -11,7 +11,7 @@ import { exactIntegers } from '../exactInteger';
 import { formatDatetime } from './datetime';
 import { flaggedAssetsOf, issueEntries } from './flaggedAssets';
 import { own } from '../../core/own';
-import { fieldItems, selectFields } from './selectFields';
+import { fieldItems, selectFields, withId } from './selectFields';
 
 export interface ReadOptions {
   fields: FieldItem[] | undefined;
@@ -25,7 +25,7 @@ const DATETIME_FIELDS = new Set(['created_time', 'start_time', 'end_time']);
 export function adsetNode(adset: AdSetRecord, state: EmulatorState, options: ReadOptions): Record<string, unknown> {
   const node = getApiModel().nodeSchema('adset')!;
   const items = options.fields?.length ? options.fields : fieldItems(node['x-defaultFields'] ?? ['id']);
-  return selectFields(items, (item) => {
+  const answer = selectFields(items, (item) => {
     const schema = node.properties?.[item.name];
     const prop = schema ? resolveRef(schema, node) : undefined;
     if (prop?.['x-since'] && !atLeast(options.version, prop['x-since'])) return undefined;
@@ -39,6 +39,7 @@ export function adsetNode(adset: AdSetRecord, state: EmulatorState, options: Rea
     if (prop?.['x-kind'] === 'numeric string' && typeof value === 'number') return String(value);
     return exactIntegers(value, prop, node);
   });
+  return withId(answer, adset.id);
 }
 
 function rawValue(name: string, adset: AdSetRecord, state: EmulatorState, options: ReadOptions): unknown {

@@ -144,6 +144,9 @@ exports.run = async function run() {
     // Paste cURL as Request and Import .http File (files of their own, removed after).
     await require('./importing').checkImport({ check, withTimeout, waitFor });
 
+    // A graphreq.env.json that is a symbolic link out of the workspace chooses no base URL.
+    await require('./linkedEnv').checkLinkedEnvFile({ api, check, withTimeout });
+
     // Navigation and rename (last: the rename changes the fixture files).
     await require('./navigation').checkNavigation({ uri, doc, check, lineOf });
   } catch (e) {
