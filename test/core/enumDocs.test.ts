@@ -58,7 +58,7 @@ describe('enum values in completion', () => {
   it('billing_event: the documents\' descriptions where they give one, else where they list it', () => {
     const items = complete(requestWith('adset.create', 'billing_event', false));
     const docs = Object.fromEntries(items.filter((i) => i.kind === 'value').map((i) => [i.label, i.documentation ?? '']));
-    assert.equal(Object.keys(docs).length, 12);
+    assert.equal(Object.keys(docs).length, 13);
     assert.match(docs.THRUPLAY, /15 seconds/);
     assert.match(docs.IMPRESSIONS, /per 1,000 impressions/);
     assert.match(docs.LINK_CLICKS, UNDESCRIBED);

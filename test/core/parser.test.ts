@@ -94,5 +94,10 @@ describe('field list grammar', () => {
     assert.ok(r.errors.length > 0);
     assert.ok(r.items.some((i) => i.name === 'id'));
     assert.ok(parseFieldList('a,,b', 0).errors.length > 0);
+    // A comma inside closed parentheses belongs to the argument.
+    const two = parseFieldList('messages.source(PARTICIPANTS,ADMINS).limit(5),id', 0);
+    assert.deepEqual(two.errors, []);
+    assert.deepEqual(two.items[0].modifiers.map((x) => [x.name, x.arg]), [['source', 'PARTICIPANTS,ADMINS'], ['limit', '5']]);
+    assert.deepEqual(two.items.map((i) => i.name), ['messages', 'id']);
   });
 });

@@ -89,6 +89,12 @@ describe('the ad sets of an account, a page at a time', () => {
     assert.equal(big.status, 200, big.text);
     assert.equal(big.body.data.length, 30);
     assert.equal(big.body.paging.next, undefined);
+    // More digits than a number holds is still a whole number (the editor passes it): the largest page.
+    const huge = await emu.get(`${ACCOUNT}?limit=99999999999999999999`);
+    assert.equal(huge.status, 200, huge.text);
+    assert.equal(huge.body.data.length, 30);
+    const thread = await emu.get('/v23.0/t_100200300?fields=messages.limit(99999999999999999999)');
+    assert.equal(thread.status, 200, thread.text);
     const none = await emu.get(`${ACCOUNT}?limit=0&summary=total_count`);
     assert.deepEqual(none.body, { data: [], summary: { total_count: 30 } });
     const empty = await emu.get('/v23.0/act_999000999/adsets');

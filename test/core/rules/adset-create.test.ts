@@ -44,8 +44,6 @@ const DSA = { dsa_payor: 'Librairie Exemple SARL', dsa_beneficiary: 'Librairie E
 const enumFailures: Array<[string, Record<string, unknown>, string]> = [
   ['bid_strategy', { bid_strategy: 'LOWEST_COST' }, '"LOWEST_COST"'],
   ['billing_event', { billing_event: 'IMPRESION' }, '"IMPRESION"'],
-  // Named by the bid_amount rule of [2] but in neither list of billing_event values: refused (docs/rules.md, ADSET-ENUMS decision).
-  ['billing_event REACH', { billing_event: 'REACH' }, '"REACH"'],
   ['optimization_goal', { optimization_goal: 'REACHH' }, '"REACHH"'],
   ['optimization_sub_event', { optimization_sub_event: 'SOUND_ON' }, '"SOUND_ON"'],
   ['destination_type', { destination_type: 'WEBSIT' }, '"WEBSIT"'],
@@ -83,6 +81,9 @@ export const cases: RuleCases = {
     fail: [
       { name: 'no name in a JSON body', text: create({ name: undefined }, [PATH]) },
       { name: 'no name in a form body', text: `POST ⟦${PATH}⟧\n\ncampaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&status=PAUSED\n` },
+      // Required means a name: an empty one is none (docs/rules.md, ADSET-NAME-REQUIRED decision).
+      { name: 'an empty name', text: create({ name: '' }, ['""']) },
+      { name: 'an empty name in a form body', text: `POST ${PATH}\n\n⟦name=⟧&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH\n` },
     ],
     pass: [
       { name: 'a name', text: adsetCreate({ name: 'Spring sale' }) },
@@ -97,6 +98,7 @@ export const cases: RuleCases = {
     pass: [
       { name: '400 characters', text: adsetCreate({ name: 'a'.repeat(400) }) },
       { name: '400 emoji: characters, not bytes or UTF-16 units', text: adsetCreate({ name: '🎉'.repeat(400) }) },
+      { name: 'one character', text: adsetCreate({ name: 'a' }) },
     ],
   },
   'ADSET-CAMPAIGN': {
@@ -137,6 +139,7 @@ export const cases: RuleCases = {
         }),
       },
       { name: 'VIDEO_VIEWS, described in the read fields', text: adsetCreate({ billing_event: 'VIDEO_VIEWS', optimization_goal: 'THRUPLAY' }) },
+      { name: 'REACH, named by the bid_amount rows', text: adsetCreate({ billing_event: 'REACH' }) },
       { name: 'billing_event NONE', text: adsetCreate({ billing_event: 'NONE' }) },
     ],
   },
@@ -233,15 +236,27 @@ export const cases: RuleCases = {
       { name: 'more than 24 hours', text: adsetCreate({ start_time: 1788220800, end_time: 1788307201 }) },
       { name: 'end_time 0: ongoing', text: adsetCreate({ start_time: 1788220800, end_time: 0 }) },
       { name: 'no end_time', text: adsetCreate({ start_time: 1788220800 }) },
+      // A daily budget of 0 is no daily budget ([2]: either budget "must be greater than 0"): a 12-hour lifetime ad set.
+      {
+        name: 'daily_budget 0 beside a lifetime budget, 12 hours',
+        text: adsetCreate({ daily_budget: 0, lifetime_budget: 50000, start_time: '2026-09-01T00:00:00+0000', end_time: '2026-09-01T12:00:00+0000' }),
+      },
     ],
   },
   'ADSET-LIFETIME-END': {
     fail: [{ name: 'lifetime_budget without end_time', text: create({ daily_budget: undefined, lifetime_budget: 50000 }, ['"lifetime_budget"']) }],
-    pass: [{ name: 'with end_time', text: adsetCreate({ daily_budget: undefined, lifetime_budget: 50000, end_time: 1788307200 }) }],
+    pass: [
+      { name: 'with end_time', text: adsetCreate({ daily_budget: undefined, lifetime_budget: 50000, end_time: 1788307200 }) },
+      { name: 'lifetime_budget 0 beside a daily budget is no lifetime budget', text: adsetCreate({ lifetime_budget: 0 }) },
+      { name: 'lifetime_budget "0" (form text) beside a daily budget', text: `POST ${PATH}\n\nname=Sale&campaign_id=120200000000000001&daily_budget=2000&lifetime_budget=0&billing_event=IMPRESSIONS&optimization_goal=REACH\n` },
+    ],
   },
   'ADSET-END-ZERO': {
     fail: [{ name: 'lifetime budget and end_time 0', text: create({ daily_budget: undefined, lifetime_budget: 50000, end_time: 0 }, [valueOf('end_time', '0')]) }],
-    pass: [{ name: 'daily budget and end_time 0 (ongoing)', text: adsetCreate({ end_time: 0 }) }],
+    pass: [
+      { name: 'daily budget and end_time 0 (ongoing)', text: adsetCreate({ end_time: 0 }) },
+      { name: 'daily budget, lifetime_budget 0 and end_time 0', text: adsetCreate({ lifetime_budget: 0, end_time: 0 }) },
+    ],
   },
   'ADSET-BID-AMOUNT-REQUIRED': {
     fail: [
@@ -262,9 +277,12 @@ export const cases: RuleCases = {
         name: '0 per click',
         text: create({ billing_event: 'LINK_CLICKS', optimization_goal: 'LINK_CLICKS', bid_strategy: 'COST_CAP', bid_amount: 0 }, [valueOf('bid_amount', '0')]),
       },
+      // RULES.md names REACH beside IMPRESSIONS: a billing event of its own, per 1,000 (docs/rules.md, ADSET-ENUMS decision).
+      { name: '1 per 1,000 people reached (billing_event REACH)', text: create({ billing_event: 'REACH', bid_strategy: 'COST_CAP', bid_amount: 1 }, [valueOf('bid_amount', '1')]) },
     ],
     pass: [
       { name: '2 per 1,000 impressions', text: adsetCreate({ bid_strategy: 'COST_CAP', bid_amount: 2 }) },
+      { name: '2 per 1,000 people reached (billing_event REACH)', text: adsetCreate({ billing_event: 'REACH', bid_strategy: 'COST_CAP', bid_amount: 2 }) },
       { name: '1 per click', text: adsetCreate({ billing_event: 'LINK_CLICKS', optimization_goal: 'LINK_CLICKS', bid_strategy: 'COST_CAP', bid_amount: 1 }) },
     ],
   },
@@ -321,9 +339,13 @@ export const cases: RuleCases = {
         name: 'Leads with no location given: outside every location of the objective',
         text: create({ ...spec('OUTCOME_LEADS'), optimization_goal: 'THRUPLAY' }, ['"THRUPLAY"']),
       },
+      // [2]'s table writes objectives as words: the word, in any case, names the outcome objective.
+      { name: 'the objective as [2] writes it, in capitals (SALES)', text: create({ ...spec('SALES'), optimization_goal: 'THRUPLAY' }, ['"THRUPLAY"']) },
+      { name: 'the objective as [2] writes it (App Promotion)', text: create({ ...spec('App Promotion'), optimization_goal: 'REACH' }, ['"REACH"']) },
     ],
     pass: [
       { name: 'Awareness and REACH', text: adsetCreate({ ...spec('OUTCOME_AWARENESS'), optimization_goal: 'REACH' }) },
+      { name: 'awareness, the word in lower case, and REACH', text: adsetCreate({ ...spec('awareness'), optimization_goal: 'REACH' }) },
       { name: 'Traffic, Website, LANDING_PAGE_VIEWS', text: adsetCreate({ ...spec('OUTCOME_TRAFFIC'), destination_type: 'WEBSITE', optimization_goal: 'LANDING_PAGE_VIEWS' }) },
       {
         name: 'Sales, Website, OFFSITE_CONVERSIONS',
@@ -491,7 +513,10 @@ export const cases: RuleCases = {
     pass: [{ name: 'WEBSITE', text: adsetCreate({ destination_type: 'WEBSITE' }) }],
   },
   'ADSET-EXECUTION-OPTIONS': {
-    fail: [{ name: 'include_recommendations alone', text: create({ execution_options: ['include_recommendations'] }, ['"include_recommendations"']) }],
+    fail: [
+      { name: 'include_recommendations alone', text: create({ execution_options: ['include_recommendations'] }, ['"include_recommendations"']) },
+      { name: 'include_recommendations twice, still without validate_only', text: create({ execution_options: ['include_recommendations', 'include_recommendations'] }, ['"include_recommendations"']) },
+    ],
     pass: [
       { name: 'validate_only', text: adsetCreate({ execution_options: ['validate_only'] }) },
       { name: 'both', text: adsetCreate({ execution_options: ['validate_only', 'include_recommendations'] }) },

@@ -135,9 +135,11 @@ whenRun(module, () => {
       assert.equal(applyFix(text, findingsOf(text)[0]), '# @expect status == 200\nGET /v23.0/t_100200300?fields=id\n');
     });
     it('EXPECT-PATH: a field asked for that the field check says may exist may be in the answer', () => {
-      // `targeting` is past the documents' alphabetical cut-off of ad set fields: a hint, and no EXPECT-PATH.
-      const adset = findingsOf('GET /v23.0/120200000000000002?fields=id,targeting\n# @expect body.targeting.geo_locations.countries == ["DE", "FR"]\n# @expect body.targeting contains {"age_min": 20}\n');
+      // `updated_time` is past the documents' alphabetical cut-off of ad set fields: a hint, and no EXPECT-PATH.
+      const adset = findingsOf('GET /v23.0/120200000000000002?fields=id,updated_time\n# @expect body.updated_time exists\n');
       assert.deepEqual(adset.map((f) => `${f.code} ${f.severity}`), ['ADSET-READ-FIELDS hint']);
+      // `targeting` is a read field ([2] Create documents it), an object whose members are not all named: no finding.
+      assert.deepEqual(findingsOf('GET /v23.0/120200000000000002?fields=id,targeting\n# @expect body.targeting.geo_locations.countries == ["DE", "FR"]\n# @expect body.targeting contains {"age_min": 20}\n'), []);
       // A thread's fields are not all named (a hint too).
       assert.deepEqual(findingsOf('GET /v23.0/t_100200300?fields=id,snippet\n# @expect body.snippet exists\n').map((f) => f.code), ['THREAD-FIELDS']);
       // A field the documents rule out (a URL's fields are all named) stays absent from the answer.

@@ -35,6 +35,8 @@ export const cases: RuleCases = {
     fail: [
       { name: 'another source', text: 'GET /v23.0/t_100200300?fields=messages.source(⟦ADMINS⟧)\n' },
       { name: 'lower case', text: 'GET /v23.0/t_100200300?fields=messages.source(⟦participants⟧).limit(5)\n' },
+      // [1]: "Only one value is allowed": two sources are one wrong argument, not a broken list.
+      { name: 'two sources', text: 'GET /v23.0/t_100200300?fields=id,messages.source(⟦PARTICIPANTS,ADMINS⟧).limit(5)\n' },
     ],
     pass: [{ name: 'PARTICIPANTS', text: 'GET /v23.0/t_100200300?fields=messages.source(PARTICIPANTS)\n' }],
   },

@@ -86,7 +86,7 @@ function shorten(text: string | undefined): string | undefined {
 
 function rulesOf(schema: JsonSchema): string[] {
   const out = new Set<string>();
-  for (const r of [schema['x-rule'], schema['x-enumRule'], schema['x-versionRule'], ...(schema['x-rules'] ?? [])]) if (r) out.add(r);
+  for (const r of [schema['x-rule'], schema['x-enumRule'], schema['x-versionRule'], schema['x-emptyRule'], ...(schema['x-rules'] ?? [])]) if (r) out.add(r);
   for (const d of Object.values(schema['x-deprecatedValues'] ?? {})) out.add(d.rule);
   for (const r of Object.values(schema['x-requiredRule'] ?? {})) out.add(r);
   return [...out];

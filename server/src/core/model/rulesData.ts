@@ -31,6 +31,27 @@ const objectivesData = schemaBundle.objectives as {
 };
 
 export const objectives = objectivesData.objectives;
+
+/** An objective's spelling without letter case, spaces or dashes: `App Promotion` and `APP_PROMOTION` alike. */
+function spelling(text: string): string {
+  return text.trim().toUpperCase().replace(/[\s_-]+/g, '_');
+}
+
+/** Each outcome objective by its own name and by the word of [2]'s mapping table (its label), as spellings. */
+const objectiveBySpelling = new Map<string, string>();
+for (const [key, info] of Object.entries(objectives)) {
+  objectiveBySpelling.set(spelling(key), key);
+  objectiveBySpelling.set(spelling(info.label), key);
+}
+
+/**
+ * The outcome objective a request's text names: its own name (`OUTCOME_SALES`) or the word [2]'s
+ * mapping table writes for it (`Sales`, `SALES`, `App Promotion`), in any letter case; any other
+ * text (a legacy objective such as `CONVERSIONS`) as it is written.
+ */
+export function outcomeObjective(text: string): string {
+  return objectiveBySpelling.get(spelling(text)) ?? text;
+}
 export const conversionEvents = objectivesData.conversionEvents;
 export const customEventTypeMap = objectivesData.customEventTypeMap;
 export const promotedObjectRows = (schemaBundle.promotedObject as { rules: PromotedObjectRow[] }).rules;

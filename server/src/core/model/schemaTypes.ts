@@ -29,6 +29,8 @@ export interface JsonSchema {
   'x-rules'?: string[];
   'x-enumRule'?: string;
   'x-requiredRule'?: Record<string, string>;
+  /** The rule of an empty text below `minLength`, where it differs from `x-rule` (an empty required name is a missing one). */
+  'x-emptyRule'?: string;
   'x-enumDescriptions'?: Record<string, string>;
   'x-since'?: string;
   'x-until'?: string;

@@ -389,7 +389,8 @@ function rejected(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateC
       message = `\`${where}\` is ${String(v)}; the largest allowed value is ${schema.maximum}${rangeText(schema)}.`;
       break;
   }
-  ctx.out.push({ rule: schema['x-rule'] ?? ctx.typeRule, message, detail, at: valueAt(path, ctx), service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
+  const rule = (why === 'empty' ? schema['x-emptyRule'] : undefined) ?? schema['x-rule'] ?? ctx.typeRule;
+  ctx.out.push({ rule, message, detail, at: valueAt(path, ctx), service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
 }
 
 function notYet(schema: JsonSchema, v: string, since: string, path: JsonPath, ctx: ValidateContext): void {

@@ -85,6 +85,9 @@ export const budgetRules: CrossFieldRule[] = [
     check(call, { out }) {
       // A daily_budget the schema rejected ("lots") is that one mistake: no span finding on top of it.
       if (!given(call, 'daily_budget') || opaqueParam(call, 'daily_budget')) return;
+      // A budget of 0 is no budget of that kind ([2]: either one "must be greater than 0"): a lifetime
+      // ad set may send `daily_budget: 0` beside its lifetime budget, over any span.
+      if (num(call, 'daily_budget') === 0) return;
       const start = timeMs(call, 'start_time');
       const end = timeMs(call, 'end_time');
       if (start === undefined || end === undefined || end === 0) return; // end_time=0: ongoing.
@@ -108,7 +111,8 @@ export const budgetRules: CrossFieldRule[] = [
     id: 'ADSET-LIFETIME-END',
     endpoints: CREATE,
     check(call, { out }) {
-      if (!given(call, 'lifetime_budget')) return;
+      // `lifetime_budget: 0` beside a daily budget is no lifetime budget: it needs no end.
+      if (!given(call, 'lifetime_budget') || num(call, 'lifetime_budget') === 0) return;
       if (!given(call, 'end_time')) {
         out.push({
           rule: 'ADSET-LIFETIME-END',
@@ -127,7 +131,7 @@ export const budgetRules: CrossFieldRule[] = [
     endpoints: CREATE,
     check(call, { out }) {
       const end = raw(call, 'end_time');
-      if (toNumber(end) !== 0 || !given(call, 'lifetime_budget')) return;
+      if (toNumber(end) !== 0 || !given(call, 'lifetime_budget') || num(call, 'lifetime_budget') === 0) return;
       out.push({
         rule: 'ADSET-END-ZERO',
         message: '`end_time` 0 means "ongoing", which only a daily budget allows: give a real end time.',

@@ -11,12 +11,13 @@ export const miscRules: CrossFieldRule[] = [
     endpoints: ['adset.create'],
     check(call, { out }) {
       const options = list(call, 'execution_options');
-      if (!options || options.length !== 1 || options[0] !== 'include_recommendations') return;
+      // "Alone": without validate_only, however often it is written.
+      if (!options?.includes('include_recommendations') || options.includes('validate_only')) return;
       out.push({
         rule: 'ADSET-EXECUTION-OPTIONS',
         message: '`include_recommendations` cannot be used alone: add `validate_only`.',
         detail: 'Write `["validate_only", "include_recommendations"]` ([2] Create an ad set).',
-        at: { kind: 'param', name: 'execution_options', path: [0] },
+        at: { kind: 'param', name: 'execution_options', path: [options.indexOf('include_recommendations')] },
         fixes: [{ kind: 'setValue', title: 'Add `validate_only`', name: 'execution_options', value: ['validate_only', 'include_recommendations'], preferred: true }],
         service: { code: 100, blame: ['execution_options'] },
       });

@@ -3,6 +3,7 @@ import type { Call } from '../analysis/call';
 import { CallParams } from '../analysis/callParams';
 import { isOpaque, parseJsonExact } from '../syntax/jsonBody';
 import type { Location } from './ruleFinding';
+import { outcomeObjective } from '../model/rulesData';
 import { campaignFacts, describeFact, type CampaignBudgetKind, type CampaignFacts, type Fact } from '../account/accountContext';
 
 export function num(call: Call, name: string): number | undefined {
@@ -112,10 +113,13 @@ function fromContext<T>(fact: Fact<T> | undefined): CampaignValue<T> | undefined
 export function objective(call: Call): CampaignValue<string> | undefined {
   const spec = obj(call, 'campaign_spec');
   const fromSpec = spec && typeof spec.objective === 'string' && !isOpaque(spec.objective) ? spec.objective : undefined;
-  if (fromSpec) return { value: fromSpec, from: 'campaign_spec' };
+  // [2]'s table writes objectives as words (Sales): a campaign_spec, or a campaign the account holds,
+  // that writes the word names the outcome objective (docs/rules.md, ADSET-GOAL-FOR-OBJECTIVE).
+  if (fromSpec) return { value: outcomeObjective(fromSpec), from: 'campaign_spec' };
   const d = call.directives.get('objective')?.trim();
   if (d) return { value: d.split(/\s/)[0], from: 'directive' };
-  return spec ? undefined : fromContext(contextCampaign(call)?.objective);
+  const held = spec ? undefined : fromContext(contextCampaign(call)?.objective);
+  return held && { ...held, value: outcomeObjective(held.value) };
 }
 
 /** The campaign's buying type: `campaign_spec.buying_type`, else the `# @buying-type` directive, else the account context. */

@@ -201,9 +201,12 @@ class FieldParser {
     }
     const open = this.pos;
     const close = this.text.indexOf(')', open);
-    const stop = this.nextStop(open + 1);
-    if (close < 0 || (stop >= 0 && stop < close)) {
+    // A comma before the closing parenthesis is part of the argument (`.source(PARTICIPANTS,ADMINS)`
+    // names two sources, which THREAD-SOURCE-VALUE refuses); only a parenthesis never closed ends at it.
+    const blocked = this.nextStop(open + 1, false);
+    if (close < 0 || (blocked >= 0 && blocked < close)) {
       this.error(`\`(\` after \`${name}\` is not closed: write \`.${name}(value)\`.`, open, open + 1);
+      const stop = this.nextStop(open + 1, true);
       const end = stop >= 0 ? stop : this.text.length;
       const arg = this.text.slice(open + 1, end);
       this.pos = end;
@@ -231,8 +234,8 @@ class FieldParser {
     return this.text.length;
   }
 
-  /** The next character that cannot be inside a modifier argument. */
-  private nextStop(from: number): number {
+  /** The next character that cannot be inside a modifier argument (a comma too, with `comma`: where an unclosed one is cut). */
+  private nextStop(from: number, comma: boolean): number {
     for (let i = from; i < this.text.length; i++) {
       const c = this.text[i];
       // A `{{variable}}` may stand for an argument (`.limit({{n}})`): step over it.
@@ -243,7 +246,7 @@ class FieldParser {
           continue;
         }
       }
-      if (c === ',' || c === '{' || c === '}' || c === '(') return i;
+      if ((comma && c === ',') || c === '{' || c === '}' || c === '(') return i;
     }
     return -1;
   }

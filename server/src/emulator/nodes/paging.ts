@@ -90,10 +90,12 @@ export function linkQuery(params: Array<{ name: string; value: unknown; source: 
 function readLimit(text: string | undefined, rule: PagingRule): number {
   if (text === undefined) return rule.defaultLimit;
   const t = text.trim();
-  if (!/^\d{1,15}$/.test(t)) {
+  if (!/^\d+$/.test(t)) {
     throw invalidParameter(undefined, `\`limit\` must be a whole number of items, 0 or more (got "${text.slice(0, 40)}"); a page holds ${rule.defaultLimit} items without it and ${rule.maxLimit} at most.`, ['limit']);
   }
-  return Math.min(Number(t), rule.maxLimit);
+  // Any whole number is a limit (THREAD-LIMIT: "a positive integer"), one past what a number holds
+  // (`messages.limit(99999999999999999999)`, which the editor passes) too: it asks for the largest page.
+  return t.length > 15 ? rule.maxLimit : Math.min(Number(t), rule.maxLimit);
 }
 
 function encodeCursor(key: string): string {
