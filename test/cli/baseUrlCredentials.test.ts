@@ -7,20 +7,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { recordingServer } from '../send/sendHelpers';
-import { runCli, workspaceOf } from './cliHelpers';
+import { describe, it } from 'node:test';
+import { recorderAndFolders, runCli, workspaceOf } from './cliHelpers';
 
 const PASSWORD = 'CANARYpass7d31e';
-const dirs: string[] = [];
-let recorder: Awaited<ReturnType<typeof recordingServer>>;
-before(async () => {
-  recorder = await recordingServer();
-});
-after(async () => {
-  await recorder.close();
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
+const suite = recorderAndFolders();
+const dirs = suite.dirs;
 
 /** Every file under `dir`, with its text. */
 function filesOf(dir: string): Array<[string, string]> {
@@ -32,7 +24,7 @@ function filesOf(dir: string): Array<[string, string]> {
 
 describe('a base URL with a password', () => {
   it('typed (--base-url) or named (--env): refused in one line, the password nowhere, nothing received', async () => {
-    const port = new URL(recorder.url).port;
+    const port = new URL(suite.recorder.url).port;
     const withPassword = `http://bob:${PASSWORD}@127.0.0.1:${port}`;
     const dir = workspaceOf('graphreq-userinfo-', { 'req.graphreq': 'GET /v23.0/me?fields=id\n' }, dirs);
     fs.writeFileSync(path.join(dir, 'graphreq.env.json'), JSON.stringify({ prod: { baseUrl: withPassword } }));
@@ -44,11 +36,11 @@ describe('a base URL with a password', () => {
       assert.doesNotMatch(run.stdout, new RegExp(PASSWORD));
     }
     for (const [f, text] of filesOf(dir)) if (f !== 'graphreq.env.json') assert.doesNotMatch(text, new RegExp(PASSWORD), f);
-    assert.deepEqual(recorder.requests, []);
+    assert.deepEqual(suite.recorder.requests, []);
   });
 
   it('not a valid URL, or with a token in its query: refused in one line that quotes it without the secret, nothing received', async () => {
-    const port = new URL(recorder.url).port;
+    const port = new URL(suite.recorder.url).port;
     const dir = workspaceOf('graphreq-userinfo-', { 'req.graphreq': 'GET /v23.0/me?fields=id\n' }, dirs);
     const cases: Array<[string, string]> = [
       // A port past 65535: `new URL` refuses it, and the message quoted the text whole.
@@ -69,6 +61,6 @@ describe('a base URL with a password', () => {
       }
     }
     for (const [f, text] of filesOf(dir)) if (f !== 'graphreq.env.json') assert.doesNotMatch(text, new RegExp(PASSWORD), f);
-    assert.deepEqual(recorder.requests, []);
+    assert.deepEqual(suite.recorder.requests, []);
   });
 });

@@ -9,9 +9,10 @@ import * as fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { after, before } from 'node:test';
 import { cleanEnv } from '../cleanEnv';
 import { copyExamples } from '../examples';
-import { localServer } from '../send/sendHelpers';
+import { localServer, recordingServer } from '../send/sendHelpers';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 export const bin = path.join(repoRoot, 'bin', 'graphreq.js');
@@ -207,3 +208,28 @@ export function filesUnder(dir: string): Array<[string, string]> {
   }
   return out;
 }
+
+/**
+ * A suite's recording server (test/send/sendHelpers.ts) and the folders its tests make, started before
+ * the suite's tests and closed and removed after them.
+ */
+export function recorderAndFolders(): { dirs: string[]; readonly recorder: Recorder } {
+  const dirs: string[] = [];
+  let recorder: Recorder | undefined;
+  before(async () => {
+    recorder = await recordingServer();
+  });
+  after(async () => {
+    await recorder?.close();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+  return {
+    dirs,
+    get recorder() {
+      if (!recorder) throw new Error('the recording server starts before the suite\'s tests');
+      return recorder;
+    },
+  };
+}
+
+type Recorder = Awaited<ReturnType<typeof recordingServer>>;

@@ -9,23 +9,15 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { EnvironmentSettings } from '../../server/src/core';
 import { withHostInputs } from '../../server/src/files/hostInputs';
-import { recordingServer } from '../send/sendHelpers';
-import { runCli, workspaceOf } from './cliHelpers';
+import { recorderAndFolders, runCli, workspaceOf } from './cliHelpers';
 
 const SECRET = 'CANARYdotenv5c1f';
 const REQUEST = 'GET /v23.0/me?fields=id\nX-Key: {{$dotenv GRAPHREQ_VAR_KEY}}\n';
-const dirs: string[] = [];
-let recorder: Awaited<ReturnType<typeof recordingServer>>;
-before(async () => {
-  recorder = await recordingServer();
-});
-after(async () => {
-  await recorder.close();
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
+const suite = recorderAndFolders();
+const dirs = suite.dirs;
 
 /** The user's file outside the workspace, holding the secret. */
 function usersFile(): string {
@@ -43,19 +35,19 @@ describe('a .env linked outside the workspace', () => {
     dirs.push(env.GRAPHREQ_CONFIG_DIR);
     const check = await runCli(['check', 'req.graphreq'], dir, env);
     assert.match(check.stdout + check.stderr, /the \.env file is not read: \.env is a symbolic link, which graphreq does not follow/);
-    const send = await runCli(['send', 'req.graphreq', '--base-url', recorder.url, '--no-history'], dir, env);
+    const send = await runCli(['send', 'req.graphreq', '--base-url', suite.recorder.url, '--no-history'], dir, env);
     assert.notEqual(send.code, 0, send.stdout + send.stderr);
     assert.match(send.stdout + send.stderr, /the \.env file is not read: \.env is a symbolic link/);
     for (const out of [check.stdout, check.stderr, send.stdout, send.stderr]) assert.doesNotMatch(out, new RegExp(SECRET));
-    assert.equal(recorder.requests.length, 0);
+    assert.equal(suite.recorder.requests.length, 0);
 
     // The control: the same file copied into the repository is read and sent.
     fs.rmSync(path.join(dir, '.env'));
     fs.writeFileSync(path.join(dir, '.env'), `GRAPHREQ_VAR_KEY=${SECRET}\n`);
-    const sent = await runCli(['send', 'req.graphreq', '--base-url', recorder.url, '--no-history'], dir, env);
+    const sent = await runCli(['send', 'req.graphreq', '--base-url', suite.recorder.url, '--no-history'], dir, env);
     assert.equal(sent.code, 0, sent.stdout + sent.stderr);
-    assert.equal(recorder.requests.length, 1);
-    assert.equal(recorder.requests[0].headers['x-key'], SECRET);
+    assert.equal(suite.recorder.requests.length, 1);
+    assert.equal(suite.recorder.requests[0].headers['x-key'], SECRET);
   });
 
   it('host inputs: a .env reached through a folder linked outside is refused too; a link without a workspace is refused', () => {
