@@ -228,13 +228,13 @@ function disagreement(p: Planned, sent: Sent, strict: boolean): string | undefin
     return `expected ${e.status} ${e.code}${e.subcode ? `/${e.subcode}` : ''} (${e.rule}), got ${show}`;
   }
   if (sent.status >= 200 && sent.status < 300) return undefined;
-  if (!strict && (sent.body?.error?.error_subcode === 33 || aboutData(sent, rule) || (sent.status < 500 && rule !== undefined && (SERVICE_ONLY.has(rule) || refusedFromData(rule, sent.body?.error?.error_subcode))))) return undefined;
+  if (!strict && (sent.body?.error?.error_subcode === 33 || sent.body?.error?.code === 803 || aboutData(sent, rule) || (sent.status < 500 && rule !== undefined && (SERVICE_ONLY.has(rule) || refusedFromData(rule, sent.body?.error?.error_subcode))))) return undefined;
   return `expected acceptance, got ${show}`;
 }
 
 /**
  * An answer about data the rule cases make up (docs/rules.md: "an object, campaign or ad account the
- * service does not hold"): an unknown object is a 100 with subcode 33; a campaign that does not exist is a 100 without
+ * service does not hold"): an unknown object is a 100 with subcode 33 (803 among the ids of `?ids=`); a campaign that does not exist is a 100 without
  * a rule that blames campaign_id. Any other refusal without a rule is no answer about data.
  */
 function aboutData(sent: Sent, rule: string | undefined): boolean {

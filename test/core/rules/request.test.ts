@@ -209,8 +209,17 @@ export const cases: RuleCases = {
     pass: [{ name: 'a body of a few levels', text: adsetCreate({ targeting: { geo_locations: { countries: ['US'] }, flexible_spec: [{ interests: [{ id: '6003139266461', name: 'Movies' }] }] } }) }],
   },
   'REQ-DUPLICATE-PARAM': {
-    fail: [{ name: 'fields twice', text: 'GET /v23.0/120200000000000002?fields=id&⟦fields⟧=name\n' }],
-    pass: [{ name: 'each once', text: 'GET /v23.0/120200000000000002?fields=id,name&date_format=U\n' }],
+    fail: [
+      { name: 'fields twice', text: 'GET /v23.0/120200000000000002?fields=id&⟦fields⟧=name\n' },
+      // docs/rules.md: a JSON body's key written twice is the same mistake (JSON.parse keeps the last one).
+      { name: 'a JSON body key twice', text: 'POST /v23.0/120200000000000002/copies\n\n{ "status_option": "ACTIVE", ⟦"status_option"⟧: "PAUSED" }\n' },
+      { name: 'a key twice inside an object of the body', text: 'POST /v23.0/120200000000000002/copies\n\n{ "rename_options": { "rename_prefix": "A", ⟦"rename_prefix"⟧: "B" } }\n' },
+      { name: 'the same key spelt with an escape', text: 'POST /v23.0/120200000000000002/copies\n\n{ "deep_copy": false, ⟦"deep_\\u0063opy"⟧: true }\n' },
+    ],
+    pass: [
+      { name: 'each once', text: 'GET /v23.0/120200000000000002?fields=id,name&date_format=U\n' },
+      { name: 'the same keys in sibling objects of the body', text: adsetCreate({ attribution_spec: [{ event_type: 'CLICK_THROUGH', window_days: 7 }, { event_type: 'VIEW_THROUGH', window_days: 1 }] }) },
+    ],
   },
   'SYNTAX-REQUEST': {
     fail: [{ name: 'one word', text: '⟦hello⟧\n' },

@@ -12,6 +12,7 @@ export interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  minItems?: number;
   format?: string;
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
