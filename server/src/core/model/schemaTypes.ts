@@ -13,6 +13,7 @@ export interface JsonSchema {
   maxLength?: number;
   pattern?: string;
   minItems?: number;
+  maxItems?: number;
   format?: string;
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;

@@ -262,6 +262,7 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
   if (Array.isArray(v)) {
     // A list the documents require (`days` of an adset_schedule item) is not given by an empty one.
     if (schema.minItems !== undefined && v.length < schema.minItems) rejected(schema, v, path, ctx, 'fewItems');
+    else if (schema.maxItems !== undefined && v.length > schema.maxItems) rejected(schema, v, path, ctx, 'manyItems');
     if (!schema.items) return;
     const inner = innerContext(schema, ctx);
     for (let i = 0; i < v.length && !full(ctx); i++) validateValue(schema.items, v[i], [...path, i], inner);
@@ -361,7 +362,7 @@ function notConst(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateC
 }
 
 /** A value of the right type the schema still refuses: out of int64, too long, empty, not in its pattern, not a calendar date, out of range. */
-function rejected(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateContext, why: 'int64' | 'long' | 'empty' | 'blank' | 'fewItems' | 'pattern' | 'date' | 'minimum' | 'maximum', len = 0): void {
+function rejected(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateContext, why: 'int64' | 'long' | 'empty' | 'blank' | 'fewItems' | 'manyItems' | 'pattern' | 'date' | 'minimum' | 'maximum', len = 0): void {
   const where = pathText(ctx.param, path);
   const source = sourceOf(schema, ctx);
   let message: string;
@@ -379,6 +380,9 @@ function rejected(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateC
       break;
     case 'fewItems':
       message = schema.minItems === 1 ? `\`${where}\` is an empty list: give at least one item.` : `\`${where}\` has ${(v as unknown[]).length} items; it needs at least ${schema.minItems}.`;
+      break;
+    case 'manyItems':
+      message = `\`${where}\` has ${(v as unknown[]).length} items; at most ${schema.maxItems} are allowed: split it.`;
       break;
     case 'blank':
       message = `\`${where}\` is only white space, which counts as empty: it takes ${kindText(schema)}.`;
