@@ -240,6 +240,8 @@ export const cases: RuleCases = {
       { name: 'in the query string, URL-encoded', text: `POST /v23.0/?batch=${encodeURIComponent('[{"method":"GET","relative_url":"23850000000000001?fields=name"}]')}\n` },
       { name: 'a create, then a read of its id after it', text: 'POST /v23.0/\n\n{ "batch": [{ "method": "POST", "relative_url": "act_1000000001/adsets", "name": "create", "body": "name=Spring&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&status=PAUSED&targeting=%7B%22geo_locations%22%3A%7B%22countries%22%3A%5B%22US%22%5D%7D%7D" }, { "method": "GET", "relative_url": "{result=create:$.id}?fields=name,status", "depends_on": "create", "omit_response_on_success": false }], "include_headers": false }\n' },
       { name: 'items with their own version, and without', text: 'POST /v23.0/\n\n{ "batch": [{ "method": "GET", "relative_url": "/v22.0/23850000000000001" }, { "method": "DELETE", "relative_url": "23850000000000002" }] }\n' },
+      // One REQ-VERSION-MISSING, the batch's: its items take the same default version.
+      { name: 'no version on the batch nor its items', text: 'POST ⟦/⟧\n\n{ "batch": [{ "method": "GET", "relative_url": "23850000000000001?fields=name" }] }\n', expect: ['REQ-VERSION-MISSING'] },
       { name: 'fifty items', text: `POST /v23.0/\n\n{ "batch": [${Array.from({ length: 50 }, () => '{ "method": "GET", "relative_url": "23850000000000001" }').join(', ')}] }\n` },
     ],
   },

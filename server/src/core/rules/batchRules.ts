@@ -106,7 +106,12 @@ function checkItem(batch: Call, item: Record<string, unknown>, index: number, ro
     env: batch.env,
   };
   const room = ctx.maxFindings === undefined ? undefined : Math.max(1, ctx.maxFindings - ctx.out.length);
-  for (const f of checkCall(call, model, { maxFindings: room })) ctx.out.push(onItem(f, index, batch, params, place));
+  // An item without a version takes the batch's: when the batch has none either, its own warning says so once.
+  const sameVersion = !split.version && !split.versionLike;
+  for (const f of checkCall(call, model, { maxFindings: room })) {
+    if (sameVersion && f.rule === 'REQ-VERSION-MISSING') continue;
+    ctx.out.push(onItem(f, index, batch, params, place));
+  }
 }
 
 /** An item's finding, shown on the item: its own rule and severity, no fix, and no service answer of the batch's. */
