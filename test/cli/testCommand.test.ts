@@ -247,6 +247,34 @@ GET /v23.0/t_100200300?fields=messages.limit(2)
     }
   });
 
+  // docs/format.md, Expectations: a bare or quoted `{{variable}}` is resolved as the request resolves it; a secret stays hidden.
+  it('resolves file and environment variables in expectations, and never prints a secret in a failure', async () => {
+    const { dir } = workspace(`@adsetName = Seed ad set with three ads
+@app_secret = s3cretValue0123456789
+
+### Read
+GET /v23.0/23850000000000001?fields=name
+# @expect body.name == {{adsetName}}
+# @expect body.name "{{adsetName}}"
+# @expect body.name == {{envName}}
+# @expect body.name == {{app_secret}}
+`);
+    fs.writeFileSync(path.join(dir, 'graphreq.env.json'), JSON.stringify({ $shared: { envName: 'Seed ad set with three ads' } }));
+    const r = await runCli(['test', 'api.graphreq', '--fresh'], dir);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /✓ body\.name == \{\{adsetName\}\} \("Seed ad set with three ads"\)/);
+    assert.match(r.stdout, /✓ body\.name "\{\{adsetName\}\}"/);
+    assert.match(r.stdout, /✓ body\.name == \{\{envName\}\}/);
+    assert.match(r.stdout, /✗ body\.name == \{\{app_secret\}\}/);
+    assert.ok(!(r.stdout + r.stderr).includes('s3cretValue0123456789'), r.stdout);
+    const json = await runCli(['test', 'api.graphreq', '--format', 'json'], dir);
+    assert.ok(!(json.stdout + json.stderr).includes('s3cretValue0123456789'));
+    // The editor flags a variable an expectation reads that nothing defines, as in the request.
+    fs.appendFileSync(path.join(dir, 'api.graphreq'), '# @expect body.name == {{nope}}\n');
+    const check = await runCli(['check', 'api.graphreq'], dir);
+    assert.match(check.stdout, /api\.graphreq:10:\d+: warning REQ-UNKNOWN-VARIABLE `\{\{nope\}\}` is not defined/);
+  });
+
   it('sends first the requests a test reads, without counting them as tests', async () => {
     const { dir } = workspace(`### Create
 # @name create

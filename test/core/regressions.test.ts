@@ -91,6 +91,15 @@ describe('real-world requests (review)', () => {
     const d = findings(both).find((f) => f.code === 'REQ-DUPLICATE-PARAM')!;
     assert.equal(d.span.start, both.indexOf('"status_option"'));
   });
+  it('a JSON body key written twice: the warning on the later key, the first one as related information', () => {
+    const text = 'POST /v23.0/120200000000000002/copies\n\n{\n  "rename_options": { "rename_prefix": "A", "rename_prefix": "B" },\n  "deep_copy": true,\n  "deep_copy": false\n}\n';
+    const dups = findings(text).filter((f) => f.code === 'REQ-DUPLICATE-PARAM');
+    const second = (key: string): number => text.indexOf(key, text.indexOf(key) + 1);
+    assert.deepEqual(dups.map((f) => [f.message, f.span.start, f.span.end, f.related?.[0].span.start]), [
+      ['`rename_options.rename_prefix` is given twice: only the last one is sent.', second('"rename_prefix"'), second('"rename_prefix"') + 15, text.indexOf('"rename_prefix"')],
+      ['`deep_copy` is given twice: only the last one is sent.', second('"deep_copy"'), second('"deep_copy"') + 11, text.indexOf('"deep_copy"')],
+    ]);
+  });
 });
 
 describe('completion and hover at awkward positions (review)', () => {

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { EmulatorConfig } from '../../server/src/emulator';
+import { findingsOf } from '../helpers';
 import { SEED } from '../../server/src/emulator/seed';
 import { adsetBody, assertEnvelope, assertLimitEnvelope, closeAllEmulators, formBody, startTest, type TestEmulator } from './harness';
 
@@ -119,5 +120,38 @@ describe('batch requests', () => {
     const item = (nested.body as Array<{ code: number; body: string }>)[0];
     assert.equal(item.code, 400);
     assert.match(JSON.parse(item.body).error.error_user_msg, /cannot be a batch/);
+  });
+
+  // The editor reads `batch` by schemas/params/batch.schema.json (docs/rules.md, REQ-BATCH): the emulator refuses what it flags.
+  it('refuses a method not in capitals and members of the wrong type, as REQ-BATCH, as the editor does', async () => {
+    const emu = await startTest();
+    for (const items of [[{ method: 'get', relative_url: READ }], [{ method: 'GET', relative_url: READ, name: 5 }], [{ method: 'GET', relative_url: READ, depends_on: ['a'] }], [{ method: 'GET', relative_url: '' }], [{ method: 'GET', relative_url: READ, omit_response_on_success: 'no' }]]) {
+      const r = await batch(emu, items);
+      assertEnvelope(r, 400, 100);
+      assert.equal(r.headers['x-graphreq-rule'], 'REQ-BATCH', JSON.stringify(items));
+      const text = `POST /v23.0/\n\n${JSON.stringify({ batch: items })}\n`;
+      assert.ok(findingsOf(text).some((f) => f.code === 'REQ-BATCH' && f.severity === 'error'), `${text}: ${findingsOf(text).map((f) => f.code).join()}`);
+    }
+  });
+
+  it('answers each item as the editor checks it: the items it flags are refused in the list, the others answered', async () => {
+    const emu = await startTest();
+    const items = [
+      { method: 'GET', relative_url: READ, name: 'first' },
+      { method: 'POST', relative_url: `act_${SEED.account}/adsets`, body: formBody(adsetBody({ name: '   ' })) },
+      { method: 'GET', relative_url: `{result=first:$.id}?fields=nmae` },
+      { method: 'GET', relative_url: `${SEED.adsets.withFourAds}?fields=name`, depends_on: 'first' },
+      { method: 'DELETE', relative_url: 't_100200300' },
+    ];
+    const text = `POST /v23.0/\n\n${JSON.stringify({ batch: items })}\n`;
+    const findings = findingsOf(text);
+    assert.ok(!findings.some((f) => f.code === 'URL-NO-CREATE-DELETE'), 'a batch is no URL node create');
+    assert.deepEqual(findings.map((f) => `${f.code} ${f.message.slice(0, 12)}`), ['ADSET-NAME-REQUIRED Batch item 1', 'THREAD-READ-ONLY Batch item 4']);
+    const r = await batch(emu, items);
+    assert.equal(r.status, 200, r.text);
+    const codes = (r.body as Array<{ code: number } | null>).map((x) => x?.code ?? null);
+    // Item 0 succeeded and later items name it, so its answer is left out (null); item 2's field `nmae`
+    // is on an id taken from an answer, which the editor cannot know, so only the service refuses it.
+    assert.deepEqual(codes, [null, 400, 400, 200, 400]);
   });
 });

@@ -104,6 +104,11 @@ interface Planned {
   skip?: string;
   /** The editor's severities and the service's answer disagree (docs/rules.md, "The editor and the service agree"). */
   verdict?: string;
+  /**
+   * A batch the editor accepts as a whole: which of its items it finds refused (an error, or a
+   * refusing warning, on `Batch item N`). The service answers the batch 200 and each item in it.
+   */
+  batchItems?: Set<number>;
 }
 
 /** The editor's verdict on each request of a file, in the contract's terms. */
@@ -125,6 +130,15 @@ function plan(text: string, env: Environment, label: string): Planned[] {
     const bc = buildBlockCall(block, ctx, model);
     const refusal = bc ? firstRefusal(checkCall(bc.call, model, { written: (n) => bc.written.get(n)?.value?.text })) : undefined;
     // An editor error means a refusal, a warning or a clean request an acceptance, but for the documented exceptions.
+    const refuses = (f: Finding): boolean => (f.severity === 'error' && !EXCEPTIONS.errorsNotSeen.has(f.code)) || (f.severity === 'warning' && EXCEPTIONS.warningsRefused.has(f.code));
+    // docs/rules.md, REQ-BATCH: the items of a batch are compared one by one, each with its answer in the batch's.
+    if (bc?.call.endpoint?.selectedBy && !refusal) {
+      const items = new Set(inBlock.filter(refuses).map((f) => Number(/^Batch item (\d+)/.exec(f.message)?.[1] ?? -1)));
+      if (!items.has(-1)) {
+        out.push({ ...entry, expect: { kind: 'accept' }, batchItems: items });
+        continue;
+      }
+    }
     const errorsSeen = inBlock.filter((f) => f.severity === 'error' && !EXCEPTIONS.errorsNotSeen.has(f.code));
     const refusingWarnings = inBlock.filter((f) => f.severity === 'warning' && EXCEPTIONS.warningsRefused.has(f.code));
     // A request written to be refused (`# @expect refused RULE-ID`) says so in the file: the editor
@@ -227,14 +241,27 @@ function disagreement(p: Planned, sent: Sent, strict: boolean): string | undefin
     if (sent.status === e.status && err?.code === e.code && err?.error_subcode === e.subcode && rule === e.rule) return undefined;
     return `expected ${e.status} ${e.code}${e.subcode ? `/${e.subcode}` : ''} (${e.rule}), got ${show}`;
   }
-  if (sent.status >= 200 && sent.status < 300) return undefined;
-  if (!strict && (sent.body?.error?.error_subcode === 33 || aboutData(sent, rule) || (sent.status < 500 && rule !== undefined && (SERVICE_ONLY.has(rule) || refusedFromData(rule, sent.body?.error?.error_subcode))))) return undefined;
+  if (sent.status >= 200 && sent.status < 300) return p.batchItems ? batchDisagreement(p.batchItems, sent, strict) : undefined;
+  if (!strict && (sent.body?.error?.error_subcode === 33 || sent.body?.error?.code === 803 || aboutData(sent, rule) || (sent.status < 500 && rule !== undefined && (SERVICE_ONLY.has(rule) || refusedFromData(rule, sent.body?.error?.error_subcode))))) return undefined;
   return `expected acceptance, got ${show}`;
+}
+
+/** Each item of a batch answered as the editor judged it: refused (4xx) where it found the item refused, else 2xx. */
+function batchDisagreement(refused: Set<number>, sent: Sent, strict: boolean): string | undefined {
+  if (!Array.isArray(sent.body)) return `expected a batch answer (a list), got ${sent.text.slice(0, 300)}`;
+  const problems: string[] = [];
+  (sent.body as Array<{ code: number; body: string } | null>).forEach((item, i) => {
+    const code = item?.code ?? 200;
+    const error = item?.body ? (JSON.parse(item.body) as { error?: { code?: number; error_subcode?: number } }).error : undefined;
+    const aboutMadeUpData = !strict && (error?.error_subcode === 33 || error?.code === 803);
+    if (refused.has(i) !== code >= 400 && !(code >= 400 && aboutMadeUpData)) problems.push(`item ${i}: the editor ${refused.has(i) ? 'refuses' : 'accepts'} it, the service answered ${code} ${item?.body?.slice(0, 200) ?? ''}`);
+  });
+  return problems.length ? problems.join('; ') : undefined;
 }
 
 /**
  * An answer about data the rule cases make up (docs/rules.md: "an object, campaign or ad account the
- * service does not hold"): an unknown object is a 100 with subcode 33; a campaign that does not exist is a 100 without
+ * service does not hold"): an unknown object is a 100 with subcode 33 (803 among the ids of `?ids=`); a campaign that does not exist is a 100 without
  * a rule that blames campaign_id. Any other refusal without a rule is no answer about data.
  */
 function aboutData(sent: Sent, rule: string | undefined): boolean {

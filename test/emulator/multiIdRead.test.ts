@@ -64,7 +64,17 @@ describe('multi-id reads of ad sets and threads', () => {
     assertEnvelope(await emu.get(`/v23.0/?ids=${SEED.thread}&fields=id`, { token: 'demo-viewer-token' }), 403, 200);
   });
 
-  it('answers 400 (100/33) when one of the ad sets does not exist', async () => {
-    assertEnvelope(await emu.get(`/v23.0/?ids=${A},23859999999999999&fields=name`), 400, 100, 33);
+  // The real service's answer to `ids=` naming an id that does not exist (docs/emulator.md, Errors).
+  it('answers 404 (803) naming the ad sets that do not exist, not 100/33', async () => {
+    const r = await emu.get(`/v23.0/?ids=${A},23859999999999999,23859999999999998&fields=name`);
+    assertEnvelope(r, 404, 803);
+    assert.equal(r.body.error.message, '(#803) Some of the aliases you requested do not exist: 23859999999999999,23859999999999998');
+    assert.equal(r.body.error.type, 'OAuthException');
+    assert.equal(r.body.error.error_subcode, undefined);
+  });
+
+  it('answers 404 (803) for a thread that does not exist, and a single id in the path stays 100/33', async () => {
+    assertEnvelope(await emu.get(`/v23.0/?ids=${SEED.thread},t_999&fields=id`), 404, 803);
+    assertEnvelope(await emu.get(`/v23.0/23859999999999999?fields=name`), 400, 100, 33);
   });
 });

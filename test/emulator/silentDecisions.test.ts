@@ -47,6 +47,43 @@ describe('[2] Create an ad set: a name made of emoji (a character is a code poin
   });
 });
 
+describe('[2] Create an ad set: a name of white space only is no name (docs/rules.md, ADSET-NAME-REQUIRED)', () => {
+  it('an error in check, 100 from the emulator at creation and at an update', async () => {
+    const emu = await startTest();
+    assert.deepEqual(checkCodes(createText('   ')), ['ADSET-NAME-REQUIRED:error']);
+    refused(await emu.post(CREATE, { json: adsetBody({ name: '   ' }) }), 'ADSET-NAME-REQUIRED', 100);
+    refused(await emu.post(CREATE, { form: adsetBody({ name: '\t \n' }) }), 'ADSET-NAME-REQUIRED', 100);
+    const made = await emu.post(CREATE, { json: adsetBody({ name: 'Kept' }) });
+    assert.equal(made.status, 200, made.text);
+    refused(await emu.post(`/v23.0/${made.body.id}`, { form: { name: '  ' } }), 'ADSET-NAME-REQUIRED', 100);
+    assert.equal((await emu.post(CREATE, { json: adsetBody({ name: ' Spaced ' }) })).status, 200);
+  });
+});
+
+describe('[2] Create an ad set: adset_schedule days is required, so not empty (docs/rules.md, ADSET-SCHEDULE-ITEM)', () => {
+  it('days [] is an error in check, 100 from the emulator; one day passes both', async () => {
+    const emu = await startTest();
+    const schedule = (days: number[]) => ({ adset_schedule: [{ start_minute: 0, end_minute: 60, days }] });
+    const text = (days: number[]) => `POST ${CREATE}\n\n${JSON.stringify(adsetBody({ name: 'Night', ...schedule(days) }))}\n`;
+    assert.deepEqual(checkCodes(text([])), ['ADSET-SCHEDULE-ITEM:error']);
+    refused(await emu.post(CREATE, { json: adsetBody({ name: 'Night', ...schedule([]) }) }), 'ADSET-SCHEDULE-ITEM', 100);
+    assert.deepEqual(checkCodes(text([0])), []);
+    assert.equal((await emu.post(CREATE, { json: adsetBody({ name: 'Night', ...schedule([0]) }) })).status, 200);
+  });
+});
+
+describe('A JSON body with a key written twice: the last one counts (docs/rules.md, REQ-DUPLICATE-PARAM)', () => {
+  it('a warning in check; the emulator takes the last, as JSON.parse and graphreq send do', async () => {
+    const emu = await startTest();
+    const members = JSON.stringify(adsetBody({ name: 'First' })).slice(1, -1);
+    const body = `{${members}, "name": "Second"}`;
+    assert.deepEqual(checkCodes(`POST ${CREATE}\n\n${body}\n`), ['REQ-DUPLICATE-PARAM:warning']);
+    const made = await emu.post(CREATE, { body, contentType: 'application/json' });
+    assert.equal(made.status, 200, made.text);
+    assert.equal((await emu.get(`/v23.0/${made.body.id}?fields=name`)).body.name, 'Second');
+  });
+});
+
 describe('[1] Refresh a URL node: scrape=TRUE is not true', () => {
   for (const written of ['TRUE', 'True', '1']) {
     it(`scrape=${written}: an error in check, 100 from the emulator`, async () => {

@@ -14,8 +14,9 @@
  *   item that depends on one that failed, or names a result that has no such value, answers 400
  *   (code 100) and changes nothing. The answer of an item another one depends on is `null` when it
  *   succeeded, unless its `omit_response_on_success` is false;
- * - at most 50 items; a `batch` that is not a JSON list of objects, or an item without `method` or
- *   `relative_url`, is refused whole (400, code 100) before any item runs.
+ * - at most 50 items; a `batch` that is not a JSON list of objects, or an item without `method` (GET,
+ *   POST or DELETE, in capitals) or `relative_url`, or with a member of another type, is refused
+ *   whole (400, code 100, REQ-BATCH, as the editor reads it) before any item runs.
  */
 import { ServiceError, invalidParameter } from './envelope';
 import { writeAnswer } from './exactInteger';
@@ -127,21 +128,26 @@ function batchItems(input: HttpInput): BatchItem[] {
   if (list.length > MAX_BATCH_ITEMS) throw refuseBatch(`Too many requests in batch message. Maximum batch size is ${MAX_BATCH_ITEMS}.`);
   return list.map((x, i) => {
     const o = x !== null && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>) : undefined;
-    const method = typeof o?.method === 'string' ? o.method.toUpperCase() : undefined;
+    // As the editor reads them (schemas/params/batch.schema.json, REQ-BATCH): the method in capitals.
+    const method = typeof o?.method === 'string' ? o.method : undefined;
     const relativeUrl = typeof o?.relative_url === 'string' ? o.relative_url : undefined;
-    if (!o || !method || relativeUrl === undefined) throw refuseBatch(`Item ${i} of \`batch\` needs a \`method\` and a \`relative_url\`.`);
+    if (!o || !method || relativeUrl === undefined || relativeUrl === '') throw refuseBatch(`Item ${i} of \`batch\` needs a \`method\` and a \`relative_url\`.`);
     if (!['GET', 'POST', 'DELETE'].includes(method)) throw refuseBatch(`Item ${i} of \`batch\`: the method ${method} is not one the API takes.`);
     const body = o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : undefined;
     if (o.body !== undefined && body === undefined) throw refuseBatch(`Item ${i} of \`batch\`: \`body\` is form-encoded text (name=value&...).`);
+    for (const member of ['name', 'depends_on']) {
+      if (o[member] !== undefined && typeof o[member] !== 'string') throw refuseBatch(`Item ${i} of \`batch\`: \`${member}\` is text.`);
+    }
+    const omit = o.omit_response_on_success;
+    if (omit !== undefined && typeof omit !== 'boolean' && omit !== 'true' && omit !== 'false') throw refuseBatch(`Item ${i} of \`batch\`: \`omit_response_on_success\` is true or false.`);
     const name = typeof o.name === 'string' && o.name !== '' ? o.name : undefined;
     const dependsOn = typeof o.depends_on === 'string' && o.depends_on !== '' ? o.depends_on : undefined;
-    const omit = o.omit_response_on_success;
     return { method, relativeUrl, body, name, dependsOn, omitResponseOnSuccess: typeof omit === 'boolean' ? omit : omit === 'false' ? false : omit === 'true' ? true : undefined };
   });
 }
 
 function refuseBatch(message: string): ServiceError {
-  return invalidParameter(undefined, message, ['batch'], 'Batch refused');
+  return invalidParameter('REQ-BATCH', message, ['batch'], 'Batch refused');
 }
 
 function textParam(input: HttpInput, name: string): string | undefined {

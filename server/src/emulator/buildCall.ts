@@ -37,7 +37,7 @@ export function buildCall(input: HttpInput, config: EmulatorConfig, state: Emula
     else raw.delete(p.name);
   }
   const fieldsValue = params.get('fields')?.value;
-  const match = model.match(input.method, split.rest);
+  const match = model.selectByParams(model.match(input.method, split.rest), (name) => params.has(name));
   const env: Environment = {
     variables: {},
     defaultVersion: config.defaultVersion ?? config.latestVersion,

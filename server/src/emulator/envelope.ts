@@ -136,6 +136,26 @@ export function unknownPath(segments: string[], method: string, exists: (id: str
   return unknownObject(segments[0] ?? '/', method);
 }
 
+/**
+ * `GET /?ids=a,b` naming an id that does not exist: the whole read is refused, HTTP 404, code 803,
+ * `(#803) Some of the aliases you requested do not exist: <ids>`, type OAuthException, as the real
+ * service answers it (a logged exchange in public material, find_string ids 41216018111 and
+ * 8842794871; docs/emulator.md, "Errors"). A single id in the path stays 100/33 (unknownObject).
+ */
+export function aliasesNotFound(ids: string[]): ServiceError {
+  const list = ids.join(',');
+  return new ServiceError({
+    status: 404,
+    code: ALIASES_NOT_FOUND,
+    message: `(#803) Some of the aliases you requested do not exist: ${list}`,
+    userTitle: 'Unknown ids',
+    userMessage: `The emulator holds nothing under ${ids.length === 1 ? 'the id' : 'the ids'} ${list} of \`ids\`: read only ids it answered (an ad set it created, a seeded one).`,
+  });
+}
+
+/** The code of `ids=` naming an id that does not exist. */
+export const ALIASES_NOT_FOUND = 803;
+
 /** The subcode of an object that does not exist (code 100), as the service sends it. */
 export const UNKNOWN_OBJECT_SUBCODE = 33;
 

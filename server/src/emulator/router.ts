@@ -64,7 +64,7 @@ export async function answer(req: RawRequest, rt: EmulatorRuntime, inBatch = fal
     const caller = identifyCaller(tokenParam, input.headers.get('authorization'), rt.config);
     if (isBatch(input)) {
       // Each item is a call of its own, counted when it runs; the batch itself counts nothing.
-      if (inBatch) throw invalidParameter(undefined, 'A batch item cannot be a batch itself: send its items in the outer batch.', ['batch'], 'Batch refused');
+      if (inBatch) throw invalidParameter('REQ-BATCH', 'A batch item cannot be a batch itself: send its items in the outer batch.', ['batch'], 'Batch refused');
       const batch = await answerBatch(input, caller.token, req.headers, { run: (item) => answer(item, rt, true), refused: (e) => errorAnswer(e, {}, rt) });
       return { ...batch, headers: { ...headers, ...batch.headers } };
     }

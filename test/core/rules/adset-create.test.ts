@@ -84,10 +84,16 @@ export const cases: RuleCases = {
       // Required means a name: an empty one is none (docs/rules.md, ADSET-NAME-REQUIRED decision).
       { name: 'an empty name', text: create({ name: '' }, ['""']) },
       { name: 'an empty name in a form body', text: `POST ${PATH}\n\n⟦name=⟧&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH\n` },
+      // White space only is no name either (docs/rules.md, ADSET-NAME-REQUIRED decision).
+      { name: 'a name of spaces', text: create({ name: '   ' }, ['"   "']) },
+      { name: 'a name of a tab and a line feed (escaped)', text: create({ name: '\t\n' }, ['"\\t\\n"']) },
+      { name: 'a name of encoded spaces in a form body', text: `POST ${PATH}\n\nname=⟦%20+%20⟧&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&status=PAUSED\n` },
     ],
     pass: [
       { name: 'a name', text: adsetCreate({ name: 'Spring sale' }) },
       { name: 'a name in the query string', text: `POST ${PATH}?name=Spring+sale&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&status=PAUSED\n` },
+      { name: 'a name with spaces around it', text: adsetCreate({ name: '  Spring sale  ' }) },
+      { name: 'a name of one non-breaking space is a character', text: adsetCreate({ name: '\u00a0x' }) },
     ],
   },
   'ADSET-NAME-MAX': {
@@ -460,9 +466,13 @@ export const cases: RuleCases = {
       { name: 'day 7', text: create({ adset_schedule: [{ start_minute: 0, end_minute: 300, days: [1, 7] }] }, [valueOf('days', '7')]) },
       { name: 'minute past the day', text: create({ adset_schedule: [{ start_minute: 0, end_minute: 1441, days: [1] }] }, ['1441']) },
       { name: 'days missing', text: create({ adset_schedule: [{ start_minute: 0, end_minute: 300 }] }, ['{\n      "start_minute": 0,\n      "end_minute": 300\n    }']) },
+      // Required days are not given by an empty list: the schedule would apply on no day (docs/rules.md, ADSET-SCHEDULE-ITEM).
+      { name: 'days an empty list', text: create({ adset_schedule: [{ start_minute: 0, end_minute: 300, days: [] }] }, [valueOf('days', '[]')]) },
+      { name: 'days an empty list in a form body (JSON text)', text: `POST ${PATH}\n\nname=Night&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&status=PAUSED&adset_schedule=[{"start_minute":0,"end_minute":300,"days":⟦[]⟧}]\n` },
     ],
     pass: [
       { name: 'a whole day, Sunday to Saturday', text: adsetCreate({ adset_schedule: [{ start_minute: 0, end_minute: 1440, days: [0, 1, 2, 3, 4, 5, 6], timezone_type: 'USER' }] }) },
+      { name: 'one day, Saturday', text: adsetCreate({ adset_schedule: [{ start_minute: 0, end_minute: 60, days: [6] }] }) },
     ],
   },
   'ADSET-ATTRIBUTION-ITEM': {

@@ -209,8 +209,41 @@ export const cases: RuleCases = {
     pass: [{ name: 'a body of a few levels', text: adsetCreate({ targeting: { geo_locations: { countries: ['US'] }, flexible_spec: [{ interests: [{ id: '6003139266461', name: 'Movies' }] }] } }) }],
   },
   'REQ-DUPLICATE-PARAM': {
-    fail: [{ name: 'fields twice', text: 'GET /v23.0/120200000000000002?fields=id&⟦fields⟧=name\n' }],
-    pass: [{ name: 'each once', text: 'GET /v23.0/120200000000000002?fields=id,name&date_format=U\n' }],
+    fail: [
+      { name: 'fields twice', text: 'GET /v23.0/120200000000000002?fields=id&⟦fields⟧=name\n' },
+      // docs/rules.md: a JSON body's key written twice is the same mistake (JSON.parse keeps the last one).
+      { name: 'a JSON body key twice', text: 'POST /v23.0/120200000000000002/copies\n\n{ "status_option": "ACTIVE", ⟦"status_option"⟧: "PAUSED" }\n' },
+      { name: 'a key twice inside an object of the body', text: 'POST /v23.0/120200000000000002/copies\n\n{ "rename_options": { "rename_prefix": "A", ⟦"rename_prefix"⟧: "B" } }\n' },
+      { name: 'the same key spelt with an escape', text: 'POST /v23.0/120200000000000002/copies\n\n{ "deep_copy": false, ⟦"deep_\\u0063opy"⟧: true }\n' },
+    ],
+    pass: [
+      { name: 'each once', text: 'GET /v23.0/120200000000000002?fields=id,name&date_format=U\n' },
+      { name: 'the same keys in sibling objects of the body', text: adsetCreate({ attribution_spec: [{ event_type: 'CLICK_THROUGH', window_days: 7 }, { event_type: 'VIEW_THROUGH', window_days: 1 }] }) },
+    ],
+  },
+  // Batch requests: not in the documents; the real service and the emulator serve them (docs/rules.md, REQ-BATCH).
+  'REQ-BATCH': {
+    fail: [
+      { name: 'an empty list', text: 'POST /v23.0/?batch=⟦[]⟧\n' },
+      { name: 'an item without relative_url (JSON body)', text: 'POST /v23.0/\n\n{ "batch": [⟦{ "method": "GET" }⟧] }\n' },
+      { name: 'a method in lower case (form body)', text: 'POST /v23.0/\n\nbatch=[{"method":⟦"get"⟧,"relative_url":"23850000000000001?fields=name"}]\n' },
+      { name: '51 items', text: `POST /v23.0/\n\n{ "batch": ⟦[${Array.from({ length: 51 }, () => '{ "method": "GET", "relative_url": "23850000000000001" }').join(', ')}]⟧ }\n` },
+      { name: 'an item that is a batch itself', text: 'POST /v23.0/\n\n{ "batch": [{ "method": "POST", "relative_url": ⟦"?batch=[]"⟧ }] }\n' },
+      { name: 'depends_on naming no earlier item', text: 'POST /v23.0/\n\n{ "batch": [{ "method": "GET", "relative_url": "23850000000000001" }, { "method": "GET", "relative_url": "23850000000000002", "depends_on": ⟦"first"⟧ }] }\n' },
+      { name: 'a result of an item not named', text: 'POST /v23.0/\n\n{ "batch": [{ "method": "GET", "relative_url": "23850000000000001", "name": "first" }, { "method": "GET", "relative_url": ⟦"{result=frist:$.id}?fields=name"⟧ }] }\n' },
+      { name: 'a mistake in an item is reported on it under its own rule', text: 'POST /v23.0/\n\n{ "batch": [{ "method": "GET", "relative_url": "23850000000000001?fields=name" }, { "method": "POST", "relative_url": "act_1000000001/adsets", "body": ⟦"name=%20%20&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&status=PAUSED"⟧ }, { "method": "GET", "relative_url": "v23.0/?ids=x", "depends_on": ⟦"nope"⟧ }] }\n', expect: ['ADSET-NAME-REQUIRED', 'REQ-BATCH'] },
+    ],
+    pass: [
+      // The batch is not a URL node create (URL-NO-CREATE-DELETE): `batch` makes the POST a batch.
+      // A form body's `&` separates fields: one inside the JSON is written %26.
+      { name: 'reads in a form body', text: 'POST /v23.0/\n\nbatch=[{"method":"GET","relative_url":"23850000000000001?fields=name"},{"method":"GET","relative_url":"?id=https://example.com/post%26fields=engagement"}]\n' },
+      { name: 'in the query string, URL-encoded', text: `POST /v23.0/?batch=${encodeURIComponent('[{"method":"GET","relative_url":"23850000000000001?fields=name"}]')}\n` },
+      { name: 'a create, then a read of its id after it', text: 'POST /v23.0/\n\n{ "batch": [{ "method": "POST", "relative_url": "act_1000000001/adsets", "name": "create", "body": "name=Spring&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&status=PAUSED&targeting=%7B%22geo_locations%22%3A%7B%22countries%22%3A%5B%22US%22%5D%7D%7D" }, { "method": "GET", "relative_url": "{result=create:$.id}?fields=name,status", "depends_on": "create", "omit_response_on_success": false }], "include_headers": false }\n' },
+      { name: 'items with their own version, and without', text: 'POST /v23.0/\n\n{ "batch": [{ "method": "GET", "relative_url": "/v22.0/23850000000000001" }, { "method": "DELETE", "relative_url": "23850000000000002" }] }\n' },
+      // One REQ-VERSION-MISSING, the batch's: its items take the same default version.
+      { name: 'no version on the batch nor its items', text: 'POST ⟦/⟧\n\n{ "batch": [{ "method": "GET", "relative_url": "23850000000000001?fields=name" }] }\n', expect: ['REQ-VERSION-MISSING'] },
+      { name: 'fifty items', text: `POST /v23.0/\n\n{ "batch": [${Array.from({ length: 50 }, () => '{ "method": "GET", "relative_url": "23850000000000001" }').join(', ')}] }\n` },
+    ],
   },
   'SYNTAX-REQUEST': {
     fail: [{ name: 'one word', text: '⟦hello⟧\n' },

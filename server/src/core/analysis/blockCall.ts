@@ -114,13 +114,15 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
 
   const headers = new Map<string, string>();
   for (const h of request.headers) headers.set(h.name.text.toLowerCase(), h.value.text);
+  // A parameter may choose the endpoint (`batch` makes a POST to the root a batch): known only now.
+  const selected = model.selectByParams(match, (name) => params.has(name) || (bodyMembers !== undefined && hasOwn(bodyMembers, name)));
 
   return {
     call: {
       method,
       segments: rest,
-      match,
-      endpoint: match?.endpoint,
+      match: selected,
+      endpoint: selected?.endpoint,
       version,
       versionSource,
       versionLike,

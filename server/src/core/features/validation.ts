@@ -15,6 +15,7 @@ import type { ApiModel } from '../model/apiModel';
 import { checkCall } from '../rules/engine';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
+import { duplicateKeys } from '../syntax/duplicateKeys';
 import type { Environment, Finding, Fix, Severity, Span } from '../types';
 import { copyFinding, fixesDeferred } from './deferredFixes';
 import { LaterLocator, Locator } from './locate';
@@ -409,6 +410,8 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, limi
   };
   for (const p of bc.duplicateParams) duplicate(p.name.text, p.name.span);
   for (const name of bc.bodyDuplicates) duplicate(name, locator().bodyKeySpan(name) ?? locator().span({ kind: 'param', name, part: 'key' }));
+  // A key written twice in one object of the JSON body: JSON.parse, and so the sender and the service, keep the last.
+  if (bc.jsonBody && bc.cleanBody !== undefined) duplicateBodyKeys(bc.cleanBody, block.parsed.request!.body!.span.start, findings);
   // Every URL read counts, one per id named ([3] Limits): `id=...` and each of `ids=a,b`.
   const urlReads: NonNullable<BlockResult['urlReads']> = [];
   // `ids` naming ad sets or threads reads those nodes (fieldsNode), which have no per-URL limit.
@@ -425,6 +428,26 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, limi
     }
   }
   return { findings, urlReads: urlReads.length ? urlReads : undefined };
+}
+
+/** REQ-DUPLICATE-PARAM for each key written again in its object of the body, with the first one as related information. */
+function duplicateBodyKeys(clean: string, bodyStart: number, findings: Finding[]): void {
+  for (const d of duplicateKeys(clean, MAX_FINDINGS_PER_REQUEST)) {
+    const where = jsonPathText([...d.path, d.name]);
+    const at = (s: { start: number; end: number }): Finding['span'] => ({ start: bodyStart + s.start, end: bodyStart + s.end });
+    findings.push({
+      code: 'REQ-DUPLICATE-PARAM',
+      severity: 'warning',
+      message: `\`${where}\` is given twice: only the last one is sent.`,
+      span: at(d.later),
+      related: [{ span: at(d.first), message: `\`${where}\` given first here, and ignored` }],
+    });
+  }
+}
+
+/** `targeting.geo_locations.countries`, `adset_schedule[0].days`. */
+function jsonPathText(path: Array<string | number>): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 }
 
 function severityOf(rule: string, explicit: Severity | undefined, model: ApiModel): Severity {

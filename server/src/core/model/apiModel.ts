@@ -33,6 +33,14 @@ export interface EndpointDef {
   refuse?: { rule: string; message: string };
   /** Error codes the documents give for this endpoint, for hover (COPY-ERRORS). */
   errors?: Array<number | [number, number]>;
+  /**
+   * The endpoint is the one a call to its method and path takes when it carries this parameter (a
+   * POST to the root with `batch` is a batch, not a URL node create): `match` never gives it,
+   * `selectByParams` does.
+   */
+  selectedBy?: string;
+  /** The members of a batch's items, by role: each item is checked as a call of its own (rules/batchRules.ts). */
+  batchItem?: { method: string; url: string; body: string; name: string; dependsOn: string };
   /** The call is refused when none of these parameters is given (a POST to the URL node without scrape is a create, RULES.md URL-NO-CREATE-DELETE). */
   refuseWhenAllMissing?: { params: string[]; rule: string; message: string };
 }
@@ -167,6 +175,18 @@ export class ApiModel {
     );
   }
 
+  /**
+   * The endpoint a matched call takes once its parameters are known: one of the same method and path
+   * selected by a parameter the call carries (`selectedBy`), else the match as it was.
+   */
+  selectByParams(match: EndpointMatch | undefined, has: (name: string) => boolean): EndpointMatch | undefined {
+    if (!match) return match;
+    for (const def of this.endpoints) {
+      if (def.selectedBy && def.method === match.endpoint.method && def.path === match.endpoint.path && has(def.selectedBy)) return { endpoint: def, values: {}, mismatches: [] };
+    }
+    return match;
+  }
+
   endpointById(id: string): EndpointDef | undefined {
     return this.endpoints.find((e) => e.id === id);
   }
@@ -180,7 +200,7 @@ export class ApiModel {
   match(method: string, segments: MatchSegment[], hint?: (candidates: EndpointDef[]) => EndpointDef | undefined, node?: string): EndpointMatch | undefined {
     const structural: Array<{ c: CompiledEndpoint; values: Record<string, string>; mismatches: PlaceholderMismatch[]; fails: number; opaque: boolean }> = [];
     for (const c of this.compiled) {
-      if (c.def.method !== method || c.segments.length !== segments.length) continue;
+      if (c.def.method !== method || c.segments.length !== segments.length || c.def.selectedBy) continue;
       const values: Record<string, string> = {};
       const mismatches: PlaceholderMismatch[] = [];
       let ok = true;

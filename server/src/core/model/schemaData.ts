@@ -12,6 +12,7 @@ import adsetCopy from '../../../../schemas/params/adset-copy.schema.json';
 import urlRead from '../../../../schemas/params/url-read.schema.json';
 import urlRefresh from '../../../../schemas/params/url-refresh.schema.json';
 import threadRead from '../../../../schemas/params/thread-read.schema.json';
+import batch from '../../../../schemas/params/batch.schema.json';
 import adsetNode from '../../../../schemas/nodes/adset.schema.json';
 import urlNode from '../../../../schemas/nodes/url.schema.json';
 import threadNode from '../../../../schemas/nodes/thread.schema.json';
@@ -68,6 +69,7 @@ export const schemaBundle: SchemaBundle = withoutPrototypes({
     'url-read': urlRead as JsonSchema,
     'url-refresh': urlRefresh as JsonSchema,
     'thread-read': threadRead as JsonSchema,
+    batch: batch as JsonSchema,
   },
   nodes: {
     adset: adsetNode as JsonSchema,

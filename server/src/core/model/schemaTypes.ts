@@ -12,6 +12,8 @@ export interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  minItems?: number;
+  maxItems?: number;
   format?: string;
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;

@@ -242,6 +242,8 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
     const len = schema.maxLength !== undefined || schema.minLength !== undefined ? characterCount(v) : 0;
     if (schema.maxLength !== undefined && len > schema.maxLength) rejected(schema, v, path, ctx, 'long', len);
     else if (schema.minLength !== undefined && len < schema.minLength) rejected(schema, v, path, ctx, 'empty');
+    // A text the schema says may not be empty is no more given when it is white space only (`"name": "   "`).
+    else if (schema['x-emptyRule'] && isBlank(v)) rejected(schema, v, path, ctx, 'blank');
     else if (schema.pattern && !pattern(schema.pattern).test(v)) rejected(schema, v, path, ctx, 'pattern');
     else if (schema['x-kind']?.startsWith('datetime') && !isCalendarDate(v)) rejected(schema, v, path, ctx, 'date');
   } else if (n !== undefined) {
@@ -258,6 +260,9 @@ export function validateValue(schemaIn: JsonSchema, value: unknown, path: JsonPa
 
   // Members and items inherit this value's rule (unless they name their own) and its doc reference.
   if (Array.isArray(v)) {
+    // A list the documents require (`days` of an adset_schedule item) is not given by an empty one.
+    if (schema.minItems !== undefined && v.length < schema.minItems) rejected(schema, v, path, ctx, 'fewItems');
+    else if (schema.maxItems !== undefined && v.length > schema.maxItems) rejected(schema, v, path, ctx, 'manyItems');
     if (!schema.items) return;
     const inner = innerContext(schema, ctx);
     for (let i = 0; i < v.length && !full(ctx); i++) validateValue(schema.items, v[i], [...path, i], inner);
@@ -357,7 +362,7 @@ function notConst(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateC
 }
 
 /** A value of the right type the schema still refuses: out of int64, too long, empty, not in its pattern, not a calendar date, out of range. */
-function rejected(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateContext, why: 'int64' | 'long' | 'empty' | 'pattern' | 'date' | 'minimum' | 'maximum', len = 0): void {
+function rejected(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateContext, why: 'int64' | 'long' | 'empty' | 'blank' | 'fewItems' | 'manyItems' | 'pattern' | 'date' | 'minimum' | 'maximum', len = 0): void {
   const where = pathText(ctx.param, path);
   const source = sourceOf(schema, ctx);
   let message: string;
@@ -372,6 +377,15 @@ function rejected(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateC
       break;
     case 'empty':
       message = `\`${where}\` must not be empty: it takes ${kindText(schema)}.`;
+      break;
+    case 'fewItems':
+      message = schema.minItems === 1 ? `\`${where}\` is an empty list: give at least one item.` : `\`${where}\` has ${(v as unknown[]).length} items; it needs at least ${schema.minItems}.`;
+      break;
+    case 'manyItems':
+      message = `\`${where}\` has ${(v as unknown[]).length} items; at most ${schema.maxItems} are allowed: split it.`;
+      break;
+    case 'blank':
+      message = `\`${where}\` is only white space, which counts as empty: it takes ${kindText(schema)}.`;
       break;
     case 'pattern': {
       const explained = kindText(schema, true);
@@ -389,8 +403,13 @@ function rejected(schema: JsonSchema, v: unknown, path: JsonPath, ctx: ValidateC
       message = `\`${where}\` is ${String(v)}; the largest allowed value is ${schema.maximum}${rangeText(schema)}.`;
       break;
   }
-  const rule = (why === 'empty' ? schema['x-emptyRule'] : undefined) ?? schema['x-rule'] ?? ctx.typeRule;
+  const rule = (why === 'empty' || why === 'blank' ? schema['x-emptyRule'] : undefined) ?? schema['x-rule'] ?? ctx.typeRule;
   ctx.out.push({ rule, message, detail, at: valueAt(path, ctx), service: { code: 100, blame: [ctx.param] }, rejectsValue: true });
+}
+
+/** No character but white space (JavaScript's `\\s`, as the schema's pattern `\\S` reads it). */
+function isBlank(v: string): boolean {
+  return !/\S/.test(v);
 }
 
 function notYet(schema: JsonSchema, v: string, since: string, path: JsonPath, ctx: ValidateContext): void {

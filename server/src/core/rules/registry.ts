@@ -5,6 +5,7 @@
  */
 import type { Call } from '../analysis/call';
 import { accountContextRules } from './accountContextRules';
+import { batchRules } from './batchRules';
 import { bidRules } from './adsetBidRules';
 import { budgetRules } from './adsetBudgetRules';
 import { goalRules } from './adsetGoalRules';
@@ -23,4 +24,4 @@ export interface CrossFieldRule {
 }
 
 // iOS 14 before the goal rules: a missing app store id or URL is its 2490250 in an iOS 14 campaign.
-export const crossFieldRules: CrossFieldRule[] = [...budgetRules, ...bidRules, ...ios14Rules, ...goalRules, ...regionRules, ...miscRules, ...urlRules, ...accountContextRules];
+export const crossFieldRules: CrossFieldRule[] = [...budgetRules, ...bidRules, ...ios14Rules, ...goalRules, ...regionRules, ...miscRules, ...urlRules, ...accountContextRules, ...batchRules];

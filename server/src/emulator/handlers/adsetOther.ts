@@ -34,8 +34,8 @@ export async function updateAdSet(ctx: HandlerContext): Promise<Reply> {
   if (params.name !== undefined && typeof params.name !== 'string') {
     throw invalidParameter('ADSET-TYPES', '`name` must be text of 1 to 400 characters ([2] Create an ad set).', ['name']);
   }
-  // An empty name is no name, as at creation (ADSET-NAME-REQUIRED, docs/rules.md).
-  if (params.name === '') throw invalidParameter('ADSET-NAME-REQUIRED', '`name` must not be empty: an ad set needs a name ([2] Create an ad set).', ['name']);
+  // An empty name, or one of white space only, is no name, as at creation (ADSET-NAME-REQUIRED, docs/rules.md).
+  if (typeof params.name === 'string' && !/\S/.test(params.name)) throw invalidParameter('ADSET-NAME-REQUIRED', '`name` must not be empty or white space only: an ad set needs a name ([2] Create an ad set).', ['name']);
   if (typeof params.name === 'string' && [...params.name].length > 400) {
     throw invalidParameter('ADSET-NAME-MAX', '`name` must be text of 1 to 400 characters ([2] Limits).', ['name']);
   }

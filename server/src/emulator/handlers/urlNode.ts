@@ -9,7 +9,7 @@
 import { hex, sha256Of } from '../hostCrypto';
 import type { FieldItem } from '../../core';
 import { fieldsNode } from '../../core/analysis/call';
-import { invalidParameter } from '../envelope';
+import { aliasesNotFound, invalidParameter } from '../envelope';
 import { idsNamed } from '../limits/meter';
 import { formatDatetime } from '../nodes/datetime';
 import { own } from '../../core/own';
@@ -33,6 +33,10 @@ export function readUrl(ctx: HandlerContext): Reply {
   const node = (url: string): Record<string, unknown> =>
     kind === 'adset' ? adSetAnswer(ctx, url) : kind === 'thread' ? threadAnswer(ctx, url) : urlNode(url, own(store.state.urls, url), items);
   if (call.params.has('ids')) {
+    // An id of the list that names nothing refuses the whole read (803), as the real service does.
+    const held: Record<string, unknown> | undefined = kind === 'adset' ? store.state.adsets : kind === 'thread' ? store.state.threads : undefined;
+    const missing = held ? ids.filter((id) => !own(held, id)) : [];
+    if (missing.length) throw aliasesNotFound(missing);
     // Keyed by what the caller wrote: `ids=__proto__` must be a key like any other, not the prototype.
     const out: Record<string, unknown> = Object.create(null);
     for (const url of ids) out[url] = node(url);
