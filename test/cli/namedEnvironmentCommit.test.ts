@@ -61,14 +61,20 @@ async function lspSend(c: { dir: string; config: string }, args: Record<string, 
   }
 }
 
-/** After the commit: `send --env NAME`, `test --env NAME` and the language server with `environment` all send nothing, each saying why in one line. */
-async function nothingSent(c: { dir: string; config: string }, name: string, refusal: string): Promise<void> {
-  for (const command of ['send', 'test']) {
-    const run = await cli([command, 'req.graphreq', '--env', name], c);
-    assert.equal(run.code, 2, run.stdout + run.stderr);
-    assert.equal(run.stderr, `graphreq ${command}: not sent: ${refusal}; confirm it once with --trust-origin\n`);
-  }
+/**
+ * After the commit: `send --env NAME`, `test --env NAME` and the language server with `environment`
+ * all send nothing to `recorder` (checked first: without the rule, all three sent the token there),
+ * and each says why in one line.
+ */
+async function nothingSent(c: { dir: string; config: string }, name: string, refusal: string, recorder: { requests: Array<{ headers: Record<string, unknown> }> }): Promise<void> {
+  const before = received(recorder).length;
+  const runs = [await cli(['send', 'req.graphreq', '--env', name], c), await cli(['test', 'req.graphreq', '--env', name], c)];
   const lsp = await lspSend(c, { environment: name });
+  assert.equal(received(recorder).length, before, `after the commit, send, test and the language server sent ${received(recorder).length - before} requests with a token`);
+  for (const [i, command] of ['send', 'test'].entries()) {
+    assert.equal(runs[i].code, 2, runs[i].stdout + runs[i].stderr);
+    assert.equal(runs[i].stderr, `graphreq ${command}: not sent: ${refusal}; confirm it once with --trust-origin\n`);
+  }
   assert.equal(lsp.results[0].status, null);
   assert.equal(lsp.results[0].failure?.kind, 'untrusted', JSON.stringify(lsp.results[0].failure));
   assert.equal(lsp.results[0].failure?.message, `${refusal}; confirm it once ("trustOrigin" and "trustTokenVariable" in the send command's arguments, or graphreq send --trust-origin in this folder)`);
@@ -85,7 +91,7 @@ describe('a commit changes what a named environment resolves to: nothing is sent
     assert.equal(again.code, 0, 'the confirmed pair sends with no question');
 
     c.commit({ prod: { baseUrl: suite.recorder.url, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' } });
-    await nothingSent(c, 'prod', `environment prod of graphreq.env.json sends GRAPHREQ_PROD_TOKEN to ${suite.recorder.url}, where you confirmed GRAPHREQ_ACCESS_TOKEN only`);
+    await nothingSent(c, 'prod', `environment prod of graphreq.env.json sends GRAPHREQ_PROD_TOKEN to ${suite.recorder.url}, where you confirmed GRAPHREQ_ACCESS_TOKEN only`, suite.recorder);
     assert.deepEqual(received(suite.recorder), [`Bearer ${TOKEN}`, `Bearer ${TOKEN}`], 'the production token went nowhere');
 
     // The control: the user confirms that pair, and the recorder sees the production token.
@@ -100,7 +106,7 @@ describe('a commit changes what a named environment resolves to: nothing is sent
     assert.deepEqual(received(suite.recorder), [`Bearer ${PROD}`]);
 
     c.commit({ prod: { baseUrl: moved.recorder.url, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' } });
-    await nothingSent(c, 'prod', `environment prod of graphreq.env.json sends GRAPHREQ_PROD_TOKEN to ${moved.recorder.url}, which you have not confirmed (you confirmed GRAPHREQ_PROD_TOKEN for ${suite.recorder.url} only)`);
+    await nothingSent(c, 'prod', `environment prod of graphreq.env.json sends GRAPHREQ_PROD_TOKEN to ${moved.recorder.url}, which you have not confirmed (you confirmed GRAPHREQ_PROD_TOKEN for ${suite.recorder.url} only)`, moved.recorder);
     assert.deepEqual(received(moved.recorder), [], 'the new host received nothing');
 
     const confirmed = await cli(['test', 'req.graphreq', '--env', 'prod', '--trust-origin'], c);
@@ -116,7 +122,7 @@ describe('a commit changes what a named environment resolves to: nothing is sent
     assert.doesNotMatch(emulator.stderr, /not sent:/);
 
     c.commit({ $shared: { baseUrl: suite.recorder.url }, dev: { defaultVersion: 'v23.0' } });
-    await nothingSent(c, 'dev', `environment dev of graphreq.env.json sends GRAPHREQ_ACCESS_TOKEN to ${suite.recorder.url}, which you have not confirmed for this workspace`);
+    await nothingSent(c, 'dev', `environment dev of graphreq.env.json sends GRAPHREQ_ACCESS_TOKEN to ${suite.recorder.url}, which you have not confirmed for this workspace`, suite.recorder);
     assert.deepEqual(received(suite.recorder), []);
 
     // The control, from the editor this time: the pair confirmed in the send command's arguments.
