@@ -182,18 +182,18 @@ describe('at a terminal, the question names the environment, the variable and th
   });
 });
 
-describe('--env-file: a file in a repository is its content, a file outside every repository is the user\'s', () => {
+describe('--env-json: a file in a repository is its content, a file outside every repository is the user\'s', () => {
   it('in the workspace: the same pair rule; outside every repository: its base URL counts as typed', async () => {
     const c = clone({ $shared: {} });
     const inside = path.join(c.dir, 'envs', 'prod.json');
     fs.mkdirSync(path.dirname(inside));
     fs.writeFileSync(inside, JSON.stringify({ prod: { baseUrl: suite.recorder.url } }));
-    const named = await cli(['send', 'req.graphreq', '--env-file', inside, '--env', 'prod'], c);
+    const named = await cli(['send', 'req.graphreq', '--env-json', inside, '--env', 'prod'], c);
     assert.equal(named.code, 2, named.stderr);
     assert.equal(named.stderr, `graphreq send: not sent: environment prod of graphreq.env.json sends GRAPHREQ_ACCESS_TOKEN to ${suite.recorder.url}, which you have not confirmed for this workspace; confirm it once with --trust-origin\n`);
     // Another repository's file (a second clone beside this one) is repository content too.
     const other = clone({ prod: { baseUrl: suite.recorder.url } });
-    const elsewhere = await cli(['send', 'req.graphreq', '--env-file', path.join(other.dir, 'graphreq.env.json'), '--env', 'prod'], c);
+    const elsewhere = await cli(['send', 'req.graphreq', '--env-json', path.join(other.dir, 'graphreq.env.json'), '--env', 'prod'], c);
     assert.equal(elsewhere.code, 2, elsewhere.stderr);
     assert.deepEqual(received(suite.recorder), []);
 
@@ -201,13 +201,13 @@ describe('--env-file: a file in a repository is its content, a file outside ever
     fs.mkdirSync(c.config, { recursive: true });
     const own = path.join(c.config, 'my-envs.json');
     fs.writeFileSync(own, JSON.stringify({ prod: { baseUrl: suite.recorder.url, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' } }));
-    const users = await cli(['send', 'req.graphreq', '--env-file', own, '--env', 'prod'], c);
+    const users = await cli(['send', 'req.graphreq', '--env-json', own, '--env', 'prod'], c);
     assert.equal(users.code, 0, users.stderr);
     assert.deepEqual(received(suite.recorder), [`Bearer ${PROD}`]);
     assert.deepEqual(new TrustStore(c.config).records(c.dir), [], 'nothing to remember: the user chose it by naming their own file');
     // A link inside the repository to the user's file is the repository's: a commit could retarget it.
     fs.symlinkSync(own, path.join(c.dir, 'envs', 'linked.json'));
-    const linked = await cli(['send', 'req.graphreq', '--env-file', path.join(c.dir, 'envs', 'linked.json'), '--env', 'prod'], c);
+    const linked = await cli(['send', 'req.graphreq', '--env-json', path.join(c.dir, 'envs', 'linked.json'), '--env', 'prod'], c);
     assert.equal(linked.code, 2, linked.stderr);
     assert.equal(received(suite.recorder).length, 1);
   });

@@ -6,7 +6,7 @@
  * Naming the environment confirms nothing, since a commit can change what the name resolves to.
  * Every refusal is a one-line usage error (exit 2) and nothing is sent.
  *
- * `--env-file FILE` names a file, not a choice of what is in it: a file in the workspace (or in any
+ * `--env-json FILE` (or `--env-file`) names a file, not a choice of what is in it: a file in the workspace (or in any
  * other repository) is repository content like the one found by the lookup. Only a file outside
  * every repository (`~/envs/prod.json`: the user's own) gives a base URL as if typed.
  */
@@ -67,7 +67,7 @@ export async function chooseCliToken(values: CliTokenOptions, env: EnvironmentSe
 }
 
 /**
- * An `--env-file` the user keeps for themselves: neither its path nor the file it resolves to lies in
+ * An `--env-json` file the user keeps for themselves: neither its path nor the file it resolves to lies in
  * the workspace or in any repository (a folder holding `.git` at or above it), where a commit could
  * change it or retarget a link to it.
  */

@@ -37,9 +37,10 @@ PATH: files or folders (default: .).
   --bail             stop at the first test that fails
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only);
                      its base URL gets your token only as confirmed with --trust-origin
-  --env-file FILE    environment file (default: the nearest graphreq.env.json); one in a
-                     repository is the repository's, one outside every repository is yours (its
-                     base URL counts as typed)
+  --env-json FILE    environment file (default: the nearest graphreq.env.json); --env-file FILE
+                     names it too, but Node reads that option itself first (docs/sending.md); one
+                     in a repository is the repository's, one outside every repository is yours
+                     (its base URL counts as typed)
   --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
 ${trustOriginHelp}
   --fresh            start the embedded emulator from its seed data and forget saved responses
