@@ -5,7 +5,10 @@
  * engine `graphreq test` uses; each result arrives as it completes (graphreq/testResult) and a
  * failure is shown at the line of the expectation that failed, with what was expected and what came.
  * Every run writes each test's whole exchange to Test Results (testExchange.ts, the token redacted).
- * The status bar's usage follows the responses of the run.
+ * The status bar's usage follows the responses of the run. A base URL the workspace gives (the
+ * environment picked or not) needs its (origin, token) pair confirmed: a run asks once per pair
+ * (Trust and Send, the send's dialog) before that file's tests are sent; a file declined has its tests
+ * errored with the server's one-line reason, and the run goes on with the other files.
  *
  * "Run and Update Snapshots" writes the snapshots (not offered where none can be written: testProfiles.ts). "Debug" (nothing in a request file runs as code,
  * so there is nothing to step through) is what a request tool's user debugs with: the chosen tests one
@@ -14,7 +17,7 @@
  */
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, type BaseLanguageClient } from 'vscode-languageclient';
-import { Commands, Requests, ServerNotifications, type TestCommandResult, type TestInfo, type TestReportModel, type TestResultParams } from '../../server/src/lsp/protocol';
+import { Commands, Requests, ServerNotifications, type TestCommandArgs, type TestCommandResult, type TestInfo, type TestReportModel, type TestResultParams } from '../../server/src/lsp/protocol';
 import type { Sender } from './commands/send';
 import type { Redactor } from './redact';
 import type { ResponseView } from './responseView';
@@ -161,6 +164,8 @@ export class GraphreqTesting implements vscode.Disposable {
       }
       if (!request.include) await this.discover();
       const selection = this.selection(request);
+      // One question per (origin, token) pair and run: the answer, by pair, for the files after it.
+      const pairs = new Map<string, boolean>();
       this.d.log.info(`${mode.debug ? 'debug' : 'run'} ${[...selection.values()].reduce((n, t) => n + t.length, 0)} tests in ${selection.size} files`);
       for (const [file, tests] of selection) {
         // Debug stops at the first failure: the files after it are not run either.
@@ -168,7 +173,7 @@ export class GraphreqTesting implements vscode.Disposable {
           for (const t of tests) this.skip(run, t, summary);
           continue;
         }
-        await this.runFile(client, run, file, tests, token, mode, summary);
+        await this.runFile(client, run, file, tests, token, mode, summary, pairs);
       }
     } finally {
       await Promise.all([...this.showing]);
@@ -197,7 +202,7 @@ export class GraphreqTesting implements vscode.Disposable {
     return out;
   }
 
-  private async runFile(client: BaseLanguageClient, run: vscode.TestRun, file: vscode.TestItem, tests: vscode.TestItem[], token: vscode.CancellationToken, mode: RunMode, summary: TestRunSummary): Promise<void> {
+  private async runFile(client: BaseLanguageClient, run: vscode.TestRun, file: vscode.TestItem, tests: vscode.TestItem[], token: vscode.CancellationToken, mode: RunMode, summary: TestRunSummary, pairs: Map<string, boolean>): Promise<void> {
     const uri = file.uri!;
     const byKey = new Map(tests.map((t) => [keyOf(t), t]));
     for (const t of tests) run.enqueued(t);
@@ -236,10 +241,20 @@ export class GraphreqTesting implements vscode.Disposable {
       void client.sendRequest(ExecuteCommandRequest.type, { command: Commands.cancel, arguments: [{ sendId: runId }] }).catch(() => undefined);
     });
     try {
-      const result = (await client.sendRequest(ExecuteCommandRequest.type, {
+      const runTests = async (confirmed: Pick<TestCommandArgs, 'trustOrigin' | 'trustTokenVariable'> = {}): Promise<TestCommandResult> => (await client.sendRequest(ExecuteCommandRequest.type, {
         command: Commands.test,
-        arguments: [{ ...sending.args, uri: uri.toString(), keys: [...byKey.keys()], runId, updateSnapshots: mode.updateSnapshots, exchanges: true, ...(mode.debug ? { bail: true } : {}) }],
+        arguments: [{ ...sending.args, uri: uri.toString(), keys: [...byKey.keys()], runId, updateSnapshots: mode.updateSnapshots, exchanges: true, ...(mode.debug ? { bail: true } : {}), ...confirmed }],
       })) as TestCommandResult;
+      let result = await runTests();
+      // The server sent nothing: the base URL the workspace gives, with this token, is not confirmed
+      // (the environment picked or not). Asked once per pair in a run; a yes runs the file again.
+      if (result.trust?.trustOrigin && !result.reports.length) {
+        const pair = `${result.trust.trustOrigin} ${result.trust.trustTokenVariable ?? ''}`;
+        const asked = pairs.get(pair);
+        const confirmed = asked === false ? undefined : await this.d.sender.confirmPair(result.trust, sending.environment ?? '');
+        pairs.set(pair, !!confirmed);
+        if (confirmed) result = await runTests(confirmed);
+      }
       // Reports also come back with the result: any the notifications did not bring are applied now.
       for (const r of result.reports) {
         const item = byKey.get(r.key);

@@ -1,6 +1,6 @@
 /**
- * The question VS Code asks before a token goes to a base URL the workspace chose and the user did
- * not: it names where that base URL came from, graphreq.env.json or the workspace's settings
+ * The question VS Code asks before a token goes to a base URL the workspace chose (the environment
+ * picked or not: the pick selects, a commit can change what it resolves to): it names where that base URL came from, graphreq.env.json or the workspace's settings
  * (\`graphreq.baseUrl\`), and which token goes, as the server's refusal does (send/tokenChoice.ts). Plain module (no
  * 'vscode' import), so unit tests can load it.
  */
@@ -14,5 +14,5 @@ import type { SendFailure } from '../../server/src/core/send/types';
 export function trustQuestion(origin: string, from: SendFailure['trustFrom'], token: { variable: string } | { environment: string }): string {
   const source = from === 'workspace-settings' ? "this workspace's settings (graphreq.baseUrl) send" : "this workspace's graphreq.env.json sends";
   const words = 'variable' in token ? `your token ${token.variable}` : `your access token for environment "${token.environment || '(none)'}"`;
-  return `GraphReq: ${source} ${words} to ${origin}, which you have not chosen. Send it there?`;
+  return `GraphReq: ${source} ${words} to ${origin}, which you have not confirmed for this workspace. Send it there?`;
 }

@@ -26,6 +26,8 @@ POST /v23.0/act_42/adsets
 
 describe('check --context with an environment', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-cli-envcontext-'));
+  // The environment's base URL is the repository's: each workspace's (origin, token) pair is confirmed with --trust-origin, remembered here.
+  const USER_ENV = { GRAPHREQ_ACCESS_TOKEN: TOKEN, GRAPHREQ_CONFIG_DIR: path.join(root, 'config') };
   let server: Awaited<ReturnType<typeof localServer>>;
   before(async () => {
     server = await localServer((req, _body, res) => {
@@ -59,7 +61,7 @@ describe('check --context with an environment', () => {
   it('reads nothing without --context, and says what is unknown', async () => {
     const dir = workspace('plain', 10);
     const before = server.requests.length;
-    const run = await runCli(['check', '--env', 'prod', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    const run = await runCli(['check', '--env', 'prod', '--format', 'json', 'sets.graphreq'], dir, USER_ENV);
     assert.equal(server.requests.length, before, 'no call');
     assert.deepEqual(codes(run.stdout), ['ADSET-CAMPAIGN-UNKNOWN@3', 'ADSET-CAMPAIGN-UNKNOWN@8']);
   });
@@ -67,7 +69,7 @@ describe('check --context with an environment', () => {
   it('reads the campaigns and the account with one call per kind, counts each id, caches them, and never writes the token', async () => {
     const dir = workspace('read', 10);
     const before = server.requests.length;
-    const run = await runCli(['check', '--env', 'prod', '--context', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    const run = await runCli(['check', '--env', 'prod', '--context', '--trust-origin', '--format', 'json', 'sets.graphreq'], dir, USER_ENV);
     const made = server.requests.slice(before);
     assert.deepEqual(made.map((r) => r.method), ['GET', 'GET']);
     assert.equal(made[0].url, '/v23.0/?ids=777,778&fields=objective,buying_type,daily_budget,lifetime_budget,bid_strategy');
@@ -78,15 +80,15 @@ describe('check --context with an environment', () => {
     assert.match(goal.detail ?? '', /objective OUTCOME_AWARENESS, read from the service of environment prod/);
     assert.match(run.stderr, /account context of http:\/\/127\.0\.0\.1:\d+: 3 calls now, 3 of 10 this hour/);
 
-    const again = await runCli(['check', '--env', 'prod', '--context', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    const again = await runCli(['check', '--env', 'prod', '--context', '--trust-origin', '--format', 'json', 'sets.graphreq'], dir, USER_ENV);
     assert.equal(server.requests.length, before + 2, 'the cache is used: no call the second time');
     assert.deepEqual(codes(again.stdout), codes(run.stdout));
     assert.match(again.stderr, /0 calls now, 3 of 10 this hour/);
     // The editor without reading on, and check without --context, see the same cached context.
-    const cached = await runCli(['check', '--env', 'prod', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    const cached = await runCli(['check', '--env', 'prod', '--format', 'json', 'sets.graphreq'], dir, USER_ENV);
     assert.deepEqual(codes(cached.stdout), codes(run.stdout));
     // The forecast of a run counts the reads of the hour in the app's use; it sends nothing.
-    const dry = await runCli(['send', 'sets.graphreq', '--all', '--dry-run', '--env', 'prod'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    const dry = await runCli(['send', 'sets.graphreq', '--all', '--dry-run', '--env', 'prod'], dir, USER_ENV);
     assert.match(dry.stdout, /^ {2}account context: 3 calls this hour \(of 10 allowed\), counted in the app's use$/m);
     assert.equal(server.requests.length, before + 2);
 
@@ -100,11 +102,11 @@ describe('check --context with an environment', () => {
   it('never makes more calls an hour than the environment allows', async () => {
     const dir = workspace('limited', 2);
     const before = server.requests.length;
-    const run = await runCli(['check', '--env', 'prod', '--context', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    const run = await runCli(['check', '--env', 'prod', '--context', '--trust-origin', '--format', 'json', 'sets.graphreq'], dir, USER_ENV);
     const made = server.requests.slice(before);
     assert.deepEqual(made.map((r) => r.url), ['/v23.0/?ids=777,778&fields=objective,buying_type,daily_budget,lifetime_budget,bid_strategy']);
     assert.match(run.stderr, /2 calls now, 2 of 2 this hour; 1 id not read/);
-    await runCli(['check', '--env', 'prod', '--context', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    await runCli(['check', '--env', 'prod', '--context', '--trust-origin', '--format', 'json', 'sets.graphreq'], dir, USER_ENV);
     assert.equal(server.requests.length, before + 1, 'the allowance is spent for the hour: the account is not read');
   });
 
@@ -115,18 +117,18 @@ describe('check --context with an environment', () => {
     fs.writeFileSync(path.join(dir, 'graphreq.env.json'), JSON.stringify({ $shared: { version: 'v22.0' }, prod: { baseUrl: server.url, context: { callsPerHour: 10 } }, unversioned: { baseUrl: server.url, defaultVersion: 'v21.0' } }));
     fs.writeFileSync(path.join(dir, 'sets.graphreq'), FILE.replaceAll('/v23.0/', '/{{version}}/'));
     const before = server.requests.length;
-    await runCli(['check', '--env', 'prod', '--context', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    await runCli(['check', '--env', 'prod', '--context', '--trust-origin', '--format', 'json', 'sets.graphreq'], dir, USER_ENV);
     assert.deepEqual(server.requests.slice(before).map((r) => r.url.split('?')[0]), ['/v22.0/', '/v22.0/']);
     // Requests without a version take the environment's defaultVersion: so do the reads.
     fs.writeFileSync(path.join(dir, 'plain.graphreq'), FILE.replaceAll('/v23.0/', '/'));
     const next = server.requests.length;
-    await runCli(['check', '--env', 'unversioned', '--context', '--format', 'json', 'plain.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    await runCli(['check', '--env', 'unversioned', '--context', '--trust-origin', '--format', 'json', 'plain.graphreq'], dir, USER_ENV);
     assert.deepEqual(server.requests.slice(next).map((r) => r.url.split('?')[0]), ['/v21.0/', '/v21.0/']);
   });
 
   it('turns off with --no-context', async () => {
     const dir = workspace('off', 10);
-    const run = await runCli(['check', '--env', 'prod', '--no-context', '--format', 'json', 'sets.graphreq'], dir, { GRAPHREQ_ACCESS_TOKEN: TOKEN });
+    const run = await runCli(['check', '--env', 'prod', '--no-context', '--format', 'json', 'sets.graphreq'], dir, USER_ENV);
     assert.deepEqual(codes(run.stdout), []);
   });
 });

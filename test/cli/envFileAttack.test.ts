@@ -108,23 +108,27 @@ describe('the env-file attack (issue 15)', () => {
     const top = plant('https', { $shared: { baseUrl: 'https://graph.example.invalid' } });
     const r = await send([REQ], top);
     assert.equal(r.code, 2);
-    assert.equal(r.stderr, 'graphreq send: not sent: graphreq.env.json of the workspace sends GRAPHREQ_ACCESS_TOKEN to https://graph.example.invalid, which you have not chosen; name its environment with --env NAME, or confirm the origin once with --trust-origin\n');
+    assert.equal(r.stderr, 'graphreq send: not sent: graphreq.env.json sends GRAPHREQ_ACCESS_TOKEN to https://graph.example.invalid, which you have not confirmed for this workspace; confirm it once with --trust-origin\n');
     assert.equal(fs.existsSync(path.join(configDir, 'trusted-origins.json')), false);
   });
 
-  it('sends there once the user confirms the origin (remembered) or names the environment', async () => {
+  it('sends there once the user confirms the origin (remembered), the environment named or not', async () => {
     const top = plant('confirmed', { $shared: { defaultVersion: 'v23.0' }, prod: { baseUrl: 'https://graph.example.invalid' } });
-    // Named: the send is attempted (the .invalid name does not resolve: a network failure, not a refusal).
+    // Named: selected, not confirmed; refused before any connection.
     const named = await send([REQ, '--env', 'prod', '--timeout', '10000'], top);
     assert.equal(named.code, 2);
-    assert.match(named.stderr, /cannot resolve the host graph\.example\.invalid|cannot reach graph\.example\.invalid/);
+    assert.equal(named.stderr, 'graphreq send: not sent: environment prod of graphreq.env.json sends GRAPHREQ_ACCESS_TOKEN to https://graph.example.invalid, which you have not confirmed for this workspace; confirm it once with --trust-origin\n');
+    // Named and confirmed: the send is attempted (the .invalid name does not resolve: a network failure, not a refusal).
+    const both = await send([REQ, '--env', 'prod', '--trust-origin', '--timeout', '10000'], top);
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /cannot resolve the host graph\.example\.invalid|cannot reach graph\.example\.invalid/);
     // The $shared-only setup of a file whose $shared names the URL: confirmed once with --trust-origin.
     fs.writeFileSync(path.join(top, 'outer', 'graphreq.env.json'), JSON.stringify({ $shared: { baseUrl: 'https://graph.example.invalid' } }));
     const confirmed = await send([REQ, '--trust-origin', '--timeout', '10000'], top);
     assert.match(confirmed.stderr, /cannot resolve the host graph\.example\.invalid|cannot reach graph\.example\.invalid/);
     assert.deepEqual(new TrustStore(configDir).origins(top), ['https://graph.example.invalid']);
     const again = await send([REQ, '--timeout', '10000'], top);
-    assert.doesNotMatch(again.stderr, /which you have not chosen/);
+    assert.doesNotMatch(again.stderr, /which you have not confirmed/);
     assert.match(again.stderr, /cannot resolve the host graph\.example\.invalid|cannot reach graph\.example\.invalid/);
   });
 

@@ -27,7 +27,9 @@ function assertNone(where: string, text: string): void {
 describe("graphreq.env.json's and the file's secrets", () => {
   let service: Awaited<ReturnType<typeof localServer>>;
   let dir: string;
+  let config: string;
   before(async () => {
+    config = tempWorkspace();
     // Echoes the request's headers and body, and one header back as a response header.
     service = await localServer((req, body, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'X-Echo': String(req.headers['x-app'] ?? '') });
@@ -57,16 +59,18 @@ describe("graphreq.env.json's and the file's secrets", () => {
   after(async () => {
     await service.close();
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(config, { recursive: true, force: true });
   });
 
   it('are redacted in what send, test and check print and in every file they write', async () => {
-    const env = { GRAPHREQ_ACCESS_TOKEN: TOKEN };
+    // The repository's base URL gets the token once the pair is confirmed (the records in the test's own folder).
+    const env = { GRAPHREQ_ACCESS_TOKEN: TOKEN, GRAPHREQ_CONFIG_DIR: config };
     const runs = [
-      await runCli(['send', 'echo.graphreq', '--all', '--env', 'rec', '--output', 'exchange', '--out', 'out'], dir, env),
-      await runCli(['send', 'echo.graphreq', '--all', '--env', 'rec', '--format', 'json'], dir, env),
-      await runCli(['test', 'echo.graphreq', '--env', 'rec', '--update-snapshots'], dir, env),
-      await runCli(['test', 'echo.graphreq', '--env', 'rec', '--output', 'exchange', '--reporter', 'junit', '--out', 'report.xml'], dir, env),
-      await runCli(['test', 'echo.graphreq', '--env', 'rec', '--format', 'json', '--reporter', 'json', '--out', 'report.json'], dir, env),
+      await runCli(['send', 'echo.graphreq', '--all', '--env', 'rec', '--trust-origin', '--output', 'exchange', '--out', 'out'], dir, env),
+      await runCli(['send', 'echo.graphreq', '--all', '--env', 'rec', '--trust-origin', '--format', 'json'], dir, env),
+      await runCli(['test', 'echo.graphreq', '--env', 'rec', '--trust-origin', '--update-snapshots'], dir, env),
+      await runCli(['test', 'echo.graphreq', '--env', 'rec', '--trust-origin', '--output', 'exchange', '--reporter', 'junit', '--out', 'report.xml'], dir, env),
+      await runCli(['test', 'echo.graphreq', '--env', 'rec', '--trust-origin', '--format', 'json', '--reporter', 'json', '--out', 'report.json'], dir, env),
       await runCli(['check', 'bad.graphreq', '--format', 'json'], dir, env),
       await runCli(['check', 'bad.graphreq'], dir, env),
     ];

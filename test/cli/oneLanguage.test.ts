@@ -19,8 +19,9 @@ const bin = path.join(repoRoot, 'bin', 'graphreq.js');
 function graphreq(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const base: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('GRAPHREQ_')) base[k] = v;
+  // The environment's base URL is the repository's: the pair is confirmed with --trust-origin, remembered in a folder of the test's own.
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd, env: { ...base, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { cwd, env: { ...base, GRAPHREQ_CONFIG_DIR: path.join(cwd, '..', `${path.basename(cwd)}-config`), ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
     });
   });
@@ -67,6 +68,7 @@ describe('check and send read one language (the CLI)', () => {
   after(async () => {
     await service.close();
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(`${dir}-config`, { recursive: true, force: true });
   });
 
   it('check resolves the base URL, reads .env and the body file, and says what send will do', async () => {
@@ -80,7 +82,7 @@ describe('check and send read one language (the CLI)', () => {
 
   it('send puts on the wire what check read: the file body as form fields, no `??` parameter, no Content-Type', async () => {
     const before = service.requests.length;
-    const r = await graphreq(['send', 'requests/sale.graphreq', '--all', '--env', 'local', '--no-history'], dir, { GRAPHREQ_ACCESS_TOKEN: 'fake-token-123456', GRAPHREQ_VAR_WHO: 'name' });
+    const r = await graphreq(['send', 'requests/sale.graphreq', '--all', '--env', 'local', '--trust-origin', '--no-history'], dir, { GRAPHREQ_ACCESS_TOKEN: 'fake-token-123456', GRAPHREQ_VAR_WHO: 'name' });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const [create, read] = service.requests.slice(before);
     assert.equal(create.method, 'POST');
@@ -103,7 +105,7 @@ describe('check and send read one language (the CLI)', () => {
     const c = await graphreq(['check', 'requests', '--env', 'local', '--format', 'json'], dir);
     const warning = (JSON.parse(c.stdout) as Array<{ code: string; message: string }>).find((f) => f.code === 'REQ-BUILTIN-VARIABLE');
     assert.ok(warning, c.stdout);
-    const s = await graphreq(['send', 'requests/sale.graphreq', '--all', '--env', 'local', '--no-history'], dir, { GRAPHREQ_ACCESS_TOKEN: 'fake-token-123456' });
+    const s = await graphreq(['send', 'requests/sale.graphreq', '--all', '--env', 'local', '--trust-origin', '--no-history'], dir, { GRAPHREQ_ACCESS_TOKEN: 'fake-token-123456' });
     assert.notEqual(s.code, 0);
     assert.ok(s.stdout.includes(warning.message.replace(/\.$/, '')), `${s.stdout}\n---\n${warning.message}`);
   });

@@ -1,12 +1,12 @@
 /**
- * A base URL the repository chose gets the user's token only once the user chose it, loopback
- * included (docs/sending.md, "Where the token goes"). A cloned repository's graphreq.env.json names
- * a recording server on 127.0.0.1 (on a shared machine, another user's process could listen there)
- * or an environment called like the one GRAPHREQ_ENV selects in the user's shell; the user's token
- * is set. `graphreq send`, `graphreq test` and the language server's send (stdio, as Neovim sends)
- * must send it nothing; the same clone with the user's explicit choice (`--env`, `--trust-origin`,
- * `--base-url`, the command's `environment` or `trustOrigin`) sends the token there, which shows the
- * recorder would have seen it.
+ * A base URL the repository chose gets the user's token only for an (origin, token) pair the user
+ * confirmed, loopback included, the environment named or not (docs/sending.md, "Where the token
+ * goes"). A cloned repository's graphreq.env.json names a recording server on 127.0.0.1 (on a shared
+ * machine, another user's process could listen there), in an environment selected by `--env` or by
+ * GRAPHREQ_ENV in the user's shell; the user's token is set. `graphreq send`, `graphreq test` and the
+ * language server's send (stdio, as Neovim sends) must send it nothing; the same clone with the
+ * user's confirmation (`--trust-origin`, the command's `trustOrigin`) or a base URL the user typed
+ * (`--base-url`) sends the token there, which shows the recorder would have seen it.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -54,8 +54,8 @@ function clone(env: object): string {
 }
 
 const cli = (args: string[], dir: string, env: Record<string, string> = {}) => runCli([...args, '--no-history'], dir, { GRAPHREQ_CONFIG_DIR: config, GRAPHREQ_ACCESS_TOKEN: TOKEN, ...env });
-const refused = (origin: string, hint = 'NAME') =>
-  `graphreq send: not sent: graphreq.env.json of the workspace sends GRAPHREQ_ACCESS_TOKEN to ${origin}, which you have not chosen; name its environment with --env ${hint}, or confirm the origin once with --trust-origin\n`;
+const refused = (origin: string, environment?: string) =>
+  `graphreq send: not sent: ${environment ? `environment ${environment} of ` : ''}graphreq.env.json sends GRAPHREQ_ACCESS_TOKEN to ${origin}, which you have not confirmed for this workspace; confirm it once with --trust-origin\n`;
 
 describe("a repository's loopback base URL gets no token the user did not send there", () => {
   for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
@@ -78,27 +78,29 @@ describe("a repository's loopback base URL gets no token the user did not send t
     assert.deepEqual(recorder.requests, []);
   });
 
-  it('an environment GRAPHREQ_ENV selects is no choice of its base URL: a loopback one and an https one get nothing', async () => {
+  it('an environment GRAPHREQ_ENV or --env selects is no choice of its base URL: a loopback one and an https one get nothing', async () => {
     const local = clone({ prod: { baseUrl: recorder.url } });
-    const run = await cli(['send', 'req.graphreq'], local, { GRAPHREQ_ENV: 'prod' });
-    assert.equal(run.code, 2, run.stderr);
-    assert.equal(run.stderr, refused(recorder.url, "prod (GRAPHREQ_ENV alone does not choose a repository's base URL)"));
+    for (const [args, env] of [[[], { GRAPHREQ_ENV: 'prod' }], [['--env', 'prod'], {}]] as Array<[string[], Record<string, string>]>) {
+      const run = await cli(['send', 'req.graphreq', ...args], local, env);
+      assert.equal(run.code, 2, run.stderr);
+      assert.equal(run.stderr, refused(recorder.url, 'prod'));
+    }
     // Off loopback: refused before any connection (without the rule, the send is attempted and fails to resolve the .invalid name).
     const remote = clone({ prod: { baseUrl: 'https://graph.example.invalid' } });
     const far = await cli(['send', 'req.graphreq', '--timeout', '10000'], remote, { GRAPHREQ_ENV: 'prod' });
     assert.equal(far.code, 2, far.stderr);
-    assert.equal(far.stderr, refused('https://graph.example.invalid', "prod (GRAPHREQ_ENV alone does not choose a repository's base URL)"));
+    assert.equal(far.stderr, refused('https://graph.example.invalid', 'prod'));
     assert.deepEqual(recorder.requests, []);
   });
 
-  it('(the user chooses) --env, --trust-origin (remembered) and --base-url send the token there', async () => {
+  it('(the user chooses) --trust-origin (remembered) and --base-url send the token there', async () => {
     const dir = clone({ local: { baseUrl: recorder.url } });
-    const named = await cli(['send', 'req.graphreq', '--env', 'local'], dir);
+    const named = await cli(['send', 'req.graphreq', '--env', 'local', '--trust-origin'], dir);
     assert.equal(named.code, 0, named.stderr);
     assert.equal(recorder.requests.length, 1);
     assert.equal(recorder.requests[0].headers.authorization, `Bearer ${TOKEN}`);
-    // GRAPHREQ_ENV selects it; the origin confirmed once for the workspace makes it the user's.
-    const confirmed = await cli(['test', 'req.graphreq', '--trust-origin'], dir, { GRAPHREQ_ENV: 'local' });
+    // GRAPHREQ_ENV selects the same environment; the pair confirmed once for the workspace sends again.
+    const confirmed = await cli(['test', 'req.graphreq'], dir, { GRAPHREQ_ENV: 'local' });
     assert.equal(confirmed.code, 0, confirmed.stderr);
     assert.deepEqual(new TrustStore(config).origins(dir), [recorder.url]);
     const remembered = await cli(['send', 'req.graphreq'], dir, { GRAPHREQ_ENV: 'local' });
@@ -155,20 +157,23 @@ describe("the language server's send (stdio, as Neovim sends) follows the same r
       await client.open(uri, 'POST /v23.0/act_42/adsets\n\n{ "name": "a", "campaign_id": "777" }\n');
       const status = await client.request<{ calls: number; problems: string[] }>('workspace/executeCommand', { command: 'graphreq.fetchContext', arguments: [{ uri }] });
       assert.equal(status.calls, 0);
-      assert.match(status.problems.join(' '), /which you have not chosen/);
+      assert.match(status.problems.join(' '), /which you have not confirmed for this workspace/);
     } finally {
       assert.equal(await client.shutdown(), 0);
     }
     assert.deepEqual(recorder.requests, []);
   });
 
-  it('(the user chooses) the environment in the arguments, or trustOrigin (remembered), sends the token there', async () => {
+  it('(the user chooses) trustOrigin (remembered) sends the token there; the environment in the arguments alone does not', async () => {
     const dir = clone({ local: { baseUrl: recorder.url } });
     const named = await lspSend(dir, { environment: 'local' });
-    assert.equal(named.results[0].status, 200, JSON.stringify(named.results[0].failure));
+    assert.deepEqual([named.results[0].failure?.kind, named.results[0].failure?.trustOrigin, recorder.requests.length], ['untrusted', recorder.url, 0]);
+    const remembered = await lspSend(dir, { environment: 'local', trustOrigin: recorder.url });
+    assert.equal(remembered.results[0].status, 200, JSON.stringify(remembered.results[0].failure));
+    assert.equal((await lspSend(dir, { environment: 'local' })).results[0].status, 200, 'remembered for the workspace');
     const confirmed = await lspSend(clone({ $shared: { baseUrl: recorder.url } }), { trustOrigin: recorder.url });
     assert.equal(confirmed.results[0].status, 200, JSON.stringify(confirmed.results[0].failure));
-    assert.equal(recorder.requests.length, 2);
+    assert.equal(recorder.requests.length, 3);
     assert.ok(recorder.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`));
   });
 });
@@ -186,7 +191,7 @@ describe("the repository's accessTokenEnv does not choose which token goes to a 
     assert.deepEqual(recorder.requests.map((r) => r.headers.authorization), [`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
   });
 
-  it('(the user chooses) --env names the environment, and its token goes with it', async () => {
+  it('(the user chooses) --env names the environment, and its token goes with it to the base URL typed', async () => {
     const run = await cli(['send', 'req.graphreq', '--base-url', recorder.url, '--env', 'staging'], clone(env), { GRAPHREQ_PROD_TOKEN: PROD });
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(recorder.requests.map((r) => r.headers.authorization), [`Bearer ${PROD}`]);
@@ -241,7 +246,7 @@ describe('the CLI: a confirmation covers the origin and the token variable', () 
       assert.equal(run.code, 2, run.stdout + run.stderr);
       assert.equal(
         run.stderr,
-        `graphreq ${command}: not sent: graphreq.env.json of the workspace sends GRAPHREQ_PROD_TOKEN to ${recorder.url}, where you confirmed GRAPHREQ_ACCESS_TOKEN only; name its environment with --env NAME, or confirm the origin once with --trust-origin\n`,
+        `graphreq ${command}: not sent: graphreq.env.json sends GRAPHREQ_PROD_TOKEN to ${recorder.url}, where you confirmed GRAPHREQ_ACCESS_TOKEN only; confirm it once with --trust-origin\n`,
       );
     }
     assert.deepEqual(tokensReceived(), [`Bearer ${TOKEN}`], 'the production token went nowhere');
@@ -270,6 +275,10 @@ describe('the CLI: a confirmation covers the origin and the token variable', () 
       const choice = await chooseCliToken({}, { variables: {}, baseUrl: recorder.url, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' }, path.join(c.dir, 'req.graphreq'), { err: () => undefined, confirm: async (q) => (questions.push(q), false) }).catch((e: Error) => e);
       assert.match(String(choice), /sends GRAPHREQ_PROD_TOKEN to /);
       assert.deepEqual(questions, [`graphreq.env.json sends your token GRAPHREQ_PROD_TOKEN to ${recorder.url}. Trust it for ${c.dir}? [y/N] `]);
+      // With the environment in use, the question names it.
+      const named = await chooseCliToken({ env: 'prod' }, { name: 'prod', variables: {}, baseUrl: recorder.url, accessTokenEnv: 'GRAPHREQ_PROD_TOKEN' }, path.join(c.dir, 'req.graphreq'), { err: () => undefined, confirm: async (q) => (questions.push(q), false) }).catch((e: Error) => e);
+      assert.match(String(named), /not sent: environment prod of graphreq\.env\.json sends GRAPHREQ_PROD_TOKEN to /);
+      assert.equal(questions[1], `environment prod of graphreq.env.json sends your token GRAPHREQ_PROD_TOKEN to ${recorder.url}. Trust it for ${c.dir}? [y/N] `);
     } finally {
       for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
       Object.assign(process.env, saved);

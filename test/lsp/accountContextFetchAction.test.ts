@@ -87,8 +87,13 @@ describe('"Fetch the account context" from the hint on an unknown campaign', () 
     assert.equal(server.requests.length, 0);
 
     // As VS Code runs it: the action's arguments plus the token of its secret storage for this origin.
+    // The environment picked is not a confirmation of its base URL: refused, with what Trust and Send names.
+    const unconfirmed = await client.request<{ calls: number; problems: string[]; trust?: { trustOrigin?: string } }>('workspace/executeCommand', { command: 'graphreq.fetchContext', arguments: [{ ...fetch.command!.arguments![0], token: TOKEN, tokenFor: server.url, environment: 'prod', environmentNamed: true }] });
+    assert.deepEqual([unconfirmed.calls, unconfirmed.trust?.trustOrigin, server.requests.length], [0, server.url, 0]);
+    assert.match(unconfirmed.problems[0], /^environment prod of graphreq\.env\.json sends your access token to http:\/\/127\.0\.0\.1:\d+, which you have not confirmed for this workspace/);
+    // The user's Trust and Send: the same arguments with trustOrigin.
     const before = Date.now();
-    const status = await client.request<{ calls: number; environment: string | null; lastReadAt: number | null; origin: string }>('workspace/executeCommand', { command: 'graphreq.fetchContext', arguments: [{ ...fetch.command!.arguments![0], token: TOKEN, tokenFor: server.url, environment: 'prod', environmentNamed: true }] });
+    const status = await client.request<{ calls: number; environment: string | null; lastReadAt: number | null; origin: string }>('workspace/executeCommand', { command: 'graphreq.fetchContext', arguments: [{ ...fetch.command!.arguments![0], token: TOKEN, tokenFor: server.url, environment: 'prod', environmentNamed: true, trustOrigin: server.url }] });
     assert.equal(status.calls, 2);
     assert.equal(status.environment, 'prod');
     assert.equal(status.origin, server.url);
@@ -111,7 +116,7 @@ describe('"Fetch the account context" from the hint on an unknown campaign', () 
     assert.ok(byCode(opened.diagnostics, 'ADSET-CAMPAIGN-UNKNOWN'), 'what the first folder read is not known here');
     assert.equal(byCode(opened.diagnostics, 'ADSET-GOAL-FOR-OBJECTIVE'), undefined);
     const reads = server.requests.length;
-    const status = await client.request<{ calls: number }>('workspace/executeCommand', { command: 'graphreq.fetchContext', arguments: [{ uri: otherUri, token: TOKEN, tokenFor: server.url, environment: 'prod', environmentNamed: true }] });
+    const status = await client.request<{ calls: number }>('workspace/executeCommand', { command: 'graphreq.fetchContext', arguments: [{ uri: otherUri, token: TOKEN, tokenFor: server.url, environment: 'prod', environmentNamed: true, trustOrigin: server.url }] });
     assert.equal(status.calls, 2, 'read again for this folder');
     assert.equal(server.requests.length, reads + 2);
     assert.ok(fs.existsSync(path.join(other, '.graphreq', 'account-context.json')));

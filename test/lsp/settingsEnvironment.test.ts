@@ -14,7 +14,7 @@ import { TrustStore } from '../../server/src/files/trustStore';
 import { chooseEditorTarget } from '../../server/src/lsp/sendTarget';
 
 describe('an environment named by the settings the server reads', () => {
-  it('needs the origin confirmed; named in the command, it does not', async () => {
+  it('needs the origin confirmed, as one named in the command does', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphreq-settings-env-'));
     try {
       fs.writeFileSync(path.join(dir, 'graphreq.env.json'), JSON.stringify({ prod: { baseUrl: 'https://graph.example.invalid' } }));
@@ -25,7 +25,9 @@ describe('an environment named by the settings the server reads', () => {
       assert.equal(fromSettings.ok, false, 'a repository that names prod in its settings sends nothing unasked');
       assert.ok(!fromSettings.ok && fromSettings.failure.trustOrigin === 'https://graph.example.invalid', JSON.stringify(fromSettings));
       const named = await chooseEditorTarget({ uri, environment: 'prod' }, { workspaceFolder: dir, settings: {} }, deps);
-      assert.ok(named.ok && named.baseUrl === 'https://graph.example.invalid', JSON.stringify(named));
+      assert.ok(!named.ok && named.failure.trustOrigin === 'https://graph.example.invalid', JSON.stringify(named));
+      const confirmed = await chooseEditorTarget({ uri, environment: 'prod', trustOrigin: 'https://graph.example.invalid' }, { workspaceFolder: dir, settings: {} }, deps);
+      assert.ok(confirmed.ok && confirmed.baseUrl === 'https://graph.example.invalid', JSON.stringify(confirmed));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -85,7 +85,8 @@ describe('trust rules of the editor sends', () => {
     assert.equal(refused.failure?.trustOrigin, 'https://graph.example.invalid');
     assert.deepEqual(trust.origins(ws.folder), []);
     const named = await send(ws, { token: 'editor-token-1234', environment: 'prod', environmentNamed: true, timeoutMs: 10_000 });
-    assert.notEqual(named.failure?.kind, 'untrusted', 'a named environment is the user\'s choice');
+    assert.deepEqual([named.failure?.kind, named.failure?.trustOrigin], ['untrusted', 'https://graph.example.invalid'], 'a named environment (the picker) selects; it does not confirm what the repository put in it');
+    assert.match(named.failure?.message ?? '', /^environment prod of graphreq\.env\.json sends your access token to https:\/\/graph\.example\.invalid, which you have not confirmed for this workspace; confirm it once/);
     const confirmed = await send(ws, { token: 'editor-token-1234', environmentNamed: false, trustOrigin: 'https://graph.example.invalid', timeoutMs: 10_000 });
     assert.equal(confirmed.failure?.kind, 'network', confirmed.failure?.message);
     assert.deepEqual(trust.origins(ws.folder), ['https://graph.example.invalid']);

@@ -41,11 +41,11 @@ describe('decideSendTarget', () => {
   it('asks for consent for a base URL the repository chose, loopback included', () => {
     const needs = (over: object): boolean => decideSendTarget({ environmentNamed: false, ...over }).needsConsent;
     assert.equal(needs({ envBaseUrl: env }), true, 'an environment not named');
-    assert.equal(needs({ envBaseUrl: env, environmentNamed: true }), false, 'a named environment');
+    assert.equal(needs({ envBaseUrl: env, environmentNamed: true }), true, 'a named environment: naming selects it, it confirms nothing');
     assert.equal(needs({ workspaceBaseUrl: env, environmentNamed: true }), true, 'naming an environment does not vouch for a settings file');
     assert.equal(needs({ workspaceBaseUrl: 'http://localhost:8990' }), true, "the workspace's loopback");
     assert.equal(needs({ envBaseUrl: 'http://127.0.0.1:8990' }), true, "graphreq.env.json's loopback");
-    assert.equal(needs({ envBaseUrl: 'http://127.0.0.1:8990', environmentNamed: true }), false, 'loopback of a named environment');
+    assert.equal(needs({ envBaseUrl: 'http://127.0.0.1:8990', environmentNamed: true }), true, 'loopback of a named environment');
     assert.equal(needs({ typedBaseUrl: env }), false, 'typed');
   });
 
@@ -106,15 +106,15 @@ describe('the same target from the CLI, the language server and VS Code', () => 
     const vscodeTarget = decideSendTarget({ typedBaseUrl: '', workspaceBaseUrl: undefined, environment: 'elsewhere', environmentNamed: true, envBaseUrl: recorder.url });
     assert.equal(vscodeTarget.baseUrl, recorder.url);
 
-    // The language server, asked as VS Code asks: the token given for that origin.
-    const lsp = await send({ environment: 'elsewhere', environmentNamed: true, token: 'lsp-token-1', tokenFor: vscodeTarget.origin });
+    // The language server, asked as VS Code asks: the token given for that origin, once the user confirmed it (Trust and Send).
+    const lsp = await send({ environment: 'elsewhere', environmentNamed: true, token: 'lsp-token-1', tokenFor: vscodeTarget.origin, trustOrigin: vscodeTarget.origin });
     assert.equal(lsp.results[0].status, 200, JSON.stringify(lsp.results[0].failure));
     assert.deepEqual(lsp.target, { environment: 'elsewhere', baseUrl: recorder.url, embedded: false });
     assert.equal(recorder.requests.length, 1, 'the recording server received the language server\'s request');
     assert.equal(recorder.requests[0].headers.authorization, 'Bearer lsp-token-1');
 
-    // The CLI, `graphreq send --env elsewhere`.
-    const cli = await runCli(['send', file, '--env', 'elsewhere', '--no-history'], ws, { GRAPHREQ_ACCESS_TOKEN: 'cli-token-2', GRAPHREQ_CONFIG_DIR: path.join(dir, 'config') });
+    // The CLI, `graphreq send --env elsewhere --trust-origin`.
+    const cli = await runCli(['send', file, '--env', 'elsewhere', '--trust-origin', '--no-history'], ws, { GRAPHREQ_ACCESS_TOKEN: 'cli-token-2', GRAPHREQ_CONFIG_DIR: path.join(dir, 'config') });
     assert.equal(cli.code, 0, cli.stderr);
     assert.equal(recorder.requests.length, 2, 'the recording server received the CLI\'s request');
     assert.equal(recorder.requests[1].headers.authorization, 'Bearer cli-token-2');
@@ -141,7 +141,8 @@ describe('the same target from the CLI, the language server and VS Code', () => 
 
   it('treats a base URL from the settings over LSP as the workspace\'s: it needs consent, loopback included', async () => {
     // Another editor's settings (initialization options and workspace/configuration alike) name a base URL.
-    const other = new LspClient(undefined, { GRAPHREQ_CONFIG_DIR: path.join(dir, 'config') });
+    // Its own configuration folder: the first test confirmed the recorder's origin in the shared one.
+    const other = new LspClient(undefined, { GRAPHREQ_CONFIG_DIR: path.join(dir, 'config-other') });
     other.settings = { baseUrl: 'https://graph.example.com', historyEnabled: false };
     try {
       await other.initialize(pathToFileURL(ws).href);

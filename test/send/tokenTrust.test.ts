@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { tokenVariableProblem, type EnvironmentSettings } from '../../server/src/core';
-import { baseUrlTrust, decideSendTarget, isLoopbackUrl, tokenTransportProblem } from '../../server/src/core/send';
+import { decideSendTarget, isLoopbackUrl, tokenTransportProblem } from '../../server/src/core/send';
 import { findWorkspaceEnvFile, repositoryRoot } from '../../server/src/files/envFile';
 import { TrustStore } from '../../server/src/files/trustStore';
 import { chooseToken, type TokenChoiceInput } from '../../server/src/send/tokenChoice';
@@ -47,20 +47,21 @@ describe('accessTokenEnv', () => {
 
 describe('base URL trust', () => {
   const https = 'https://graph.example.com/base';
-  it('takes a typed base URL, or one whose environment was named or origin confirmed', () => {
-    assert.deepEqual(baseUrlTrust({ baseUrl: https, source: 'user', environmentNamed: false, trustedOrigins: [] }), { ok: true, origin: 'https://graph.example.com' });
-    assert.equal(baseUrlTrust({ baseUrl: 'http://127.0.0.1:9', source: 'user', environmentNamed: false, trustedOrigins: [] }).ok, true);
-    assert.equal(baseUrlTrust({ baseUrl: https, source: 'workspace-file', environmentNamed: true, trustedOrigins: [] }).ok, true);
-    assert.equal(baseUrlTrust({ baseUrl: https, source: 'workspace-file', environmentNamed: false, trustedOrigins: ['https://graph.example.com'] }).ok, true);
-    assert.deepEqual(baseUrlTrust({ baseUrl: https, source: 'workspace-file', environmentNamed: false, trustedOrigins: ['https://other.example.com'] }), { ok: false, origin: 'https://graph.example.com' });
-    assert.equal(baseUrlTrust({ baseUrl: 'https://graph.example.com:8443', source: 'workspace-file', environmentNamed: false, trustedOrigins: ['https://graph.example.com'] }).ok, false, 'a port makes another origin');
+  const needs = (over: Partial<Parameters<typeof decideSendTarget>[0]>): boolean => decideSendTarget({ environmentNamed: false, ...over }).needsConsent;
+  it('takes a typed base URL, and asks about every base URL the repository gives, the environment named or not', () => {
+    assert.deepEqual([needs({ typedBaseUrl: https }), decideSendTarget({ typedBaseUrl: https, environmentNamed: false }).origin], [false, 'https://graph.example.com']);
+    assert.equal(needs({ typedBaseUrl: 'http://127.0.0.1:9' }), false);
+    assert.equal(needs({ envBaseUrl: https }), true);
+    assert.equal(needs({ envBaseUrl: https, environmentNamed: true }), true, 'naming the environment selects it, it confirms nothing');
+    assert.equal(needs({ workspaceBaseUrl: https, environmentNamed: true }), true);
+    assert.equal(needs({ envBaseUrl: https, envFileIsUsers: true }), false, "the user's own environment file (outside every repository)");
+    assert.equal(decideSendTarget({ envBaseUrl: 'https://graph.example.com:8443', environmentNamed: false }).origin, 'https://graph.example.com:8443', 'a port makes another origin');
   });
 
-  it("does not take the workspace's loopback base URL the user did not choose: another user's process may listen there", () => {
+  it("asks about the workspace's loopback base URL too: another user's process may listen there", () => {
     for (const baseUrl of ['http://127.0.0.1:9', 'http://localhost:8990', 'http://[::1]:8990', 'http://127.7.0.1:80']) {
-      assert.deepEqual(baseUrlTrust({ baseUrl, source: 'workspace-file', environmentNamed: false, trustedOrigins: [] }), { ok: false, origin: new URL(baseUrl).origin }, baseUrl);
-      assert.equal(baseUrlTrust({ baseUrl, source: 'workspace-file', environmentNamed: false, trustedOrigins: [new URL(baseUrl).origin] }).ok, true, `${baseUrl} confirmed`);
-      assert.equal(baseUrlTrust({ baseUrl, source: 'workspace-file', environmentNamed: true, trustedOrigins: [] }).ok, true, `${baseUrl} named`);
+      assert.equal(needs({ envBaseUrl: baseUrl }), true, baseUrl);
+      assert.equal(needs({ envBaseUrl: baseUrl, environmentNamed: true }), true, `${baseUrl} named`);
     }
   });
 });
@@ -80,15 +81,15 @@ describe('chooseToken', () => {
         asked.push(origin);
         return false;
       },
-      hints: { name: 'name it', confirm: 'confirm it' },
+      hints: { confirm: 'confirm it' },
       asked,
       ...rest,
     };
   }
 
   it('refuses accessTokenEnv naming another secret, and never falls back to GRAPHREQ_ACCESS_TOKEN', async () => {
-    // The environment named, so that only the token is in question.
-    const input = (over: Parameters<typeof inputOf>[0]) => inputOf({ environmentNamed: true, ...over });
+    // The origin confirmed, so that only the token is in question.
+    const input = (over: Parameters<typeof inputOf>[0]) => inputOf({ environmentNamed: true, confirm: async () => true, ...over });
     const planted = await chooseToken(input({ env: { variables: {}, baseUrl: 'http://127.0.0.1:9', accessTokenEnv: 'GITHUB_TOKEN' } }));
     assert.deepEqual(planted.ok ? null : [planted.kind, /GITHUB_TOKEN, which is not a graphreq token variable/.test(planted.message)], ['token-variable', true]);
     const unset = await chooseToken(input({ env: { variables: {}, baseUrl: 'http://127.0.0.1:9', accessTokenEnv: 'GRAPHREQ_STAGING_TOKEN' } }));
@@ -113,7 +114,7 @@ describe('chooseToken', () => {
     const refused = await chooseToken(no);
     assert.deepEqual(no.asked, ['https://graph.example.com']);
     assert.deepEqual(refused.ok ? null : [refused.kind, refused.origin], ['untrusted', 'https://graph.example.com']);
-    assert.match(refused.ok ? '' : refused.message, /^graphreq\.env\.json of the workspace sends GRAPHREQ_ACCESS_TOKEN to https:\/\/graph\.example\.com, which you have not chosen; name it, or confirm it$/);
+    assert.match(refused.ok ? '' : refused.message, /^graphreq\.env\.json sends GRAPHREQ_ACCESS_TOKEN to https:\/\/graph\.example\.com, which you have not confirmed for this workspace; confirm it$/);
     assert.deepEqual(trust.origins('/work/project'), []);
 
     const yes = input({ env, trust, confirm: async () => true });
@@ -126,15 +127,38 @@ describe('chooseToken', () => {
     assert.equal((await chooseToken(elsewhere)).ok, false, 'trust is per workspace');
   });
 
-  it('sends without asking to a typed base URL or a named environment, loopback or not', async () => {
+  it('sends without asking to a typed base URL, loopback or not', async () => {
     const env = { variables: {}, baseUrl: 'https://graph.example.com' };
-    for (const over of [{ userBaseUrl: 'https://typed.example.com' }, { userBaseUrl: 'http://127.0.0.1:8990' }, { environmentNamed: true }, { environmentNamed: true, env: { variables: {}, baseUrl: 'http://[::1]:8990' } }]) {
+    for (const over of [{ userBaseUrl: 'https://typed.example.com' }, { userBaseUrl: 'http://127.0.0.1:8990' }, { userBaseUrl: 'https://typed.example.com', environmentNamed: true }]) {
       const i = input({ env, ...over });
       const r = await chooseToken(i);
       assert.equal(r.ok, true, JSON.stringify(over));
       assert.deepEqual(i.asked, []);
     }
-    assert.deepEqual(await chooseToken(input({ clientToken: 'from-the-editor', environmentNamed: true, env })), { ok: true, baseUrl: 'https://graph.example.com', token: 'from-the-editor', tokenEnvName: 'GRAPHREQ_ACCESS_TOKEN' });
+  });
+
+  it('asks about the base URL of a named environment too: naming selects, a commit can change what the name resolves to', async () => {
+    const env = { name: 'prod', variables: {}, baseUrl: 'https://graph.example.com' };
+    for (const over of [{ environmentNamed: true }, { environmentNamed: true, env: { ...env, baseUrl: 'http://[::1]:8990' } }, { environmentNamed: true, clientToken: 'from-the-editor' }]) {
+      const i = input({ env, ...over });
+      const r = await chooseToken(i);
+      assert.deepEqual(r.ok ? null : r.kind, 'untrusted', JSON.stringify(over));
+      assert.equal(i.asked.length, 1);
+    }
+    const trust = new TrustStore(fresh());
+    const words: string[] = [];
+    const target = (e: EnvironmentSettings) => decideSendTarget({ environment: 'prod', environmentNamed: true, envBaseUrl: e.baseUrl, accessTokenEnv: e.accessTokenEnv });
+    const yes = input({ trust, target: target(env), confirm: async (_o, _t, w) => (words.push(w.says + (w.changed ?? '')), true) });
+    assert.equal((await chooseToken(yes)).ok, true);
+    assert.deepEqual(words, ['environment prod of graphreq.env.json sends']);
+    assert.equal((await chooseToken(input({ trust, target: target(env) }))).ok, true, 'the confirmed pair sends with no question');
+    // A commit moves prod to another host: the variable confirmed for the old origin only.
+    const moved = await chooseToken(input({ trust, target: target({ ...env, baseUrl: 'https://new.example.com' }) }));
+    assert.equal(moved.ok ? '' : moved.message, 'environment prod of graphreq.env.json sends GRAPHREQ_ACCESS_TOKEN to https://new.example.com, which you have not confirmed (you confirmed GRAPHREQ_ACCESS_TOKEN for https://graph.example.com only); confirm it');
+    // A commit changes accessTokenEnv and moves the host: both said.
+    trust.trust('/work/project', 'https://new.example.com', { variable: 'GRAPHREQ_STAGING_TOKEN' });
+    const both = await chooseToken(input({ trust, target: target({ ...env, baseUrl: 'https://new.example.com', accessTokenEnv: 'GRAPHREQ_ACCESS_TOKEN' }) }));
+    assert.equal(both.ok ? '' : both.message, 'environment prod of graphreq.env.json sends GRAPHREQ_ACCESS_TOKEN to https://new.example.com, where you confirmed GRAPHREQ_STAGING_TOKEN only (and GRAPHREQ_ACCESS_TOKEN for https://graph.example.com only); confirm it');
   });
 
   it('asks again, naming the variable, when the environment names another token variable for a confirmed origin', async () => {
@@ -152,7 +176,7 @@ describe('chooseToken', () => {
       'untrusted',
       'https://graph.example.com',
       'GRAPHREQ_PROD_TOKEN',
-      'graphreq.env.json of the workspace sends GRAPHREQ_PROD_TOKEN to https://graph.example.com, where you confirmed GRAPHREQ_ACCESS_TOKEN only; name it, or confirm it',
+      'graphreq.env.json sends GRAPHREQ_PROD_TOKEN to https://graph.example.com, where you confirmed GRAPHREQ_ACCESS_TOKEN only; confirm it',
     ]);
     // The editor's own token (given for this origin) is another pair again.
     const editor = input({ env: changed, trust, clientToken: 'from-the-editor' });

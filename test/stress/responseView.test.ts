@@ -77,7 +77,10 @@ describe('the response view against a hostile repository (issue 20 item 9)', str
       '{ "name": "{{note}}" }',
       '',
     ].join('\n'));
-    const client = new LspClient(undefined, { GRAPHREQ_ACCESS_TOKEN: 'stress-view-token' });
+    // The environment's base URL is the repository's: the pair is confirmed (trustOrigin) and remembered in a folder of the test's own.
+    const config = tempWorkspace('graphreq-stress-view-config-');
+    dirs.push(config);
+    const client = new LspClient(undefined, { GRAPHREQ_ACCESS_TOKEN: 'stress-view-token', GRAPHREQ_CONFIG_DIR: config });
     const pages: string[] = [];
     try {
       await client.initialize(pathToFileURL(dir).href, true, {}, { initializationOptions: { showsSendResults: true } });
@@ -90,7 +93,7 @@ describe('the response view against a hostile repository (issue 20 item 9)', str
       for (let round = 0; round < ROUNDS; round++) {
         // One request at a time: send all stops at the first that fails, and two of them do.
         const each: SendCommandResult[] = [];
-        for (const index of [0, 1, 2]) each.push(await client.request<SendCommandResult>('workspace/executeCommand', { command: 'graphreq.send', arguments: [{ uri, index, environment }] }));
+        for (const index of [0, 1, 2]) each.push(await client.request<SendCommandResult>('workspace/executeCommand', { command: 'graphreq.send', arguments: [{ uri, index, environment, trustOrigin: service.url }] }));
         const sent = { ...each[0], results: each.flatMap((s) => s.results) };
         assert.deepEqual(sent.results.map((r) => r.status), [200, 200, 400], JSON.stringify(sent.results.map((r) => r.failure)));
         assert.equal(sent.target?.baseUrl, service.url, 'sent to the environment\'s service');

@@ -13,7 +13,7 @@ import { FOLDER, startWebServer, type ClientStorage, type WebServer } from './sa
 interface Result {
   status: number | null;
   body: unknown;
-  failure: { kind: string; message: string } | null;
+  failure: { kind: string; message: string; trustOrigin?: string } | null;
   usage: { figures: Array<{ source: string; metric: string; percent: number }>; highestPercent: number | null };
   request: { url: string; headers: Record<string, string> };
   warnings: string[];
@@ -210,7 +210,10 @@ describe("sending from the web build worker to an environment's base URL (fetch)
   });
 
   it('sends with the token to the origin it was given for, and only there', async () => {
-    const ok = await send(server, { index: 0, environment: 'chosen', environmentNamed: true, token: 'tok-web-123', tokenFor: chosen });
+    // The environment chosen (the setting, the picker) selects it; the pair is confirmed once (Trust and Send), kept in the worker's memory.
+    const unconfirmed = (await send(server, { index: 0, environment: 'chosen', environmentNamed: true, token: 'tok-web-123', tokenFor: chosen })).results[0];
+    assert.deepEqual([unconfirmed.status, unconfirmed.failure?.kind, unconfirmed.failure?.trustOrigin, seen.length], [null, 'untrusted', chosen, 0]);
+    const ok = await send(server, { index: 0, environment: 'chosen', environmentNamed: true, token: 'tok-web-123', tokenFor: chosen, trustOrigin: chosen });
     const r = ok.results[0];
     assert.equal(r.failure, null, JSON.stringify(r.failure));
     assert.equal(r.status, 200);

@@ -20,7 +20,7 @@ import type { Sender } from './send';
 
 export interface ContextReaderDeps {
   client: () => LanguageClient | undefined;
-  sender: Pick<Sender, 'sendingArgs'>;
+  sender: Pick<Sender, 'sendingArgs' | 'confirmPair'>;
   redactor: Redactor;
   log: vscode.LogOutputChannel;
 }
@@ -65,7 +65,13 @@ export class AccountContextReader {
     if (!sending.env.target.origin) return tell("requests go to the embedded emulator, whose state the checks always know: nothing to fetch.");
     const args: FetchContextArgs = { ...sending.args, uri: docUri.toString() };
     try {
-      const status = (await client.sendRequest(ExecuteCommandRequest.type, { command: Commands.fetchContext, arguments: [args] })) as ContextStatus | null;
+      const fetch = async (confirmed = {}): Promise<ContextStatus | null> => (await client.sendRequest(ExecuteCommandRequest.type, { command: Commands.fetchContext, arguments: [{ ...args, ...confirmed }] })) as ContextStatus | null;
+      let status = await fetch();
+      // The environment's base URL with this token is not confirmed for the workspace (picked or not): asked, the user gets the send's Trust and Send.
+      if (asked && status?.trust?.trustOrigin) {
+        const confirmed = await this.d.sender.confirmPair(status.trust, sending.env.name);
+        if (confirmed) status = await fetch(confirmed);
+      }
       for (const p of status?.problems ?? []) this.d.log.warn(`account context: ${this.d.redactor.redact(p)}`);
       if (asked && status?.problems.length) void vscode.window.showWarningMessage(`GraphReq: ${this.d.redactor.redact(status.problems[0])}`);
       else if (asked && status) void vscode.window.setStatusBarMessage(`GraphReq: account context read (${status.calls} call${status.calls === 1 ? '' : 's'}, ${status.madeThisHour} of ${status.callsPerHour} this hour).`, 5000);

@@ -229,22 +229,32 @@ export class Sender {
 
   /**
    * The base URL comes from the workspace (graphreq.env.json or its settings file; loopback too: the
-   * repository chose the port) and the user has not chosen it: ask once. Yes is remembered by the server for this workspace.
+   * repository chose the port; the environment picked or not) and the user has not confirmed it with
+   * this token: ask once. Yes is remembered by the server for this workspace.
    */
   private async offerTrust(kind: SendKind, target: { uri: string; index?: number }, failure: SendFailure, environment: string, extra: Pick<SendCommandArgs, 'wait' | 'force'>): Promise<SendResult[] | undefined> {
+    const confirmed = await this.confirmPair(failure, environment);
+    return confirmed ? this.run(kind, target, { ...extra, ...confirmed }) : undefined;
+  }
+
+  /**
+   * The Trust-and-Send dialog for an (origin, token) pair the server refused (`failure.kind`
+   * `untrusted`), for a send and for a test run alike: the arguments that confirm it, or undefined
+   * when the user declined. The question names the token that goes (the one stored for the
+   * environment, or a variable's value); Trust covers that pair.
+   */
+  async confirmPair(failure: Pick<SendFailure, 'trustOrigin' | 'trustFrom' | 'trustTokenVariable'>, environment: string): Promise<Pick<SendCommandArgs, 'trustOrigin' | 'trustTokenVariable'> | undefined> {
     const send = 'Trust and Send';
     const origin = failure.trustOrigin!;
-    // The question names the token that goes (the one stored for the environment, or a variable's value); Trust covers that pair.
     const variable = failure.trustTokenVariable;
     const chosen = await vscode.window.showWarningMessage(
       trustQuestion(origin, failure.trustFrom, variable ? { variable } : { environment }),
-      { modal: true, detail: 'Trusting remembers the origin, with this token, for this workspace. To avoid the question, choose the environment in the environment picker.' },
+      { modal: true, detail: 'Trusting remembers the origin, with this token, for this workspace. A change of either (a commit to graphreq.env.json) asks again; choosing the environment in the picker does not confirm where it sends.' },
       send,
     );
     if (chosen !== send) return undefined;
-    return this.run(kind, target, { ...extra, trustOrigin: origin, ...(variable ? { trustTokenVariable: variable } : {}) });
+    return { trustOrigin: origin, ...(variable ? { trustTokenVariable: variable } : {}) };
   }
-
 
   /**
    * A call the engine held back (a known block) or a rate-limit error: never retried blindly. The

@@ -44,9 +44,12 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
   --dry-run          send nothing: print the forecast of the run (calls per scope, the share of each
                      documented rate limit given the usage last seen, a warning for a limit it crosses)
   --bail             stop at the first request that does not succeed (default: go on)
-  --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
+  --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only);
+                     its base URL gets your token only as confirmed with --trust-origin
   --env-json FILE    environment file (default: the nearest graphreq.env.json); --env-file FILE
-                     names it too, but Node reads that option itself first (docs/sending.md)
+                     names it too, but Node reads that option itself first (docs/sending.md); one
+                     in a repository is the repository's, one outside every repository is yours
+                     (its base URL counts as typed)
   --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
 ${trustOriginHelp}
   --fresh            start the embedded emulator from its seed data and forget the saved responses

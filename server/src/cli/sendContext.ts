@@ -32,7 +32,7 @@ export interface SendContextOptions {
   env?: string;
   envFile?: string;
   baseUrl?: string;
-  /** `--trust-origin`: send to graphreq.env.json's base URL although its environment was not named. */
+  /** `--trust-origin`: confirm the (origin, token variable) pair of graphreq.env.json's base URL for the workspace. */
   trustOrigin?: boolean;
   /** `--max-bytes`. */
   maxBytes?: string;

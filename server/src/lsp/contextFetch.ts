@@ -50,7 +50,9 @@ export class ContextFetcher {
     const chosen = await chooseEditorTarget(args, { workspaceFolder: workspace, settings }, { trust: new TrustStore(), processEnv: this.d.processEnv ?? process.env });
     const origin = originOf({ baseUrl: base.baseUrl });
     if (!chosen.ok) {
-      const status: ContextStatus = { uri: args.uri, origin, environment: base.name ?? null, calls: 0, madeThisHour: 0, callsPerHour: contextLimitsOf(base).callsPerHour, heldBack: 0, problems: [chosen.failure.message], lastReadAt: null };
+      const { kind, trustOrigin, trustFrom, trustTokenVariable } = chosen.failure;
+      const trust = kind === 'untrusted' && trustOrigin ? { trust: { trustOrigin, trustFrom, trustTokenVariable } } : {};
+      const status: ContextStatus = { uri: args.uri, origin, environment: base.name ?? null, calls: 0, madeThisHour: 0, callsPerHour: contextLimitsOf(base).callsPerHour, heldBack: 0, problems: [chosen.failure.message], lastReadAt: null, ...trust };
       this.d.status(status);
       return status;
     }

@@ -33,10 +33,14 @@ export interface TargetDeps {
   showsSendResults?: boolean;
 }
 
-/** How each kind of editor names an environment and confirms an origin, in a refusal (tokenChoice.ts `hints`). */
+/**
+ * How each kind of editor confirms an (origin, token) pair, in a refusal (tokenChoice.ts `hints`).
+ * Choosing the environment (the picker, the `environment` argument) is no remedy: it selects, it
+ * does not confirm what the repository put in it.
+ */
 const REMEDIES = {
-  vscode: { name: 'choose its environment in the environment picker', confirm: 'confirm the origin once (Trust and Send)' },
-  other: { name: 'name its environment ("environment" in the send command\'s arguments)', confirm: 'confirm the origin once ("trustOrigin" in the arguments, or graphreq send --trust-origin in this folder)' },
+  vscode: { confirm: 'confirm it once (Trust and Send)' },
+  other: { confirm: 'confirm it once ("trustOrigin" and "trustTokenVariable" in the send command\'s arguments, or graphreq send --trust-origin in this folder)' },
 };
 
 export async function chooseTarget(args: Omit<SendCommandArgs, 'index'>, given: ServerSettings | undefined, deps: TargetDeps): Promise<EditorTarget | { ok: false; failure: SendFailure }> {
@@ -65,7 +69,8 @@ export async function chooseTarget(args: Omit<SendCommandArgs, 'index'>, given: 
     workspaceBaseUrl: fromWorkspace ? args.baseUrl : settings.baseUrl,
     environment: name,
     // An environment named in the settings the server reads may be the repository's choice: only the
-    // command's own arguments (or a client that says so) name it for the user.
+    // command's own arguments (or a client that says so) name it for the user. Named or not, its base
+    // URL gets the token only for a confirmed pair (core/send/sendTarget.ts `needsConsent`).
     environmentNamed: args.environmentNamed ?? args.environment !== undefined,
     envBaseUrl: env.baseUrl,
     accessTokenEnv: env.accessTokenEnv,
@@ -83,7 +88,7 @@ export async function chooseTarget(args: Omit<SendCommandArgs, 'index'>, given: 
     // The confirmation covers the origin and the token: the client's own, or the variable it names
     // (without a name, GRAPHREQ_ACCESS_TOKEN only, as an origin-only trust record: files/trustStore.ts).
     confirm: async (origin, token) => args.trustOrigin === origin && ('editor' in token || token.variable === (args.trustTokenVariable ?? DEFAULT_TOKEN_VARIABLE)),
-    // VS Code offers its picker and "Trust and Send"; another editor passes `environment` or `trustOrigin` in the send command's arguments.
+    // VS Code offers "Trust and Send"; another editor passes `trustOrigin` (and `trustTokenVariable`) in the send command's arguments.
     hints: deps.showsSendResults ? REMEDIES.vscode : REMEDIES.other,
   });
   if (!choice.ok) {

@@ -2,7 +2,7 @@
  * Names and shapes shared by the language server and its clients (the VS Code client imports this
  * file; other editors call the same commands through workspace/executeCommand).
  */
-import type { SendResult } from '../core/send/types';
+import type { SendFailure, SendResult } from '../core/send/types';
 
 /** Commands: offered as CodeLens and executed by the server (workspace/executeCommand). */
 export const Commands = {
@@ -71,6 +71,8 @@ export interface ContextStatus {
   environment: string | null;
   /** When the environment's service was last read for the context (epoch ms), null if never. */
   lastReadAt: number | null;
+  /** Nothing was read because the (origin, token) pair is not confirmed for the workspace: what a confirmation names (as TestCommandResult's). */
+  trust?: Pick<SendFailure, 'trustOrigin' | 'trustFrom' | 'trustTokenVariable'>;
 }
 
 /** Requests from the client to the server, beyond LSP's own. */
@@ -170,6 +172,12 @@ export interface TestCommandResult {
   reports: TestReportModel[];
   /** Nothing could be sent (no token for the base URL, an untrusted origin, ...): why. */
   failure?: string;
+  /**
+   * With `failure`: nothing was sent because the (origin, token) pair is not confirmed for the
+   * workspace (`failure.kind` `untrusted` of a send): what a confirmation names, for the client to ask
+   * (VS Code's Testing view asks once per pair and run) and run again with `trustOrigin`.
+   */
+  trust?: Pick<SendFailure, 'trustOrigin' | 'trustFrom' | 'trustTokenVariable'>;
   /** The run stopped at a rate limit: why. */
   stopped?: string;
   /** Snapshot files written (`updateSnapshots`). */
@@ -200,8 +208,9 @@ export interface SendCommandArgs {
   baseUrl?: string;
   /**
    * The user chose `environment` (VS Code: in the picker, or in the user's own settings), so its
-   * base URL may receive the token. Default: true when `environment` is given in these arguments
-   * or in the settings.
+   * `accessTokenEnv` also says which token goes to a `baseUrl` of these arguments. It confirms
+   * nothing of the environment's own base URL, which gets the token only for an (origin, token)
+   * pair the user confirmed (`trustOrigin`). Default: true when `environment` is given in these arguments.
    */
   environmentNamed?: boolean;
   /** `baseUrl` comes from the workspace (VS Code: its settings file), not from the user: it is trusted like graphreq.env.json. */

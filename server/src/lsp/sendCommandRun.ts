@@ -134,7 +134,10 @@ export interface TestRunHost {
 export async function runTestCommand(args: TestCommandArgs, context: TestRunContext, opened: OpenedSession, o: SendRunOptions, host: TestRunHost): Promise<TestCommandResult> {
   const runId = args.runId ?? null;
   const redactor = new Redactor([args.token]);
-  if (!opened.ok) return { runId, reports: [], failure: redactor.text(opened.failure.message) };
+  if (!opened.ok) {
+    const { kind, trustOrigin, trustFrom, trustTokenVariable } = opened.failure;
+    return { runId, reports: [], failure: redactor.text(opened.failure.message), ...(kind === 'untrusted' && trustOrigin ? { trust: { trustOrigin, trustFrom, trustTokenVariable } } : {}) };
+  }
   const { session, env } = opened;
   const run = startRun(runId, o);
   try {

@@ -2,11 +2,14 @@
  * Whether the token may go where core/send/sendTarget.ts sends, and which token, decided once for
  * the CLI and the language server by the rules of docs/sending.md ("Where the token goes"):
  *
- * 1. A base URL the user chose (typed, of an environment they named) is used as it is; one the
- *    repository chose (`needsConsent`, loopback included) only once the user confirmed, for this
- *    workspace, its origin together with the token that goes there (asked through `confirm`,
- *    remembered in the TrustStore): the variable's name, or the editor's own token. A commit that
- *    changes `accessTokenEnv` asks again, naming the new variable.
+ * 1. A base URL the user typed is used as it is; one the repository gives (`needsConsent`: its
+ *    graphreq.env.json or settings file, loopback included, the environment named or not) only once
+ *    the user confirmed, for this workspace, its origin together with the token that goes there
+ *    (asked through `confirm`, remembered in the TrustStore): the variable's name, or the editor's
+ *    own token. Naming the environment selects it and confirms nothing, since a commit can change
+ *    what the name resolves to: a commit that changes `baseUrl`, `accessTokenEnv` or the `$shared`
+ *    base URL an environment inherits makes another pair, asked about again, and the question and
+ *    the refusal say what the records hold instead (`changed`).
  * 2. The token is the client's (VS Code's secret storage) or comes from the process environment:
  *    the variable the environment names in `accessTokenEnv` (only a graphreq token variable or one
  *    the user allowed in GRAPHREQ_TOKEN_VARIABLES), else GRAPHREQ_ACCESS_TOKEN. A variable named by
@@ -15,7 +18,7 @@
  */
 import { originOf, tokenTransportProblem, type SendTarget } from '../core/send';
 import { tokenVariableProblem } from '../core';
-import { tokenWords, type TrustedToken, type TrustRecords } from './trustRecords';
+import { sameToken, tokenWords, type TrustedToken, type TrustRecord, type TrustRecords } from './trustRecords';
 
 export interface TokenChoiceInput {
   /** Where the send goes, as core/send/sendTarget.ts decided it (the same decision in every front end). */
@@ -27,9 +30,17 @@ export interface TokenChoiceInput {
   clientToken?: string;
   processEnv: Record<string, string | undefined>;
   /** Asks the user whether `token` (a variable's value, or the editor's token) may go to `origin`; true is remembered for the workspace. */
-  confirm: (origin: string, token: TrustedToken) => Promise<boolean>;
-  /** How this front end names an environment and confirms an origin, for the messages. */
-  hints: { name: string; confirm: string };
+  confirm: (origin: string, token: TrustedToken, words: ConsentWords) => Promise<boolean>;
+  /** How this front end confirms an (origin, token) pair, for the refusal. */
+  hints: { confirm: string };
+}
+
+/** What a question and a refusal say of a pair not yet confirmed. */
+export interface ConsentWords {
+  /** Who sends: `environment prod of graphreq.env.json sends`, `the workspace's settings send`. */
+  says: string;
+  /** What the records hold instead, when they hold something near (the origin with another token, the token at another origin): `, where you confirmed GRAPHREQ_ACCESS_TOKEN only`. */
+  changed?: string;
 }
 
 export type { TrustRecords } from './trustRecords';
@@ -74,18 +85,18 @@ export async function chooseToken(input: TokenChoiceInput): Promise<TokenChoice>
   // What goes there: the editor's token was given for this origin (editorTarget.ts checks `tokenFor`); a variable's value was not.
   const sent: TrustedToken = input.clientToken !== undefined ? { editor: true } : { variable: tokenEnvName };
   if (target.needsConsent && !input.trust.trusts(input.root, origin, sent)) {
-    if (!(await input.confirm(origin, sent))) {
-      const source = target.from === 'workspace-settings' ? "the workspace's settings send" : 'graphreq.env.json of the workspace sends';
-      // The origin confirmed with another token: say so, as the user may wonder why they are asked again.
-      const others = input.trust.records(input.root).filter((r) => r.origin === origin).map((r) => tokenWords(r.token, "the editor's token"));
-      const before = others.length ? `, where you confirmed ${others.join(' and ')} only` : ', which you have not chosen';
+    const words: ConsentWords = {
+      says: target.from === 'workspace-settings' ? "the workspace's settings send" : `${target.environment ? `environment ${target.environment} of ` : ''}graphreq.env.json sends`,
+      changed: whatChanged(input.trust.records(input.root), origin, sent),
+    };
+    if (!(await input.confirm(origin, sent, words))) {
       return {
         ok: false,
         kind: 'untrusted',
         origin,
         from: target.from === 'workspace-settings' ? 'workspace-settings' : 'environment',
         ...('variable' in sent ? { tokenVariable: sent.variable } : {}),
-        message: `${source} ${tokenWords(sent)} to ${origin}${before}; ${input.hints.name}, or ${input.hints.confirm}`,
+        message: `${words.says} ${tokenWords(sent)} to ${origin}${words.changed ?? ', which you have not confirmed for this workspace'}; ${input.hints.confirm}`,
       };
     }
     try {
@@ -100,6 +111,19 @@ export async function chooseToken(input: TokenChoiceInput): Promise<TokenChoice>
     return { ok: false, kind: 'no-token', message: `no access token for ${origin}: ${where} (REQ-TOKEN-REQUIRED)` };
   }
   return { ok: true, baseUrl, token, tokenEnvName, ...(note ? { note } : {}) };
+}
+
+/**
+ * What the workspace's records say near the pair asked about, so that the user hears why they are
+ * asked again after a commit: the origin was confirmed with another token (`accessTokenEnv` changed),
+ * or the token was confirmed for another origin (`baseUrl` changed). Undefined when neither.
+ */
+function whatChanged(records: readonly TrustRecord[], origin: string, sent: TrustedToken): string | undefined {
+  const here = [...new Set(records.filter((r) => r.origin === origin).map((r) => tokenWords(r.token, "the editor's token")))];
+  const elsewhere = [...new Set(records.filter((r) => r.origin !== origin && sameToken(r.token, sent)).map((r) => r.origin))];
+  const there = elsewhere.length ? `${tokenWords(sent, "the editor's token")} for ${elsewhere.join(' and ')} only` : undefined;
+  if (here.length) return `, where you confirmed ${here.join(' and ')} only${there ? ` (and ${there})` : ''}`;
+  return there ? `, which you have not confirmed (you confirmed ${there})` : undefined;
 }
 
 /** GRAPHREQ_TOKEN_VARIABLES: the variables the user allows `accessTokenEnv` to name, comma- or space-separated. */

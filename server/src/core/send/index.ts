@@ -17,7 +17,6 @@ export { adviseBeforeSend, recordResult, refusalScopes, holdCovers, originOf, pr
 export { retryReason, backoffDelay, defaultRetryPolicy, type RetryPolicy, type AttemptOutcome } from './retryPolicy';
 export { resultFromResponse, resultFromFailure, parseBody, responseError, nestingDepth, MAX_JSON_DEPTH, type RawResponse } from './buildResult';
 export { tokenTransportProblem, isLoopbackHost, isLoopbackUrl } from './tokenTransport';
-export { baseUrlTrust, type BaseUrlSource, type BaseUrlTrust, type BaseUrlTrustInput } from './baseUrlTrust';
 export { formatResultText, failureLabel, OUTPUT_LEVELS, usageText, type OutputLevel, type TextPaint, type TextReportOptions } from './textReport';
 export { evaluateExpectations, expectedText, expectsError, type ExpectationOutcome, type EvaluateContext, type SnapshotSource } from './expectations';
 export { maskForSnapshot, firstDifference, shortValue, MASK, type Difference } from './snapshot';
