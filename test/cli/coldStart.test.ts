@@ -2,7 +2,8 @@
  * What a cold `graphreq check` loads before it reads a file (issue 26, item 3): the subcommands are
  * loaded when they run, so a check initialises neither the sender, the emulator nor the Node modules
  * only they need (HTTP, TLS). Read from Node's own list of the built-in modules a process
- * loaded, written by a preload script when the process exits.
+ * loaded, written by a preload script when the process exits. Also the V8 flags a check sets for its
+ * run (cli/batchCompile.ts), logged the same way.
  */
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -10,28 +11,36 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { bin, cleanEnv, workspaceOf } from './cliHelpers';
+import { BATCH_V8_FLAGS } from '../../server/src/cli/batchCompile';
 
 const dirs: string[] = [];
 after(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-/** The built-in modules a run of the CLI loaded (`process.moduleLoadList`), and its exit code. */
-function loadedBy(args: string[], cwd: string): Promise<{ code: number; modules: string[] }> {
-  const preload = path.join(cwd, 'loaded.cjs');
-  const out = path.join(cwd, 'loaded.json');
-  fs.writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.moduleLoadList)));\n`);
+/**
+ * Runs the CLI with a preload script (`preload(out)`: its source, given the file to write) that writes
+ * what the process did, as JSON, to that file when it exits; returns the exit code and that JSON.
+ */
+function runWithPreload<T>(args: string[], cwd: string, name: string, preload: (out: string) => string): Promise<{ code: number; seen: T }> {
+  const script = path.join(cwd, `${name}.cjs`);
+  const out = path.join(cwd, `${name}.json`);
+  fs.writeFileSync(script, preload(JSON.stringify(out)));
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--require', preload, bin, ...args], { cwd, env: cleanEnv(), timeout: 60_000 }, (error) => {
-      const code = error ? Number((error as { code?: unknown }).code) : 0;
+    execFile(process.execPath, ['--require', script, bin, ...args], { cwd, env: cleanEnv(), timeout: 60_000 }, (error) => {
       try {
-        const list = JSON.parse(fs.readFileSync(out, 'utf8')) as string[];
-        resolve({ code, modules: list.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length)) });
+        resolve({ code: error ? Number((error as { code?: unknown }).code) : 0, seen: JSON.parse(fs.readFileSync(out, 'utf8')) as T });
       } catch (e) {
         reject(e);
       }
     });
   });
+}
+
+/** The built-in modules a run of the CLI loaded (`process.moduleLoadList`), and its exit code. */
+async function loadedBy(args: string[], cwd: string): Promise<{ code: number; modules: string[] }> {
+  const run = await runWithPreload<string[]>(args, cwd, 'loaded', (out) => `process.on('exit', () => require('fs').writeFileSync(${out}, JSON.stringify(process.moduleLoadList)));\n`);
+  return { code: run.code, modules: run.seen.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length)) };
 }
 
 describe('cold start of graphreq check', () => {
@@ -44,5 +53,32 @@ describe('cold start of graphreq check', () => {
     const serve = await loadedBy(['serve', '--help'], dir);
     assert.equal(serve.code, 0);
     assert.ok(serve.modules.includes('http'), 'serve --help loads the emulator, and node:http with it');
+  });
+});
+
+/** The V8 flags a run of the CLI set at run time (`v8.setFlagsFromString`), and its exit code. */
+async function flagsSetBy(args: string[], cwd: string): Promise<{ code: number; flags: string[] }> {
+  const run = await runWithPreload<string[]>(
+    args,
+    cwd,
+    'flags',
+    (out) =>
+      `const v8 = require('v8'); const set = v8.setFlagsFromString; const seen = [];\n` +
+      `v8.setFlagsFromString = (f) => { seen.push(f); return set(f); };\n` +
+      `process.on('exit', () => require('fs').writeFileSync(${out}, JSON.stringify(seen)));\n`,
+  );
+  return { code: run.code, flags: run.seen };
+}
+
+describe('V8 tuned for a batch check (cli/batchCompile.ts)', () => {
+  it('check lowers the inlining budget and peels no loop; the language server keeps V8\'s defaults', async () => {
+    const dir = workspaceOf('graphreq-flags-', { 'a.graphreq': 'GET /v23.0/1?fields=id\n' }, dirs);
+    const check = await flagsSetBy(['check', 'a.graphreq', '--no-color', '--no-context'], dir);
+    assert.equal(check.code, 0);
+    assert.ok(BATCH_V8_FLAGS.length > 0);
+    assert.deepEqual(check.flags, [...BATCH_V8_FLAGS]);
+    const lsp = await flagsSetBy(['lsp', '--help'], dir);
+    assert.equal(lsp.code, 0);
+    assert.deepEqual(lsp.flags, []);
   });
 });

@@ -20,6 +20,7 @@ import { EditShift } from './editShift';
 import { WALK_LIMITS, type WalkLimits } from '../files/workspaceWalk';
 import { checkSummary, findingLine, fixLine, type AppliedFixLine } from './render/check';
 import { Output, type Terminal } from './render/output';
+import { tuneCompilerForBatch } from './batchCompile';
 
 export const checkHelp = `Usage: graphreq check [PATH...] [options]
 Checks .graphreq files (folders are searched recursively; default: the current folder) against the
@@ -55,6 +56,8 @@ export interface CheckHooks {
 }
 
 export async function runCheck(argv: string[], terminal: Terminal, hooks: CheckHooks = {}): Promise<number> {
+  // A check is a batch: less inlining compiles its functions for less than the run would win back (batchCompile.ts).
+  tuneCompilerForBatch();
   const { values, positionals } = parseCommandArgs('check', {
     args: argv,
     allowPositionals: true,
