@@ -1,7 +1,8 @@
 // The UI walk's environment step (issue 21): a send goes where the status bar says. The workspace's
 // graphreq.env.json gets an environment `elsewhere` whose base URL is a local recording server; the
 // walk picks it in the status bar's picker (which must write nothing into the repository: `git status`
-// stays clean), sends with Ctrl+Alt+R, types a token at the prompt, and checks that the recording
+// stays clean), sends with Ctrl+Alt+R, types a token at the prompt, confirms the address the repository
+// chose (Trust and Send: the picker selects, it does not confirm), and checks that the recording
 // server received the request with that token and that the response view shows its answer and
 // address; then it picks "No environment" and checks that the embedded emulator answers.
 import { spawnSync } from 'node:child_process';
@@ -47,6 +48,19 @@ function git(workspace, ...args) {
   return r.status === 0 ? r.stdout : `git ${args.join(' ')} failed: ${r.stderr}`;
 }
 
+/**
+ * Waits for the modal question "… which you have not confirmed for this workspace. Send it there?",
+ * checks `before()` while it is open (nothing sent yet), and presses Trust and Send.
+ */
+async function trustAndSend(page, h, before = () => true) {
+  const button = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Trust and Send' }).first();
+  const shown = await button.waitFor({ timeout: h.STEP_TIMEOUT }).then(() => true, () => false);
+  if (!shown) return false;
+  const nothingYet = before();
+  await button.click();
+  return nothingYet;
+}
+
 /** `h`: drive.mjs's helpers (check, log, goTo, shot, responseFrame, waitFrame, STEP_TIMEOUT). */
 export async function walkEnvironmentTarget(page, workspace, recorder, h) {
   const fixture = fs.readFileSync(path.join(workspace, 'e2e.graphreq'), 'utf8');
@@ -85,6 +99,10 @@ export async function walkEnvironmentTarget(page, workspace, recorder, h) {
   if (!asked) return;
   await password.fill(TOKEN);
   await page.keyboard.press('Enter');
+  // The repository chose the address: naming the environment in the picker selects it, it does not
+  // confirm where the token goes, so the first send there asks (docs/sending.md) and sends nothing first.
+  const confirmed = await trustAndSend(page, h, () => recorder.requests.length === 0);
+  h.check(confirmed, `the first send to the environment's address asks to confirm it, with the token, before anything is sent (${recorder.requests.length} request(s) at the question)`);
   await h.waitFrame(frame, (_b, answer) => document.body.innerText.includes(answer), ANSWER, 'the recording server\'s answer in the response view');
   const got = recorder.requests[0];
   h.check(recorder.requests.length === 1 && got.authorization === `Bearer ${TOKEN}` && got.url.startsWith('/v23.0/?id='), `the recording server received the request with the token typed (${recorder.requests.length} request(s), ${got ? `${got.method} ${got.url.slice(0, 40)}, Authorization ${got.authorization === `Bearer ${TOKEN}` ? 'Bearer <the token typed>' : JSON.stringify(got.authorization.slice(0, 12))}` : 'none'})`);
@@ -111,6 +129,8 @@ export async function walkEnvironmentTarget(page, workspace, recorder, h) {
     if (askedAgain) {
       await password.fill(`${TOKEN}-other`);
       await page.keyboard.press('Enter');
+      const confirmedAgain = await trustAndSend(page, h, () => other.requests.length === 0);
+      h.check(confirmedAgain, 'a new address asks to confirm it before its token is sent there');
       await poll(() => other.requests.length > 0, h.STEP_TIMEOUT);
       h.check(other.requests.length === 1 && other.requests[0].authorization === `Bearer ${TOKEN}-other` && recorder.requests.length === 1, `the new address received the token typed for it, the first address nothing more (${other.requests.length}, ${recorder.requests.length})`);
       await h.waitFrame(frame, (_b, url) => (document.querySelector('.target')?.textContent ?? '').includes(url), other.url, 'the second address in the response view');
