@@ -111,4 +111,26 @@ describe('secrets in findings', () => {
     // A value the hover shows is quoted as it is: redacting `2000` would redact it in every message.
     assert.ok(JSON.stringify(findings).includes('`2000x`'), JSON.stringify(findings));
   });
+
+  it("a quick fix's title never quotes a secret the finding's message redacts, nor a token written in an httpYac assertion", () => {
+    // `TARGET_COST` is the file's secret here (its variable's name says key): the finding's message
+    // redacts it, and the fix's title (`Replace \`…\` with \`COST_CAP\``) quoted it.
+    const text = [
+      '@bid_key = TARGET_COST',
+      'POST /v23.0/act_1234567890/adsets',
+      '',
+      '{ "name": "x", "campaign_id": "1", "daily_budget": 2000, "billing_event": "IMPRESSIONS", "optimization_goal": "REACH", "bid_strategy": "TARGET_COST", "bid_amount": 100, "bid_note": "{{bid_key}}" }',
+      `?? body token == ${TOKEN}`,
+    ].join('\n');
+    const doc = ls.parse(text);
+    const findings = ls.validate(doc, env);
+    const titles = findings.flatMap((f) => (f.fixes ?? []).map((x) => x.title));
+    assert.ok(titles.some((t) => t.startsWith('Replace `[REDACTED]` with `COST_CAP`')), JSON.stringify(titles));
+    assert.ok(titles.some((t) => t.startsWith('Change to `# @expect body.token == [REDACTED]')), JSON.stringify(titles));
+    assert.ok(!titles.join('\n').includes('TARGET_COST'), JSON.stringify(titles));
+    // Not even the first characters of the token (a message cut at 40 characters kept 20 of them).
+    assert.ok(!JSON.stringify(findings.map((f) => [f.message, f.detail, ...(f.fixes ?? []).map((x) => x.title)])).includes(TOKEN.slice(0, 8)), JSON.stringify(findings.map((f) => f.message)));
+    // The edits still write what the fix means: the file's own text is the user's to change.
+    assert.ok(findings.some((f) => (f.fixes ?? []).some((x) => x.edits.some((e) => e.newText.includes(TOKEN)))));
+  });
 });

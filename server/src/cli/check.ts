@@ -1,5 +1,5 @@
 /**
- * `graphreq check [PATH...] [--format text|json] [--env NAME] [--env-file FILE] [--fix] [--no-color]`
+ * `graphreq check [PATH...] [--format text|json] [--env NAME] [--env-json FILE] [--fix] [--no-color]`
  * Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error (a path with no .graphreq file
  * under it is one: a mistyped path must not pass CI).
  */
@@ -26,7 +26,8 @@ Checks .graphreq files (folders are searched recursively; default: the current f
 documented API rules.
   --format text|json   output format (default text: file:line:col: severity RULE-ID message)
   --env NAME           environment of graphreq.env.json to use
-  --env-file FILE      environment file (default: the nearest graphreq.env.json)
+  --env-json FILE      environment file (default: the nearest graphreq.env.json); --env-file FILE
+                       names it too, but Node reads that option itself first (docs/sending.md)
   --context            with an environment that has a base URL: first read the account context the
                        files need from its service (GET reads with ids=, counted, at most the
                        environment's context.callsPerHour an hour, cached in .graphreq/; the token

@@ -70,7 +70,7 @@ export function unreadable(file: string, e: unknown): string {
 }
 
 /**
- * graphreq.env.json: `--env-file`, else the nearest one from the first input (or the working folder)
+ * graphreq.env.json: `--env-json` (or `--env-file`), else the nearest one from the first input (or the working folder)
  * up to the workspace root and never above it (files/envFile.ts). An environment file above the root
  * is not used; `onIgnored` hears of it, so the user can be told why.
  */
@@ -86,7 +86,7 @@ export function findEnvFile(explicit: string | undefined, from: string, onIgnore
 
 /** The line that says why an environment file was not used. */
 export function ignoredEnvFileNote(command: string, file: string, root: string): string {
-  return `graphreq ${command}: ${file} is not used: it is outside the workspace ${root} (pass --env-file to use it)\n`;
+  return `graphreq ${command}: ${file} is not used: it is outside the workspace ${root} (pass --env-json to use it)\n`;
 }
 
 /** The workspace of the CLI: the repository holding `input` (the nearest folder with .git), else the working folder. */

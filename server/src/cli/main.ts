@@ -3,7 +3,7 @@
  * subcommand lives in its own file and renders through render/; this one dispatches and turns
  * usage errors into one line on stderr and exit code 2.
  */
-import { didYouMean } from './args';
+import { didYouMean, nodeReadEnvFileNote } from './args';
 import { UsageError } from './files';
 import { processTerminal, type Terminal } from './render/output';
 import { visibleText } from './render/style';
@@ -83,6 +83,8 @@ export async function main(argv: string[], terminal: Terminal = processTerminal(
     terminal.err(visibleText(name.startsWith('-') ? `graphreq: ${name} goes after a command (graphreq <command> ${name}); see graphreq --help\n` : unknownCommand(name), false));
     return 2;
   }
+  const envFileNote = nodeReadEnvFileNote(name, rest);
+  if (envFileNote) terminal.err(envFileNote);
   try {
     return await (await command.load()).run(rest, terminal);
   } catch (e) {

@@ -45,7 +45,8 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
                      documented rate limit given the usage last seen, a warning for a limit it crosses)
   --bail             stop at the first request that does not succeed (default: go on)
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
-  --env-file FILE    environment file (default: the nearest graphreq.env.json)
+  --env-json FILE    environment file (default: the nearest graphreq.env.json); --env-file FILE
+                     names it too, but Node reads that option itself first (docs/sending.md)
   --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
 ${trustOriginHelp}
   --fresh            start the embedded emulator from its seed data and forget the saved responses

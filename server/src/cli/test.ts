@@ -36,7 +36,8 @@ PATH: files or folders (default: .).
   --all              test every request: one without expectations passes when answered 2xx
   --bail             stop at the first test that fails
   --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only)
-  --env-file FILE    environment file (default: the nearest graphreq.env.json)
+  --env-json FILE    environment file (default: the nearest graphreq.env.json); --env-file FILE
+                     names it too, but Node reads that option itself first (docs/sending.md)
   --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
 ${trustOriginHelp}
   --fresh            start the embedded emulator from its seed data and forget saved responses

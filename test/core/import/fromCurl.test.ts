@@ -93,6 +93,36 @@ describe('import: curl', () => {
     assertNoSecret(r, TOKEN);
   });
 
+  it('never reads a credential option\'s value as the URL, nor keeps appsecret_proof, --url-query tokens or a URL\'s user information', () => {
+    const commands = [
+      'curl --oauth2-bearer zqBearerValue0 https://graph.facebook.com/v23.0/me',
+      'curl -sLu alice:zqClusterPass1 https://graph.facebook.com/v23.0/me',
+      'curl -U proxyuser:zqProxyPass2 --pass zqPassphrase3 --tlspassword zqTlsPass4 https://graph.facebook.com/v23.0/me',
+      "curl --url-query 'access_token=zqUrlQuery5' --url-query 'fields=id' https://graph.facebook.com/v23.0/me",
+      "curl 'https://graph.facebook.com/v23.0/me?fields=id&appsecret_proof=zqProof6'",
+      "curl -X POST https://graph.facebook.com/v23.0/act_1/campaigns -d 'name=x' -d 'appsecret_proof=zqProof7'",
+      'curl https://bob:zqUserInfo8@example.com/v23.0/me',
+      'curl -sSo out.json --frobnicate2 https://graph.facebook.com/v23.0/me',
+    ];
+    const r = convert(commands.join('\n'));
+    for (const secret of ['zqBearerValue0', 'zqClusterPass1', 'zqProxyPass2', 'zqPassphrase3', 'zqTlsPass4', 'zqUrlQuery5', 'zqProof6', 'zqProof7', 'zqUserInfo8']) assertNoSecret(r, secret);
+    assert.equal(r.text.match(/^(GET|POST) /gm)?.length, commands.length);
+    // Each request keeps the URL the command named, never a value of an option before it.
+    assert.deepEqual(r.text.match(/^(?:GET|POST) \S+$/gm), [
+      'GET /v23.0/me',
+      'GET /v23.0/me',
+      'GET /v23.0/me',
+      'GET /v23.0/me?fields=id',
+      'GET /v23.0/me?fields=id',
+      'POST /v23.0/act_1/campaigns',
+      'GET https://example.com/v23.0/me',
+      'GET /v23.0/me',
+    ]);
+    assert.ok(r.notes.some((n) => n.includes('--oauth2-bearer (a bearer token) dropped')), r.notes.join('\n'));
+    assert.ok(r.notes.some((n) => n.includes('the appsecret_proof query parameter was not copied')), r.notes.join('\n'));
+    assert.ok(r.notes.some((n) => n.includes("the URL's user information was not copied")), r.notes.join('\n'));
+  });
+
   it('splits quoted words, escapes and continuations as a shell does', () => {
     assert.deepEqual(splitCommands(`curl -H "A: \\"b\\"" 'c d'\\\n  e\\ f\ncurl g`).map((c) => c.words), [
       ['curl', '-H', 'A: "b"', 'c d', 'e f'],

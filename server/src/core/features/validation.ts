@@ -15,7 +15,7 @@ import type { ApiModel } from '../model/apiModel';
 import { checkCall } from '../rules/engine';
 import type { GraphreqDocument, ParsedBlock, RequestBlock } from '../syntax/ast';
 import { parseBodyTree, readBodyValue } from '../syntax/jsonBody';
-import type { Environment, Finding, Severity, Span } from '../types';
+import type { Environment, Finding, Fix, Severity, Span } from '../types';
 import { copyFinding, fixesDeferred } from './deferredFixes';
 import { LaterLocator, Locator } from './locate';
 import { checkWrittenBlock, checkWrittenRequest } from './writtenChecks';
@@ -319,11 +319,18 @@ function withoutSecrets(result: BlockResult, ctx: FileContext): BlockResult {
       return m === x.message ? x : { ...x, message: m };
     });
     if (related && related.some((x, i) => x !== f.related![i])) changes.related = related;
-    if (Object.keys(changes).length === 0) return f;
+    // A fix's title may quote the value it replaces (`Replace \`…\` with …`): redacted when read,
+    // as the fixes are computed when read (deferredFixes.ts). Its edits are left: they write the file.
+    const hasFixes = fixesDeferred(f) || (f.fixes !== undefined && f.fixes.length > 0);
+    if (Object.keys(changes).length === 0 && !hasFixes) return f;
     changed = true;
-    return copyFinding(f, changes, undefined);
+    return copyFinding(f, changes, hasFixes ? (fix) => withTitle(fix, r.text(fix.title)) : undefined);
   });
   return changed ? { ...result, findings } : result;
+}
+
+function withTitle(fix: Fix, title: string): Fix {
+  return title === fix.title ? fix : { ...fix, title };
 }
 
 /** With `fixes` false, the findings of rules carry no fixes (ValidateOptions.fixes). */

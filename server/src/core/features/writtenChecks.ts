@@ -32,6 +32,10 @@ import { hasOwn, own } from '../own';
 import { expectationFromAssertion } from '../syntax/expectation';
 import { cleanJsonc } from '../syntax/jsonBody';
 import { loneSurrogateEscapes, loneSurrogateOffsets, surrogateEscape } from '../syntax/loneSurrogate';
+import { Redactor } from '../send/redact';
+
+/** The patterns of redaction alone (a token's shape, `Bearer …`, `access_token=…`), for text the file itself holds. */
+const TOKEN_SHAPES = new Redactor();
 
 /** What any block may hold, with or without a request: variables, directives, assertion lines. */
 export function checkWrittenBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, out: Finding[]): void {
@@ -162,7 +166,10 @@ function checkBuiltins(block: RequestBlock, ctx: FileContext, out: Finding[]): v
 /** SYNTAX-ASSERTION: httpYac's `??` lines. The span is the line, for a later fix that rewrites it. */
 function checkAssertions(block: RequestBlock, out: Finding[]): void {
   for (const a of block.parsed.assertions) {
-    const shown = a.text.length > 40 ? `${a.text.slice(0, 39)}…` : a.text;
+    // A token written in the line (`?? body token == EAAB…`) is not quoted: cut at 40 characters, its
+    // first 20 would no longer have a token's shape for the redaction of what is shown.
+    const text = TOKEN_SHAPES.text(a.text);
+    const shown = text.length > 40 ? `${text.slice(0, 39)}…` : text;
     out.push({
       code: 'SYNTAX-ASSERTION',
       severity: 'warning',
@@ -178,7 +185,7 @@ function assertionFix(text: string, span: Finding['span']): Finding['fixes'] {
   const expectation = expectationFromAssertion(text);
   if (!expectation) return undefined;
   const newText = `# @expect ${expectation}`;
-  return [{ title: `Change to \`${newText}\``, edits: [{ span, newText }], preferred: true }];
+  return [{ title: `Change to \`${TOKEN_SHAPES.text(newText)}\``, edits: [{ span, newText }], preferred: true }];
 }
 
 /** REQ-UNKNOWN-DIRECTIVE: a directive graphreq does not know is ignored, so a misspelt `@name` names nothing. */

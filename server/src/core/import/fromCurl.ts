@@ -5,12 +5,13 @@
  */
 import { splitCommands, straightenQuotes, VARIABLE_MARK } from './shellWords';
 import { dropToken, keepHeader, placeholderValue, safeDecode, targetOf, writeRequest, type ImportedRequest } from './requestText';
-import { adviceFor, TOKEN_PARAMETER, type ImportResult } from './notes';
+import { adviceFor, OTHER_SECRET_ADVICE, STORE_TOKEN_ADVICE, TOKEN_PARAMETER, type ImportResult } from './notes';
+import { credentialOf, splitCluster, takesValue } from './curlOptions';
 
 const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--data-urlencode', '--json']);
 const FORM = new Set(['-F', '--form', '--form-string']);
 /** Options that take a value and change nothing graphreq sends. */
-const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-A', '--user-agent', '-e', '--referer', '-m', '--max-time', '--connect-timeout', '-x', '--proxy', '-w', '--write-out', '--retry', '-c', '--cookie-jar', '--cacert', '--cert', '--key', '-E', '--resolve', '--limit-rate', '-T', '--upload-file']);
+const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-A', '--user-agent', '-e', '--referer', '-m', '--max-time', '--connect-timeout', '-x', '--proxy', '-w', '--write-out', '--retry', '-c', '--cookie-jar', '--cacert', '--key', '--resolve', '--limit-rate', '-T', '--upload-file']);
 /**
  * A value the documents write for the reader to fill in (`-F 'campaign_id=<CAMPAIGN_ID>'`): curl
  * would read `<file` as a file's content, and fail to open `CAMPAIGN_ID>`; the value meant is the
@@ -32,6 +33,8 @@ interface Parsed {
   headers: Array<[string, string]>;
   data: Array<{ text: string; urlencode: boolean }>;
   form: Array<[string, string]>;
+  /** `--url-query` values, added to the URL's query as curl adds them. */
+  urlQuery: string[];
   get: boolean;
   json: boolean;
 }
@@ -121,53 +124,64 @@ class ShellVariables {
 }
 
 function parseArgs(args: string[], notes: string[]): Parsed {
-  const p: Parsed = { headers: [], data: [], form: [], get: false, json: false };
+  const p: Parsed = { headers: [], data: [], form: [], urlQuery: [], get: false, json: false };
   for (let i = 0; i < args.length; i++) {
-    let arg = args[i];
-    let attached: string | undefined;
-    // `-XPOST`, `-H'A: b'`, `-dx=1`: a short option with its value attached.
-    if (/^-[XHdFuAeomxwbcT]./.test(arg) && !arg.startsWith('--')) {
-      attached = arg.slice(2);
-      arg = arg.slice(0, 2);
-    } else if (arg.startsWith('--') && arg.includes('=') && !DATA.has(arg)) {
-      const eq = arg.indexOf('=');
-      if (DATA.has(arg.slice(0, eq)) || arg.slice(0, eq) === '--url' || arg.slice(0, eq) === '--request' || arg.slice(0, eq) === '--header') {
-        attached = arg.slice(eq + 1);
-        arg = arg.slice(0, eq);
-      }
+    for (const { option: arg, attached } of optionsOf(args[i])) {
+      const value = () => attached ?? args[++i] ?? '';
+      if (arg === '-X' || arg === '--request') p.method = value().toUpperCase();
+      else if (arg === '-H' || arg === '--header') {
+        const h = value();
+        const colon = h.indexOf(':');
+        if (colon > 0) p.headers.push([h.slice(0, colon).trim(), h.slice(colon + 1).trim()]);
+      } else if (DATA.has(arg)) {
+        const v = value();
+        if (arg === '--json') p.json = true;
+        if (v.startsWith('@') && arg !== '--data-raw') notes.push(`${arg} ${v} reads a file: not carried over (put the file's content in the body)`);
+        else p.data.push({ text: v, urlencode: arg === '--data-urlencode' });
+      } else if (FORM.has(arg)) {
+        const v = value();
+        const eq = v.indexOf('=');
+        if (eq < 0) continue;
+        const fieldValue = v.slice(eq + 1);
+        if (fieldValue.startsWith('@') || (fieldValue.startsWith('<') && !PLACEHOLDER.test(fieldValue))) notes.push(`${arg} ${v.slice(0, eq)}=${fieldValue.split(';')[0]} uploads a file: not carried over`);
+        else p.form.push([v.slice(0, eq), fieldValue]);
+      } else if (arg === '-G' || arg === '--get') p.get = true;
+      else if (arg === '--url') p.url = oneLineUrl(value(), notes);
+      else if (arg === '--url-query') p.urlQuery.push(value());
+      else if (arg === '-u' || arg === '--user') {
+        value();
+        notes.push(`${arg} (user and password) ignored: the API takes an access token, which graphreq sends for you`);
+      } else if (arg === '-b' || arg === '--cookie') {
+        value();
+        notes.push(`${arg} (cookies) dropped: cookies may hold credentials`);
+      } else if (credentialOf(arg) !== undefined) {
+        value();
+        notes.push(`${arg} (${credentialOf(arg)}) dropped: ${arg === '--oauth2-bearer' ? STORE_TOKEN_ADVICE : OTHER_SECRET_ADVICE}`);
+      } else if (IGNORED_WITH_VALUE.has(arg)) value();
+      else if (takesValue(arg)) {
+        value();
+        notes.push(`curl option ${arg} ignored`);
+      } else if (arg.startsWith('-') && arg.length > 1) {
+        if (!/^-[sSkLiIvgfN#]$|^--(compressed|silent|show-error|insecure|location|include|verbose|fail|globoff|no-buffer|http[0-9.]+|progress-bar)$/.test(arg)) notes.push(`curl option ${arg} ignored`);
+      } else if (!p.url) p.url = oneLineUrl(arg, notes);
     }
-    const value = () => attached ?? args[++i] ?? '';
-    if (arg === '-X' || arg === '--request') p.method = value().toUpperCase();
-    else if (arg === '-H' || arg === '--header') {
-      const h = value();
-      const colon = h.indexOf(':');
-      if (colon > 0) p.headers.push([h.slice(0, colon).trim(), h.slice(colon + 1).trim()]);
-    } else if (DATA.has(arg)) {
-      const v = value();
-      if (arg === '--json') p.json = true;
-      if (v.startsWith('@') && arg !== '--data-raw') notes.push(`${arg} ${v} reads a file: not carried over (put the file's content in the body)`);
-      else p.data.push({ text: v, urlencode: arg === '--data-urlencode' });
-    } else if (FORM.has(arg)) {
-      const v = value();
-      const eq = v.indexOf('=');
-      if (eq < 0) continue;
-      const fieldValue = v.slice(eq + 1);
-      if (fieldValue.startsWith('@') || (fieldValue.startsWith('<') && !PLACEHOLDER.test(fieldValue))) notes.push(`${arg} ${v.slice(0, eq)}=${fieldValue.split(';')[0]} uploads a file: not carried over`);
-      else p.form.push([v.slice(0, eq), fieldValue]);
-    } else if (arg === '-G' || arg === '--get') p.get = true;
-    else if (arg === '--url') p.url = oneLineUrl(value(), notes);
-    else if (arg === '-u' || arg === '--user') {
-      value();
-      notes.push(`${arg} (user and password) ignored: the API takes an access token, which graphreq sends for you`);
-    } else if (arg === '-b' || arg === '--cookie') {
-      value();
-      notes.push(`${arg} (cookies) dropped: cookies may hold credentials`);
-    } else if (IGNORED_WITH_VALUE.has(arg)) value();
-    else if (arg.startsWith('-') && arg.length > 1) {
-      if (!/^-[sSkLiIvgfN#]+$|^--(compressed|silent|show-error|insecure|location|include|verbose|fail|globoff|no-buffer|http[0-9.]+|progress-bar)$/.test(arg)) notes.push(`curl option ${arg} ignored`);
-    } else if (!p.url) p.url = oneLineUrl(arg, notes);
   }
   return p;
+}
+
+/**
+ * The options of one word as curl reads them: a cluster of short options (`-sLo`, `-XPOST`,
+ * `-H'A: b'`), `--data=x` (not curl's own syntax, but written), else the word itself.
+ */
+function optionsOf(word: string): Array<{ option: string; attached?: string }> {
+  const cluster = splitCluster(word);
+  if (cluster) return cluster;
+  if (word.startsWith('--') && word.includes('=') && !DATA.has(word)) {
+    const eq = word.indexOf('=');
+    const name = word.slice(0, eq);
+    if (DATA.has(name) || name === '--url' || name === '--request' || name === '--header') return [{ option: name, attached: word.slice(eq + 1) }];
+  }
+  return [{ option: word }];
 }
 
 /**
@@ -185,6 +199,12 @@ function oneLineUrl(url: string, notes: string[]): string {
 function toRequest(p: Parsed, notes: string[]): ImportedRequest {
   const comments: string[] = [];
   let url = p.url ?? '';
+  // `--url-query name=value` is the query curl adds, the value encoded (not after `+`); the token's
+  // taken out of it as of any query, by targetOf.
+  for (const q of p.urlQuery) {
+    if (q.startsWith('@') || q.includes('=@')) notes.push(`--url-query ${q.split('=')[0]} reads a file: not carried over`);
+    else url += (url.includes('?') ? '&' : '?') + (q.startsWith('+') ? q.slice(1) : encodeUrlencodeArg(q));
+  }
   const fields = p.form.length ? p.form : p.data.length ? formFields(p.data) : undefined;
   const jsonBody = !p.form.length && p.data.length === 1 && !p.data[0].urlencode ? parseJsonDocument(p.data[0].text) : undefined;
   let body: ImportedRequest['body'];

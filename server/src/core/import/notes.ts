@@ -8,10 +8,12 @@ export interface ImportResult {
 
 /**
  * Parameter names whose values are credentials, never copied into a file: the access token, and
- * any other name that says it holds a token or a secret (an app secret, a token to exchange or to
- * inspect). Told by the name's form, as people name credentials, not by a list of the API's names.
+ * any other name that says it holds a token, a secret, a password or a proof of one (an app secret,
+ * a token to exchange or to inspect, `appsecret_proof`: the token signed with the app secret, which
+ * with the token it goes with proves the app). Told by the name's form, as people name credentials,
+ * not by a list of the API's names.
  */
-export const TOKEN_PARAMETER = /(^|_)(token|secret)$/i;
+export const TOKEN_PARAMETER = /(^|_)(token|secret|proof|password)$/i;
 /** The parameter graphreq itself sends: the token it adds, so the advice is where to keep it. */
 const ACCESS_TOKEN = /^access_token$/i;
 export const SECRET_HEADER = /^(authorization|cookie|proxy-authorization|x-access-token)$/i;

@@ -27,8 +27,12 @@ export function isApiHost(host: string): boolean {
 export function targetOf(url: string, notes: string[], comments: string[]): string {
   const m = /^(https?:\/\/)?([^/?#\s]+)([^?#]*)(\?[^#]*)?/i.exec(url.trim());
   if (!m) return url;
-  const [, scheme, host, written, query] = m;
-  const hostName = host.replace(/:\d+$/, '').replace(/^.*@/, '');
+  const [, scheme, writtenHost, written, query] = m;
+  // `https://user:password@host/`: the credential is never copied, whatever the host.
+  const at = writtenHost.lastIndexOf('@');
+  const host = writtenHost.slice(at + 1);
+  if (at >= 0) dropToken("the URL's user information", notes, comments, OTHER_SECRET_ADVICE);
+  const hostName = host.replace(/:\d+$/, '');
   const path = pathPlaceholders(written, notes);
   const kept = query ? keptQuery(query.slice(1), notes, comments) : '';
   const pathAndQuery = (path || '/') + (kept ? `?${kept}` : '');
