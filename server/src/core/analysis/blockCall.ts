@@ -185,7 +185,7 @@ function resolvePath(block: RequestBlock, method: string, node: string | undefin
   }
   const versionSource: Call['versionSource'] = version ? 'path' : firstPathSegment === 1 && !versionLike ? 'path' : ctx.env.defaultVersion ? 'default' : 'none';
   if (!version && versionSource === 'default') version = parseVersion(ctx.env.defaultVersion!);
-  const hint = (candidates: EndpointDef[]): EndpointDef | undefined => pickByHint(candidates, rest, node, ctx);
+  const hint = (candidates: EndpointDef[]): EndpointDef | undefined => pickByHint(candidates, rest, node, ctx, model);
   const resolution = { rest, version, versionLike, versionSource, firstPathSegment, match: model.match(method, rest, hint, node), sources, origin };
   cache.set(key, resolution);
   return resolution;
@@ -289,15 +289,16 @@ function resolveJsonValue(value: unknown, ctx: FileContext): unknown {
 
 /**
  * Picks the endpoint for an opaque id segment: from a `# @node adset|thread|url` directive, or from
- * the named request the reference points to (an id created by an ad set create or copy is an ad set).
+ * the named request the reference points to (the `id` of a node read is that node's; an id created
+ * by an ad set create or copy is an ad set).
  */
-function pickByHint(candidates: EndpointDef[], segments: MatchSegment[], node: string | undefined, ctx: FileContext): EndpointDef | undefined {
+function pickByHint(candidates: EndpointDef[], segments: MatchSegment[], node: string | undefined, ctx: FileContext, model: ApiModel): EndpointDef | undefined {
   if (node) return candidates.find((c) => c.id.startsWith(node + '.'));
   for (const s of segments) {
     if (!s.opaque) continue;
     const m = /\{\{\s*([\w-]+)\.response\.body\.([\w.]+)\s*\}\}/.exec(s.text);
     if (m && isResponseRef(`${m[1]}.response.body.${m[2]}`, ctx)) {
-      const produced = producedNode(m[2]);
+      const produced = (m[2] === 'id' ? readNode(m[1], ctx, model) : undefined) ?? producedNode(m[2]);
       if (produced) return candidates.find((c) => c.id.startsWith(produced + '.'));
     }
     if (lookupVariable(s.text.replace(/[{}\s]/g, ''), ctx) === undefined && /thread|^\{\{\s*t_/i.test(s.text)) {
@@ -308,8 +309,35 @@ function pickByHint(candidates: EndpointDef[], segments: MatchSegment[], node: s
 }
 
 /**
- * Which node an id taken from a named response refers to. The documents show ids in two responses:
- * ad set creation (`id`) and copies (`copied_adset_id`); both are ad sets.
+ * The node that the request named `name` reads, when it is a GET of a node (`GET /v23.0/t_100200300`
+ * reads a thread, `GET /v23.0/?id=...` a URL): the `id` of its response is that node's. The request
+ * is this file's, else the one file of the workspace that names it; its path is matched as written
+ * there (another file's variables are not this one's: a segment with `{{...}}` stays open), and
+ * without hints, so a chain of reads is not followed. Undefined when it is not such a read, or when
+ * its node cannot be told: the id's shape and the other hints decide then.
+ */
+function readNode(name: string, ctx: FileContext, model: ApiModel): string | undefined {
+  let path = ctx.getPaths?.get(name);
+  const own = path !== undefined;
+  if (!own && !ctx.names.has(name)) {
+    const elsewhere = ctx.elsewhere?.get(name);
+    if (elsewhere?.length === 1) path = elsewhere[0].getPath;
+  }
+  if (path === undefined) return undefined;
+  const written = path.split('/').filter((p) => p !== '');
+  const segments = own ? resolveSegments(written, false, ctx).segments : written.map((text) => (text.includes('{{') ? { text, opaque: true } : { text: decodeParamValue(text), opaque: false }));
+  const { rest } = splitVersion(segments);
+  // `/{{version}}/...`: an unresolved version-like first segment is the version, as resolvePath reads it.
+  const afterVersion = rest === segments && segments[0]?.opaque && /version/i.test(segments[0].text) ? segments.slice(1) : rest;
+  const read = model.match('GET', afterVersion)?.endpoint;
+  const node = read?.id.split('.')[0];
+  return read && read.id === `${node}.read` ? node : undefined;
+}
+
+/**
+ * Which node an id taken from a named response refers to, when its request does not say (it is not a
+ * read of a node). The documents show ids in two responses: ad set creation (`id`) and copies
+ * (`copied_adset_id`); both are ad sets.
  */
 function producedNode(bodyPath: string): string | undefined {
   if (bodyPath === 'id' || bodyPath === 'copied_adset_id') return 'adset';

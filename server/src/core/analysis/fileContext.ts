@@ -17,6 +17,8 @@ export interface FileContext {
   variables: Map<string, { value: string; def?: VariableDef; block?: number }>;
   /** Named requests: name -> block index (-1 when the request is in another part of a file checked in parts). */
   names: Map<string, number>;
+  /** The path of each named request of the file that is a GET, as written: the node its response's `id` is (blockCall.ts, `readNode`). */
+  getPaths?: Map<string, string>;
   env: Environment;
   /**
    * The `< path` bodies of the file, read through the host (`env.readFile`), by the path as
@@ -43,6 +45,7 @@ export function buildFileContext(doc: GraphreqDocument, env: Environment, worksp
   const variables: FileContext['variables'] = new Map();
   const names = new Map<string, number>();
   let duplicates: FileContext['duplicates'];
+  let getPaths: FileContext['getPaths'];
   const sig: string[] = [];
   for (const block of doc.blocks) {
     const declared = blockNames(block);
@@ -54,7 +57,12 @@ export function buildFileContext(doc: GraphreqDocument, env: Environment, worksp
     if (!name) continue;
     if (!names.has(name)) {
       names.set(name, block.index);
-      sig.push(`#${name}:${block.index}`);
+      const getPath = declared.requestName!.getPath;
+      if (getPath === undefined) sig.push(`#${name}:${block.index}`);
+      else {
+        (getPaths ??= new Map()).set(name, getPath);
+        sig.push(`#${name}:${block.index} GET ${getPath}`);
+      }
       continue;
     }
     // A second `# @name` of the same name: both places are reported, with each other's line.
@@ -68,7 +76,7 @@ export function buildFileContext(doc: GraphreqDocument, env: Environment, worksp
     sig.push(`#${name}:${block.index}:${list.map((d) => d.line).join(',')}`);
   }
   sig.push(envSignature(env));
-  const ctx: FileContext = { variables, names, env, files: new Map(), signature: '', duplicates };
+  const ctx: FileContext = { variables, names, getPaths, env, files: new Map(), signature: '', duplicates };
   if (workspace) readWorkspace(doc, ctx, workspace, sig);
   readBodyFiles(doc, ctx, sig);
   ctx.signature = sig.join('\n');
@@ -120,7 +128,7 @@ function readWorkspace(doc: GraphreqDocument, ctx: FileContext, workspace: Works
     const found = names.requestsNamedElsewhere(file, name);
     if (!found.length) continue;
     (ctx.elsewhere ??= new Map()).set(name, found);
-    sig.push(`^${name}:${found.map((r) => `${r.label}:${r.line}`).join(',')}`);
+    sig.push(`^${name}:${found.map((r) => `${r.label}:${r.line}${r.getPath === undefined ? '' : ` GET ${r.getPath}`}`).join(',')}`);
   }
 }
 

@@ -47,6 +47,12 @@ export interface NameUse {
 export interface RequestNameDef {
   name: string;
   span: Span;
+  /**
+   * For a GET, its path as written (`/v23.0/t_100200300`): the node it reads, whose id its response's
+   * `id` is (analysis/blockCall.ts, `readNode`). Part of the name, so that readers are checked again
+   * when it changes.
+   */
+  getPath?: string;
 }
 
 /** What one block defines and uses (block-relative spans). */
@@ -116,6 +122,7 @@ function readBlockNames(text: string, parsed: ParsedBlock): BlockNames {
     if (d.name.text !== 'name' || !d.value) continue;
     const word = d.value.text.split(/\s/)[0];
     requestName = { name: word, span: { start: d.value.span.start, end: d.value.span.start + word.length } };
+    if (r?.method?.text.toUpperCase() === 'GET') requestName.getPath = r.target.pathText;
     break;
   }
   // Kept as long as the parse: a list of its own size (one use is the common case; a list filled by
@@ -281,8 +288,8 @@ export interface WrittenNames {
   keys: Set<string>;
   /** The request names the file defines or reads the response of. */
   requests: Set<string>;
-  /** The `# @name` directives, by name, in document order. */
-  definitions: Map<string, Array<{ block: number; span: Span }>>;
+  /** The `# @name` directives, by name, in document order (with the path of a GET: `RequestNameDef.getPath`). */
+  definitions: Map<string, Array<{ block: number; span: Span; getPath?: string }>>;
 }
 
 const written = new WeakMap<GraphreqDocument, WrittenNames>();
@@ -347,7 +354,7 @@ function sameBlockNames(x: BlockNames, y: BlockNames): boolean {
   }
   const r = x.requestName;
   const q = y.requestName;
-  if (r || q) if (!r || !q || r.name !== q.name || !sameSpan(r.span, q.span)) return false;
+  if (r || q) if (!r || !q || r.name !== q.name || r.getPath !== q.getPath || !sameSpan(r.span, q.span)) return false;
   for (let i = 0; i < x.uses.length; i++) if (x.uses[i].kind !== y.uses[i].kind || x.uses[i].name !== y.uses[i].name) return false;
   return true;
 }
@@ -371,9 +378,10 @@ function readWrittenNames(doc: GraphreqDocument): WrittenNames {
     if (def) {
       out.requests.add(def.name);
       const span = { start: block.offset + def.span.start, end: block.offset + def.span.end };
+      const entry = def.getPath === undefined ? { block: block.index, span } : { block: block.index, span, getPath: def.getPath };
       const list = out.definitions.get(def.name);
-      if (list) list.push({ block: block.index, span });
-      else out.definitions.set(def.name, [{ block: block.index, span }]);
+      if (list) list.push(entry);
+      else out.definitions.set(def.name, [entry]);
     }
     for (const u of names.uses) {
       if (u.kind === 'response') out.requests.add(u.name);

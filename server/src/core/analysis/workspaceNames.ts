@@ -27,6 +27,8 @@ export interface NamedRequest {
   span: Span;
   /** 1-based line of the `# @name` directive. */
   line: number;
+  /** For a GET, its path as written: the node it reads (names.ts, `RequestNameDef.getPath`). */
+  getPath?: string;
 }
 
 interface FileEntry {
@@ -35,7 +37,7 @@ interface FileEntry {
   /** The keys (`kind:name`) of every name the file defines or uses. */
   keys: Set<string>;
   /** The requests the file names, by name, in document order, with the 1-based line of each `# @name`. */
-  requests: Map<string, Array<{ block: number; span: Span; line: number }>>;
+  requests: Map<string, Array<{ block: number; span: Span; line: number; getPath?: string }>>;
   /** What the other files see of this one: its request names and their lines (a change bumps the generation). */
   shape: string;
 }
@@ -64,8 +66,9 @@ export class WorkspaceNames {
     const written = writtenNames(doc);
     const keys = written.keys;
     const requests: FileEntry['requests'] = new Map();
-    for (const [name, defs] of written.definitions) requests.set(name, defs.map((d) => ({ block: d.block, span: d.span, line: positionAt(doc, d.span.start).line + 1 })));
-    const shape = label + '\n' + [...requests].map(([name, defs]) => `${name}@${defs.map((d) => d.line).join(',')}`).sort().join('\n');
+    for (const [name, defs] of written.definitions) requests.set(name, defs.map((d) => ({ block: d.block, span: d.span, line: positionAt(doc, d.span.start).line + 1, getPath: d.getPath })));
+    // What a reader elsewhere sees: each name's lines, and the path of a GET (which node its `id` is).
+    const shape = label + '\n' + [...requests].map(([name, defs]) => `${name}@${defs.map((d) => (d.getPath === undefined ? d.line : `${d.line} GET ${d.getPath}`)).join(',')}`).sort().join('\n');
     if (old) this.unlink(file, old, keys);
     for (const key of keys) {
       if (old?.keys.has(key)) continue;
@@ -141,7 +144,7 @@ export class WorkspaceNames {
     for (const file of this.producers.get(name) ?? []) {
       const entry = this.files.get(file)!;
       for (const def of entry.requests.get(name) ?? []) {
-        out.push({ file, label: entry.label, doc: entry.doc, block: def.block, span: def.span, line: def.line });
+        out.push({ file, label: entry.label, doc: entry.doc, block: def.block, span: def.span, line: def.line, getPath: def.getPath });
       }
     }
     return out.length < 2 ? out : out.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : a.line - b.line));

@@ -84,7 +84,7 @@ export function blockJob(block: RequestBlock, ctx: FileContext): BlockJob {
   }
   // NamedRequest.doc is another file's whole parse: the messages read its label and line only.
   const elsewhere = ctx.elsewhere && new Map([...ctx.elsewhere].map(([name, list]) => [name, list.map((r) => ({ ...r, doc: undefined }))]));
-  const context = { variables: ctx.variables, names: ctx.names, env: ctx.env, files, duplicates: ctx.duplicates, elsewhere, signature: ctx.signature, workspace };
+  const context = { variables: ctx.variables, names: ctx.names, getPaths: ctx.getPaths, env: ctx.env, files, duplicates: ctx.duplicates, elsewhere, signature: ctx.signature, workspace };
   return { text: block.text, index: block.index, context: carry(context) };
 }
 
