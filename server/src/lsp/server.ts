@@ -20,6 +20,7 @@ import {
   type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
 import { allFindings, blockAt, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type GraphreqDocument, type RequestBlock, type Span, type WorkspaceNames } from '../core';
+import { usableTimeout } from '../core/environment';
 import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit, type DiagnosticExtras } from './convert';
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
@@ -520,9 +521,17 @@ function flattenSettings(s: ServerSettings & { history?: { enabled?: boolean; si
   // workspaceTrusted comes only from the client itself (initialization options, the workspaceTrust notification), never from a settings file.
   const { history, response, workspaceTrusted: _ignored, ...rest } = s;
   const out: ServerSettings = { ...rest };
+  // A number out of the range package.json gives it is left out, for the default: a workspace's
+  // settings file may hold anything, and `response.maxBytes: -1` failed every send ("Invalid typed
+  // array length: -1"), `timeoutMs: -1` timed every send out at once.
+  out.timeoutMs = usableTimeout(rest.timeoutMs);
   if (history?.enabled !== undefined) out.historyEnabled = history.enabled;
-  if (history?.size !== undefined) out.historySize = history.size;
-  if (history?.maxBytes !== undefined) out.historyMaxBytes = history.maxBytes;
-  if (response?.maxBytes !== undefined) out.responseMaxBytes = response.maxBytes;
+  out.historySize = wholeNumber(history?.size, 0, 1000);
+  out.historyMaxBytes = wholeNumber(history?.maxBytes, 0);
+  out.responseMaxBytes = wholeNumber(response?.maxBytes, 1);
   return out;
+}
+
+function wholeNumber(value: unknown, minimum: number, maximum = Number.MAX_SAFE_INTEGER): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= minimum && value <= maximum ? value : undefined;
 }
