@@ -5,8 +5,9 @@
  * assertions become `# @expect` lines. Scripts, response handlers, other protocols and directives
  * graphreq does not know are kept as `#` comments, with a note.
  */
-import { dropToken, isApiHost, keepHeader, targetOf } from './requestText';
-import { adviceFor, TOKEN_PARAMETER, type ImportResult } from './notes';
+import { dropToken, isApiHost, keepHeader, safeDecode, targetOf } from './requestText';
+import { adviceFor, OTHER_SECRET_ADVICE, TOKEN_PARAMETER, type ImportResult } from './notes';
+import { isSecretName, looksLikeToken } from '../send/redact';
 import { startsJson } from '../syntax/expectation';
 
 const METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT)\s+(\S.*?)(?:\s+HTTP\/[\d.]+)?\s*$/i;
@@ -225,10 +226,12 @@ function directive(text: string, at: string, state: State): string {
 /** `@name = value`: kept; a token's value dropped; a variable holding the API's host is left to the environment. */
 function fileVariable(name: string, value: string, at: string, state: State): string {
   const v = value.trim();
-  if (/token|secret|password/i.test(name) && !/^\{\{\s*\$(dotenv|processEnv)\s/.test(v)) {
+  // A credential by its name (as the editor masks one: `@apiKey`, `@session`, `@client_secret`) or its
+  // value's shape (`Bearer …`, `EAA…`), unless the value only reads another variable.
+  if ((isSecretName(name) || looksLikeToken(v) || TOKEN_PARAMETER.test(name)) && !/^\{\{[^{}]*\}\}$/.test(v)) {
     const comments: string[] = [];
     const local: string[] = [];
-    dropToken(`the variable @${name}`, local, comments);
+    dropToken(`the variable @${name}`, local, comments, /token/i.test(name) ? undefined : OTHER_SECRET_ADVICE);
     state.notes.push(...local.map((n) => `${at}: ${n}`));
     return comments[0];
   }
@@ -240,6 +243,15 @@ function fileVariable(name: string, value: string, at: string, state: State): st
     const kept = path ? `; the path after it, ${path}, is kept in each request` : '';
     state.notes.push(`${at}: @${name} = ${v} is the API's host: requests use the environment's base URL instead (graphreq.env.json baseUrl, or --base-url)${kept}`);
     return `# ${name} = ${v} (the API's host: the environment's base URL is used instead${kept})`;
+  }
+  // `https://user:password@host`: the user information is dropped, the rest kept.
+  const withUser = /^(https?:\/\/)[^/\s?#@]*@/i.exec(v);
+  if (withUser) {
+    const comments: string[] = [];
+    const local: string[] = [];
+    dropToken(`the user information of @${name}`, local, comments, OTHER_SECRET_ADVICE);
+    state.notes.push(...local.map((n) => `${at}: ${n}`));
+    return `${comments[0]}\n${fileVariable(name, withUser[1] + v.slice(withUser[0].length), at, state)}`;
   }
   return `@${name} = ${rewriteReferences(v, state)}`;
 }
@@ -279,6 +291,35 @@ function bodyWithoutToken(lines: string[], comments: string[], notes: string[], 
     }
     return !secret;
   });
+  const drop = (what: string, i: number): void => {
+    const dropped: string[] = [];
+    dropToken(what, dropped, comments, adviceFor(what.split(' ')[1]));
+    local.push(...dropped.map((n) => `${at(i)}: ${n}`));
+  };
+  // A form body on one line (`name=x&access_token=…`): each pair is read, as a query's is.
+  for (let i = 0; i < kept.length; i++) {
+    if (!FORM_LINE.test(kept[i].trim())) continue;
+    const pairs = kept[i].trim().split('&');
+    const left = pairs.filter((pair) => {
+      const name = safeDecode(pair.slice(0, pair.indexOf('=')).replace(/\+/g, ' '));
+      if (!TOKEN_PARAMETER.test(name)) return true;
+      drop(`the ${name} field`, lines.indexOf(kept[i]));
+      return false;
+    });
+    if (left.length !== pairs.length) kept[i] = left.join('&');
+  }
+  // A JSON body whose secrets are not each on a line of their own (`{"client_secret": …}` on one
+  // line, or inside another member): written again without them.
+  const json = parseObject(kept.join('\n'));
+  if (json !== undefined) {
+    const found: string[] = [];
+    const cleaned = withoutSecretMembers(json, found);
+    if (found.length) {
+      for (const name of found) drop(`the ${name} field`, lines.findIndex((l) => l.includes(`"${name}"`)));
+      notes.push(...local);
+      return JSON.stringify(cleaned, null, 2).split('\n');
+    }
+  }
   notes.push(...local);
   // A member removed before the closing brace leaves a trailing comma: JSONC allows it, but keep strict JSON tidy.
   for (let i = kept.length - 1; i > 0; i--) {
@@ -290,6 +331,32 @@ function bodyWithoutToken(lines: string[], comments: string[], notes: string[], 
     }
   }
   return kept;
+}
+
+/** `a=1&b=2`: a form body's line (no JSON, no spaces in names). */
+const FORM_LINE = /^[^\s=&{}"[\]]+=[^&]*(?:&[^\s=&{}"[\]]+=[^&]*)*$/;
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A copy of a JSON value without the members whose names say credential, at any depth; their names in `found`. */
+function withoutSecretMembers(value: unknown, found: string[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutSecretMembers(v, found));
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (TOKEN_PARAMETER.test(k)) found.push(k);
+    // Defined as an own data property: a member called `__proto__` stays a member.
+    else Object.defineProperty(out, k, { value: withoutSecretMembers(v, found), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /**
