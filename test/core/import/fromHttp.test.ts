@@ -136,6 +136,35 @@ describe('import: .http files', () => {
     }
   });
 
+  it('keeps scripts, lines that are no header and other protocols as comments without the tokens and secrets they hold', () => {
+    const text = [
+      '{{',
+      '  exports.apiToken = "EAABzqScriptToken0123456789abcdef";',
+      "  exports.password = 'zqScriptPassword2';",
+      '  exports.region = "eu";',
+      '}}',
+      '',
+      '### one',
+      'GET https://graph.facebook.com/v19.0/me',
+      'Authorization Bearer zqNoColon3abcdefabcdef',
+      '> {%',
+      '  client.global.set("token", "EAABzqHandlerToken0123456789abc");',
+      '%}',
+      '?? body access_token == EAABzqAssertToken0123456789abcdef',
+      '?? status == 200',
+      '',
+      '### two',
+      'GRPC grpc.example.com/Svc/Call',
+      'authorization: Bearer zqGrpcBearer4',
+    ].join('\n');
+    const r = convert(text, 'http');
+    assertNoSecret(r, 'zq');
+    assert.match(r.text, /exports\.region = "eu"/, 'a value under a plain name is kept');
+    assert.match(r.text, /^# @expect status == 200$/m);
+    assert.match(r.text, /^# not carried over \(assertion\): \?\? body access_token == \[REDACTED\]$/m);
+    assert.ok(r.notes.some((n) => /line 13: the assertion compares with a token/.test(n)), r.notes.join('\n'));
+  });
+
   it('names the line of the header or body member it dropped, notes in the order of their lines, and says in the file what was dropped', () => {
     const r = convert('### A\nPOST https://graph.facebook.com/v23.0/act_1/adsets\nAuthorization: Bearer {{token}}\n\n{\n  "name": "x",\n  "access_token": "EAAB123456789012345"\n}\n\n> {%\n  client.global.set("a", 1);\n%}\n', 'http');
     assert.deepEqual(

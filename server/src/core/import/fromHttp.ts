@@ -7,8 +7,23 @@
  */
 import { dropToken, isApiHost, keepHeader, safeDecode, targetOf } from './requestText';
 import { adviceFor, OTHER_SECRET_ADVICE, TOKEN_PARAMETER, type ImportResult } from './notes';
-import { isSecretName, looksLikeToken } from '../send/redact';
+import { isSecretName, looksLikeToken, Redactor } from '../send/redact';
 import { startsJson } from '../syntax/expectation';
+
+/** The patterns of redaction alone (a token's shape, `Bearer …`), to tell a value that holds a token. */
+const TOKEN_SHAPES = new Redactor();
+
+/**
+ * A line of the input as a comment or a note quotes it (a script kept as a comment, a line that is
+ * no header, another protocol's request): a script's `exports.token = "EAAB…"` was copied into the
+ * file as it stood. A token's shape is redacted, and a quoted value given to a name that says secret
+ * (docs/format.md's masks: token, secret, password, key, session…).
+ */
+function shown(text: string): string {
+  return TOKEN_SHAPES.text(text).replace(/([A-Za-z_$][\w$]*)(["']?\s*[:=,]\s*)(["'])([^"'\n]*)\3/g, (whole, name: string, between: string, quote: string, value: string) =>
+    isSecretName(name) && value && !/^\{\{[^{}]*\}\}$/.test(value) ? `${name}${between}${quote}[REDACTED]${quote}` : whole,
+  );
+}
 
 const METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT)\s+(\S.*?)(?:\s+HTTP\/[\d.]+)?\s*$/i;
 const OTHER_PROTOCOL = /^(GRPC|WS|SSE|MQTT|AMQP|GRAPHQL|WEBSOCKET|RPC)\s+\S/i;
@@ -77,7 +92,7 @@ function convertBlock(lines: string[], first: number, state: State): void {
     const line = raw.trimEnd();
     const at = `line ${first + k + 1}`;
     if (skipUntil) {
-      (phase === 'before' ? head : after).push(`# ${raw}`);
+      (phase === 'before' ? head : after).push(`# ${shown(raw)}`);
       if (skipUntil.test(line)) skipUntil = undefined;
       continue;
     }
@@ -86,35 +101,40 @@ function convertBlock(lines: string[], first: number, state: State): void {
       continue;
     }
     if (commentedOut) {
-      head.push(line ? `# ${raw}` : '');
+      head.push(line ? `# ${shown(raw)}` : '');
       continue;
     }
     // Scripts: httpYac's `{{ ... }}` blocks and REST Client / JetBrains `> {% ... %}` handlers.
     if (/^\{\{\s*$/.test(line) || /^\{\{(?!.*\}\}\s*$)/.test(line)) {
       notes.push(`${at}: a script block ({{ ... }}) is not carried over: graphreq runs no scripts; kept as a comment`);
-      (phase === 'before' ? head : after).push(`# not carried over (script): ${raw}`);
+      (phase === 'before' ? head : after).push(`# not carried over (script): ${shown(raw)}`);
       if (!/\}\}\s*$/.test(line.slice(2))) skipUntil = /^\}\}\s*$/;
       continue;
     }
     if (/^[<>]\s*\{%/.test(line)) {
       notes.push(`${at}: a response handler ({% ... %}) is not carried over: graphreq runs no scripts; kept as a comment`);
-      (phase === 'body' ? after : head).push(`# not carried over (script): ${raw}`);
+      (phase === 'body' ? after : head).push(`# not carried over (script): ${shown(raw)}`);
       if (!/%\}\s*$/.test(line)) skipUntil = /%\}\s*$/;
       if (phase === 'body') phase = 'body';
       continue;
     }
     if (/^[<>]\s+\S+\.js\s*$/.test(line) || /^[<>]\?\s/.test(line)) {
-      notes.push(`${at}: a script (${line}) is not carried over; kept as a comment`);
-      (phase === 'body' ? after : head).push(`# not carried over (script): ${raw}`);
+      notes.push(`${at}: a script (${shown(line)}) is not carried over; kept as a comment`);
+      (phase === 'body' ? after : head).push(`# not carried over (script): ${shown(raw)}`);
       continue;
     }
     const assertion = ASSERTION.exec(line);
     if (assertion) {
       const expect = expectationOf(assertion[1], assertion[2] ?? '', state);
-      if (expect) (phase === 'before' ? head : after).push(`# @expect ${expect}`);
+      // An assertion that compares with a token is not made an expectation: its value would be
+      // written in the file (importText redacts the comment kept instead).
+      if (expect && TOKEN_SHAPES.text(expect) !== expect) {
+        notes.push(`${at}: the assertion compares with a token, which a request file never holds; kept as a comment`);
+        (phase === 'before' ? head : after).push(`# not carried over (assertion): ${shown(line)}`);
+      } else if (expect) (phase === 'before' ? head : after).push(`# @expect ${expect}`);
       else {
-        notes.push(`${at}: the assertion "${line}" has no graphreq expectation; kept as a comment`);
-        (phase === 'before' ? head : after).push(`# not carried over (assertion): ${line}`);
+        notes.push(`${at}: the assertion "${shown(line)}" has no graphreq expectation; kept as a comment`);
+        (phase === 'before' ? head : after).push(`# not carried over (assertion): ${shown(line)}`);
       }
       continue;
     }
@@ -135,7 +155,7 @@ function convertBlock(lines: string[], first: number, state: State): void {
       }
       if (OTHER_PROTOCOL.test(line)) {
         notes.push(`${at}: ${line.split(/\s/)[0].toUpperCase()} requests are not carried over (graphreq sends HTTP requests to the API); the request is kept as comments`);
-        head.push(`# not carried over (other protocol): ${raw}`);
+        head.push(`# not carried over (other protocol): ${shown(raw)}`);
         commentedOut = true;
         continue;
       }
@@ -147,8 +167,8 @@ function convertBlock(lines: string[], first: number, state: State): void {
         phase = 'headers';
         continue;
       }
-      notes.push(`${at}: "${line}" is not a request line; kept as a comment`);
-      head.push(`# ${raw}`);
+      notes.push(`${at}: "${shown(line)}" is not a request line; kept as a comment`);
+      head.push(`# ${shown(raw)}`);
       continue;
     }
     if (phase === 'headers') {
@@ -177,8 +197,8 @@ function convertBlock(lines: string[], first: number, state: State): void {
         headers.push(...kept);
         continue;
       }
-      notes.push(`${at}: "${line}" is not a header; kept as a comment`);
-      headers.push(['', `# ${raw}`]);
+      notes.push(`${at}: "${shown(line)}" is not a header; kept as a comment`);
+      headers.push(['', `# ${shown(raw)}`]);
       continue;
     }
     body.push(rewriteReferences(raw, state));
@@ -220,7 +240,7 @@ function directive(text: string, at: string, state: State): string {
     state.notes.push(`${at}: the directive @${other[1]} has no graphreq equivalent; kept as a comment`);
     return `# not carried over (directive): ${text}`;
   }
-  return `# ${text}`;
+  return `# ${shown(text)}`;
 }
 
 /** `@name = value`: kept; a token's value dropped; a variable holding the API's host is left to the environment. */
