@@ -234,6 +234,10 @@ describe('every declared capability answers a real request over stdio', () => {
       const links = await client.request<DocumentLink[]>('textDocument/documentLink', { textDocument });
       assert.ok(links.some((l) => l.range.start.line === on('# Rules: ADSET-ENUMS').line && /rules\.md#adset-enums$/.test(l.target!)), JSON.stringify(links));
     },
+    async workspace() {
+      // Folders added and removed are followed: test/lsp/workspaceFolders.test.ts sends them (this client declares no workspaceFolders).
+      assert.deepEqual(init.capabilities.workspace, { workspaceFolders: { supported: true, changeNotifications: true } });
+    },
     async selectionRangeProvider() {
       const [range] = await client.request<SelectionRange[]>('textDocument/selectionRange', { textDocument, positions: [after_('"daily_budget": ', 1)] });
       assert.ok(range.parent, 'a value grows outwards');

@@ -124,6 +124,16 @@ export class LspClient {
     return new Promise((resolve) => this.waiters.push({ uri, version, resolve }));
   }
 
+  /** The diagnostics of `uri` once `ok` holds: the last ones received if they do, else the next that do. */
+  async diagnosticsWhen(uri: string, ok: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams> {
+    const last = this.diagnostics.get(uri);
+    if (last && ok(last)) return last;
+    for (;;) {
+      const p = await this.nextDiagnostics(uri);
+      if (ok(p)) return p;
+    }
+  }
+
   async open(uri: string, text: string, version = 1): Promise<PublishDiagnosticsParams> {
     const next = this.nextDiagnostics(uri, version);
     await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'graphreq', version, text } });

@@ -41,14 +41,7 @@ describe('names across the files of a workspace, over stdio', () => {
   const client = new LspClient();
 
   /** The diagnostics of `uri` once `ok` holds (a check after the workspace was read, or after a change). */
-  async function diagnosticsWhen(uri: string, ok: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams> {
-    const last = client.diagnostics.get(uri);
-    if (last && ok(last)) return last;
-    for (;;) {
-      const p = await client.nextDiagnostics(uri);
-      if (ok(p)) return p;
-    }
-  }
+  const diagnosticsWhen = (uri: string, ok: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams> => client.diagnosticsWhen(uri, ok);
 
   before(async () => {
     fs.mkdirSync(path.join(dir, 'create'));

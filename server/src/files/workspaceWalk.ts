@@ -31,10 +31,12 @@ export interface WalkResult {
   skipped: string[];
   /** Why the walk stopped before the end, in one line; absent when it read the whole folder. */
   stopped?: string;
+  /** The folders listed, the starting one first (the language server watches them for a client that reports no file changes). */
+  folders: string[];
 }
 
 export function walkRequestFiles(dir: string, limits: WalkLimits = WALK_LIMITS): WalkResult {
-  const out: WalkResult = { files: [], skipped: [] };
+  const out: WalkResult = { files: [], skipped: [], folders: [] };
   let entries = 0;
   const visit = (folder: string, depth: number): boolean => {
     let list: fs.Dirent[];
@@ -44,6 +46,7 @@ export function walkRequestFiles(dir: string, limits: WalkLimits = WALK_LIMITS):
       out.skipped.push(`${folder}: cannot read the folder (${(e as NodeJS.ErrnoException).code ?? 'error'}); skipped`);
       return true;
     }
+    out.folders.push(folder);
     for (const e of list) {
       if (++entries > limits.entries) {
         out.stopped = `stopped looking for .graphreq files under ${dir} after ${limits.entries.toLocaleString('en-US')} entries (the limit); name a smaller folder`;

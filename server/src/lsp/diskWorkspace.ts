@@ -1,12 +1,15 @@
 /**
  * The desktop's WorkspaceReader: request files on disk, found by the CLI's walk (files/workspaceWalk.ts:
  * bounded, no symbolic link followed, `node_modules` and hidden folders skipped), read strictly as
- * UTF-8 (files/textFile.ts).
+ * UTF-8 (files/textFile.ts). A file reached through a symbolic link is not one of the workspace's,
+ * however the editor names it: rename never edits it (`inFolders`).
  */
 import { filePathOf } from './filePath';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { checkWithin } from '../files/atomicWrite';
+import { watchFolders } from './diskWatch';
 import { readTextFile } from '../files/textFile';
 import { walkRequestFiles } from '../files/workspaceWalk';
 import type { WorkspaceReader } from './workspaceReader';
@@ -18,13 +21,16 @@ export const diskWorkspace: WorkspaceReader = {
   list(folders) {
     const uris: string[] = [];
     const stopped: Array<{ folder: string; why: string }> = [];
+    const listed: string[] = [];
     for (const folder of folders) {
       const walked = walkRequestFiles(folder);
       for (const f of walked.files) uris.push(pathToFileURL(f).href);
+      listed.push(...walked.folders);
       if (walked.stopped) stopped.push({ folder, why: walked.stopped });
     }
-    return { uris, stopped };
+    return { uris, stopped, listed };
   },
+  watch: watchFolders,
   stamp(uri) {
     const file = filePathOf(uri);
     if (!file) return undefined;
@@ -45,7 +51,8 @@ export const diskWorkspace: WorkspaceReader = {
   },
   inFolders(uri, folders) {
     const file = filePathOf(uri);
-    return !!file && folders.some((f) => file.startsWith(f + path.sep));
+    // Inside a folder by its path, and no folder between (nor the file) a symbolic link: what the walk would find.
+    return !!file && folders.some((f) => file.startsWith(f + path.sep) && reachedWithoutLink(f, file));
   },
   label(uri, folder) {
     const file = filePathOf(uri);
@@ -54,3 +61,13 @@ export const diskWorkspace: WorkspaceReader = {
   },
 };
 
+
+/** Whether `file` is reached from `folder` without a symbolic link (a part that does not exist is fine: a file just deleted). */
+function reachedWithoutLink(folder: string, file: string): boolean {
+  try {
+    checkWithin(folder, file);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -36,7 +36,15 @@ interface EnvFile {
   lineStarts: number[];
 }
 
-export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): void {
+/** What the client declared that navigation's answers depend on (initialize). */
+export interface NavigationClient {
+  /** Definition answers with LocationLinks (`textDocument.definition.linkSupport`). */
+  linkSupport(): boolean;
+  /** A rename answers with versioned `documentChanges` (`workspace.workspaceEdit.documentChanges`). */
+  documentChanges(): boolean;
+}
+
+export function registerNavigation(d: FeatureDeps, client: NavigationClient): void {
   const { connection, ls, documents, environment, log } = d;
 
   const envFileOf = (uri: string): EnvFile | undefined => {
@@ -80,7 +88,7 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
       const found = ls.getDefinition(ctx, offsetAt(s.parse, p.position));
       if (!found) return null;
       const targets = found.targets.map((t) => rangeIn(s, envFile, t)).filter((t): t is { uri: string; range: Range } => !!t);
-      if (!linkSupport()) return targets.map((t) => ({ uri: t.uri, range: t.range }));
+      if (!client.linkSupport()) return targets.map((t) => ({ uri: t.uri, range: t.range }));
       const origin = toRange(s, found.origin);
       return targets.map((t) => ({ originSelectionRange: origin, targetUri: t.uri, targetRange: t.range, targetSelectionRange: t.range }));
     });
@@ -156,7 +164,7 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
           add(other.uri, inOther.edits.map((e) => ({ range: toRange(other, e.span), newText: e.newText })));
         }
       }
-      return { changes };
+      return workspaceEdit(changes, client.documentChanges());
     });
   });
 
@@ -181,6 +189,17 @@ export function registerNavigation(d: FeatureDeps, linkSupport: () => boolean): 
       return out;
     });
   });
+
+  /**
+   * The rename's edits as the client applies them: with `documentChanges`, each file's edits carry the
+   * version of the document the server has open (a client refuses them if its buffer moved on since:
+   * the ranges were computed on that version), and null for a file read from disk (graphreq.env.json,
+   * a request file not open).
+   */
+  function workspaceEdit(changes: Record<string, LspTextEdit[]>, versioned: boolean): WorkspaceEdit {
+    if (!versioned) return { changes };
+    return { documentChanges: Object.entries(changes).map(([uri, edits]) => ({ textDocument: { uri, version: documents.get(uri)?.version ?? null }, edits })) };
+  }
 
   /** The other request files of the workspace that are checked with the same graphreq.env.json. */
   function otherFilesOf(uri: string, envPath: string): Array<{ uri: string; parse: DocumentState['parse'] }> {

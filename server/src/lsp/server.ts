@@ -18,6 +18,7 @@ import {
   type InitializeResult,
   type SemanticTokens,
   type WorkDoneProgressReporter,
+  type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver';
 import { allFindings, blockAt, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type GraphreqDocument, type RequestBlock, type Span, type WorkspaceNames } from '../core';
 import { usableTimeout } from '../core/environment';
@@ -124,9 +125,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (!clientReadsContext) void contextFetcher.fetch({ uri }).catch((e: Error) => log(`account context: ${e.message}`));
   };
   let definitionLinks = false;
+  let documentChanges = false;
   let codeLensRefresh = false;
   let inlayHintRefresh = false;
   let watchRegistration = false;
+  /** The client sends `workspace/didChangeWorkspaceFolders` (declared with `workspace.workspaceFolders`). */
+  let foldersSupport = false;
   /** The workspace folders the client named at `initialize`, as URIs. */
   let folderUris: string[] = [];
 
@@ -135,9 +139,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     snippetSupport = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
     configurationSupport = !!caps.workspace?.configuration;
     definitionLinks = !!caps.textDocument?.definition?.linkSupport;
+    documentChanges = !!caps.workspace?.workspaceEdit?.documentChanges;
     codeLensRefresh = !!caps.workspace?.codeLens?.refreshSupport;
     inlayHintRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    foldersSupport = !!caps.workspace?.workspaceFolders;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     environment.setFolders(folders);
     folderUris = folders;
@@ -175,6 +181,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         workspaceSymbolProvider: true,
         documentLinkProvider: { resolveProvider: false },
         selectionRangeProvider: true,
+        // Folders added and removed while the server runs (VS Code's multi-root workspaces): names, environments and diagnostics follow.
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'graphreq', version },
     };
@@ -186,6 +194,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     warmUp(ls, inputs, folderUris, { schedule, stop: () => !documents.all().next().done, log });
     // The workspace's request files are read in the background: the opened file is answered first.
     workspaceFiles.start();
+    // A client that reports no file changes (Neovim 0.7): the host watches the folders, where it can.
+    if (!watchRegistration) workspaceFiles.watchDisk();
     // A host that reads through the client asks it only now: VS Code's client answers its requests once initialized.
     host.attach?.(connection, (uris) => {
       runSafe(log, 'filesRead', undefined, () => workspaceFiles.watched(uris.map((uri) => ({ uri, deleted: host.workspaceReader.stamp(uri) === undefined }))));
@@ -194,8 +204,20 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       diagnostics.refreshAll();
       refreshInlayHints();
     });
+    if (foldersSupport) connection.workspace.onDidChangeWorkspaceFolders((e) => runSafe(log, 'didChangeWorkspaceFolders', undefined, () => foldersChanged(e)));
     if (watchRegistration) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.graphreq' }] }).catch(() => undefined);
   });
+
+  /** Folders added and removed: each document's folder, environment and names are looked up again. */
+  function foldersChanged(e: WorkspaceFoldersChangeEvent): void {
+    const removed = new Set(e.removed.map((f) => f.uri));
+    folderUris = [...folderUris.filter((u) => !removed.has(u)), ...e.added.map((f) => f.uri).filter((u) => !folderUris.includes(u))];
+    environment.setFolders(folderUris);
+    inputs.invalidate();
+    workspaceFiles.foldersChanged();
+    diagnostics.refreshAll();
+    refreshInlayHints();
+  }
 
   async function refreshSettings(): Promise<void> {
     try {
@@ -479,7 +501,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   );
 
   const features = { connection, ls, documents, environment, workspaceFiles, log, host, fileContext: (s: DocumentState) => fileContextOf(s, s.uri) };
-  registerNavigation(features, () => definitionLinks);
+  registerNavigation(features, { linkSupport: () => definitionLinks, documentChanges: () => documentChanges });
   registerFormatting(features);
   registerTesting(features);
   registerInlayHints(features);
@@ -511,6 +533,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   });
 
   connection.onShutdown(async () => {
+    workspaceFiles.dispose();
     await runtime.dispose?.();
   });
   connection.listen();

@@ -5,14 +5,15 @@
  * the host's reader (the disk: diskWorkspace.ts; the client, on the web: web/clientFiles.ts)
  * in the background after `initialize`, a slice at a time, so the opened file is answered first; then
  * they are kept current by `workspace/didChangeWatchedFiles` and, for clients that do not watch, by
- * looking at the files' modification times again on each save. The walk is the CLI's
+ * the host's watch of the folders (`watchDisk`) and by looking at the files' modification times
+ * again on each save. The walk is the CLI's
  * (files/workspaceWalk.ts: bounded, no symbolic link followed, `node_modules` and hidden folders
  * skipped); a folder whose walk stops at a limit is told once, in one line.
  */
 import { WorkspaceNames, type GraphreqDocument, type LanguageService, type WorkspaceScope } from '../core';
 import type { DocumentStore } from './documentStore';
 import { nextTurn, SLICE_MS, throwIfCancelled, yieldToMessages } from './runSafe';
-import type { WorkspaceReader } from './workspaceReader';
+import type { FolderWatch, WorkspaceReader } from './workspaceReader';
 /** Files read from disk per turn of the event loop while the workspace is read: requests wait at most one slice. */
 const SLICE = 25;
 
@@ -53,6 +54,10 @@ export class WorkspaceFiles {
 
   /** The folders whose walk stopped at a limit, told once each. */
   private readonly told = new Set<string>();
+  /** The host's watch of the folders, for a client that reports no file changes (`watchDisk`). */
+  private folderWatch: FolderWatch | undefined;
+  /** The folders the last walk listed (watched by `folderWatch`). */
+  private listed: string[] | undefined;
 
   /** Starts reading the workspace folders in the background. */
   start(): void {
@@ -89,6 +94,54 @@ export class WorkspaceFiles {
       } else if (this.reader.inFolders(c.uri, this.folders())) this.readFile(c.uri);
     }
     this.afterChange();
+  }
+
+  /**
+   * The workspace folders changed (`workspace/didChangeWorkspaceFolders`): the index of a folder
+   * removed is dropped, each file stays only in the index of the folder that holds it now (a folder
+   * added inside another takes its files), the open documents are regrouped, and the folders added
+   * are read in the background; their names are complete once read.
+   */
+  foldersChanged(): void {
+    const folders = new Set(this.folders());
+    for (const [key, f] of [...this.byFolder]) {
+      if (!folders.has(key)) {
+        this.byFolder.delete(key);
+        continue;
+      }
+      for (const uri of [...f.names.fileIds()]) {
+        if ((this.folderOf(uri) ?? '') === key) continue;
+        f.names.delete(uri);
+        f.disk.delete(uri);
+      }
+    }
+    for (const [uri] of this.documents.all()) this.changed(uri);
+    for (const folder of folders) if (!this.byFolder.has(folder)) this.folder(folder).names.complete = false;
+    // Regrouped: the sum of generations may fall back to an earlier value, so the open files are checked again here.
+    this.generations = -1;
+    if (this.started) this.rescan();
+    else this.afterChange();
+  }
+
+  /**
+   * For a client that reports no file changes (no `workspace/didChangeWatchedFiles`: Neovim 0.7):
+   * the host watches the folders the walk listed, when it can (the desktop: diskWatch.ts), and the
+   * files it reports are read again as if the client had, so the open files' diagnostics follow a
+   * `# @name` edited, or a file created or deleted, on disk.
+   */
+  watchDisk(): void {
+    if (this.folderWatch || !this.reader.watch) return;
+    this.folderWatch = this.reader.watch({
+      changed: (uris) => this.watched(uris.map((uri) => ({ uri, deleted: this.reader.stamp(uri) === undefined }))),
+      rescan: () => this.rescan(),
+    });
+    if (this.listed) this.folderWatch.watch(this.listed);
+  }
+
+  /** Stops watching the folders (shutdown). */
+  dispose(): void {
+    this.folderWatch?.close();
+    this.folderWatch = undefined;
   }
 
   /** A document was saved: clients that do not watch files get the other files' changes now. */
@@ -152,15 +205,34 @@ export class WorkspaceFiles {
     if (this.dirty.size === 0) return;
     for (const uri of this.dirty) {
       const state = this.documents.get(uri);
-      if (state) this.folder(this.folderOf(uri) ?? '').names.set(uri, state.parse, this.labelOf(uri));
+      if (!state) continue;
+      const names = this.folder(this.folderOf(uri) ?? '').names;
+      if (this.foreign(uri)) names.delete(uri);
+      else names.set(uri, state.parse, this.labelOf(uri));
     }
     this.dirty.clear();
     this.afterChange();
   }
 
+  /**
+   * An open document counted with a workspace folder that is not one of its files: an untitled
+   * document, another scheme, or a file reached through a symbolic link (which the walk does not
+   * follow). It reads the folder's names, but its own are its own: no other file reads them, and a
+   * rename started elsewhere never edits it. A document outside every folder keeps a group of its own
+   * folder, shared with the documents open beside it.
+   */
+  private foreign(uri: string): boolean {
+    const folders = this.folders();
+    return folders.includes(this.folderOf(uri) ?? '') && !this.reader.inFolders(uri, folders);
+  }
+
   /** Walks the folders, forgets the files that are gone, and queues those new or changed since read. */
   private rescan(): void {
-    const { uris: files, stopped } = this.reader.list(this.folders());
+    const { uris: files, stopped, listed } = this.reader.list(this.folders());
+    if (listed) {
+      this.listed = listed;
+      this.folderWatch?.watch(listed);
+    }
     for (const { folder, why } of stopped) {
       if (this.told.has(folder)) continue;
       this.told.add(folder);
