@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { misTypedSettings, readEnvironmentFile, resolveEnvironment } from '../../server/src/core';
+import { usableTimeout } from '../../server/src/core/environment';
 import envSchema from '../../schemas/graphreq.env.schema.json';
 import { runCli } from './cliHelpers';
 
@@ -50,6 +51,23 @@ describe('graphreq.env.json settings of the wrong type', () => {
     const lines = misTypedSettings(readEnvironmentFile({ $shared: wrong }), undefined);
     assert.deepEqual(lines.map((l) => /^`(\w+)`/.exec(l)![1]), typed);
     assert.deepEqual(Object.keys(resolveEnvironment(readEnvironmentFile({ $shared: wrong }), undefined).variables), []);
+  });
+
+  it('a timeout out of its range is left out as a mistyped one: -5 ms or 10^12 ms (past the longest timer) failed every send at once', () => {
+    const file = readEnvironmentFile({ $shared: { timeoutMs: -5 }, big: { timeoutMs: 1e12 }, half: { timeoutMs: 1.5 }, max: { timeoutMs: 2147483647 } });
+    assert.deepEqual(misTypedSettings(file, 'big'), [
+      '`timeoutMs` of "$shared" is ignored: it must be a whole number from 1 to 2147483647, not -5',
+      '`timeoutMs` of "big" is ignored: it must be a whole number from 1 to 2147483647, not 1000000000000',
+    ]);
+    assert.match(misTypedSettings(file, 'half')[1], /not 1\.5$/);
+    assert.deepEqual(['big', 'half', 'max'].map((n) => resolveEnvironment(file, n).timeoutMs), [undefined, undefined, 2147483647]);
+    assert.deepEqual([usableTimeout(-1), usableTimeout(0), usableTimeout(2 ** 31), usableTimeout('5000'), usableTimeout(5000)], [undefined, undefined, undefined, undefined, 5000]);
+  });
+
+  it('--timeout past the longest timer is a usage error, not a send that fails at once', async () => {
+    const r = await runCli(['send', 'read.graphreq', '--timeout', '99999999999'], dir);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^graphreq send: --timeout takes a whole number from 1 to 2147483647, not "99999999999"$/m);
   });
 
   it('keys named like what objects inherit are data: `__proto__` lends no settings, `constructor` is no environment', () => {

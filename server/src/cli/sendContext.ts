@@ -7,6 +7,7 @@
 import { contextLearner } from '../account/responseLearning';
 import * as path from 'node:path';
 import { getApiModel, type EnvironmentSettings } from '../core';
+import { MAX_TIMEOUT_MS } from '../core/environment';
 import { forgetOrigin } from '../core/send';
 import { withHostInputs } from '../files/hostInputs';
 import { nodePhases } from '../send/exchangeTimings';
@@ -71,7 +72,7 @@ export async function openSendContext(o: SendContextOptions, terminal: Terminal,
   const { envFile, workspace } = workspaceOf(o, output);
   const environmentName = o.env ?? (process.env.GRAPHREQ_ENV || undefined);
   const env = loadEnvironment(envFile, environmentName, (line) => output.err(`graphreq ${o.command}: ${line}\n`));
-  const timeoutMs = o.timeout !== undefined ? positiveInt(o.timeout, '--timeout') : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = o.timeout !== undefined ? positiveInt(o.timeout, '--timeout', MAX_TIMEOUT_MS) : env.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // Where the token goes and which one: the trust rules of docs/sending.md (cli/sendTrust.ts).
   const { baseUrl, token: userToken, tokenEnvName } = await chooseCliToken({ env: o.env, 'env-file': o.envFile, 'base-url': o.baseUrl, 'trust-origin': o.trustOrigin }, env, o.from, { err: (s) => output.err(s), confirm: terminal.confirm });
   const historyOff = o.noHistory || /^(0|off|false|no)$/i.test(process.env.GRAPHREQ_HISTORY ?? '');

@@ -106,7 +106,7 @@ function requestLine(doc: GraphreqDocument, block: RequestBlock): number {
   return positionAt(doc, block.offset + (block.parsed.request?.span.start ?? 0)).line + 1;
 }
 
-export function positiveInt(text: string, flag: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} takes a whole number from 1, not "${text}"`);
+export function positiveInt(text: string, flag: string, maximum?: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || (maximum !== undefined && Number(text) > maximum)) throw new UsageError(`${flag} takes a whole number from 1${maximum !== undefined ? ` to ${maximum}` : ''}, not "${text}"`);
   return Number(text);
 }

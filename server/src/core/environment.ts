@@ -20,6 +20,13 @@ import envSchema from '../../../schemas/graphreq.env.schema.json';
 type SettingType = 'string' | 'number' | 'object';
 
 /**
+ * The range of a whole-number setting, as the schema bounds it (`timeoutMs`: 1 to 2147483647). Out
+ * of it the setting is left out as a mistyped one is: a timeout of -5 or 10^12 ms failed every send
+ * at once, "no answer … within -5 ms" (a timer past 2^31 - 1 ms fires after 1 ms in Node and browsers).
+ */
+const SETTING_RANGES: Record<string, { minimum?: number; maximum?: number }> = {};
+
+/**
  * The settings of a section and the JSON type each takes, as schemas/graphreq.env.schema.json types
  * them (an integer is read as any number; the keys it forbids, `access_token` and the like, type none).
  */
@@ -31,6 +38,7 @@ const SETTING_TYPES: Record<string, SettingType> = (() => {
     const type = prop.type ?? ref?.type;
     if (type === 'string' || type === 'object') out[key] = type;
     else if (type === 'integer' || type === 'number') out[key] = 'number';
+    if (type === 'integer') SETTING_RANGES[key] = { minimum: prop.minimum, maximum: prop.maximum };
   }
   return out;
 })();
@@ -40,7 +48,28 @@ const RESERVED = new Set(Object.keys(SETTING_TYPES));
 /** Whether `value` has the JSON type of setting `key` (a list or null is no object). */
 function ofType(key: string, value: unknown): boolean {
   const want = own(SETTING_TYPES, key);
-  return want === 'object' ? value !== null && typeof value === 'object' && !Array.isArray(value) : typeof value === want;
+  if (want === 'object') return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return typeof value === want && (typeof value !== 'number' || inRange(key, value));
+}
+
+function inRange(key: string, value: number): boolean {
+  const range = own(SETTING_RANGES, key);
+  return !range || (Number.isInteger(value) && (range.minimum === undefined || value >= range.minimum) && (range.maximum === undefined || value <= range.maximum));
+}
+
+/** The longest timeout graphreq takes: the longest timer Node and browsers keep (2^31 - 1 ms, about 24 days). */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** A timeout given elsewhere than graphreq.env.json (an editor's setting or command argument), when usable as timeoutMs. */
+export function usableTimeout(value: unknown): number | undefined {
+  return typeof value === 'number' && inRange('timeoutMs', value) ? value : undefined;
+}
+
+/** What a whole-number setting must be, in words (`a whole number from 1 to 2147483647`). */
+function rangeWords(key: string): string {
+  const range = own(SETTING_RANGES, key)!;
+  if (range.minimum !== undefined && range.maximum !== undefined) return `a whole number from ${range.minimum} to ${range.maximum}`;
+  return range.minimum !== undefined ? `a whole number from ${range.minimum}` : range.maximum !== undefined ? `a whole number up to ${range.maximum}` : 'a whole number';
 }
 
 export interface EnvironmentFile {
@@ -123,6 +152,10 @@ export function misTypedSettings(file: EnvironmentFile, name: string | undefined
     for (const [key, value] of Object.entries(own(file.sections, section) ?? {})) {
       const want = own(SETTING_TYPES, key);
       if (!want || ofType(key, value)) continue;
+      if (typeof value === 'number' && want === 'number') {
+        out.push(`\`${key}\` of "${section}" is ignored: it must be ${rangeWords(key)}, not ${value}`);
+        continue;
+      }
       const got = value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
       out.push(`\`${key}\` of "${section}" is ignored: it must be ${want === 'object' ? 'an object' : `a ${want}`}, not ${got}`);
     }

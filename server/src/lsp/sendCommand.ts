@@ -37,6 +37,7 @@ import { filePathOf } from './filePath';
 import { contextLearner } from '../account/responseLearning';
 import * as path from 'node:path';
 import { getApiModel, parseDocument, type ApiModel, type EnvironmentSettings } from '../core';
+import { usableTimeout } from '../core/environment';
 import { Redactor, type SendFailure, type SendResult, type WorkspaceRequest } from '../core/send';
 import { withHostInputs } from '../files/hostInputs';
 import type { Clock } from '../send/clock';
@@ -157,7 +158,8 @@ export function createSendCommandHandler(options: SendCommandHandlerOptions = {}
       baseUrl: target.baseUrl,
       token: token ?? DEMO_TOKEN,
       tokenEnvName,
-      timeoutMs: args.timeoutMs ?? env.timeoutMs ?? settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      // A timeout out of range (a workspace's settings file may say -1) fails every send at once: left out.
+      timeoutMs: usableTimeout(args.timeoutMs) ?? env.timeoutMs ?? usableTimeout(settings.timeoutMs) ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes: settings.responseMaxBytes,
       clock: options.clock,
       random: options.random,

@@ -21,6 +21,7 @@ import {
   type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver';
 import { allFindings, blockAt, createLanguageService, offsetAt, positionAt, SEMANTIC_TOKEN_TYPES, type FileContext, type GraphreqDocument, type RequestBlock, type Span, type WorkspaceNames } from '../core';
+import { usableTimeout } from '../core/environment';
 import { toCompletionItem, toDiagnostic, toMarkdown, toRange, toTextEdit, type DiagnosticExtras } from './convert';
 import { Diagnostics } from './diagnostics';
 import { DocumentStore, type DocumentState } from './documentStore';
@@ -541,11 +542,20 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 /** VS Code's settings nest `graphreq.history.enabled` and `.size`; the sending layer reads them flat. */
 function flattenSettings(s: ServerSettings & { history?: { enabled?: boolean; size?: number; maxBytes?: number }; response?: { maxBytes?: number } }): ServerSettings {
   // workspaceTrusted comes only from the client itself (initialization options, the workspaceTrust notification), never from a settings file.
-  const { history, response, workspaceTrusted: _ignored, ...rest } = s;
-  const out: ServerSettings = { ...rest };
+  const { history: givenHistory, response: givenResponse, workspaceTrusted: _ignored, ...rest } = s;
+  // A number out of the range package.json gives it is left out, for the default: a workspace's
+  // settings file may hold anything, and `response.maxBytes: -1` failed every send ("Invalid typed
+  // array length: -1"), `timeoutMs: -1` timed every send out at once.
+  const history = givenHistory && { enabled: givenHistory.enabled, size: wholeNumber(givenHistory.size, 0, 1000), maxBytes: wholeNumber(givenHistory.maxBytes, 0) };
+  const response = givenResponse && { maxBytes: wholeNumber(givenResponse.maxBytes, 1) };
+  const out: ServerSettings = { ...rest, timeoutMs: usableTimeout(rest.timeoutMs) };
   if (history?.enabled !== undefined) out.historyEnabled = history.enabled;
   if (history?.size !== undefined) out.historySize = history.size;
   if (history?.maxBytes !== undefined) out.historyMaxBytes = history.maxBytes;
   if (response?.maxBytes !== undefined) out.responseMaxBytes = response.maxBytes;
   return out;
+}
+
+function wholeNumber(value: unknown, minimum: number, maximum = Number.MAX_SAFE_INTEGER): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= minimum && value <= maximum ? value : undefined;
 }

@@ -14,6 +14,7 @@
  */
 import type { Connection } from 'vscode-languageserver';
 import { getApiModel, type AccountContext } from '../core';
+import { usableTimeout } from '../core/environment';
 import { createFetchEmulator, type FetchEmulator } from '../emulator/fetchEmulator';
 import type { CommandContext, ServerRuntime } from '../lsp/server';
 import { chooseTarget } from '../lsp/editorTarget';
@@ -88,7 +89,7 @@ export function webSend(options: WebSendOptions = {}): WebSend {
       baseUrl,
       token: chosen.token ?? DEMO_TOKEN,
       tokenEnvName: chosen.tokenEnvName,
-      timeoutMs: args.timeoutMs ?? chosen.env.timeoutMs ?? settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: usableTimeout(args.timeoutMs) ?? chosen.env.timeoutMs ?? usableTimeout(settings.timeoutMs) ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes: settings.responseMaxBytes,
       fetch: inWorker ? (input, init) => inWorker.emulator.fetch(input, init) : browserFetch(options.fetch ?? fetch),
       history: null,

@@ -123,6 +123,23 @@ describe('import: curl', () => {
     assert.ok(r.notes.some((n) => n.includes("the URL's user information was not copied")), r.notes.join('\n'));
   });
 
+  it('never quotes a credential in a note: --option=value forms, an unknown option\'s value, a variable set before curl', () => {
+    const r = convert(
+      [
+        'curl --oauth2-bearer=zqEqToken1 https://graph.facebook.com/v23.0/me',
+        'curl --user=bob:zqEqPass2 --cookie=sid=zqEqCookie3 https://graph.facebook.com/v23.0/me',
+        'curl --frobnicate=zqUnknown4 https://graph.facebook.com/v23.0/me',
+        'TOKEN=zqPrefix5 curl https://graph.facebook.com/v23.0/me',
+        'TOKEN=zqPrefix6 wget https://graph.facebook.com/v23.0/me',
+      ].join('\n'),
+    );
+    for (const secret of ['zqEqToken1', 'zqEqPass2', 'zqEqCookie3', 'zqUnknown4', 'zqPrefix5', 'zqPrefix6']) assertNoSecret(r, secret);
+    assert.equal(r.text.match(/^GET \/v23\.0\/me$/gm)?.length, 4, r.text);
+    assert.ok(r.notes.some((n) => n.includes('--oauth2-bearer (a bearer token) dropped')), r.notes.join('\n'));
+    assert.ok(r.notes.some((n) => n.includes('curl option --frobnicate ignored')), r.notes.join('\n'));
+    assert.ok(r.notes.some((n) => n.includes('not a curl command (wget); skipped')), r.notes.join('\n'));
+  });
+
   it('splits quoted words, escapes and continuations as a shell does', () => {
     assert.deepEqual(splitCommands(`curl -H "A: \\"b\\"" 'c d'\\\n  e\\ f\ncurl g`).map((c) => c.words), [
       ['curl', '-H', 'A: "b"', 'c d', 'e f'],

@@ -99,6 +99,72 @@ describe('import: .http files', () => {
     }
   });
 
+  it('drops every credential REST Client files hold: a path-only URL\'s token, secret variables, a URL\'s user information, one-line form and JSON bodies', () => {
+    const text = [
+      '@host = https://bob:zqHostPass1@graph.facebook.com',
+      '@apiKey = zqApiKey2',
+      '@session = zqSession3',
+      '@bearer = Bearer zqBearer4abcdefabcdef',
+      '@plain = hello',
+      '@fromEnv = {{$dotenv GRAPHREQ_VAR_KEY}}',
+      '',
+      '### one',
+      'GET {{baseUrl}}/v19.0/me?fields=id&access_token=zqQuery5&appsecret_proof=zqProof6',
+      'X-Api-Key: {{apiKey}}',
+      '',
+      '### two',
+      'POST {{host}}/v19.0/act_1/campaigns',
+      'Content-Type: application/x-www-form-urlencoded',
+      '',
+      'name=x&access_token=zqForm7&client_secret=zqForm8',
+      '',
+      '### three',
+      'POST https://graph.facebook.com/oauth/access_token',
+      'Content-Type: application/json',
+      '',
+      '{"client_id": "1", "client_secret": "zqJson9", "nested": {"password": "zqJson10"}}',
+    ].join('\n');
+    const r = convert(text, 'http');
+    for (const secret of ['zqHostPass1', 'zqApiKey2', 'zqSession3', 'zqBearer4', 'zqQuery5', 'zqProof6', 'zqForm7', 'zqForm8', 'zqJson9', 'zqJson10']) assertNoSecret(r, secret);
+    assert.match(r.text, /^@plain = hello$/m);
+    assert.match(r.text, /^@fromEnv = \{\{\$dotenv GRAPHREQ_VAR_KEY\}\}$/m, 'a value that reads a variable is no secret');
+    assert.match(r.text, /^GET \/v19\.0\/me\?fields=id$/m);
+    assert.match(r.text, /^name=x$/m);
+    assert.deepEqual(JSON.parse(r.text.slice(r.text.lastIndexOf('\n{') + 1)), { client_id: '1', nested: {} });
+    for (const what of ['the variable @apiKey', 'the variable @session', 'the variable @bearer', 'the user information of @host', 'the access_token query parameter', 'the appsecret_proof query parameter', 'the client_secret field', 'the password field']) {
+      assert.ok(r.notes.some((n) => n.includes(`${what} was not copied`)), `${what}:\n${r.notes.join('\n')}`);
+    }
+  });
+
+  it('keeps scripts, lines that are no header and other protocols as comments without the tokens and secrets they hold', () => {
+    const text = [
+      '{{',
+      '  exports.apiToken = "EAABzqScriptToken0123456789abcdef";',
+      "  exports.password = 'zqScriptPassword2';",
+      '  exports.region = "eu";',
+      '}}',
+      '',
+      '### one',
+      'GET https://graph.facebook.com/v19.0/me',
+      'Authorization Bearer zqNoColon3abcdefabcdef',
+      '> {%',
+      '  client.global.set("token", "EAABzqHandlerToken0123456789abc");',
+      '%}',
+      '?? body access_token == EAABzqAssertToken0123456789abcdef',
+      '?? status == 200',
+      '',
+      '### two',
+      'GRPC grpc.example.com/Svc/Call',
+      'authorization: Bearer zqGrpcBearer4',
+    ].join('\n');
+    const r = convert(text, 'http');
+    assertNoSecret(r, 'zq');
+    assert.match(r.text, /exports\.region = "eu"/, 'a value under a plain name is kept');
+    assert.match(r.text, /^# @expect status == 200$/m);
+    assert.match(r.text, /^# not carried over \(assertion\): \?\? body access_token == \[REDACTED\]$/m);
+    assert.ok(r.notes.some((n) => /line 13: the assertion compares with a token/.test(n)), r.notes.join('\n'));
+  });
+
   it('names the line of the header or body member it dropped, notes in the order of their lines, and says in the file what was dropped', () => {
     const r = convert('### A\nPOST https://graph.facebook.com/v23.0/act_1/adsets\nAuthorization: Bearer {{token}}\n\n{\n  "name": "x",\n  "access_token": "EAAB123456789012345"\n}\n\n> {%\n  client.global.set("a", 1);\n%}\n', 'http');
     assert.deepEqual(

@@ -54,9 +54,14 @@ export function importCurl(input: string): ImportResult {
     const given = command.words[0] === '$' ? command.words.slice(1) : command.words;
     // `NAME=value` (or `export NAME=value`) lines set what the later commands read as $NAME.
     if (shell.assign(given)) continue;
-    const words = given.map((w) => shell.expand(w));
+    // `NAME=value curl …`: variables set for that command only (bash expands its words before the
+    // assignment applies, so they do not change what it reads).
+    let start = 0;
+    while (start < given.length - 1 && ASSIGNMENT.test(given[start]) && !given[start].startsWith('-')) start++;
+    const words = given.slice(start).map((w) => shell.expand(w));
     if (!/^curl(\.exe)?$/i.test(words[0] ?? '')) {
-      notes.push(`line ${command.line + 1}: not a curl command (${words[0]}); skipped`);
+      // Named without its value: `TOKEN=EAAB…` alone is an assignment, but `TOKEN=EAAB… other` is not.
+      notes.push(`line ${command.line + 1}: not a curl command (${(words[0] ?? '').split('=')[0]}); skipped`);
       continue;
     }
     const where = `line ${command.line + 1}`;
@@ -179,7 +184,10 @@ function optionsOf(word: string): Array<{ option: string; attached?: string }> {
   if (word.startsWith('--') && word.includes('=') && !DATA.has(word)) {
     const eq = word.indexOf('=');
     const name = word.slice(0, eq);
-    if (DATA.has(name) || name === '--url' || name === '--request' || name === '--header') return [{ option: name, attached: word.slice(eq + 1) }];
+    // Any option that takes a value (`--oauth2-bearer=TOKEN`), or one graphreq does not know: its
+    // value is never quoted in a note.
+    if (takesValue(name)) return [{ option: name, attached: word.slice(eq + 1) }];
+    return [{ option: name }];
   }
   return [{ option: word }];
 }

@@ -5,9 +5,25 @@
  * assertions become `# @expect` lines. Scripts, response handlers, other protocols and directives
  * graphreq does not know are kept as `#` comments, with a note.
  */
-import { dropToken, isApiHost, keepHeader, targetOf } from './requestText';
-import { adviceFor, TOKEN_PARAMETER, type ImportResult } from './notes';
+import { dropToken, isApiHost, keepHeader, safeDecode, targetOf } from './requestText';
+import { adviceFor, OTHER_SECRET_ADVICE, TOKEN_PARAMETER, type ImportResult } from './notes';
+import { isSecretName, looksLikeToken, Redactor } from '../send/redact';
 import { startsJson } from '../syntax/expectation';
+
+/** The patterns of redaction alone (a token's shape, `Bearer …`), to tell a value that holds a token. */
+const TOKEN_SHAPES = new Redactor();
+
+/**
+ * A line of the input as a comment or a note quotes it (a script kept as a comment, a line that is
+ * no header, another protocol's request): a script's `exports.token = "EAAB…"` was copied into the
+ * file as it stood. A token's shape is redacted, and a quoted value given to a name that says secret
+ * (docs/format.md's masks: token, secret, password, key, session…).
+ */
+function shown(text: string): string {
+  return TOKEN_SHAPES.text(text).replace(/([A-Za-z_$][\w$]*)(["']?\s*[:=,]\s*)(["'])([^"'\n]*)\3/g, (whole, name: string, between: string, quote: string, value: string) =>
+    isSecretName(name) && value && !/^\{\{[^{}]*\}\}$/.test(value) ? `${name}${between}${quote}[REDACTED]${quote}` : whole,
+  );
+}
 
 const METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT)\s+(\S.*?)(?:\s+HTTP\/[\d.]+)?\s*$/i;
 const OTHER_PROTOCOL = /^(GRPC|WS|SSE|MQTT|AMQP|GRAPHQL|WEBSOCKET|RPC)\s+\S/i;
@@ -76,7 +92,7 @@ function convertBlock(lines: string[], first: number, state: State): void {
     const line = raw.trimEnd();
     const at = `line ${first + k + 1}`;
     if (skipUntil) {
-      (phase === 'before' ? head : after).push(`# ${raw}`);
+      (phase === 'before' ? head : after).push(`# ${shown(raw)}`);
       if (skipUntil.test(line)) skipUntil = undefined;
       continue;
     }
@@ -85,35 +101,40 @@ function convertBlock(lines: string[], first: number, state: State): void {
       continue;
     }
     if (commentedOut) {
-      head.push(line ? `# ${raw}` : '');
+      head.push(line ? `# ${shown(raw)}` : '');
       continue;
     }
     // Scripts: httpYac's `{{ ... }}` blocks and REST Client / JetBrains `> {% ... %}` handlers.
     if (/^\{\{\s*$/.test(line) || /^\{\{(?!.*\}\}\s*$)/.test(line)) {
       notes.push(`${at}: a script block ({{ ... }}) is not carried over: graphreq runs no scripts; kept as a comment`);
-      (phase === 'before' ? head : after).push(`# not carried over (script): ${raw}`);
+      (phase === 'before' ? head : after).push(`# not carried over (script): ${shown(raw)}`);
       if (!/\}\}\s*$/.test(line.slice(2))) skipUntil = /^\}\}\s*$/;
       continue;
     }
     if (/^[<>]\s*\{%/.test(line)) {
       notes.push(`${at}: a response handler ({% ... %}) is not carried over: graphreq runs no scripts; kept as a comment`);
-      (phase === 'body' ? after : head).push(`# not carried over (script): ${raw}`);
+      (phase === 'body' ? after : head).push(`# not carried over (script): ${shown(raw)}`);
       if (!/%\}\s*$/.test(line)) skipUntil = /%\}\s*$/;
       if (phase === 'body') phase = 'body';
       continue;
     }
     if (/^[<>]\s+\S+\.js\s*$/.test(line) || /^[<>]\?\s/.test(line)) {
-      notes.push(`${at}: a script (${line}) is not carried over; kept as a comment`);
-      (phase === 'body' ? after : head).push(`# not carried over (script): ${raw}`);
+      notes.push(`${at}: a script (${shown(line)}) is not carried over; kept as a comment`);
+      (phase === 'body' ? after : head).push(`# not carried over (script): ${shown(raw)}`);
       continue;
     }
     const assertion = ASSERTION.exec(line);
     if (assertion) {
       const expect = expectationOf(assertion[1], assertion[2] ?? '', state);
-      if (expect) (phase === 'before' ? head : after).push(`# @expect ${expect}`);
+      // An assertion that compares with a token is not made an expectation: its value would be
+      // written in the file (importText redacts the comment kept instead).
+      if (expect && TOKEN_SHAPES.text(expect) !== expect) {
+        notes.push(`${at}: the assertion compares with a token, which a request file never holds; kept as a comment`);
+        (phase === 'before' ? head : after).push(`# not carried over (assertion): ${shown(line)}`);
+      } else if (expect) (phase === 'before' ? head : after).push(`# @expect ${expect}`);
       else {
-        notes.push(`${at}: the assertion "${line}" has no graphreq expectation; kept as a comment`);
-        (phase === 'before' ? head : after).push(`# not carried over (assertion): ${line}`);
+        notes.push(`${at}: the assertion "${shown(line)}" has no graphreq expectation; kept as a comment`);
+        (phase === 'before' ? head : after).push(`# not carried over (assertion): ${shown(line)}`);
       }
       continue;
     }
@@ -134,7 +155,7 @@ function convertBlock(lines: string[], first: number, state: State): void {
       }
       if (OTHER_PROTOCOL.test(line)) {
         notes.push(`${at}: ${line.split(/\s/)[0].toUpperCase()} requests are not carried over (graphreq sends HTTP requests to the API); the request is kept as comments`);
-        head.push(`# not carried over (other protocol): ${raw}`);
+        head.push(`# not carried over (other protocol): ${shown(raw)}`);
         commentedOut = true;
         continue;
       }
@@ -146,8 +167,8 @@ function convertBlock(lines: string[], first: number, state: State): void {
         phase = 'headers';
         continue;
       }
-      notes.push(`${at}: "${line}" is not a request line; kept as a comment`);
-      head.push(`# ${raw}`);
+      notes.push(`${at}: "${shown(line)}" is not a request line; kept as a comment`);
+      head.push(`# ${shown(raw)}`);
       continue;
     }
     if (phase === 'headers') {
@@ -176,8 +197,8 @@ function convertBlock(lines: string[], first: number, state: State): void {
         headers.push(...kept);
         continue;
       }
-      notes.push(`${at}: "${line}" is not a header; kept as a comment`);
-      headers.push(['', `# ${raw}`]);
+      notes.push(`${at}: "${shown(line)}" is not a header; kept as a comment`);
+      headers.push(['', `# ${shown(raw)}`]);
       continue;
     }
     body.push(rewriteReferences(raw, state));
@@ -219,16 +240,18 @@ function directive(text: string, at: string, state: State): string {
     state.notes.push(`${at}: the directive @${other[1]} has no graphreq equivalent; kept as a comment`);
     return `# not carried over (directive): ${text}`;
   }
-  return `# ${text}`;
+  return `# ${shown(text)}`;
 }
 
 /** `@name = value`: kept; a token's value dropped; a variable holding the API's host is left to the environment. */
 function fileVariable(name: string, value: string, at: string, state: State): string {
   const v = value.trim();
-  if (/token|secret|password/i.test(name) && !/^\{\{\s*\$(dotenv|processEnv)\s/.test(v)) {
+  // A credential by its name (as the editor masks one: `@apiKey`, `@session`, `@client_secret`) or its
+  // value's shape (`Bearer …`, `EAA…`), unless the value only reads another variable.
+  if ((isSecretName(name) || looksLikeToken(v) || TOKEN_PARAMETER.test(name)) && !/^\{\{[^{}]*\}\}$/.test(v)) {
     const comments: string[] = [];
     const local: string[] = [];
-    dropToken(`the variable @${name}`, local, comments);
+    dropToken(`the variable @${name}`, local, comments, /token/i.test(name) ? undefined : OTHER_SECRET_ADVICE);
     state.notes.push(...local.map((n) => `${at}: ${n}`));
     return comments[0];
   }
@@ -240,6 +263,15 @@ function fileVariable(name: string, value: string, at: string, state: State): st
     const kept = path ? `; the path after it, ${path}, is kept in each request` : '';
     state.notes.push(`${at}: @${name} = ${v} is the API's host: requests use the environment's base URL instead (graphreq.env.json baseUrl, or --base-url)${kept}`);
     return `# ${name} = ${v} (the API's host: the environment's base URL is used instead${kept})`;
+  }
+  // `https://user:password@host`: the user information is dropped, the rest kept.
+  const withUser = /^(https?:\/\/)[^/\s?#@]*@/i.exec(v);
+  if (withUser) {
+    const comments: string[] = [];
+    const local: string[] = [];
+    dropToken(`the user information of @${name}`, local, comments, OTHER_SECRET_ADVICE);
+    state.notes.push(...local.map((n) => `${at}: ${n}`));
+    return `${comments[0]}\n${fileVariable(name, withUser[1] + v.slice(withUser[0].length), at, state)}`;
   }
   return `@${name} = ${rewriteReferences(v, state)}`;
 }
@@ -279,6 +311,35 @@ function bodyWithoutToken(lines: string[], comments: string[], notes: string[], 
     }
     return !secret;
   });
+  const drop = (what: string, i: number): void => {
+    const dropped: string[] = [];
+    dropToken(what, dropped, comments, adviceFor(what.split(' ')[1]));
+    local.push(...dropped.map((n) => `${at(i)}: ${n}`));
+  };
+  // A form body on one line (`name=x&access_token=…`): each pair is read, as a query's is.
+  for (let i = 0; i < kept.length; i++) {
+    if (!FORM_LINE.test(kept[i].trim())) continue;
+    const pairs = kept[i].trim().split('&');
+    const left = pairs.filter((pair) => {
+      const name = safeDecode(pair.slice(0, pair.indexOf('=')).replace(/\+/g, ' '));
+      if (!TOKEN_PARAMETER.test(name)) return true;
+      drop(`the ${name} field`, lines.indexOf(kept[i]));
+      return false;
+    });
+    if (left.length !== pairs.length) kept[i] = left.join('&');
+  }
+  // A JSON body whose secrets are not each on a line of their own (`{"client_secret": …}` on one
+  // line, or inside another member): written again without them.
+  const json = parseObject(kept.join('\n'));
+  if (json !== undefined) {
+    const found: string[] = [];
+    const cleaned = withoutSecretMembers(json, found);
+    if (found.length) {
+      for (const name of found) drop(`the ${name} field`, lines.findIndex((l) => l.includes(`"${name}"`)));
+      notes.push(...local);
+      return JSON.stringify(cleaned, null, 2).split('\n');
+    }
+  }
   notes.push(...local);
   // A member removed before the closing brace leaves a trailing comma: JSONC allows it, but keep strict JSON tidy.
   for (let i = kept.length - 1; i > 0; i--) {
@@ -290,6 +351,32 @@ function bodyWithoutToken(lines: string[], comments: string[], notes: string[], 
     }
   }
   return kept;
+}
+
+/** `a=1&b=2`: a form body's line (no JSON, no spaces in names). */
+const FORM_LINE = /^[^\s=&{}"[\]]+=[^&]*(?:&[^\s=&{}"[\]]+=[^&]*)*$/;
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A copy of a JSON value without the members whose names say credential, at any depth; their names in `found`. */
+function withoutSecretMembers(value: unknown, found: string[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutSecretMembers(v, found));
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (TOKEN_PARAMETER.test(k)) found.push(k);
+    // Defined as an own data property: a member called `__proto__` stays a member.
+    else Object.defineProperty(out, k, { value: withoutSecretMembers(v, found), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /**

@@ -25,6 +25,13 @@ export function isApiHost(host: string): boolean {
  * URL), the URL as written for any other. `access_token` is taken out of the query.
  */
 export function targetOf(url: string, notes: string[], comments: string[]): string {
+  // A path alone (`/v23.0/me?access_token=…`, or `{{baseUrl}}/v23.0/me` with the host left to the
+  // environment): its query is taken apart all the same; it was kept whole, token included.
+  const pathOnly = /^(\/[^?#\s]*)(\?[^#]*)?/.exec(url.trim());
+  if (pathOnly) {
+    const kept = pathOnly[2] ? keptQuery(pathOnly[2].slice(1), notes, comments) : '';
+    return pathPlaceholders(pathOnly[1], notes) + (kept ? `?${kept}` : '');
+  }
   const m = /^(https?:\/\/)?([^/?#\s]+)([^?#]*)(\?[^#]*)?/i.exec(url.trim());
   if (!m) return url;
   const [, scheme, writtenHost, written, query] = m;
