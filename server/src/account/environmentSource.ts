@@ -142,28 +142,22 @@ export async function fetchContext(t: EnvironmentTarget, needs: ContextNeeds, o:
   }
   const results: Array<{ kind: 'campaigns' | 'accounts'; id: string; facts: StoredEntry['facts']; at: number }> = [];
   const calls: number[] = [];
+  // What is left of the hour's allowance after the reads chosen: a read again after an 803 spends it.
+  const spare = { calls: left - chosen.length };
   for (const kind of ['campaigns', 'accounts'] as const) {
     const ids = chosen.filter(([k]) => k === kind).map(([, id]) => (kind === 'accounts' ? `act_${id}` : id));
     for (let i = 0; i < ids.length; i += IDS_PER_READ) {
       const batch = ids.slice(i, i + IDS_PER_READ);
       const fields = kind === 'campaigns' ? CAMPAIGN_FIELDS : ACCOUNT_FIELDS;
-      const url = `${t.baseUrl.replace(/\/+$/, '')}/${t.version}/?ids=${batch.map(encodeURIComponent).join(',')}&fields=${fields.join(',')}`;
-      const at = o.now();
-      for (let n = 0; n < batch.length; n++) calls.push(at);
-      report.calls += batch.length;
-      let answer: Record<string, Record<string, unknown>> = Object.create(null);
-      try {
-        const res = await sendOnce({ method: 'GET', url, headers: o.token ? { authorization: `Bearer ${o.token}` } : {}, body: null }, { timeoutMs: o.timeoutMs ?? 30_000, now: o.now, maxBytes: 1024 * 1024 });
-        if (res.status >= 200 && res.status < 300) answer = idsAnswer(JSON.parse(res.bodyText));
-        else report.problems.push(`reading the account context of ${originOf({ baseUrl: t.baseUrl })} answered HTTP ${res.status}`);
-      } catch (e) {
-        report.problems.push(`reading the account context of ${originOf({ baseUrl: t.baseUrl })} failed: ${(e as Error).message.split('\n')[0]}`);
-        continue;
-      }
+      const read = await readIds(t, batch, fields, spare, o);
+      report.calls += read.calls;
+      for (let n = 0; n < read.calls; n++) calls.push(read.at);
+      if (read.problem) report.problems.push(read.problem);
       for (const written of batch) {
         const id = written.replace(/^act_/, '');
-        const value = answer[written] ?? answer[id];
-        results.push({ kind, id, facts: value ? answered(kind, value, fields) : null, at });
+        if (read.unread.has(written)) continue;
+        const value = read.answer[written] ?? read.answer[id];
+        results.push({ kind, id, facts: value ? answered(kind, value, fields) : null, at: read.at });
       }
     }
   }
@@ -174,6 +168,71 @@ export async function fetchContext(t: EnvironmentTarget, needs: ContextNeeds, o:
     report.lastReadAt = lastRead(env);
   });
   return report;
+}
+
+interface IdsRead {
+  /** What the service answered, by id as written in the read. */
+  answer: Record<string, Record<string, unknown>>;
+  /** Ids whose read failed: nothing is stored for them, so a later read asks again. */
+  unread: Set<string>;
+  calls: number;
+  at: number;
+  problem?: string;
+}
+
+/**
+ * One `ids=` read of `batch`. The service refuses the whole read when one id is unknown to it, with
+ * code 803 and the unknown ids in its message ("(#803) Some of the aliases you requested do not
+ * exist: 1,2"): those ids are known to have no facts, and the others are read once more without
+ * them (within the hour's allowance), so one deleted campaign does not leave every campaign of the
+ * read without its facts. A read that fails otherwise stores nothing for its ids (a failure is not
+ * an answer, and the next read asks again).
+ */
+async function readIds(t: EnvironmentTarget, batch: readonly string[], fields: readonly string[], spare: { calls: number }, o: { token?: string; now: () => number; timeoutMs?: number }): Promise<IdsRead> {
+  const origin = originOf({ baseUrl: t.baseUrl });
+  const read: IdsRead = { answer: Object.create(null), unread: new Set(), calls: 0, at: o.now() };
+  let ask = [...batch];
+  for (let attempt = 0; attempt < 2 && ask.length; attempt++) {
+    const url = `${t.baseUrl.replace(/\/+$/, '')}/${t.version}/?ids=${ask.map(encodeURIComponent).join(',')}&fields=${fields.join(',')}`;
+    read.calls += ask.length;
+    try {
+      const res = await sendOnce({ method: 'GET', url, headers: o.token ? { authorization: `Bearer ${o.token}` } : {}, body: null }, { timeoutMs: o.timeoutMs ?? 30_000, now: o.now, maxBytes: 1024 * 1024 });
+      if (res.status >= 200 && res.status < 300) {
+        Object.assign(read.answer, idsAnswer(JSON.parse(res.bodyText)));
+        return read;
+      }
+      const absent = attempt === 0 ? unknownAliases(res.bodyText, ask) : [];
+      if (absent.length) {
+        // Known to have no facts: answered as absent (facts null), not left unread.
+        ask = ask.filter((id) => !absent.includes(id));
+        if (ask.length <= spare.calls) {
+          spare.calls -= ask.length;
+          continue;
+        }
+        read.problem = `reading the account context of ${origin}: the hour's allowance of calls is spent before the ids the service knows could be read again`;
+      } else {
+        read.problem = `reading the account context of ${origin} answered HTTP ${res.status}`;
+      }
+    } catch (e) {
+      read.problem = `reading the account context of ${origin} failed: ${(e as Error).message.split('\n')[0]}`;
+    }
+    for (const id of ask) read.unread.add(id);
+    return read;
+  }
+  return read;
+}
+
+/** The ids of `asked` that an error 803 names as unknown; none when the answer is no such error. */
+export function unknownAliases(bodyText: string, asked: readonly string[]): string[] {
+  let error: { code?: unknown; message?: unknown } | undefined;
+  try {
+    error = (JSON.parse(bodyText) as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  } catch {
+    return [];
+  }
+  if (error?.code !== 803 || typeof error.message !== 'string') return [];
+  const listed = error.message.slice(error.message.lastIndexOf(':') + 1).split(',').map((s) => s.trim());
+  return asked.filter((id) => listed.includes(id) || listed.includes(id.replace(/^act_/, '')));
 }
 
 /** The last time the environment's service was read for the context (what responses taught is not a read). */
