@@ -154,6 +154,8 @@ export const cases: RuleCases = {
       { name: 'int64 given text', text: create({ daily_budget: 'lots' }, ['"lots"']) },
       { name: 'int64 given a fraction', text: create({ daily_budget: 20.5 }, ['20.5']) },
       { name: 'boolean given text', text: create({ is_dynamic_creative: 'yes' }, ['"yes"']) },
+      // A boolean is true or false (as `scrape=1` is not true, URL-SCRAPE-REQUIRED): 1 in a form body is no boolean.
+      { name: 'boolean given 1 in a form body', text: `POST ${PATH}\n\nname=x&campaign_id=120200000000000001&daily_budget=2000&billing_event=IMPRESSIONS&optimization_goal=REACH&status=PAUSED&is_dynamic_creative=⟦1⟧\n` },
       { name: 'datetime given words', text: create({ start_time: 'tomorrow' }, ['"tomorrow"']) },
       { name: 'list given text', text: create({ creative_sequence: '1,2' }, ['"1,2"']) },
       { name: 'list item not numeric', text: create({ creative_sequence: ['1', 'two'] }, ['"two"']) },
