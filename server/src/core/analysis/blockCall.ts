@@ -8,6 +8,7 @@ import { splitVersion } from '../model/apiModel';
 import { parseVersion, type Version } from '../model/version';
 import type { Param, RequestBlock } from '../syntax/ast';
 import { parseFieldList, type FieldList } from '../syntax/fields';
+import { keysMayRepeat } from '../syntax/duplicateKeys';
 import { isOpaque, nestedTooDeep, OPAQUE_MARK, readBodyValue } from '../syntax/jsonBody';
 import { decodeParamValue } from '../syntax/query';
 import type { Call, CallParam } from './call';
@@ -30,6 +31,8 @@ export interface BlockCall {
   jsonBody: boolean;
   /** The JSON body written in the document as it was read (`cleanJsonc`): the locator reads the same text. */
   cleanBody?: string;
+  /** The JSON body may write a key twice in one object (duplicateKeys.ts `keysMayRepeat`): only then is it scanned for REQ-DUPLICATE-PARAM. */
+  bodyKeysMayRepeat: boolean;
   /** A `< path` body: the file it was read from, or why it cannot be. */
   fileBody?: { path: string } | { problem: string };
   /** For each segment of `call.segments`, the index of the written path segment it comes from. */
@@ -65,6 +68,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
   let bodyBroken = false;
   let jsonBody = false;
   let cleanBody: string | undefined;
+  let bodyKeysMayRepeat = false;
   let bodyObject: Record<string, unknown> | undefined;
   let bodyMembers: Record<string, unknown> | undefined;
   let fileBody: BlockCall['fileBody'];
@@ -93,6 +97,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
     bodyBroken = !read.ok || read.value === undefined;
     jsonBody = read.ok && body?.kind === 'json';
     if (body?.kind === 'json') cleanBody = read.clean;
+    if (jsonBody && cleanBody !== undefined) bodyKeysMayRepeat = keysMayRepeat(cleanBody, read.value);
     let value = read.value;
     if (bodyText.indexOf('{{') >= 0) {
       // A token taken from a variable stays a variable (REQ-TOKEN-IN-FILE): only literal tokens are flagged.
@@ -141,6 +146,7 @@ export function buildBlockCall(block: RequestBlock, ctx: FileContext, model: Api
     firstPathSegment: sources[firstPathSegment] ?? request.target.path.segments.length,
     jsonBody,
     cleanBody,
+    bodyKeysMayRepeat,
     fileBody,
     segmentSources: sources.slice(firstPathSegment),
     origin: request.target.origin ? { text: request.target.origin.text } : origin,

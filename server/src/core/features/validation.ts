@@ -411,7 +411,7 @@ function checkBlock(block: RequestBlock, ctx: FileContext, model: ApiModel, limi
   for (const p of bc.duplicateParams) duplicate(p.name.text, p.name.span);
   for (const name of bc.bodyDuplicates) duplicate(name, locator().bodyKeySpan(name) ?? locator().span({ kind: 'param', name, part: 'key' }));
   // A key written twice in one object of the JSON body: JSON.parse, and so the sender and the service, keep the last.
-  if (bc.jsonBody && bc.cleanBody !== undefined) duplicateBodyKeys(bc.cleanBody, block.parsed.request!.body!.span.start, findings);
+  if (bc.bodyKeysMayRepeat && bc.cleanBody !== undefined) duplicateBodyKeys(bc.cleanBody, block.parsed.request!.body!.span.start, findings);
   // Every URL read counts, one per id named ([3] Limits): `id=...` and each of `ids=a,b`.
   const urlReads: NonNullable<BlockResult['urlReads']> = [];
   // `ids` naming ad sets or threads reads those nodes (fieldsNode), which have no per-URL limit.
