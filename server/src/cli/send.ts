@@ -27,7 +27,7 @@ import { interruptedExit, openSendContext, withInterrupt, workspaceOf } from './
 import { planRun, selectRequests } from './sendPlan';
 import { dryRun } from './sendDryRun';
 import { workspaceOfRun } from './workspaceRequests';
-import { trustOriginHelp } from './sendTrust';
+import { environmentOptionsHelp } from './sendTrust';
 
 export const sendHelp = `Usage: graphreq send FILE [--name NAME | --line N | --all] [options]
        graphreq send FILE|FOLDER... --all [options]
@@ -44,14 +44,7 @@ it comes, then a summary on stderr: sent, failed, held back, not sent.
   --dry-run          send nothing: print the forecast of the run (calls per scope, the share of each
                      documented rate limit given the usage last seen, a warning for a limit it crosses)
   --bail             stop at the first request that does not succeed (default: go on)
-  --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only);
-                     its base URL gets your token only as confirmed with --trust-origin
-  --env-json FILE    environment file (default: the nearest graphreq.env.json); --env-file FILE
-                     names it too, but Node reads that option itself first (docs/sending.md); one
-                     in a repository is the repository's, one outside every repository is yours
-                     (its base URL counts as typed)
-  --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
-${trustOriginHelp}
+${environmentOptionsHelp}
   --fresh            start the embedded emulator from its seed data and forget the saved responses
                      of the environment (the session lives in ${GRAPHREQ_FOLDER}/ of the workspace)
   --format FORMAT    text (default), json (one array) or jsonl (one object per line, as they come)

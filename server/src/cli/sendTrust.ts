@@ -39,6 +39,16 @@ export const trustOriginHelp = `  --trust-origin     send your token to the base
                      again (at a terminal the question asks it; elsewhere, without this flag,
                      nothing is sent)`;
 
+/** The help lines of the options that choose where a run sends and with which token (send and test alike). */
+export const environmentOptionsHelp = `  --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only);
+                     its base URL gets your token only as confirmed with --trust-origin
+  --env-json FILE    environment file (default: the nearest graphreq.env.json); --env-file FILE
+                     names it too, but Node reads that option itself first (docs/sending.md); one
+                     in a repository is the repository's, one outside every repository is yours
+                     (its base URL counts as typed)
+  --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
+${trustOriginHelp}`;
+
 export async function chooseCliToken(values: CliTokenOptions, env: EnvironmentSettings, firstInput: string, io: CliTokenIo): Promise<{ baseUrl?: string; token?: string; tokenEnvName: string }> {
   const root = cliWorkspaceRoot(firstInput);
   const ask = io.confirm ?? askAtTerminal;

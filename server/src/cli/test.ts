@@ -25,7 +25,7 @@ import { countTests, setupText, testJson, testProgress, testSummary, testText } 
 import { plural } from './render/check';
 import { outputLevel } from './send';
 import { interruptedExit, openSendContext, withInterrupt } from './sendContext';
-import { trustOriginHelp } from './sendTrust';
+import { environmentOptionsHelp } from './sendTrust';
 import { workspaceOfRun, type CliWorkspace } from './workspaceRequests';
 
 export const testHelp = `Usage: graphreq test [PATH...] [options]
@@ -35,14 +35,7 @@ reports each expectation as it comes: PASS or FAIL, with what was expected and w
 PATH: files or folders (default: .).
   --all              test every request: one without expectations passes when answered 2xx
   --bail             stop at the first test that fails
-  --env NAME         environment of graphreq.env.json (default: $GRAPHREQ_ENV, else $shared only);
-                     its base URL gets your token only as confirmed with --trust-origin
-  --env-json FILE    environment file (default: the nearest graphreq.env.json); --env-file FILE
-                     names it too, but Node reads that option itself first (docs/sending.md); one
-                     in a repository is the repository's, one outside every repository is yours
-                     (its base URL counts as typed)
-  --base-url URL     where to send (default: the environment's baseUrl; none: the embedded emulator)
-${trustOriginHelp}
+${environmentOptionsHelp}
   --fresh            start the embedded emulator from its seed data and forget saved responses
   --update-snapshots write what came for each "matches snapshot" into NAME.snap.json beside the file
   --format FORMAT    text (default) or json (one report at the end)
